@@ -1,0 +1,48 @@
+"""The two baseline bots every game has: random, and greedy on the game's heuristic."""
+
+from __future__ import annotations
+
+from glyphhall.engine import Action, State
+
+from .base import Bot
+
+
+class RandomBot(Bot):
+    """A uniformly random legal action."""
+
+    name = "random"
+
+    def choose(self, state: State, seat: int) -> Action:
+        return self.rng.choice(state.legal_actions(seat))
+
+
+def evaluate(state: State, seat: int) -> float:
+    """A value for `seat` in [0, 1]: the result if the game is over, else the game's heuristic,
+    else 0.5 (no opinion)."""
+    if state.is_over():
+        return state.returns()[seat]
+    value = state.game.heuristic(state, seat)
+    return 0.5 if value is None else value
+
+
+class GreedyBot(Bot):
+    """One-step lookahead: the action whose resulting position the game's heuristic likes best.
+    Ties are broken at random so that it is not predictable."""
+
+    name = "heuristic"
+
+    def choose(self, state: State, seat: int) -> Action:
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:
+            return legal[0]
+        best: list[Action] = []
+        best_value = -1.0
+        for action in legal:
+            after = state.clone()
+            after.apply(seat, action, check=False)
+            value = evaluate(after, seat)
+            if value > best_value + 1e-12:
+                best, best_value = [action], value
+            elif abs(value - best_value) <= 1e-12:
+                best.append(action)
+        return self.rng.choice(best)

@@ -1,0 +1,31 @@
+"""The engine contract every Glyph Hall game implements (see DESIGN.md)."""
+
+from .action import Action, normalize_text
+from .errors import DataError, GlyphHallError, IllegalAction, LoadError, OptionError
+from .events import Event, filter_events
+from .game import ENGINE_VERSION, Game, State
+from .options import Option, OptionValue, parse_option_texts, resolve_options
+from .record import MatchRecord, replay
+from .rng import Rng
+
+__all__ = [
+    "ENGINE_VERSION",
+    "Action",
+    "DataError",
+    "Event",
+    "Game",
+    "GlyphHallError",
+    "IllegalAction",
+    "LoadError",
+    "MatchRecord",
+    "Option",
+    "OptionError",
+    "OptionValue",
+    "Rng",
+    "State",
+    "filter_events",
+    "normalize_text",
+    "parse_option_texts",
+    "replay",
+    "resolve_options",
+]

@@ -1,0 +1,52 @@
+"""Events: what a log or an animation needs, each with the seats allowed to see it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+_NOBODY: frozenset[int] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One thing that happened.
+
+    `to` None: everyone may see it (spectators too) except the seats in `hide_from`;
+    `to` a set of seats: only those seats (never spectators).
+    A secret shown to one seat is two events, see `Event.secret`.
+    """
+
+    text: str
+    to: frozenset[int] | None = None
+    data: Mapping[str, Any] = field(default_factory=dict)
+    hide_from: frozenset[int] = _NOBODY
+
+    def visible_to(self, seat: int | None) -> bool:
+        if self.to is not None:
+            return seat is not None and seat in self.to
+        return seat is None or seat not in self.hide_from
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"text": self.text}
+        if self.data:
+            out["data"] = dict(self.data)
+        return out
+
+    @staticmethod
+    def secret(
+        seat: int,
+        text: str,
+        public_text: str,
+        data: Mapping[str, Any] | None = None,
+        public_data: Mapping[str, Any] | None = None,
+    ) -> list[Event]:
+        """`text` for `seat` alone, `public_text` for everybody else (spectators included)."""
+        only = frozenset((seat,))
+        return [Event(text, only, data or {}), Event(public_text, None, public_data or {}, only)]
+
+
+def filter_events(events: Iterable[Event], seat: int | None) -> list[Event]:
+    """The events `seat` may see; None is a spectator."""
+    return [e for e in events if e.visible_to(seat)]

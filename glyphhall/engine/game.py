@@ -1,0 +1,237 @@
+"""The contract every game implements: a `Game` (metadata, options, factory, parser, loader)
+and its `State` (whose move, legal actions, apply, views, determinize, results, persistence)."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from .action import Action, normalize_text
+from .errors import IllegalAction, LoadError
+from .events import Event
+from .options import Option, OptionValue, resolve_options
+from .rng import Rng
+
+ENGINE_VERSION = "0.1.0"
+
+
+class State(ABC):
+    """A position of one game. Mutable; `clone()` is cheap and written by hand (never deepcopy).
+
+    Subclasses implement the abstract methods; `apply` here does the checks that every game
+    needs (game over, whose turn, legality) before the game's `_apply` changes anything, so
+    `_apply` may assume a legal action and must not fail.
+    """
+
+    game: Game
+    num_players: int
+    seed: int
+    options: dict[str, OptionValue]
+    rng: Rng
+
+    # --- whose move and what they may do --------------------------------------------------
+    @abstractmethod
+    def to_move(self) -> tuple[int, ...]:
+        """Seats with a pending decision (several where players act secretly and at once)."""
+
+    @abstractmethod
+    def _legal_actions(self, seat: int) -> list[Action]:
+        """Every legal action of a seat that is to move (finite, in a stable order)."""
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if self.is_over() or seat not in self.to_move():
+            return []
+        return self._legal_actions(seat)
+
+    def is_legal(self, seat: int, action: Action) -> bool:
+        """Override with a direct check where enumerating every action is slow."""
+        return action in self._legal_actions(seat)
+
+    # --- changing the state ------------------------------------------------------------------
+    def apply(self, seat: int, action: Action, *, check: bool = True) -> list[Event]:
+        """Apply a seat's action and return the events it caused.
+
+        Raises IllegalAction, leaving the state unchanged, when the game is over, the seat is not
+        to move, or the action is not legal now. `check=False` skips those checks for callers
+        that took the action from `legal_actions` themselves (playouts, search)."""
+        if check:
+            self.check_can_act(seat)
+            if not isinstance(action, Action) or not self.is_legal(seat, action):
+                raise IllegalAction(f"'{action}' is not a legal action now")
+        return self._apply(seat, action)
+
+    def apply_text(self, seat: int, text: str) -> list[Event]:
+        """Parse a typed action for `seat` and apply it."""
+        return self.apply(seat, self.game.parse_action(self, seat, text))
+
+    def check_can_act(self, seat: int) -> None:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.num_players:
+            raise IllegalAction(f"there is no seat {seat!r} in this {self.num_players}-player game")
+        if self.is_over():
+            raise IllegalAction("the game is over")
+        if seat not in self.to_move():
+            waiting = ", ".join(str(s) for s in self.to_move())
+            raise IllegalAction(f"it is not seat {seat}'s move (waiting for seat {waiting})")
+
+    @abstractmethod
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        """Change the state for a legal action; return the events, each addressed to who may see it."""
+
+    # --- what each seat may know -----------------------------------------------------------
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What `seat` may see, JSON-ready (None: a spectator, who sees only public information)."""
+
+    @abstractmethod
+    def determinize(self, seat: int, rng: Rng) -> State:
+        """A clone in which everything hidden from `seat` is resampled with `rng`, consistently
+        with what `seat` has seen. `view(seat)` and `legal_actions(seat)` are unchanged by it."""
+
+    # --- end of the game -------------------------------------------------------------------
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """Per seat: 1 win, 0 loss, 0.5 draw, shared for teams. Meaningful once `is_over()`."""
+
+    # --- copies and persistence ------------------------------------------------------------
+    @abstractmethod
+    def clone(self) -> State: ...
+
+    @abstractmethod
+    def to_dict(self) -> dict[str, Any]:
+        """The full state, JSON-ready; `game.load(state.to_dict())` rebuilds it exactly.
+        Start from `self.header()`."""
+
+    def header(self) -> dict[str, Any]:
+        return {
+            "game": self.game.id,
+            "version": self.game.version,
+            "players": self.num_players,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "rng": self.rng.state,
+        }
+
+    def copy_base_into(self, other: State) -> None:
+        """Copy the fields every state has into a fresh clone (for hand-written `clone()`)."""
+        other.game = self.game
+        other.num_players = self.num_players
+        other.seed = self.seed
+        other.options = self.options  # never mutated after creation, so shared
+        other.rng = self.rng.clone()
+
+    def init_base(self, game: Game, num_players: int, seed: int, options: dict[str, OptionValue]) -> None:
+        self.game = game
+        self.num_players = num_players
+        self.seed = seed
+        self.options = options
+        self.rng = Rng(seed)
+
+    def load_base(self, game: Game, data: Mapping[str, Any]) -> None:
+        """Restore the common fields from `to_dict()` output (used by a game's `_load`)."""
+        self.game = game
+        self.num_players = int(data["players"])
+        self.seed = int(data["seed"])
+        self.options = game.resolve_options(data.get("options", {}))
+        self.rng = Rng(0)
+        self.rng.state = int(data["rng"])
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and self.to_dict() == other.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+
+class Game(ABC):
+    """A game's metadata and factory. One instance per game, found by `glyphhall.games.get(id)`."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[tuple[Option, ...]] = ()
+    version: ClassVar[str] = "1"
+    #: One-paragraph summary of the action notation, shown by `help` in terminal play.
+    notation_help: ClassVar[str] = ""
+    #: True where no seat ever lacks information another has (determinize may then be a clone).
+    perfect_information: ClassVar[bool] = False
+
+    def new(self, players: int, seed: int = 0, options: Mapping[str, Any] | None = None) -> State:
+        """A new game for `players` seats. Raises OptionError for a bad option or player count."""
+        from .errors import OptionError
+
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise OptionError(f"the number of players must be a whole number, not {players!r}")
+        if not self.min_players <= players <= self.max_players:
+            span = (
+                str(self.min_players)
+                if self.min_players == self.max_players
+                else f"{self.min_players} to {self.max_players}"
+            )
+            raise OptionError(f"{self.name} is for {span} players, not {players}")
+        return self._new(players, int(seed), self.resolve_options(options))
+
+    @abstractmethod
+    def _new(self, players: int, seed: int, options: dict[str, OptionValue]) -> State: ...
+
+    def resolve_options(self, given: Mapping[str, Any] | None) -> dict[str, OptionValue]:
+        return resolve_options(self.options, given)
+
+    def parse_action(self, state: State, seat: int, text: str) -> Action:
+        """The legal action of `seat` written `text`. Raises IllegalAction saying why not.
+
+        Texts are compared after `normalize_text`. Games override `explain_illegal` for
+        precise reasons, or this method altogether where actions are not enumerated."""
+        if not isinstance(text, str):
+            raise IllegalAction(f"an action is text, not {type(text).__name__}")
+        state.check_can_act(seat)
+        wanted = normalize_text(text)
+        if not wanted:
+            raise IllegalAction("no action was given")
+        legal = state._legal_actions(seat)
+        for action in legal:
+            if normalize_text(str(action)) == wanted:
+                return action
+        raise IllegalAction(self.explain_illegal(state, seat, wanted, legal))
+
+    def explain_illegal(self, state: State, seat: int, text: str, legal: Sequence[Action]) -> str:
+        """Why `text` names no legal action of `seat` (override for reasons a player understands)."""
+        verb = text.split()[0]
+        same_verb = [str(a) for a in legal if str(a).split()[0] == verb]
+        if same_verb:
+            shown = ", ".join(same_verb[:8]) + (" ..." if len(same_verb) > 8 else "")
+            return f"'{text}' is not legal now; '{verb}' can be: {shown}"
+        verbs = sorted({str(a).split()[0] for a in legal})
+        return f"'{text}' is not an action here; you can: {', '.join(verbs)}"
+
+    def load(self, data: Mapping[str, Any]) -> State:
+        """Rebuild a state from `to_dict()` output. Raises LoadError for anything malformed."""
+        if not isinstance(data, Mapping):
+            raise LoadError("a saved state is a JSON object")
+        if data.get("game") != self.id:
+            raise LoadError(f"this saved state is for game {data.get('game')!r}, not {self.id!r}")
+        if str(data.get("version")) != self.version:
+            raise LoadError(
+                f"this saved state is from {self.id} version {data.get('version')!r}; "
+                f"this program reads version {self.version!r}"
+            )
+        try:
+            return self._load(data)
+        except LoadError:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
+            raise LoadError(f"malformed {self.id} state: {type(err).__name__}: {err}") from None
+
+    @abstractmethod
+    def _load(self, data: Mapping[str, Any]) -> State: ...
+
+    def heuristic(self, state: State, seat: int) -> float | None:
+        """Optional: how good `state` looks for `seat`, in [0, 1]. Bots use it; None if unknown.
+        It must use only what `seat` may see (it is called on determinized states)."""
+        return None
+
+    def __repr__(self) -> str:
+        return f"<Game {self.id}>"

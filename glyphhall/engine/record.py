@@ -1,0 +1,128 @@
+"""Match records: game, versions, options, seed, players and every action as text.
+The record is the truth about a match: replaying it rebuilds the identical state."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .errors import GlyphHallError, LoadError
+from .game import ENGINE_VERSION, State
+
+if TYPE_CHECKING:
+    from .game import Game
+
+RECORD_FORMAT = "glyphhall-match/1"
+
+
+@dataclass
+class MatchRecord:
+    game: str
+    seed: int
+    players: list[str]
+    options: dict[str, Any] = field(default_factory=dict)
+    actions: list[tuple[int, str]] = field(default_factory=list)
+    game_version: str = "1"
+    engine_version: str = ENGINE_VERSION
+    result: list[float] | None = None
+    started_at: float = field(default_factory=time.time)
+    finished_at: float | None = None
+
+    @classmethod
+    def start(cls, game: Game, state: State, players: list[str]) -> MatchRecord:
+        return cls(
+            game=game.id,
+            seed=state.seed,
+            players=list(players),
+            options=dict(state.options),
+            game_version=game.version,
+        )
+
+    def add(self, seat: int, text: str) -> None:
+        self.actions.append((seat, text))
+
+    def finish(self, state: State) -> None:
+        self.result = list(state.returns())
+        self.finished_at = time.time()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": RECORD_FORMAT,
+            "game": self.game,
+            "game_version": self.game_version,
+            "engine_version": self.engine_version,
+            "options": self.options,
+            "seed": self.seed,
+            "players": self.players,
+            "actions": [[seat, text] for seat, text in self.actions],
+            "result": self.result,
+            "started_at": self.started_at,
+            "finished_at": self.finished_at,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> MatchRecord:
+        if not isinstance(data, Mapping) or data.get("format") != RECORD_FORMAT:
+            raise LoadError(f"not a Glyph Hall match record (expected format {RECORD_FORMAT!r})")
+        try:
+            actions = [(int(seat), str(text)) for seat, text in data["actions"]]
+            return cls(
+                game=str(data["game"]),
+                seed=int(data["seed"]),
+                players=[str(p) for p in data["players"]],
+                options=dict(data.get("options") or {}),
+                actions=actions,
+                game_version=str(data.get("game_version", "1")),
+                engine_version=str(data.get("engine_version", "")),
+                result=None if data.get("result") is None else [float(r) for r in data["result"]],
+                started_at=float(data.get("started_at") or 0.0),
+                finished_at=None if data.get("finished_at") is None else float(data["finished_at"]),
+            )
+        except (KeyError, TypeError, ValueError) as err:
+            raise LoadError(f"malformed match record: {type(err).__name__}: {err}") from None
+
+    def save(self, path: str | Path) -> Path:
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(path.suffix + ".tmp")
+        tmp.write_text(json.dumps(self.to_dict(), indent=1))
+        tmp.replace(path)  # atomic: a crash never leaves half a record
+        return path
+
+    @classmethod
+    def read(cls, path: str | Path) -> MatchRecord:
+        try:
+            data = json.loads(Path(path).read_text())
+        except OSError as err:
+            raise LoadError(f"cannot read {path}: {err.strerror}") from None
+        except json.JSONDecodeError as err:
+            raise LoadError(f"{path} is not JSON: {err}") from None
+        return cls.from_dict(data)
+
+
+def replay(record: MatchRecord, upto: int | None = None, game: Game | None = None) -> State:
+    """The state after the first `upto` actions of `record` (all of them by default), with the
+    registered game the record names unless `game` is given.
+    Raises LoadError naming the step if the record does not replay."""
+    if game is None:
+        from glyphhall import games
+
+        try:
+            game = games.get(record.game)
+        except KeyError as err:
+            raise LoadError(str(err).strip('"')) from None
+    if record.game_version != game.version:
+        raise LoadError(
+            f"record is for {game.id} version {record.game_version}; this program plays {game.version}"
+        )
+    state = game.new(len(record.players), record.seed, record.options)
+    for step, (seat, text) in enumerate(record.actions[:upto]):
+        try:
+            state.apply_text(seat, text)
+        except GlyphHallError as err:
+            raise LoadError(f"step {step + 1} ({text!r} by seat {seat}) does not replay: {err}") from None
+    return state
