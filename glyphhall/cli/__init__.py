@@ -1,0 +1,1 @@
+"""The `glyphhall` command."""
