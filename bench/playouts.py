@@ -1,0 +1,83 @@
+"""Random-playout speed of one game on one core: games/s, steps/s and clones/s, as JSON.
+
+    python bench/playouts.py GAME [--seconds S] [--players N] [--seed K] [--option k=v ...]
+
+A step is one `apply` of a uniformly random legal action (with `check=False`, as search does),
+including the `legal_actions` call that offered it. Clones are timed on states sampled along
+the playouts, so they reflect mid-game sizes."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from glyphhall import games  # noqa: E402
+from glyphhall.engine import Rng, parse_option_texts  # noqa: E402
+
+
+def run(game_id: str, seconds: float, players: int | None, seed: int, options: dict) -> dict:
+    game = games.get(game_id)
+    count = players or game.min_players
+    rng = Rng(seed)
+    steps = finished = 0
+    samples = []
+    deadline = time.perf_counter() + seconds
+    start = time.perf_counter()
+    while time.perf_counter() < deadline:
+        state = game.new(count, seed + finished, options)
+        while not state.is_over():
+            movers = state.to_move()
+            seat = movers[0] if len(movers) == 1 else movers[rng.below(len(movers))]
+            state.apply(seat, rng.choice(state.legal_actions(seat)), check=False)
+            steps += 1
+            if steps % 97 == 0 and len(samples) < 200:
+                samples.append(state.clone())
+        finished += 1
+    elapsed = time.perf_counter() - start
+
+    clone_rounds = 0
+    clone_start = time.perf_counter()
+    while time.perf_counter() - clone_start < min(2.0, seconds / 3):
+        for sample in samples:
+            sample.clone()
+        clone_rounds += 1
+    clone_elapsed = time.perf_counter() - clone_start
+    clones = clone_rounds * len(samples)
+    return {
+        "game": game_id,
+        "players": count,
+        "options": options,
+        "seconds": round(elapsed, 2),
+        "games": finished,
+        "games_per_s": round(finished / elapsed, 1),
+        "steps_per_s": round(steps / elapsed),
+        "mean_steps_per_game": round(steps / max(finished, 1), 1),
+        "clones_per_s": round(clones / clone_elapsed) if clones else None,
+        "us_per_clone": round(1e6 * clone_elapsed / clones, 2) if clones else None,
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game", help="game id, or 'all' for every registered game")
+    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--players", type=int)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--option", "-o", action="append", default=[])
+    args = parser.parse_args()
+    ids = games.ids() if args.game == "all" else [args.game]
+    for game_id in ids:
+        options = games.get(game_id).resolve_options(parse_option_texts(args.option))
+        print(json.dumps(run(game_id, args.seconds, args.players, args.seed, options)))
+
+
+if __name__ == "__main__":
+    main()
