@@ -21,7 +21,7 @@ HELP = """Commands at the prompt:
   legal      list your legal actions (also '?')
   hint       what the heuristic bot would play here
   auto       let the heuristic bot play this one move for you
-  log        the last events you saw
+  log        the last public events
   board      draw the position again
   help       this text and the game's notation
   quit       leave the match (it is not recorded)"""
@@ -46,6 +46,8 @@ class Match:
     seats: list[Seat]
     record: MatchRecord
     log: list[str] = field(default_factory=list)
+    #: per person's seat, the events they may see that they have not been shown yet
+    unseen: dict[int, list[str]] = field(default_factory=dict)
 
 
 def new_match(game: Game, seats: list[Seat], seed: int, options: dict) -> Match:
@@ -60,17 +62,27 @@ def play_match(
     save_record: bool = True,
 ) -> MatchRecord | None:
     """Play until the game ends. Returns the finished record (also saved under the data
-    directory), or None if a person quit."""
+    directory), or None if a person quit.
+
+    With one person, events are printed as they happen, as that person may see them. With
+    several people at one keyboard (hotseat), the screen is cleared between their turns and each
+    is shown, at the start of their turn, only the events their own seat may see."""
     humans = [i for i, s in enumerate(match.seats) if s.bot is None]
+    match.unseen = {seat: [] for seat in humans}
     render = renderer_for(match.game)
+    hotseat = len(humans) > 1
     try:
         while not match.state.is_over():
             seat = match.state.to_move()[0]
             if match.seats[seat].bot is not None:
                 action = bots.ask(match.seats[seat].bot, match.state, seat)
-                _apply(match, seat, str(action), console, humans)
+                _apply(match, seat, str(action))
             else:
-                _human_turn(match, seat, console, read_line, render, len(humans) > 1)
+                if hotseat:
+                    _hand_over(match, seat, console, read_line)
+                _human_turn(match, seat, console, read_line, render)
+            if not hotseat:
+                _show_unseen(match, humans[0] if humans else None, console)
     except Quit:
         console.print("You left the match.")
         return None
@@ -83,23 +95,37 @@ def play_match(
     return match.record
 
 
-def _apply(match: Match, seat: int, text: str, console: Console, humans: list[int]) -> list[Event]:
+def _apply(match: Match, seat: int, text: str) -> list[Event]:
     events = match.state.apply_text(seat, text)
     match.record.add(seat, text)
-    mover = match.seats[seat].name
-    # In hotseat play every person shares the screen, so only public events are printed;
-    # each person's private events are shown on their own turn through their view.
-    viewer = humans[0] if len(humans) == 1 else None
-    console.print(f"[dim]{escape(mover)}:[/dim] {escape(text)}")
-    for event in filter_events(events, viewer):
-        console.print(f"  {escape(event.text)}")
-        match.log.append(event.text)
+    for person, queue in match.unseen.items():
+        if person == seat:
+            queue.append(f"{match.seats[seat].name}: {text}")
+        queue.extend(e.text for e in filter_events(events, person))
+    match.log.extend(e.text for e in filter_events(events, None))
     return events
 
 
-def _human_turn(match, seat, console, read_line, render, hotseat: bool) -> None:
-    if hotseat:
-        console.rule(f"{match.seats[seat].name} (seat {seat}), your move")
+def _show_unseen(match: Match, seat: int | None, console: Console) -> None:
+    if seat is None:
+        return
+    for line in match.unseen[seat]:
+        console.print(f"  {escape(line)}")
+    match.unseen[seat].clear()
+
+
+def _hand_over(match: Match, seat: int, console: Console, read_line: Callable[[str], str]) -> None:
+    console.clear()
+    name = match.seats[seat].name
+    console.rule(f"{name} (seat {seat}), your move")
+    try:
+        read_line(f"Pass the keyboard to {name} and press Enter. ")
+    except EOFError:
+        raise Quit from None
+    _show_unseen(match, seat, console)
+
+
+def _human_turn(match, seat, console, read_line, render) -> None:
     console.print(render(match.state.view(seat), seat))
     while True:
         try:
@@ -133,10 +159,11 @@ def _human_turn(match, seat, console, read_line, render, hotseat: bool) -> None:
                 continue
             line = str(advice)
         try:
-            _apply(match, seat, line, console, [seat])
+            _apply(match, seat, line)
         except GlyphHallError as err:
             console.print(f"[red]{escape(str(err))}[/red]  (type 'legal' for your options)")
             continue
+        _show_unseen(match, seat, console)
         return
 
 

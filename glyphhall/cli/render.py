@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import importlib
-import importlib.util
 from typing import Any
 
 from rich.console import RenderableType
@@ -15,10 +14,14 @@ from glyphhall.engine import Game
 
 def renderer_for(game: Game):  # -> Callable[[dict, int | None], RenderableType]
     """`glyphhall.games.<id>.terminal.render` where the game has one, else `generic_render`."""
-    name = f"glyphhall.games.{game.id}.terminal"
-    if importlib.util.find_spec(name) is None:
-        return generic_render
-    return importlib.import_module(name).render
+    package = f"glyphhall.games.{game.id}"
+    try:
+        module = importlib.import_module(f"{package}.terminal")
+    except ModuleNotFoundError as err:
+        if err.name in (package, f"{package}.terminal"):
+            return generic_render
+        raise  # the renderer exists but is broken: say so
+    return module.render
 
 
 def generic_render(view: dict[str, Any], seat: int | None) -> RenderableType:

@@ -1,0 +1,40 @@
+from collections import Counter
+
+from glyphhall.engine import Rng
+
+
+def test_same_seed_same_stream_and_clone_continues_it():
+    a, b = Rng(42), Rng(42)
+    assert [a.next64() for _ in range(5)] == [b.next64() for _ in range(5)]
+    twin = a.clone()
+    assert [a.below(100) for _ in range(10)] == [twin.below(100) for _ in range(10)]
+
+
+def test_known_values_never_change():
+    """Match records replay only if the stream is stable across versions and platforms."""
+    rng = Rng(0)
+    assert rng.next64() == 0xE220A8397B1DCDAF
+    assert Rng(1).randint(1, 6) in range(1, 7)
+
+
+def test_die_is_roughly_uniform():
+    rng = Rng(7)
+    counts = Counter(rng.randint(1, 6) for _ in range(60_000))
+    assert set(counts) == {1, 2, 3, 4, 5, 6}
+    assert all(abs(c - 10_000) < 500 for c in counts.values()), counts
+
+
+def test_shuffle_is_a_permutation_and_depends_on_seed():
+    items = list(range(20))
+    a, b = items[:], items[:]
+    Rng(1).shuffle(a)
+    Rng(2).shuffle(b)
+    assert sorted(a) == items and sorted(b) == items
+    assert a != b
+
+
+def test_random_in_unit_interval_and_fork_is_independent():
+    rng = Rng(3)
+    assert all(0.0 <= rng.random() < 1.0 for _ in range(1000))
+    child = rng.fork()
+    assert child.state != rng.state
