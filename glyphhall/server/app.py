@@ -1,0 +1,92 @@
+"""The app factory: `create_app()` wires the store, the table manager, the bot pool, the
+lobby/play/replay routes and the static browser client."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Mapping
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+
+from glyphhall.engine import Game
+from glyphhall.store import Store
+
+from . import lobby, play, replay
+from .botpool import BotPool
+from .catalog import Catalog
+from .store_access import StoreAccess
+from .tables import TableError, TableManager
+
+WEB = Path(__file__).resolve().parent.parent / "web"
+
+
+def create_app(
+    db_url: str | None = None,
+    *,
+    store: Store | None = None,
+    games: Mapping[str, Game] | None = None,
+    bot_workers: int | None = None,
+) -> FastAPI:
+    """The Glyph Hall web app. `games` replaces the registry (tests inject their own)."""
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        access = StoreAccess(store or Store(db_url))
+        pool = BotPool(bot_workers)
+        manager = TableManager(access, Catalog(games), pool)
+        app.state.manager = manager
+        app.state.resumed = await manager.resume_all()
+        try:
+            yield
+        finally:
+            await manager.close()
+            pool.close()
+            if store is None:
+                access.close()
+
+    app = FastAPI(
+        title="Glyph Hall",
+        summary="Play Glyph Hall's games with friends in the browser",
+        version="0.1.0",
+        lifespan=lifespan,
+    )
+    app.include_router(lobby.router)
+    app.include_router(replay.router)
+    app.include_router(play.router)
+
+    @app.exception_handler(TableError)
+    async def _table_error(_request: Request, err: TableError) -> JSONResponse:
+        return JSONResponse({"error": str(err)}, status_code=err.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def _bad_request(_request: Request, err: RequestValidationError) -> JSONResponse:
+        return JSONResponse({"error": _explain(err)}, status_code=400)
+
+    app.mount("/static", StaticFiles(directory=WEB), name="static")
+
+    @app.get("/", include_in_schema=False)
+    async def lobby_page() -> FileResponse:
+        return FileResponse(WEB / "index.html")
+
+    @app.get("/t/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str) -> FileResponse:
+        return FileResponse(WEB / "table.html")
+
+    @app.get("/r/{table_id}", include_in_schema=False)
+    async def replay_page(table_id: str) -> FileResponse:
+        return FileResponse(WEB / "table.html")
+
+    return app
+
+
+def _explain(err: RequestValidationError) -> str:
+    """Pydantic's error list as one sentence per problem."""
+    parts = []
+    for e in err.errors():
+        where = ".".join(str(p) for p in e.get("loc", ()) if p != "body") or "request"
+        parts.append(f"{where}: {e.get('msg', 'invalid')}")
+    return "; ".join(parts) or "bad request"

@@ -1,0 +1,201 @@
+"""Lobby REST routes: games and their options, creating tables, seats and tokens, starting,
+leaving, and the list of open and running tables."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from fastapi import APIRouter, Request
+from pydantic import BaseModel, Field
+
+from glyphhall.engine import GlyphHallError
+
+from .tables import SUBSTITUTE_BOT, LiveTable, TableError, TableManager
+from .tokens import new_seed, new_table_id, new_token, token_hash
+
+router = APIRouter(prefix="/api", tags=["lobby"])
+
+MAX_NAME = 40
+
+
+class SeatSpec(BaseModel):
+    kind: Literal["person", "bot"] = Field(description="a person who takes the seat, or a bot")
+    bot: str | None = Field(None, description="the bot level, for a bot seat (see /api/games)")
+    name: str | None = Field(None, max_length=MAX_NAME)
+
+
+class CreateTable(BaseModel):
+    game: str
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: list[SeatSpec] = Field(min_length=1, max_length=16)
+    turn_seconds: int = Field(0, ge=0, le=86400, description="0 for no turn timer")
+    seed: int | None = Field(None, ge=0, lt=2**62, description="random unless given")
+
+
+class TakeSeat(BaseModel):
+    name: str = Field(min_length=1, max_length=MAX_NAME)
+
+
+class WithToken(BaseModel):
+    token: str | None = Field(None, max_length=200)
+
+
+def manager(request: Request) -> TableManager:
+    return request.app.state.manager
+
+
+@router.get("/games", summary="Every game this server offers, with its options and the bot levels")
+async def list_games(request: Request) -> dict[str, Any]:
+    m = manager(request)
+    return {
+        "games": [m.catalog.describe(m.catalog.get(i)) for i in m.catalog.ids()],
+        "bots": m.catalog.bot_levels(),
+    }
+
+
+@router.post("/tables", status_code=201, summary="Create a table (it opens for seats to be taken)")
+async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
+    m = manager(request)
+    try:
+        game = m.catalog.get(body.game)
+    except KeyError as err:
+        raise TableError(str(err).strip('"')) from None
+    levels = m.catalog.bot_levels()
+    seats: list[tuple[str, str | None, str | None]] = []
+    for i, s in enumerate(body.seats):
+        if s.kind == "bot":
+            level = s.bot or "random"
+            if level not in levels:
+                raise TableError(f"seat {i}: there is no bot {level!r}; bots: {', '.join(levels)}")
+            seats.append(("bot", level, s.name))
+        else:
+            if s.bot:
+                raise TableError(f"seat {i} is for a person, so it takes no bot level")
+            seats.append(("person", None, None))
+    seed = new_seed() if body.seed is None else body.seed
+    try:
+        options = game.resolve_options(body.options)
+        game.new(len(seats), seed, options)  # proves the table can really start
+    except GlyphHallError as err:
+        raise TableError(str(err)) from None
+    table_id = new_table_id()
+    await m.db(m.store.create_table, table_id, game.id, game.version, options, seed, seats, body.turn_seconds)
+    table = await m.get(table_id)
+    return {**table.public_info(), "invite": f"/t/{table_id}"}
+
+
+@router.get("/tables", summary="Open and running tables, newest first")
+async def list_tables(request: Request, status: str = "open,running") -> dict[str, Any]:
+    m = manager(request)
+    wanted = tuple(s for s in status.split(",") if s)
+    bad = [s for s in wanted if s not in ("open", "running", "finished")]
+    if bad:
+        raise TableError(f"status can be open, running or finished, not {', '.join(bad)}")
+    infos = await m.db(m.store.tables, wanted)
+    out = []
+    for info in infos:
+        live = m.tables.get(info.id)
+        if live is not None:
+            out.append(live.public_info())
+        else:
+            out.append(
+                {
+                    "id": info.id,
+                    "game": info.game,
+                    "options": info.options,
+                    "players": info.players,
+                    "status": info.status,
+                    "turn_seconds": info.turn_seconds,
+                    "result": info.result,
+                    "seats": [
+                        {"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name, "taken": s.taken}
+                        for s in info.seats
+                    ],
+                }
+            )
+    return {"tables": out}
+
+
+@router.get("/tables/{table_id}", summary="One table's public information")
+async def get_table(table_id: str, request: Request) -> dict[str, Any]:
+    return (await manager(request).get(table_id)).public_info()
+
+
+@router.post("/tables/{table_id}/seats/{seat}", summary="Take a free seat: answers the seat's secret token")
+async def take_seat(table_id: str, seat: int, body: TakeSeat, request: Request) -> dict[str, Any]:
+    m = manager(request)
+    table = await m.get(table_id)
+    async with table.lock:
+        _check_seat(table, seat)
+        if table.status != "open":
+            raise TableError("the game has already started; you can watch it", 409)
+        s = table.seats[seat]
+        if s.kind != "person":
+            raise TableError(f"seat {seat} is played by a bot", 409)
+        token = new_token()
+        name = body.name.strip() or f"player {seat}"
+        if not await m.db(m.store.take_seat, table_id, seat, name, token_hash(token)):
+            raise TableError(f"seat {seat} is already taken", 409)
+        s.name, s.token_hash = name, token_hash(token)
+        table.broadcast_table()
+    return {"seat": seat, "token": token, "table": table.public_info()}
+
+
+@router.post("/tables/{table_id}/leave", summary="Leave your seat (a bot finishes a running game for you)")
+async def leave(table_id: str, body: WithToken, request: Request) -> dict[str, Any]:
+    m = manager(request)
+    table = await m.get(table_id)
+    async with table.lock:
+        seat = _seat_of(table, body.token)
+        if table.status == "open":
+            await m.db(m.store.free_seat, table_id, seat)
+            s = table.seats[seat]
+            s.name, s.token_hash = None, None
+        elif table.status == "running":
+            await m.db(m.store.seat_to_bot, table_id, seat, SUBSTITUTE_BOT)
+            s = table.seats[seat]
+            s.kind, s.bot, s.token_hash = "bot", SUBSTITUTE_BOT, None
+            s.name = f"{s.name or 'player'} (left; {SUBSTITUTE_BOT} bot plays)"
+        for conn in [c for c in table.connections if c.seat == seat]:
+            conn.seat = None  # that browser now only watches
+            conn.push(table.full_state(None))
+        table.broadcast_table()
+    m.after_change(table)
+    return table.public_info()
+
+
+@router.post("/tables/{table_id}/start", summary="Start the game once every seat is taken")
+async def start(table_id: str, body: WithToken, request: Request) -> dict[str, Any]:
+    m = manager(request)
+    table = await m.get(table_id)
+    async with table.lock:
+        if any(s.kind == "person" for s in table.seats):
+            _seat_of(table, body.token)  # only a seated person may start
+        if table.status != "open":
+            raise TableError("the game has already started", 409)
+        free = [str(i) for i, s in enumerate(table.seats) if s.kind == "person" and s.token_hash is None]
+        if free:
+            raise TableError(f"seat {', '.join(free)} {'is' if len(free) == 1 else 'are'} still free", 409)
+        if not await m.db(m.store.start, table_id):
+            raise TableError("the game has already started", 409)
+        table.rebuild([])
+        table.status = "running"
+        table.timer.restart(table.turn_seconds)
+        for conn in list(table.connections):
+            conn.push(table.full_state(conn.seat))
+    m.after_change(table)
+    return table.public_info()
+
+
+def _check_seat(table: LiveTable, seat: int) -> None:
+    if not 0 <= seat < table.players:
+        raise TableError(f"this table has seats 0 to {table.players - 1}, not {seat}", 404)
+
+
+def _seat_of(table: LiveTable, token: str | None) -> int:
+    if not token:
+        raise TableError("this needs your seat token (take a seat first)", 403)
+    seat = table.seat_of_token(token)
+    if seat is None:
+        raise TableError("that seat token does not belong to this table", 403)
+    return seat

@@ -1,0 +1,327 @@
+"""Live tables: the in-memory game of each table, its connections, bots and timer.
+
+The store is the truth. An action is applied to a clone, committed to the store, and only then
+does the clone become the table's state and get broadcast; a failed commit changes nothing.
+Everything here runs in the event loop; database calls go to a thread, bot moves to processes."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from glyphhall.engine import Event, Game, GlyphHallError, IllegalAction, State
+
+from . import messages
+from .botpool import BotPool
+from .catalog import Catalog
+from .store_access import StoreAccess
+from .timers import TurnTimer
+from .tokens import token_hash
+
+log = logging.getLogger("glyphhall.server")
+T = TypeVar("T")
+
+#: Who finishes the game for a person who leaves a running table.
+SUBSTITUTE_BOT = "heuristic"
+
+
+class TableError(Exception):
+    """Something a player asked for that cannot be done; the message is for the player.
+    `status` is the HTTP status the lobby answers with."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+class Connection:
+    """One websocket: a seat (or a spectator, seat None) and an outgoing queue with a writer
+    task, so a slow client never holds up its table."""
+
+    def __init__(self, send: Callable[[dict[str, Any]], Awaitable[None]], seat: int | None) -> None:
+        self.seat = seat
+        self.seq = 0
+        self._send = send
+        self._queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        self._task = asyncio.create_task(self._writer())
+
+    def push(self, message: dict[str, Any]) -> None:
+        self.seq += 1
+        message["seq"] = self.seq
+        self._queue.put_nowait(message)
+
+    async def _writer(self) -> None:
+        while True:
+            message = await self._queue.get()
+            if message is None:
+                return
+            try:
+                await self._send(message)
+            except Exception:  # the socket went away; the reader side cleans up
+                return
+
+    async def close(self) -> None:
+        self._queue.put_nowait(None)
+        try:
+            await asyncio.wait_for(self._task, 5)
+        except (TimeoutError, asyncio.CancelledError):
+            self._task.cancel()
+
+
+@dataclass
+class SeatState:
+    kind: str
+    bot: str | None
+    name: str | None
+    token_hash: str | None
+
+    def public(self, seat: int, connected: bool) -> dict[str, Any]:
+        return {
+            "seat": seat,
+            "kind": self.kind,
+            "bot": self.bot,
+            "name": self.name or (f"{self.bot} bot" if self.kind == "bot" else None),
+            "taken": self.kind == "bot" or self.token_hash is not None,
+            "connected": connected or self.kind == "bot",
+        }
+
+
+class LiveTable:
+    def __init__(self, manager: TableManager, info: Any, game: Game) -> None:
+        self.manager = manager
+        self.id: str = info.id
+        self.game = game
+        self.seed: int = info.seed
+        self.options: dict[str, Any] = dict(info.options)
+        self.players: int = info.players
+        self.status: str = info.status
+        self.turn_seconds: int = info.turn_seconds
+        self.result: list[float] | None = info.result
+        self.seats = [SeatState(s.kind, s.bot, s.name, s.token_hash) for s in info.seats]
+        self.state: State | None = None
+        self.actions: list[tuple[int, str]] = []
+        self.log: list[list[Event]] = []
+        self.lock = asyncio.Lock()
+        self.connections: set[Connection] = set()
+        self.thinking: set[int] = set()  # bot seats with a move being computed
+        self.timer = TurnTimer(self._time_out)
+        self.chat_cache: list[dict[str, Any]] | None = None
+
+    # --- building the game from its record -----------------------------------------------
+    def rebuild(self, actions: list[tuple[int, str]]) -> None:
+        """The state after replaying `actions` from the seed, collecting each step's events."""
+        state = self.game.new(self.players, self.seed, self.options)
+        log_: list[list[Event]] = []
+        for step, (seat, text) in enumerate(actions):
+            try:
+                log_.append(state.apply_text(seat, text))
+            except GlyphHallError as err:
+                raise TableError(f"table {self.id}: step {step + 1} ({text!r}) does not replay: {err}") from None
+        self.state, self.actions, self.log = state, list(actions), log_
+
+    # --- who is who ------------------------------------------------------------------------
+    def seat_of_token(self, token: str) -> int | None:
+        wanted = token_hash(token)
+        for i, s in enumerate(self.seats):
+            if s.token_hash is not None and s.token_hash == wanted:
+                return i
+        return None
+
+    def public_info(self) -> dict[str, Any]:
+        online = {c.seat for c in self.connections if c.seat is not None}
+        return {
+            "id": self.id,
+            "game": self.game.id,
+            "game_name": self.game.name,
+            "options": self.options,
+            "players": self.players,
+            "status": self.status,
+            "turn_seconds": self.turn_seconds,
+            "result": self.result,
+            "step": len(self.actions),
+            "seats": [s.public(i, i in online) for i, s in enumerate(self.seats)],
+            "spectators": sum(1 for c in self.connections if c.seat is None),
+        }
+
+    # --- messages --------------------------------------------------------------------------
+    def full_state(self, seat: int | None) -> dict[str, Any]:
+        msg: dict[str, Any] = {"type": "state", "you": seat, "table": self.public_info(), "step": len(self.actions)}
+        if self.state is not None:
+            msg.update(messages.seat_part(self.state, seat))
+            msg["log"] = messages.log_for(self.log, seat)
+        else:
+            msg.update(view=None, legal=[], log=[])
+        msg["deadline"] = self.timer.deadline
+        msg["chat"] = self.chat_cache or []
+        return msg
+
+    def broadcast_update(self, events: list[Event], actor: Connection | None, ref: Any) -> None:
+        assert self.state is not None
+        per_seat: dict[int | None, dict[str, Any]] = {}
+        for conn in list(self.connections):
+            part = per_seat.get(conn.seat)
+            if part is None:
+                part = per_seat[conn.seat] = messages.seat_part(self.state, conn.seat)
+            msg = {
+                "type": "update",
+                "step": len(self.actions),
+                "status": self.status,
+                "result": self.result,
+                "deadline": self.timer.deadline,
+                "events": messages.events_for(events, conn.seat),
+                **part,
+            }
+            if conn is actor:
+                msg["ack"] = ref
+            conn.push(msg)
+
+    def broadcast(self, make: Callable[[Connection], dict[str, Any]]) -> None:
+        for conn in list(self.connections):
+            conn.push(make(conn))
+
+    def broadcast_table(self) -> None:
+        """Seats, presence or status changed (no game change)."""
+        info = self.public_info()
+        self.broadcast(lambda c: {"type": "table", "table": info})
+
+    # --- acting ----------------------------------------------------------------------------
+    async def act(self, seat: int, text: Any, actor: Connection | None = None, ref: Any = None) -> None:
+        """Apply `text` for `seat`: checked, committed, then broadcast. Raises TableError or
+        IllegalAction (with a sentence for the player) and changes nothing when refused."""
+        async with self.lock:
+            if self.status != "running" or self.state is None:
+                raise TableError("the game has not started yet" if self.status == "open" else "the game is over")
+            if not isinstance(text, str):
+                raise IllegalAction("an action is text, like the labels on the action buttons")
+            trial = self.state.clone()
+            action = self.game.parse_action(trial, seat, text)
+            events = trial.apply(seat, action)
+            step = len(self.actions)
+            written = str(action)
+            await self.manager.db(self.manager.store.append_action, self.id, step, seat, written)
+            self.state = trial
+            self.actions.append((seat, written))
+            self.log.append(events)
+            if trial.is_over():
+                self.status = "finished"
+                self.result = [float(r) for r in trial.returns()]
+                await self.manager.db(self.manager.store.finish, self.id, self.result)
+                self.timer.stop()
+            else:
+                self.timer.restart(self.turn_seconds)
+            self.broadcast_update(events, actor, ref)
+        self.manager.after_change(self)
+
+    async def _time_out(self) -> None:
+        """The turn timer ran out: a random legal move for every person still to move."""
+        if self.state is None or self.status != "running":
+            return
+        late = [s for s in self.state.to_move() if self.seats[s].kind == "person"]
+        for seat in late:
+            self.broadcast(lambda c, seat=seat: {"type": "notice", "text": f"seat {seat} ran out of time: a random move is played"})
+            self.manager.ask_bot(self, seat, "random")
+
+
+class TableManager:
+    def __init__(self, store: StoreAccess, catalog: Catalog, bot_pool: BotPool) -> None:
+        self.access = store
+        self.store = store.store
+        self.catalog = catalog
+        self.bot_pool = bot_pool
+        self.tables: dict[str, LiveTable] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+
+    async def db(self, fn: Callable[..., T], *args: Any) -> T:
+        return await self.access.run(fn, *args)
+
+    # --- loading ---------------------------------------------------------------------------
+    async def get(self, table_id: str) -> LiveTable:
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        info = await self.db(self.store.table, table_id)
+        if info is None:
+            raise TableError(f"there is no table {table_id!r}", 404)
+        try:
+            game = self.catalog.get(info.game)
+        except KeyError:
+            raise TableError(f"table {table_id} plays {info.game!r}, which this server does not have", 404) from None
+        table = LiveTable(self, info, game)
+        if info.status != "open":
+            actions = await self.db(self.store.actions, table_id)
+            table.rebuild(actions)
+        chat = await self.db(self.store.chat, table_id)
+        table.chat_cache = [_chat_dict(c) for c in chat]
+        # Another coroutine may have loaded it meanwhile: keep the first.
+        table = self.tables.setdefault(table_id, table)
+        return table
+
+    async def resume_all(self) -> int:
+        """After a (re)start: every running table is rebuilt from its record and its bots and
+        timers go on."""
+        infos = await self.db(self.store.tables, ("running",), 100000)
+        resumed = 0
+        for info in infos:
+            try:
+                table = await self.get(info.id)
+            except TableError as err:
+                log.error("cannot resume: %s", err)
+                continue
+            if table.status == "running":
+                table.timer.restart(table.turn_seconds)
+                self.after_change(table)
+                resumed += 1
+        return resumed
+
+    # --- after each change: bots --------------------------------------------------------------
+    def after_change(self, table: LiveTable) -> None:
+        if table.status != "running" or table.state is None:
+            return
+        for seat in table.state.to_move():
+            s = table.seats[seat]
+            if s.kind == "bot" and seat not in table.thinking:
+                self.ask_bot(table, seat, s.bot or "random")
+
+    def ask_bot(self, table: LiveTable, seat: int, level: str) -> None:
+        table.thinking.add(seat)
+        task = asyncio.create_task(self._bot_move(table, seat, level))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _bot_move(self, table: LiveTable, seat: int, level: str) -> None:
+        try:
+            for _attempt in range(3):
+                state = table.state
+                if state is None or table.status != "running" or seat not in state.to_move():
+                    return
+                step = len(table.actions)
+                seed = (table.seed * 1_000_003 + step * 31 + seat) & ((1 << 62) - 1)
+                text = await self.bot_pool.choose(table.game, state.to_dict(), seat, level, seed)
+                try:
+                    await table.act(seat, text)
+                    return
+                except (IllegalAction, TableError) as err:
+                    # The table moved on while the bot thought (another seat acted): ask again.
+                    log.info("bot move %r at table %s refused: %s", text, table.id, err)
+        except Exception:
+            log.exception("bot for seat %s at table %s failed", seat, table.id)
+        finally:
+            # A bot that failed three times stays idle until the next change (no tight loop).
+            table.thinking.discard(seat)
+
+    async def close(self) -> None:
+        for table in self.tables.values():
+            table.timer.stop()
+            for conn in list(table.connections):
+                await conn.close()
+        for task in list(self._tasks):
+            task.cancel()
+        self._tasks.clear()
+
+
+def _chat_dict(line: Any) -> dict[str, Any]:
+    return {"id": line.id, "author": line.author, "text": line.text, "at": line.at}
+

@@ -1,0 +1,285 @@
+"""Repository functions: the only code that reads or writes the database.
+
+Every method runs in its own short transaction and returns plain dataclasses, so callers never
+hold a session (the server calls these from a worker thread)."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import Engine, delete, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, sessionmaker
+
+from .db import make_engine
+from .models import ActionRow, Base, ChatRow, SeatRow, TableRow, VaultRow
+
+
+class ActionClash(Exception):
+    """Another action was already stored for this step (it would have been applied twice)."""
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    seat: int
+    kind: str  # "person" or "bot"
+    bot: str | None
+    name: str | None
+    token_hash: str | None
+
+    @property
+    def taken(self) -> bool:
+        return self.kind == "bot" or self.token_hash is not None
+
+
+@dataclass(frozen=True)
+class TableInfo:
+    id: str
+    game: str
+    game_version: str
+    options: dict[str, Any]
+    seed: int
+    players: int
+    status: str
+    turn_seconds: int
+    created_at: float
+    started_at: float | None = None
+    finished_at: float | None = None
+    result: list[float] | None = None
+    seats: tuple[SeatInfo, ...] = field(default=())
+
+
+@dataclass(frozen=True)
+class ChatLine:
+    id: int
+    author: str
+    text: str
+    at: float
+
+
+def _table_info(row: TableRow, seats: list[SeatRow]) -> TableInfo:
+    return TableInfo(
+        id=row.id,
+        game=row.game,
+        game_version=row.game_version,
+        options=dict(row.options or {}),
+        seed=row.seed,
+        players=row.players,
+        status=row.status,
+        turn_seconds=row.turn_seconds,
+        created_at=row.created_at,
+        started_at=row.started_at,
+        finished_at=row.finished_at,
+        result=None if row.result is None else list(row.result),
+        seats=tuple(
+            SeatInfo(s.seat, s.kind, s.bot, s.name, s.token_hash) for s in sorted(seats, key=lambda s: s.seat)
+        ),
+    )
+
+
+class Store:
+    """All persistence for the server, over one SQLAlchemy engine."""
+
+    def __init__(self, url: str | None = None, engine: Engine | None = None) -> None:
+        self.engine = engine or make_engine(url)
+        self._session = sessionmaker(self.engine, expire_on_commit=False)
+        Base.metadata.create_all(self.engine)
+
+    @property
+    def url(self) -> str:
+        return self.engine.url.render_as_string(hide_password=True)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def drop_everything(self) -> None:
+        """Remove every Glyph Hall table (tests only)."""
+        Base.metadata.drop_all(self.engine)
+        Base.metadata.create_all(self.engine)
+
+    # --- tables and seats ------------------------------------------------------------------
+    def create_table(
+        self,
+        table_id: str,
+        game: str,
+        game_version: str,
+        options: dict[str, Any],
+        seed: int,
+        seats: list[tuple[str, str | None, str | None]],
+        turn_seconds: int = 0,
+    ) -> TableInfo:
+        """A new open table; `seats` lists (kind, bot level, name) per seat."""
+        with self._session.begin() as db:
+            row = TableRow(
+                id=table_id,
+                game=game,
+                game_version=game_version,
+                options=dict(options),
+                seed=seed,
+                players=len(seats),
+                status="open",
+                turn_seconds=turn_seconds,
+                created_at=time.time(),
+            )
+            db.add(row)
+            db.flush()
+            seat_rows = [
+                SeatRow(table_id=table_id, seat=i, kind=kind, bot=bot, name=name)
+                for i, (kind, bot, name) in enumerate(seats)
+            ]
+            db.add_all(seat_rows)
+            db.flush()
+            return _table_info(row, seat_rows)
+
+    def table(self, table_id: str) -> TableInfo | None:
+        with self._session() as db:
+            row = db.get(TableRow, table_id)
+            if row is None:
+                return None
+            seats = db.scalars(select(SeatRow).where(SeatRow.table_id == table_id)).all()
+            return _table_info(row, list(seats))
+
+    def tables(self, statuses: tuple[str, ...] = ("open", "running"), limit: int = 200) -> list[TableInfo]:
+        """Tables in these states, newest first."""
+        with self._session() as db:
+            rows = db.scalars(
+                select(TableRow)
+                .where(TableRow.status.in_(statuses))
+                .order_by(TableRow.created_at.desc())
+                .limit(limit)
+            ).all()
+            if not rows:
+                return []
+            by_table: dict[str, list[SeatRow]] = {r.id: [] for r in rows}
+            for s in db.scalars(select(SeatRow).where(SeatRow.table_id.in_(list(by_table)))):
+                by_table[s.table_id].append(s)
+            return [_table_info(r, by_table[r.id]) for r in rows]
+
+    def take_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
+        """Claim a free person seat. False if somebody holds it already (checked atomically)."""
+        with self._session.begin() as db:
+            done = db.execute(
+                update(SeatRow)
+                .where(
+                    SeatRow.table_id == table_id,
+                    SeatRow.seat == seat,
+                    SeatRow.kind == "person",
+                    SeatRow.token_hash.is_(None),
+                )
+                .values(token_hash=token_hash, name=name)
+            )
+            return done.rowcount == 1
+
+    def free_seat(self, table_id: str, seat: int) -> None:
+        with self._session.begin() as db:
+            db.execute(
+                update(SeatRow)
+                .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+                .values(token_hash=None, name=None)
+            )
+
+    def seat_to_bot(self, table_id: str, seat: int, bot: str) -> None:
+        """A person left a running game: a bot finishes it for them."""
+        with self._session.begin() as db:
+            db.execute(
+                update(SeatRow)
+                .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+                .values(kind="bot", bot=bot, token_hash=None)
+            )
+
+    def start(self, table_id: str) -> bool:
+        """open -> running. False if it was not open (somebody else started it)."""
+        with self._session.begin() as db:
+            done = db.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id, TableRow.status == "open")
+                .values(status="running", started_at=time.time())
+            )
+            return done.rowcount == 1
+
+    def finish(self, table_id: str, result: list[float]) -> None:
+        with self._session.begin() as db:
+            db.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id)
+                .values(status="finished", finished_at=time.time(), result=list(result))
+            )
+
+    def abandon(self, table_id: str) -> None:
+        """An open table everybody left: removed with its seats."""
+        with self._session.begin() as db:
+            db.execute(delete(SeatRow).where(SeatRow.table_id == table_id))
+            db.execute(delete(TableRow).where(TableRow.id == table_id, TableRow.status == "open"))
+
+    # --- the match record ------------------------------------------------------------------
+    def append_action(self, table_id: str, step: int, seat: int, text: str) -> None:
+        """Store action number `step` (0-based). Raises ActionClash if that step exists already."""
+        try:
+            with self._session.begin() as db:
+                db.add(ActionRow(table_id=table_id, step=step, seat=seat, text=text, at=time.time()))
+        except IntegrityError:
+            raise ActionClash(f"table {table_id} already has an action at step {step}") from None
+
+    def actions(self, table_id: str) -> list[tuple[int, str]]:
+        with self._session() as db:
+            rows = db.execute(
+                select(ActionRow.seat, ActionRow.text)
+                .where(ActionRow.table_id == table_id)
+                .order_by(ActionRow.step)
+            ).all()
+            return [(int(seat), str(text)) for seat, text in rows]
+
+    # --- chat ----------------------------------------------------------------------------
+    def add_chat(self, table_id: str, author: str, text: str) -> ChatLine:
+        with self._session.begin() as db:
+            row = ChatRow(table_id=table_id, author=author, text=text, at=time.time())
+            db.add(row)
+            db.flush()
+            return ChatLine(row.id, row.author, row.text, row.at)
+
+    def chat(self, table_id: str, limit: int = 200) -> list[ChatLine]:
+        with self._session() as db:
+            rows = db.scalars(
+                select(ChatRow).where(ChatRow.table_id == table_id).order_by(ChatRow.id.desc()).limit(limit)
+            ).all()
+            return [ChatLine(r.id, r.author, r.text, r.at) for r in reversed(rows)]
+
+    # --- the vault (Inscription's death cards and any other keepsake) ----------------------
+    def vault_put(self, game: str, owner: str, key: str, data: dict[str, Any]) -> None:
+        with self._session.begin() as db:
+            row = db.scalars(
+                select(VaultRow).where(VaultRow.game == game, VaultRow.owner == owner, VaultRow.key == key)
+            ).first()
+            if row is None:
+                db.add(VaultRow(game=game, owner=owner, key=key, data=dict(data), at=time.time()))
+            else:
+                row.data = dict(data)
+                row.at = time.time()
+
+    def vault_get(self, game: str, owner: str, key: str) -> dict[str, Any] | None:
+        with self._session() as db:
+            row = db.scalars(
+                select(VaultRow).where(VaultRow.game == game, VaultRow.owner == owner, VaultRow.key == key)
+            ).first()
+            return None if row is None else dict(row.data)
+
+    def vault_list(self, game: str, owner: str) -> dict[str, dict[str, Any]]:
+        with self._session() as db:
+            rows = db.scalars(
+                select(VaultRow).where(VaultRow.game == game, VaultRow.owner == owner).order_by(VaultRow.id)
+            ).all()
+            return {r.key: dict(r.data) for r in rows}
+
+    def vault_delete(self, game: str, owner: str, key: str) -> bool:
+        with self._session.begin() as db:
+            done = db.execute(
+                delete(VaultRow).where(VaultRow.game == game, VaultRow.owner == owner, VaultRow.key == key)
+            )
+            return done.rowcount == 1
+
+
+def session_for(store: Store) -> Session:
+    """A raw session (for tests that inspect rows directly)."""
+    return store._session()
