@@ -1,0 +1,271 @@
+"""The Glyfts game: metadata, options, new games, loading saved positions, error messages."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from glyphhall.engine import Action, Game, LoadError, OptionValue, State
+from glyphhall.engine.options import Option
+
+from . import notation as N
+from .cards import CARDS
+from .heuristic import evaluate
+from .state import (
+    CREATURES_PLACED,
+    DEPLOY,
+    PHASE_NAMES,
+    SORCERIES_DEALT,
+    SUMMONING,
+    Battle,
+    GlyftsState,
+)
+
+
+class GlyftsGame(Game):
+    id = "glyfts"
+    name = "Glyfts"
+    min_players = 2
+    max_players = 4
+    version = "1"
+    notation_help = N.NOTATION_HELP
+    options = (
+        Option("turn_limit", 0, "House rule, not in the rulebook: end the game after this many turns per "
+               "player (the most captured Skill points wins, a tie shares the win); 0 = no limit",
+               minimum=0, maximum=10_000),
+    )
+
+    # --- new games --------------------------------------------------------------------------
+    def _new(self, players: int, seed: int, options: dict[str, OptionValue]) -> GlyftsState:
+        """Rulebook, Setup: shuffle both decks, deal every Creature out evenly, seven Sorcery cards
+        each; the rest is the Sorcery Deck. Then each player picks two Creatures (secretly, at once)."""
+        s = GlyftsState.__new__(GlyftsState)
+        s.init_base(self, players, seed, options)
+        creatures = list(range(len(CARDS.creatures)))
+        s.rng.shuffle(creatures)
+        share = len(creatures) // players
+        s.reserve = [sorted(creatures[p * share:(p + 1) * share]) for p in range(players)]
+        deck = [k for k, count in enumerate(CARDS.counts) for _ in range(count)]
+        s.rng.shuffle(deck)
+        kinds = len(CARDS.sorceries)
+        s.hands = [[0] * kinds for _ in range(players)]
+        for p in range(players):
+            for _ in range(SORCERIES_DEALT):
+                s.hands[p][deck.pop()] += 1
+        s.deck = deck
+        s.discard = [0] * kinds
+        s.phase = DEPLOY
+        s.active = -1
+        s.first = -1
+        s.alive = [True] * players
+        s.known = [0] * players
+        s.circle = [[] for _ in range(players)]
+        s.captured = [[] for _ in range(players)]
+        s.pending = [[] for _ in range(players)]
+        s.under = [()] * len(CARDS.creatures)
+        s.owner = [-1] * len(CARDS.creatures)
+        for p in range(players):
+            for c in s.reserve[p]:
+                s.owner[c] = p
+        s.placed = 0
+        s.fought = 0
+        s.battle = None
+        s.summoning = -1
+        s.discount = 0
+        s.turns = [0] * players
+        s.winners = []
+        s.score = [0] * players
+        s.turn_limit = int(options["turn_limit"])
+        return s
+
+    # --- loading ----------------------------------------------------------------------------
+    def _load(self, data: Mapping[str, Any]) -> GlyftsState:
+        s = GlyftsState.__new__(GlyftsState)
+        s.load_base(self, data)
+        n = s.num_players
+        if not self.min_players <= n <= self.max_players:
+            raise LoadError(f"a Glyfts game has 2 to 4 players, not {n}")
+        phase = data["phase"]
+        if phase not in PHASE_NAMES:
+            raise LoadError(f"unknown phase {phase!r} (phases: {', '.join(PHASE_NAMES)})")
+        s.phase = PHASE_NAMES.index(phase)
+        s.active = _seat(data["active"], n, allow_none=True)
+        s.first = _seat(data["first"], n, allow_none=True)
+        s.alive = [bool(a) for a in _per_seat(data["alive"], n, "alive")]
+        s.reserve = [sorted(_creatures(r)) for r in _per_seat(data["reserve"], n, "reserve")]
+        s.circle = [_creatures(r) for r in _per_seat(data["circle"], n, "circle")]
+        s.captured = [_creatures(r) for r in _per_seat(data["captured"], n, "captured")]
+        s.pending = [_creatures(r) for r in _per_seat(data["pending"], n, "pending")]
+        s.known = [0] * n
+        for p, known in enumerate(_per_seat(data["known"], n, "known")):
+            for c in _creatures(known):
+                if c not in s.reserve[p]:
+                    raise LoadError(f"known Creature {CARDS.creatures[c].id} is not in seat {p}'s reserve")
+                s.known[p] |= 1 << c
+        s.under = [()] * len(CARDS.creatures)
+        for cid, kinds in dict(data["under"]).items():
+            c = _creature(cid)
+            if not any(c in r for r in s.circle):
+                raise LoadError(f"cards lie under {cid}, which is not in the Combat Circle")
+            s.under[c] = tuple(_sorceries(kinds))
+        s.hands = [_counts(h) for h in _per_seat(data["hands"], n, "hands")]
+        s.deck = _sorceries(data["deck"])
+        s.discard = _counts(data["discard"])
+        s.placed = int(data["placed"])
+        s.fought = 0
+        for c in _creatures(data["fought"]):
+            s.fought |= 1 << c
+        s.battle = None if data["battle"] is None else _battle(data["battle"])
+        s.summoning = -1 if data["summoning"] is None else _creature(data["summoning"])
+        s.discount = int(data["discount"])
+        s.turns = [int(t) for t in _per_seat(data["turns"], n, "turns")]
+        s.winners = [_seat(w, n) for w in data["winners"]]
+        s.turn_limit = int(s.options["turn_limit"])
+        s.owner = [-1] * len(CARDS.creatures)
+        for p in range(n):
+            for c in s.reserve[p] + s.circle[p] + s.pending[p]:
+                s.owner[c] = p
+        s.score = [sum(CARDS.skill[c] for c in s.captured[p]) for p in range(n)]
+        if [int(x) for x in data.get("score", s.score)] != s.score:
+            raise LoadError("the saved Skill scores do not match the captured Creatures")
+        _check_conservation(s)
+        if s.phase == SUMMONING and s.summoning < 0:
+            raise LoadError("the summoning step needs the Creature being summoned")
+        return s
+
+    # --- actions ----------------------------------------------------------------------------
+    def explain_illegal(self, state: State, seat: int, text: str, legal: Sequence[Action]) -> str:
+        assert isinstance(state, GlyftsState)
+        words = text.split()
+        verb, args = words[0], words[1:]
+        phase = PHASE_NAMES[state.phase]
+        for word in args:
+            if word in N.CREATURE_INDEX or word in N.SORCERY_INDEX:
+                continue
+            if verb in ("deploy", "summon", "attack", "place", "glyft"):
+                return f"'{word}' is not a Creature or Sorcery card id (see the card list in the view)"
+        if verb == "place" and len(args) == 2 and args[0] in N.SORCERY_INDEX:
+            if not state.hands[seat][N.SORCERY_INDEX[args[0]]]:
+                return f"you have no {args[0]} card in your hand"
+            if args[1] in N.CREATURE_INDEX and N.CREATURE_INDEX[args[1]] not in state.circle[seat]:
+                return f"{args[1]} is not one of your Creatures in the Combat Circle"
+        if verb == "attack" and len(args) == 2 and all(a in N.CREATURE_INDEX for a in args):
+            a, d = (N.CREATURE_INDEX[x] for x in args)
+            if a not in state.circle[seat]:
+                return f"{args[0]} is not one of your Creatures in the Combat Circle"
+            if state.fought >> a & 1:
+                return f"{args[0]} has already fought this turn"
+            if not any(d in state.circle[p] for p in range(state.num_players) if p != seat):
+                return f"{args[1]} is not an opposing Creature in the Combat Circle"
+            if state.fought >> d & 1:
+                return f"{args[1]} has already fought this turn"
+        if (verb in ("summon", "deploy") and len(args) == 1 and args[0] in N.CREATURE_INDEX
+                and N.CREATURE_INDEX[args[0]] not in state.reserve[seat]):
+            return f"{args[0]} is not in your reserve"
+        base = super().explain_illegal(state, seat, text, legal)
+        return f"{base} (step: {phase})"
+
+    # --- bots -------------------------------------------------------------------------------
+    def heuristic(self, state: State, seat: int) -> float | None:
+        assert isinstance(state, GlyftsState)
+        return evaluate(state, seat)
+
+
+# --- loading helpers (each raises LoadError naming what is wrong) -------------------------------
+def _seat(value: Any, n: int, allow_none: bool = False) -> int:
+    if value is None or value == -1:
+        if allow_none:
+            return -1
+        raise LoadError("a seat number is missing")
+    seat = int(value)
+    if not 0 <= seat < n:
+        raise LoadError(f"there is no seat {seat} in a {n}-player game")
+    return seat
+
+
+def _per_seat(value: Any, n: int, what: str) -> list[Any]:
+    if not isinstance(value, list) or len(value) != n:
+        raise LoadError(f"'{what}' must list one entry per seat ({n})")
+    return value
+
+
+def _creature(cid: Any) -> int:
+    try:
+        return N.CREATURE_INDEX[cid]
+    except (KeyError, TypeError):
+        raise LoadError(f"unknown Creature card {cid!r}") from None
+
+
+def _creatures(ids: Any) -> list[int]:
+    if not isinstance(ids, list):
+        raise LoadError(f"expected a list of Creature ids, not {ids!r}")
+    return [_creature(c) for c in ids]
+
+
+def _sorcery(sid: Any) -> int:
+    try:
+        return N.SORCERY_INDEX[sid]
+    except (KeyError, TypeError):
+        raise LoadError(f"unknown Sorcery card {sid!r}") from None
+
+
+def _sorceries(ids: Any) -> list[int]:
+    if not isinstance(ids, list):
+        raise LoadError(f"expected a list of Sorcery ids, not {ids!r}")
+    return [_sorcery(s) for s in ids]
+
+
+def _counts(mapping: Any) -> list[int]:
+    if not isinstance(mapping, Mapping):
+        raise LoadError(f"expected Sorcery card counts like {{\"ward\": 2}}, not {mapping!r}")
+    out = [0] * len(CARDS.sorceries)
+    for sid, count in mapping.items():
+        count = int(count)
+        if count < 0:
+            raise LoadError(f"a card count cannot be negative ({sid}: {count})")
+        out[_sorcery(sid)] += count
+    return out
+
+
+def _battle(data: Mapping[str, Any]) -> Battle:
+    b = Battle()
+    for name in Battle.__slots__:
+        setattr(b, name, data[name])
+    b.attacker, b.defender = _creature(data["attacker"]), _creature(data["defender"])
+    b.attacker_cards = tuple(_sorceries(data["attacker_cards"]))
+    b.defender_cards = tuple(_sorceries(data["defender_cards"]))
+    for name in ("attacker_die", "defender_die", "attacker_rerolls", "defender_rerolls",
+                 "attack_bonus", "health_bonus"):
+        setattr(b, name, int(getattr(b, name)))
+    for name in ("attacker_captures", "defender_captures", "cancelled"):
+        setattr(b, name, bool(getattr(b, name)))
+    return b
+
+
+def _check_conservation(s: GlyftsState) -> None:
+    """Every card is in exactly one place."""
+    seen: list[int] = []
+    for group in (s.reserve, s.circle, s.captured, s.pending):
+        for cards in group:
+            seen.extend(cards)
+    if s.summoning >= 0 and s.summoning not in seen:
+        raise LoadError("the Creature being summoned is not in play")
+    if sorted(seen) != list(range(len(CARDS.creatures))):
+        raise LoadError("each Creature card must be in exactly one reserve, circle, capture pile or pick")
+    for p in range(s.num_players):
+        if len(s.pending[p]) > CREATURES_PLACED:
+            raise LoadError(f"seat {p} has picked more than {CREATURES_PLACED} Creatures")
+    totals = s.discard[:]
+    for hand in s.hands:
+        for k, count in enumerate(hand):
+            totals[k] += count
+    for k in s.deck:
+        totals[k] += 1
+    for kinds in s.under:
+        for k in kinds:
+            totals[k] += 1
+    if s.battle is not None:
+        for k in s.battle.attacker_cards + s.battle.defender_cards:
+            totals[k] += 1
+    if tuple(totals) != CARDS.counts:
+        raise LoadError("the Sorcery cards do not add up to the deck (some are missing or extra)")
