@@ -1,0 +1,51 @@
+// The renderer every game has: its view as readable panels, its legal actions as buttons.
+import { h, label } from "../js/dom.js";
+
+export function render(root, ctx) {
+  root.append(actionButtons(ctx), viewPanels(ctx.view));
+}
+
+/** Legal actions grouped by verb, one button each (clicking sends the action text). */
+export function actionButtons(ctx) {
+  const box = h("div.actions#actions");
+  if (!ctx.legal.length) return box;
+  const byVerb = new Map();
+  for (const text of ctx.legal) {
+    const verb = text.split(" ")[0];
+    if (!byVerb.has(verb)) byVerb.set(verb, []);
+    byVerb.get(verb).push(text);
+  }
+  for (const [verb, texts] of byVerb) {
+    box.append(h("div.verb-group", {}, h("span.verb", { text: label(verb) }),
+      texts.map((t) => h("button.action", { text: t, "data-action": t, onclick: () => ctx.act(t) }))));
+  }
+  return box;
+}
+
+export function viewPanels(view) {
+  const box = h("div.panels#view");
+  if (view === null || typeof view !== "object" || Array.isArray(view)) {
+    box.append(h("div.panel", {}, value(view)));
+    return box;
+  }
+  for (const [key, v] of Object.entries(view)) {
+    box.append(h("section.panel.view-part", { "data-key": key }, h("h4", { text: label(key) }), value(v)));
+  }
+  return box;
+}
+
+function value(v, depth = 0) {
+  if (v === null || v === undefined) return h("span.muted", { text: "—" });
+  if (typeof v === "boolean") return h("span", { text: v ? "yes" : "no" });
+  if (typeof v !== "object") return h("span", { text: String(v) });
+  if (Array.isArray(v)) {
+    if (!v.length) return h("span.muted", { text: "none" });
+    if (v.every((x) => x === null || typeof x !== "object")) {
+      return h("div.chips", {}, v.map((x) => h("span.chip", { text: x === null ? "—" : String(x) })));
+    }
+    if (depth > 3) return h("code", { text: JSON.stringify(v) });
+    return h("ol.items", { start: 0 }, v.map((x) => h("li", {}, value(x, depth + 1))));
+  }
+  if (depth > 3) return h("code", { text: JSON.stringify(v) });
+  return h("dl.fields", {}, Object.entries(v).map(([k, x]) => [h("dt", { text: label(k) }), h("dd", {}, value(x, depth + 1))]));
+}

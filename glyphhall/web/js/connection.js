@@ -1,0 +1,79 @@
+// The websocket play protocol, with automatic reconnect and resync (see glyphhall/server/play.py).
+
+export class TableConnection {
+  /** onMessage(msg) gets every server message, in order; onStatus(text) the connection state. */
+  constructor(tableId, token, { onMessage, onStatus, onRefused }) {
+    this.tableId = tableId;
+    this.token = token;
+    this.onMessage = onMessage;
+    this.onStatus = onStatus || (() => {});
+    this.onRefused = onRefused || (() => {});
+    this.step = -1;
+    this.seq = 0;
+    this.retry = 0;
+    this.closed = false;
+    this.open();
+  }
+
+  open() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const ws = new WebSocket(`${scheme}://${location.host}/ws/${this.tableId}`);
+    this.ws = ws;
+    this.seq = 0;
+    ws.onopen = () => {
+      this.retry = 0;
+      this.onStatus("connected");
+      ws.send(JSON.stringify({ type: "hello", token: this.token || null }));
+    };
+    ws.onmessage = (ev) => this.receive(JSON.parse(ev.data));
+    ws.onclose = (ev) => {
+      if (this.closed) return;
+      if (ev.code === 4403) {  // our token is not valid here: carry on as a spectator
+        this.token = null;
+        this.onRefused(ev.code);
+      } else if (ev.code === 4404) {
+        this.onStatus("no such table");
+        return;
+      }
+      this.onStatus("reconnecting…");
+      const wait = Math.min(5000, 250 * 2 ** this.retry++);
+      setTimeout(() => this.open(), wait);
+    };
+  }
+
+  receive(msg) {
+    // Messages arrive in order on one socket; a gap means something was lost: ask for everything.
+    if (msg.seq !== undefined && msg.seq !== this.seq + 1 && msg.type !== "state") {
+      this.seq = msg.seq;
+      this.send({ type: "resync" });
+      return;
+    }
+    if (msg.seq !== undefined) this.seq = msg.seq;
+    if (msg.type === "state") {
+      this.step = msg.step;
+    } else if (msg.type === "update") {
+      if (msg.step !== this.step + 1) {
+        this.send({ type: "resync" });
+        return;
+      }
+      this.step = msg.step;
+    }
+    this.onMessage(msg);
+  }
+
+  send(obj) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) {
+      this.ws.send(JSON.stringify(obj));
+      return true;
+    }
+    return false;
+  }
+
+  act(text, ref) { return this.send({ type: "act", text, ref }); }
+  chat(text) { return this.send({ type: "chat", text }); }
+
+  reconnectAs(token) {
+    this.token = token;
+    this.ws.close();
+  }
+}

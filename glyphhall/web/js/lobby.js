@@ -1,0 +1,130 @@
+// The lobby: create a table (options form built from the game's typed options) and list tables.
+import { api, clear, h, label, myName, saveSeat, setMyName } from "./dom.js";
+
+let catalog = { games: [], bots: [] };
+
+async function main() {
+  catalog = await api("GET", "/api/games");
+  const select = document.getElementById("game");
+  for (const g of catalog.games) select.append(h("option", { value: g.id, text: `${g.name} (${g.id})` }));
+  select.addEventListener("change", showGame);
+  document.getElementById("players").addEventListener("change", showSeats);
+  document.getElementById("create-form").addEventListener("submit", create);
+  document.getElementById("my-name").value = myName();
+  showGame();
+  await listTables();
+  setInterval(listTables, 5000);
+}
+
+function currentGame() {
+  const id = document.getElementById("game").value;
+  return catalog.games.find((g) => g.id === id);
+}
+
+function showGame() {
+  const g = currentGame();
+  if (!g) return;
+  document.getElementById("game-help").textContent =
+    `${g.min_players === g.max_players ? g.min_players : `${g.min_players}–${g.max_players}`} players`;
+  const players = document.getElementById("players");
+  players.min = g.min_players;
+  players.max = g.max_players;
+  players.value = Math.min(Math.max(Number(players.value) || g.min_players, g.min_players), g.max_players);
+  const box = clear(document.getElementById("options"));
+  box.append(h("legend", { text: "Options" }));
+  if (!g.options.length) box.append(h("p.muted", { text: "This game has no options." }));
+  for (const o of g.options) box.append(optionField(o));
+  showSeats();
+}
+
+function optionField(o) {
+  let input;
+  if (o.type === "bool") {
+    input = h("input", { type: "checkbox", name: o.name, checked: o.default === true });
+  } else if (o.choices) {
+    input = h("select", { name: o.name }, o.choices.map((c) => h("option", { value: c, text: c, selected: c === o.default })));
+  } else {
+    input = h("input", {
+      type: o.type === "str" ? "text" : "number",
+      name: o.name,
+      value: String(o.default),
+      step: o.type === "float" ? "any" : "1",
+      min: o.minimum ?? undefined,
+      max: o.maximum ?? undefined,
+    });
+  }
+  input.dataset.option = o.name;
+  input.dataset.kind = o.type;
+  return h("label.option", { title: o.help }, h("span", { text: label(o.name) }), input, h("small.muted", { text: o.help }));
+}
+
+function showSeats() {
+  const n = Number(document.getElementById("players").value) || 2;
+  const list = clear(document.getElementById("seat-list"));
+  for (let i = 0; i < n; i++) {
+    const kind = h("select", { name: `seat-${i}` },
+      h("option", { value: "person", text: i === 0 ? "you" : "a person (invite)" }),
+      catalog.bots.map((b) => h("option", { value: `bot:${b}`, text: `bot: ${b}`, selected: i > 0 && b === "heuristic" && n > 2 })));
+    list.append(h("label.seat", {}, h("span", { text: `Seat ${i}` }), kind));
+  }
+}
+
+async function create(event) {
+  event.preventDefault();
+  const err = document.getElementById("create-error");
+  err.textContent = "";
+  const g = currentGame();
+  const options = {};
+  for (const input of document.querySelectorAll("[data-option]")) {
+    options[input.dataset.option] = input.dataset.kind === "bool" ? input.checked : input.value;
+  }
+  const seats = [...document.querySelectorAll("#seat-list select")].map((sel) =>
+    sel.value.startsWith("bot:") ? { kind: "bot", bot: sel.value.slice(4) } : { kind: "person" });
+  const name = document.getElementById("my-name").value.trim() || "player";
+  setMyName(name);
+  try {
+    const table = await api("POST", "/api/tables", {
+      game: g.id, options, seats, turn_seconds: Number(document.getElementById("turn-seconds").value) || 0,
+    });
+    const first = seats.findIndex((s) => s.kind === "person");
+    if (first >= 0) {
+      const taken = await api("POST", `/api/tables/${table.id}/seats/${first}`, { name });
+      saveSeat(table.id, taken.seat, taken.token);
+    }
+    location.href = table.invite;
+  } catch (e) {
+    err.textContent = e.message;
+  }
+}
+
+function seatText(s) {
+  if (s.kind === "bot") return `🤖 ${s.name}`;
+  return s.taken ? `👤 ${s.name}` : "free";
+}
+
+function tableRow(t) {
+  const game = catalog.games.find((g) => g.id === t.game);
+  const link = t.status === "finished" ? `/r/${t.id}` : `/t/${t.id}`;
+  const verb = t.status === "open" ? (t.seats.some((s) => !s.taken) ? "Join" : "Open") : t.status === "running" ? "Watch" : "Replay";
+  return h("div.table-row", {},
+    h("span.game-name", { text: game ? game.name : t.game }),
+    h("span.muted", { text: t.status }),
+    h("span.seats", { text: t.seats.map(seatText).join(" · ") }),
+    h("a.button", { href: link, text: verb }));
+}
+
+async function listTables() {
+  try {
+    const live = await api("GET", "/api/tables?status=open,running");
+    const done = await api("GET", "/api/tables?status=finished");
+    const list = clear(document.getElementById("table-list"));
+    if (!live.tables.length) list.append(h("p.muted", { text: "No tables yet: create one." }));
+    for (const t of live.tables) list.append(tableRow(t));
+    const fin = clear(document.getElementById("finished-list"));
+    for (const t of done.tables.slice(0, 20)) fin.append(tableRow(t));
+  } catch (e) {
+    document.getElementById("table-list").textContent = `Cannot reach the server: ${e.message}`;
+  }
+}
+
+main();
