@@ -1,0 +1,343 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling, Powley & Whitehouse 2012).
+
+One tree is grown over the searching seat's information set: every iteration draws a fresh
+determinization of the position (`State.determinize`, plus a fresh chance stream, see
+`_fresh_sample`), walks the tree with UCB using availability counts (an action that exists in only
+some determinizations is judged by how often it was available, not by how often its parent was
+visited), expands one action, finishes with a rollout and backs up each seat's own result.
+
+- Many legal actions: progressive widening (a node may have about `widen_c * visits ** widen_alpha`
+  children) and, when a new child is added, the verbs seen least so far go first, so a node with
+  one "pass" and 300 "play" actions still tries "pass" early.
+- Simultaneous secret moves (`to_move()` holds several seats): the seats are searched one after
+  another, but the later seat's statistics are kept in a node shared by every choice of the earlier
+  seats (decoupled search), so the search never lets one seat react to a choice it could not see;
+  these decisions use regret matching rather than UCB and the move played is drawn from the
+  average strategy (SM-MCTS, Lanctot et al. 2013).
+- Multi-player: each edge is scored with the result of the seat that chose it.
+- Rollouts: random to the end, or cut off after `cutoff` plies and scored with the game's heuristic;
+  optionally epsilon-greedy on the heuristic.
+
+Levels registered here: `mcts-easy`, `mcts`, `mcts-hard` (see `LEVELS`)."""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from glyphhall.engine import Action, Game, State
+
+from . import register
+from .base import Bot
+from .simple import evaluate
+
+#: Key of the node shared by every choice of an earlier seat in a simultaneous step.
+_SHARED = object()
+#: Share of uniform exploration mixed into regret matching at simultaneous decisions.
+SIMULTANEOUS_EXPLORATION = 0.1
+#: A rollout longer than this is cut and scored, whatever `cutoff` says (guards endless games).
+ROLLOUT_GUARD = 5_000
+
+
+class Node:
+    """Statistics of one edge (the action that leads here, chosen by one seat) and its children."""
+
+    __slots__ = ("children", "visits", "total", "avail", "regret", "strategy")
+
+    def __init__(self) -> None:
+        self.children: dict[Any, Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 1
+        # Used only at simultaneous decisions (regret matching): cumulative regret and the sum
+        # of the probabilities this action was given, whose average is the strategy to play.
+        self.regret = 0.0
+        self.strategy = 0.0
+
+    def mean(self) -> float:
+        return self.total / self.visits if self.visits else 0.0
+
+
+def has_heuristic(game: Game) -> bool:
+    """True where the game overrides `Game.heuristic` (cut-off rollouts are pointless without one)."""
+    return type(game).heuristic is not Game.heuristic
+
+
+class MCTSBot(Bot):
+    """ISMCTS with an iteration budget, a time budget, or both (it stops at the first reached)."""
+
+    name = "mcts"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        iterations: int | None = 1000,
+        seconds: float | None = None,
+        exploration: float = 0.7,
+        cutoff: int | None = None,
+        greedy_rollouts: float = 0.0,
+        widen_c: float = 2.0,
+        widen_alpha: float = 0.5,
+        widen_from: int = 12,
+        name: str | None = None,
+    ) -> None:
+        super().__init__(seed)
+        if iterations is None and seconds is None:
+            raise ValueError("an MCTS bot needs an iteration budget, a time budget, or both")
+        if iterations is not None and iterations < 1:
+            raise ValueError("iterations must be at least 1")
+        if seconds is not None and seconds <= 0:
+            raise ValueError("seconds must be positive")
+        self.iterations = iterations
+        self.seconds = seconds
+        self.exploration = exploration
+        self.cutoff = cutoff
+        self.greedy_rollouts = greedy_rollouts
+        self.widen_c = widen_c
+        self.widen_alpha = widen_alpha
+        self.widen_from = widen_from
+        if name is not None:
+            self.name = name
+        #: Figures of the last search: iterations, seconds, root visits per action text.
+        self.last_search: dict[str, Any] = {}
+
+    # --- the move ------------------------------------------------------------------------------
+    def choose(self, state: State, seat: int) -> Action:
+        legal = state.legal_actions(seat)
+        if not legal:
+            raise ValueError(f"seat {seat} has no legal action here")
+        if len(legal) == 1:
+            self.last_search = {"iterations": 0, "seconds": 0.0, "visits": {str(legal[0]): 0}}
+            return legal[0]
+        root = self.search(state, seat)
+        if len(state.to_move()) > 1 and len(legal) <= self.widen_from:
+            # A simultaneous choice: play the average regret-matching strategy, a mixed one
+            # (any fixed choice would be exploitable, as in rock-paper-scissors).
+            weights = [root.children[a].strategy if a in root.children else 0.0 for a in legal]
+            x = self.rng.random() * sum(weights)
+            for action, weight in zip(legal, weights, strict=True):
+                x -= weight
+                if x < 0.0:
+                    return action
+        return max(legal, key=lambda a: _rank(root.children.get(a)))
+
+    def search(self, state: State, seat: int) -> Node:
+        """Grow a tree for `seat` from `state` (a determinization: the truth is never needed)."""
+        root = Node()
+        use_cutoff = self.cutoff is not None and has_heuristic(state.game)
+        start = time.perf_counter()
+        deadline = None if self.seconds is None else start + self.seconds
+        limit = self.iterations
+        done = 0
+        while limit is None or done < limit:
+            self._iterate(state, seat, root, use_cutoff)
+            done += 1
+            if deadline is not None and done % 8 == 0 and time.perf_counter() >= deadline:
+                break
+        self.last_search = {
+            "iterations": done,
+            "seconds": time.perf_counter() - start,
+            "visits": {str(a): n.visits for a, n in root.children.items() if isinstance(a, Action)},
+        }
+        return root
+
+    # --- one iteration -------------------------------------------------------------------------
+    def _fresh_sample(self, state: State, seat: int) -> State:
+        """A determinization for `seat` with a new chance stream: the dice and draws to come are
+        hidden from every seat, but `determinize` clones the rng, so without a new stream the
+        search would know them in advance."""
+        sample = state.clone() if state.game.perfect_information else state.determinize(seat, self.rng)
+        sample.rng.state = self.rng.next64()
+        return sample
+
+    def _iterate(self, state: State, seat: int, root: Node, use_cutoff: bool) -> None:
+        s = self._fresh_sample(state, seat)
+        node = root
+        node.visits += 1
+        # (stats node, seat whose result it keeps; -1 for a node that only counts visits)
+        path: list[tuple[Node, int]] = []
+        # regret-matching decisions to update: (seat, the children offered, their probabilities, chosen)
+        mixed: list[tuple[int, list[Node], list[float], int]] = []
+        pending: tuple[Action, ...] = ()
+        expanded = False
+        while not expanded and not s.is_over():
+            movers = s.to_move()
+            mover = seat if node is root else movers[0]
+            legal = s._legal_actions(mover)
+            if (len(movers) > 1 or pending) and len(legal) <= self.widen_from:
+                child, action, expanded, kids, probs, pick = self._select_mixed(node, legal)
+                mixed.append((mover, kids, probs, pick))
+            else:
+                child, action, expanded = self._select(node, legal)
+            s._apply(mover, action)
+            path.append((child, mover))
+            after = s.to_move()
+            if len(movers) > 1 and after and mover not in after and all(m in movers for m in after):
+                # The rest of this simultaneous step decides without seeing `action`.
+                pending += (action,)
+                nxt = node.children.get(_SHARED)
+                if nxt is None:
+                    nxt = node.children[_SHARED] = Node()
+            elif pending:
+                joint = pending + (action,)
+                pending = ()
+                nxt = node.children.get(joint)
+                if nxt is None:
+                    nxt = node.children[joint] = Node()
+            else:
+                nxt = child
+            if nxt is not child:
+                nxt.visits += 1
+                path.append((nxt, -1))
+            node = nxt
+        values = self._rollout(s, use_cutoff) if not s.is_over() else s.returns()
+        for stat, who in path:
+            if who >= 0:  # visit-only nodes were counted on the way down
+                stat.visits += 1
+                stat.total += values[who]
+        for who, kids, probs, pick in mixed:
+            value = values[who]
+            for j, kid in enumerate(kids):
+                # Importance-sampled regret: what action j would have earned, less what we got.
+                kid.regret += (value / probs[j] if j == pick else 0.0) - value
+
+    def _select_mixed(
+        self, node: Node, legal: Sequence[Action]
+    ) -> tuple[Node, Action, bool, list[Node], list[float], int]:
+        """A simultaneous decision: sample from regret matching mixed with exploration (Lanctot
+        et al. 2013, SM-MCTS). Deterministic UCB here lets both seats fall into lock-step cycles
+        that make every choice look lost; regret matching converges to a mixed equilibrium."""
+        children = node.children
+        created = False
+        kids: list[Node] = []
+        for action in legal:
+            kid = children.get(action)
+            if kid is None:
+                kid = children[action] = Node()
+                created = True
+            else:
+                kid.avail += 1
+            kids.append(kid)
+        k = len(kids)
+        positive = [r if r > 0.0 else 0.0 for r in (kid.regret for kid in kids)]
+        total = sum(positive)
+        sigma = [p / total for p in positive] if total > 0.0 else [1.0 / k] * k
+        gamma = SIMULTANEOUS_EXPLORATION
+        probs = [(1.0 - gamma) * p + gamma / k for p in sigma]
+        for kid, p in zip(kids, sigma, strict=True):
+            kid.strategy += p
+        x = self.rng.random()
+        pick = k - 1
+        for j, p in enumerate(probs):
+            x -= p
+            if x < 0.0:
+                pick = j
+                break
+        return kids[pick], legal[pick], created, kids, probs, pick
+
+    def _select(self, node: Node, legal: Sequence[Action]) -> tuple[Node, Action, bool]:
+        """The child to follow: a new one while widening allows, else the best by UCB with
+        availability counts. Returns (child, action, whether it was just created)."""
+        children = node.children
+        unexpanded: list[Action] = []
+        best: Node | None = None
+        best_action: Action | None = None
+        best_score = -1.0
+        c = self.exploration
+        log = math.log
+        sqrt = math.sqrt
+        for action in legal:
+            child = children.get(action)
+            if child is None:
+                unexpanded.append(action)
+                continue
+            child.avail += 1
+            score = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
+            if score > best_score:
+                best, best_action, best_score = child, action, score
+        if unexpanded:
+            n_legal = len(legal)
+            allowed = n_legal
+            if n_legal > self.widen_from:
+                allowed = max(self.widen_from, int(self.widen_c * node.visits**self.widen_alpha))
+            if best is None or n_legal - len(unexpanded) < allowed:
+                action = self._pick_new(children, unexpanded)
+                child = children[action] = Node()
+                return child, action, True
+        assert best is not None and best_action is not None
+        return best, best_action, False
+
+    def _pick_new(self, children: dict[Any, Node], unexpanded: list[Action]) -> Action:
+        """A random unexpanded action among those whose verb has the fewest children so far."""
+        if len(unexpanded) == 1:
+            return unexpanded[0]
+        counts: dict[str, int] = {}
+        for key in children:
+            if isinstance(key, Action):
+                verb = key.verb
+                counts[verb] = counts.get(verb, 0) + 1
+        if not counts:
+            return unexpanded[self.rng.below(len(unexpanded))]
+        fewest = min(counts.get(a.verb, 0) for a in unexpanded)
+        pool = [a for a in unexpanded if counts.get(a.verb, 0) == fewest]
+        return pool[self.rng.below(len(pool))]
+
+    def _rollout(self, s: State, use_cutoff: bool) -> list[float]:
+        rng = self.rng
+        limit = self.cutoff if use_cutoff and self.cutoff is not None else ROLLOUT_GUARD
+        greedy = self.greedy_rollouts
+        steps = 0
+        while not s.is_over():
+            if steps >= limit:
+                return [evaluate(s, k) for k in range(s.num_players)]
+            movers = s.to_move()
+            mover = movers[0] if len(movers) == 1 else movers[rng.below(len(movers))]
+            legal = s._legal_actions(mover)
+            if greedy and len(legal) > 1 and rng.random() < greedy:
+                action = _greedy(s, mover, legal)
+            else:
+                action = legal[rng.below(len(legal))]
+            s._apply(mover, action)
+            steps += 1
+        return s.returns()
+
+
+def _greedy(state: State, seat: int, legal: Sequence[Action]) -> Action:
+    best = legal[0]
+    best_value = -1.0
+    for action in legal:
+        after = state.clone()
+        after._apply(seat, action)
+        value = evaluate(after, seat)
+        if value > best_value:
+            best, best_value = action, value
+    return best
+
+
+def _rank(node: Node | None) -> tuple[int, float]:
+    """Most visited wins; the mean breaks ties."""
+    if node is None:
+        return (-1, 0.0)
+    return (node.visits, node.mean())
+
+
+#: The levels the CLI, the server and the arena know by name. Time budgets keep a move's wait
+#: predictable; the iteration caps keep tiny games from spinning uselessly.
+LEVELS: dict[str, dict[str, Any]] = {
+    "mcts-easy": {"iterations": 150, "seconds": 0.5, "exploration": 1.0},
+    "mcts": {"iterations": 50_000, "seconds": 1.0, "cutoff": 40},
+    "mcts-hard": {"iterations": 200_000, "seconds": 3.0, "cutoff": 60},
+}
+
+
+def make_level(level: str, seed: int = 0, **overrides: Any) -> MCTSBot:
+    """An MCTS bot of a named level, with any setting overridden (e.g. `iterations=400, seconds=None`)."""
+    settings = {**LEVELS[level], **overrides}
+    return MCTSBot(seed, name=level, **settings)
+
+
+for _level in LEVELS:
+    register(_level, lambda seed, _level=_level: make_level(_level, seed))
