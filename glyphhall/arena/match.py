@@ -1,0 +1,72 @@
+"""Playing one arena match: the function every worker runs, locally or on a Ray cluster.
+
+It depends only on its `MatchSpec`, so the same spec gives the same moves and result anywhere
+(as long as the bots use iteration budgets, not time budgets)."""
+
+from __future__ import annotations
+
+import importlib
+import time
+from typing import Any
+
+from glyphhall import games
+from glyphhall.bots import ask
+from glyphhall.bots.spec import make_bot
+from glyphhall.engine import Game, GlyphHallError, MatchRecord
+
+from .schedule import MatchSpec
+
+#: A match still running after this many moves is stopped and reported as an error.
+MAX_MOVES = 20_000
+
+
+def resolve_game(name: str) -> Game:
+    """A registered game by id, or any Game object named "package.module:ATTRIBUTE" (games
+    outside the registry: a game in development, the test games). Raises KeyError."""
+    if ":" not in name:
+        return games.get(name)
+    module_name, _, attribute = name.partition(":")
+    try:
+        game = getattr(importlib.import_module(module_name), attribute)
+    except (ImportError, AttributeError):
+        raise KeyError(f"no game object {name!r}") from None
+    if not isinstance(game, Game):
+        raise KeyError(f"{name!r} is not a Glyph Hall game")
+    return game
+
+
+def play_match(spec: MatchSpec) -> dict[str, Any]:
+    """Play `spec` to the end. Returns a JSON-ready result with the full match record; a bot or
+    game failure is reported in `error` (the match then counts for nobody) rather than raised."""
+    game = resolve_game(spec.game)
+    state = game.new(len(spec.bots), spec.seed, spec.options)
+    seated = [make_bot(b, s) for b, s in zip(spec.bots, spec.bot_seeds, strict=True)]
+    record = MatchRecord.start(game, state, list(spec.entrants))
+    thinking = [0.0] * len(seated)
+    error = None
+    moves = 0
+    try:
+        while not state.is_over():
+            if moves >= MAX_MOVES:
+                raise GlyphHallError(f"the match was stopped after {MAX_MOVES} moves")
+            # Simultaneous movers are asked one by one; each sees only its own determinization.
+            for seat in state.to_move():
+                if state.is_over() or seat not in state.to_move():
+                    continue
+                start = time.perf_counter()
+                action = ask(seated[seat], state, seat)
+                thinking[seat] += time.perf_counter() - start
+                record.add(seat, str(action))
+                state.apply(seat, action)
+                moves += 1
+        record.finish(state)
+    except Exception as err:  # a broken bot or game must not take the whole arena down
+        error = f"{type(err).__name__}: {err}"
+    return {
+        **spec.to_dict(),
+        "returns": record.result,
+        "moves": moves,
+        "thinking_seconds": [round(t, 4) for t in thinking],
+        "error": error,
+        "record": record.to_dict(),
+    }

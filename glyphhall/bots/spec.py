@@ -1,0 +1,82 @@
+"""Bot specs as people type them: a registered name, optionally with MCTS settings after a colon.
+
+    random            heuristic         mcts-hard
+    mcts:iterations=400,seconds=none    mcts-easy:cutoff=20
+
+Settings after the colon are for the MCTS levels only (see `glyphhall.bots.mcts.MCTSBot`); the
+arena uses them to get iteration budgets, which (unlike time budgets) make results reproducible."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import make, names
+from .base import Bot
+
+#: Setting name -> converter. `none` switches a budget off.
+_SETTINGS = {
+    "iterations": int,
+    "seconds": float,
+    "exploration": float,
+    "cutoff": int,
+    "greedy_rollouts": float,
+    "widen_c": float,
+    "widen_alpha": float,
+    "widen_from": int,
+}
+
+
+class BotSpecError(ValueError):
+    """A bot spec that names no bot or carries a bad setting (the message says which)."""
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """("mcts", {"iterations": 400}) from "mcts:iterations=400". Raises BotSpecError."""
+    if not isinstance(spec, str) or not spec.strip():
+        raise BotSpecError("a bot is named like 'random', 'mcts-hard' or 'mcts:iterations=400'")
+    base, _, rest = spec.strip().partition(":")
+    base = base.strip()
+    if base not in names():
+        raise BotSpecError(f"no bot {base!r}; known bots: {', '.join(names())}")
+    settings: dict[str, Any] = {}
+    if rest.strip():
+        if not base.startswith("mcts"):
+            raise BotSpecError(f"bot {base!r} takes no settings (only the mcts levels do)")
+        for item in rest.split(","):
+            key, eq, value = item.partition("=")
+            key, value = key.strip(), value.strip()
+            if not eq or key not in _SETTINGS:
+                raise BotSpecError(
+                    f"bad setting {item.strip()!r} in {spec!r}; settings are key=value with key one of "
+                    + ", ".join(_SETTINGS)
+                )
+            if value.lower() == "none":
+                settings[key] = None
+                continue
+            try:
+                settings[key] = _SETTINGS[key](value)
+            except ValueError:
+                raise BotSpecError(f"setting {key!r} in {spec!r} must be a number, not {value!r}") from None
+    return base, settings
+
+
+def make_bot(spec: str, seed: int = 0) -> Bot:
+    """The bot a spec describes, seeded. Its `name` is the spec itself, so reports show it."""
+    base, settings = parse_spec(spec)
+    if not settings:
+        bot = make(base, seed)
+    else:
+        from .mcts import make_level
+
+        try:
+            bot = make_level(base, seed, **settings)
+        except ValueError as err:
+            raise BotSpecError(f"{spec!r}: {err}") from None
+    bot.name = spec.strip()
+    return bot
+
+
+def check_spec(spec: str) -> str:
+    """The spec, stripped, after building it once to prove it is valid."""
+    make_bot(spec, 0)
+    return spec.strip()

@@ -1,0 +1,141 @@
+"""`glyphhall arena`: bots play each other many times; ratings, win rates and charts come out.
+
+glyphhall arena inscription --bots random,heuristic,mcts --games 40 --workers 2 --seed 7
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+
+console = Console()
+
+
+def _fail(message: str) -> typer.Exit:
+    console.print(f"[red]{escape(message)}[/red]")
+    return typer.Exit(code=2)
+
+
+def arena(
+    game_id: Annotated[str, typer.Argument(metavar="GAME", help="a game id, see 'glyphhall games'")],
+    bots: Annotated[
+        str,
+        typer.Option(
+            help="comma-separated bots, e.g. random,heuristic,mcts-hard; MCTS settings after "
+            "a colon and separated by '/' e.g. mcts:iterations=400/seconds=none"
+        ),
+    ],
+    games: Annotated[int, typer.Option(help="matches per line-up (seats rotate between them)")] = 20,
+    workers: Annotated[int, typer.Option(help="local worker processes")] = 1,
+    ray: Annotated[
+        str | None,
+        typer.Option("--ray", help="run on a Ray cluster at this address ('local' starts one here)"),
+    ] = None,
+    seed: Annotated[int, typer.Option(help="arena seed: the same seed plays the same matches")] = 0,
+    out: Annotated[
+        Path | None, typer.Option(help="folder for results.json, matches.csv and chart.png")
+    ] = None,
+    players: Annotated[int | None, typer.Option(help="seats per match (default: the game's minimum)")] = None,
+    gauntlet: Annotated[
+        bool, typer.Option(help="the first bot plays each other one, instead of a round robin")
+    ] = False,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="game option key=value")] = None,
+) -> None:
+    """Play a bot tournament and report OpenSkill ratings and score rates with 95% intervals."""
+    from glyphhall.arena import RayUnavailable, run_arena, schedule
+    from glyphhall.arena.match import resolve_game
+    from glyphhall.bots.spec import BotSpecError, check_spec
+    from glyphhall.engine import GlyphHallError, parse_option_texts
+    from glyphhall.paths import data_dir
+
+    # Commas separate bots, so settings inside one bot are written with '/' on the command line.
+    specs = [b.strip().replace("/", ",") for b in bots.split(",") if b.strip()]
+    mode = "gauntlet" if gauntlet else "round-robin"
+    try:
+        game = resolve_game(game_id)
+        options = parse_option_texts(option or [])
+        for spec in specs:
+            check_spec(spec)
+        count = players or game.min_players
+        total = len(schedule(game_id, specs, games, count, mode=mode, seed=seed, options=options))
+    except (GlyphHallError, BotSpecError, KeyError, ValueError) as err:
+        raise _fail(str(err).strip('"')) from None
+    if workers < 1:
+        raise _fail("--workers must be at least 1")
+    folder = out or data_dir() / "arena" / f"{game.id}-seed{seed}"
+    columns = (
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=console, transient=False) as bar:
+        task = bar.add_task(f"{game.name} arena", total=total)
+        try:
+            report = run_arena(
+                game_id,
+                specs,
+                games,
+                players=count,
+                mode=mode,
+                seed=seed,
+                options=options,
+                workers=workers,
+                ray_address=ray,
+                out_dir=folder,
+                progress=lambda _result: bar.advance(task),
+            )
+        except RayUnavailable as err:
+            raise _fail(str(err)) from None
+        except (GlyphHallError, KeyError, ValueError) as err:
+            raise _fail(str(err).strip('"')) from None
+    table = Table(
+        "bot",
+        "games",
+        "W",
+        "D",
+        "L",
+        "score rate (95% CI)",
+        "OpenSkill mu",
+        "sigma",
+        "s/game",
+        title=f"{game.name}: {report['matches_played']} matches",
+    )
+    for row in report["standings"]:
+        rate = row["score_rate"]
+        low, high = row["score_ci95"]
+        shown = "-" if rate is None else f"{rate:.3f} ({low:.3f}-{high:.3f})"
+        per_game = row["thinking_seconds"] / row["games"] if row["games"] else 0.0
+        table.add_row(
+            escape(row["entrant"]),
+            str(row["games"]),
+            str(row["wins"]),
+            str(row["draws"]),
+            str(row["losses"]),
+            shown,
+            f"{row['mu']:.1f}",
+            f"{row['sigma']:.1f}",
+            f"{per_game:.2f}",
+        )
+    console.print(table)
+    if report["errors"]:
+        console.print(f"[yellow]{report['errors']} matches ended in an error; see results.json[/yellow]")
+    console.print(f"Results in {escape(str(folder))}: results.json, matches.csv, chart.png")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("arena")(arena)
