@@ -139,6 +139,9 @@ class GlyftsGame(Game):
         words = text.split()
         verb, args = words[0], words[1:]
         phase = PHASE_NAMES[state.phase]
+        verbs = sorted({str(a).split()[0] for a in legal})
+        if verb not in verbs:
+            return f"'{verb}' is not an action here (step: {phase}); you can: {', '.join(verbs)}"
         for word in args:
             if word in N.CREATURE_INDEX or word in N.SORCERY_INDEX:
                 continue
