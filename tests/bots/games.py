@@ -325,3 +325,8 @@ class HaystackGame(TinyGame):
         s.done = False
         s.claimed = False
         return s
+
+
+#: Module-level instances, so the arena can name them ("tests.bots.games:NIM").
+NIM = NimGame(9)
+KING = KingGame()
