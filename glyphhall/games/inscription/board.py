@@ -1,0 +1,197 @@
+"""The 4x2 board: card slots, power, placing, perishing, moving and growing cards.
+
+The board is a flat list of 8 entries: index `seat * 4 + lane`, lane 0..3 along the mat's arrow
+(lane 0 is nearest the bell and the scale). An empty space is None; a card in play is a tuple
+`(card id, health, direction, flags, times sacrificed, base card)`. Tuples are immutable, so a
+clone copies the list and shares the tuples. `base` is the physical card to put away when the
+card leaves play (a grown Raven Egg is a Raven from the upgrades pile whose base is the egg).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from glyphhall.engine import Event
+
+from . import sigils as S
+from .cards import OWNED_PILES
+
+if TYPE_CHECKING:
+    from .state import InscriptionState
+
+CID, HP, DIR, FLAGS, SACS, BASE = range(6)
+TAIL_USED = 1  # Loose Tail has already left its tail
+
+
+def right_of(seat: int) -> int:
+    """The lane step that is 'right' for a seat: players sit on opposite sides of the mat."""
+    return 1 if seat == 0 else -1
+
+
+def new_slot(st: InscriptionState, seat: int, cid: int, base: int | None = None) -> tuple:
+    return (cid, st.defs[cid].health, right_of(seat), 0, 0, cid if base is None else base)
+
+
+def name_at(st: InscriptionState, i: int) -> str:
+    return st.defs[st.board[i][CID]].name
+
+
+def submerged(st: InscriptionState, i: int) -> bool:
+    """Waterborne: face down on the adversary's turn."""
+    slot = st.board[i]
+    return slot is not None and bool(st.defs[slot[CID]].sig & S.WATERBORNE) and st.turn != i >> 2
+
+
+def power(st: InscriptionState, i: int, mirror: bool = True) -> int:
+    """The damage the card at `i` deals now (variable-power sigils, Leader, Stinky)."""
+    board = st.board
+    slot = board[i]
+    defs = st.defs
+    d = defs[slot[CID]]
+    sig = d.sig
+    seat, lane = i >> 2, i & 3
+    side = seat * 4
+    opp = (1 - seat) * 4 + lane
+    if sig & S.VARIABLE_POWER:
+        if sig & S.ANT_DAMAGE:
+            p = sum(1 for k in range(side, side + 4) if board[k] is not None and defs[board[k][CID]].sig & S.ANT_DAMAGE)
+        elif sig & S.RINGER:
+            p = 4 - lane
+        elif sig & S.HANDY:
+            p = len(st.hands[seat])
+        else:  # Rorrim: the opposing card's power (a mirror facing a mirror shows nothing)
+            p = power(st, opp, False) if mirror and board[opp] is not None else 0
+    else:
+        p = d.power
+    if lane > 0 and board[i - 1] is not None and defs[board[i - 1][CID]].sig & S.LEADER:
+        p += 1
+    if lane < 3 and board[i + 1] is not None and defs[board[i + 1][CID]].sig & S.LEADER:
+        p += 1
+    if board[opp] is not None and defs[board[opp][CID]].sig & S.STINKY:
+        p -= 1
+    return p if p > 0 else 0
+
+
+def discard(st: InscriptionState, seat: int, base: int) -> None:
+    """A card leaves play: a player's own card to their dead pile, an item to the bottom of the
+    item pile, a squirrel or a shared token back to its pile (which we treat as unlimited)."""
+    pile = st.defs[base].pile
+    if pile in OWNED_PILES:
+        st.dead[seat].append(base)
+    elif pile == "item":
+        st.item_pile.append(base)
+
+
+def give_hand(st: InscriptionState, seat: int, cid: int, events: list[Event], why: str) -> None:
+    """A card enters a hand in the open (the adversary sees which card)."""
+    st.hands[seat].append(cid)
+    st.known[seat].append(cid)
+    events.append(Event(f"seat {seat} gets {st.defs[cid].name} in hand ({why})"))
+
+
+def take_from_hand(st: InscriptionState, seat: int, index: int) -> int:
+    cid = st.hands[seat].pop(index)
+    known = st.known[seat]
+    if cid in known:
+        known.remove(cid)
+    return cid
+
+
+def perish(st: InscriptionState, i: int, events: list[Event], combat: bool) -> None:
+    """The card at `i` dies: bones, Unkillable, cards that turn into another, Corpse Eater."""
+    slot = st.board[i]
+    seat = i >> 2
+    d = st.defs[slot[CID]]
+    st.board[i] = None
+    gained = 0
+    if d.alive:  # Rulebook, Card Costs > Bones: one bone per creature's death (Bone King: 4)
+        gained = 4 if d.sig & S.BONE_KING else 1
+        st.bones[seat] += gained
+    events.append(Event(f"{d.name} perishes" + (f"; seat {seat} gains {gained} bone{'s' * (gained > 1)}" if gained else "")))
+    if d.dies_into:  # Frozen Opossum, Caged Wolf
+        discard(st, seat, slot[BASE])
+        cid = st.catalog_token(d.dies_into)
+        st.board[i] = (cid, st.defs[cid].health, slot[DIR], 0, 0, cid)
+        events.append(Event(f"{d.name} is replaced by {st.defs[cid].name}"))
+        return
+    if d.sig & S.UNKILLABLE:
+        base = slot[BASE]
+        if "ouroboros" in st.defs[base].special and st.options["unused_cards"]:
+            base = st.grow_ouroboros(base)
+        give_hand(st, seat, base, events, "Unkillable")
+    else:
+        discard(st, seat, slot[BASE])
+    if combat and st.hand_has(seat, S.CORPSE_EATER):
+        st.pending.append(("corpse", seat, i & 3))
+
+
+def wound(st: InscriptionState, i: int, amount: int, events: list[Event]) -> None:
+    """Non-attack damage (Sharp Quills, The Daus) to the card at `i`."""
+    slot = st.board[i]
+    hp = slot[HP] - amount
+    events.append(Event(f"{name_at(st, i)} takes {amount} damage"))
+    if hp <= 0:
+        perish(st, i, events, combat=True)
+    else:
+        st.board[i] = slot[:HP] + (hp,) + slot[HP + 1 :]
+
+
+def place_token(st: InscriptionState, seat: int, lane: int, name: str, events: list[Event]) -> None:
+    cid = st.catalog_token(name)
+    st.board[seat * 4 + lane] = new_slot(st, seat, cid)
+    events.append(Event(f"{name} appears in seat {seat}'s space {lane + 1}"))
+
+
+def move(st: InscriptionState, src: int, dst: int, events: list[Event], slot: tuple | None = None) -> None:
+    """Move a card to an empty space; Long Elk drops a Vertebrae where it was."""
+    slot = st.board[src] if slot is None else slot
+    st.board[dst] = slot
+    st.board[src] = None
+    events.append(Event(f"{st.defs[slot[CID]].name} moves to space {(dst & 3) + 1}"))
+    leave_vertebrae(st, src, slot, events)
+
+
+def leave_vertebrae(st: InscriptionState, src: int, slot: tuple, events: list[Event]) -> None:
+    if "drops_vertebrae" in st.defs[slot[CID]].special and st.board[src] is None:
+        place_token(st, src >> 2, src & 3, "Vertebrae", events)
+
+
+def grow(st: InscriptionState, i: int, events: list[Event]) -> None:
+    """Fledgling: replaced by its stronger form, with that form's full health."""
+    slot = st.board[i]
+    d = st.defs[slot[CID]]
+    if not d.grows_into:
+        return  # a death card may have Fledgling without a stronger form
+    cid = st.catalog_token(d.grows_into)
+    st.board[i] = (cid, st.defs[cid].health, slot[DIR], slot[FLAGS], slot[SACS], slot[BASE])
+    events.append(Event(f"{d.name} grows into {st.defs[cid].name}"))
+
+
+def strafe(st: InscriptionState, i: int, events: list[Event]) -> int:
+    """Sprinter / Hefty at the end of the owner's turn. Returns the card's new index."""
+    slot = st.board[i]
+    hefty = bool(st.defs[slot[CID]].sig & S.HEFTY)
+    side = (i >> 2) * 4
+    for step in (slot[DIR], -slot[DIR]):
+        lane = i & 3
+        if hefty:
+            # find the first empty space in that direction; everything up to it shifts along
+            k = lane + step
+            while 0 <= k < 4 and st.board[side + k] is not None:
+                k += step
+            if not 0 <= k < 4:
+                continue
+            moved = slot[:DIR] + (step,) + slot[DIR + 1 :]
+            while k != lane:
+                st.board[side + k] = st.board[side + k - step]
+                k -= step
+            st.board[side + lane] = None
+            st.board[side + lane + step] = moved
+            events.append(Event(f"{st.defs[slot[CID]].name} pushes to space {lane + step + 1}"))
+            leave_vertebrae(st, i, moved, events)
+            return side + lane + step
+        dst = lane + step
+        if 0 <= dst < 4 and st.board[side + dst] is None:
+            move(st, i, side + dst, events, slot[:DIR] + (step,) + slot[DIR + 1 :])
+            return side + dst
+    return i

@@ -1,0 +1,154 @@
+"""Ringing the bell: attacks in the arrow's order, damage to cards and to the scale, and the end
+of the turn (Sprinter/Hefty moves, a death on the scale, items at exactly 4, the next turn)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from glyphhall.engine import Event
+
+from . import board as B
+from . import sigils as S
+
+if TYPE_CHECKING:
+    from .state import InscriptionState
+
+FIRST_TURN_CAP = 3
+
+
+def hurt_player(st: InscriptionState, attacker: int, amount: int, events: list[Event]) -> None:
+    """Move the tooth toward the attacker's adversary. Rulebook, Gameplay > 4: on a player's first
+    turn (and the first after a death) at most 3 is counted on the scale."""
+    if st.first_turn[attacker]:
+        amount = min(amount, FIRST_TURN_CAP - st.dealt)
+    if amount <= 0:
+        return
+    st.dealt += amount
+    scale = st.scale + (amount if attacker == 0 else -amount)
+    st.scale = max(-5, min(5, scale))
+    events.append(Event(f"seat {1 - attacker} takes {amount} damage (scale {st.scale:+d})"))
+
+
+def run_combat(st: InscriptionState, events: list[Event]) -> None:
+    """Resolve attacks from lane `st.lane` on; stop when a decision (Corpse Eater) is pending."""
+    attacker = st.turn
+    while st.lane < 4:
+        i = attacker * 4 + st.lane
+        st.lane += 1
+        if st.board[i] is not None:
+            attack(st, i, events)
+        if st.pending:
+            return
+    st.lane = -1
+    end_turn(st, events)
+
+
+def attack(st: InscriptionState, i: int, events: list[Event]) -> None:
+    slot = st.board[i]
+    p = B.power(st, i)
+    if p <= 0:
+        return  # a card with no damage does not strike
+    sig = st.defs[slot[B.CID]].sig
+    lane = i & 3
+    opp = (1 - (i >> 2)) * 4
+    lanes = (lane - 1, lane, lane + 1) if sig & S.TRIFURCATED else (lane,)
+    for t in lanes:
+        if 0 <= t < 4:
+            now = st.board[i]
+            if now is None or now[B.CID] != slot[B.CID]:
+                return  # the attacker died (Sharp Quills, The Daus)
+            strike(st, i, opp + t, p, events)
+
+
+def strike(st: InscriptionState, i: int, j: int, p: int, events: list[Event]) -> None:
+    """The card at `i` strikes space `j` with `p` damage."""
+    attacker = i >> 2
+    defs = st.defs
+    sig = defs[st.board[i][B.CID]].sig
+    airborne = bool(sig & S.AIRBORNE) or st.fan
+    target = st.board[j]
+    if target is not None and B.submerged(st, j):
+        hurt_player(st, attacker, p, events)  # Waterborne: the space counts as empty
+        return
+    if target is not None and airborne and not defs[target[B.CID]].sig & S.MIGHTY_LEAP:
+        hurt_player(st, attacker, p, events)  # Airborne flies over
+        return
+    if target is None:
+        mole = burrower_for(st, j, airborne)
+        if mole < 0:
+            hurt_player(st, attacker, p, events)
+            return
+        B.move(st, mole, j, events)
+    damage_card(st, i, j, p, events)
+
+
+def burrower_for(st: InscriptionState, j: int, airborne: bool) -> int:
+    """A Burrower of the defender that moves into the attacked empty space `j` (a flyer is only
+    blocked by one that also has Mighty Leap)."""
+    side = (j >> 2) * 4
+    for k in range(side, side + 4):
+        slot = st.board[k]
+        if slot is None or k == j or B.submerged(st, k):
+            continue
+        sig = st.defs[slot[B.CID]].sig
+        if sig & S.BURROWER and (not airborne or sig & S.MIGHTY_LEAP):
+            return k
+    return -1
+
+
+def damage_card(st: InscriptionState, i: int, j: int, p: int, events: list[Event]) -> None:
+    defs = st.defs
+    target = st.board[j]
+    td = defs[target[B.CID]]
+    seat = j >> 2
+    if td.sig & S.LOOSE_TAIL and not target[B.FLAGS] & B.TAIL_USED:
+        lane = j & 3
+        for step in (B.right_of(seat), -B.right_of(seat)):
+            dst = lane + step
+            if 0 <= dst < 4 and st.board[seat * 4 + dst] is None:
+                moved = target[: B.FLAGS] + (target[B.FLAGS] | B.TAIL_USED,) + target[B.FLAGS + 1 :]
+                B.move(st, j, seat * 4 + dst, events, moved)
+                if st.board[j] is None:
+                    B.place_token(st, seat, lane, "Wriggling Tail", events)
+                target = st.board[j]
+                td = defs[target[B.CID]]
+                break
+    ad = defs[st.board[i][B.CID]]
+    hp = target[B.HP]
+    left = 0 if ad.sig & S.TOUCH_OF_DEATH else hp - p
+    events.append(Event(f"{ad.name} strikes {td.name} for {p}"))
+    if left <= 0:
+        B.perish(st, j, events, combat=True)
+    else:
+        st.board[j] = target[: B.HP] + (left,) + target[B.HP + 1 :]
+    if td.sig & S.BEES_WITHIN:
+        B.give_hand(st, seat, st.catalog_token("Bee"), events, "Bees Within")
+    if td.name == "Chime":  # Rulebook, Card Details > The Daus
+        side = seat * 4
+        for k in range(side, side + 4):
+            slot = st.board[k]
+            if slot is not None and defs[slot[B.CID]].sig & S.BELLIST and st.board[i] is not None:
+                events.append(Event(f"{defs[slot[B.CID]].name} answers the chime"))
+                B.wound(st, i, 2, events)
+    if td.sig & S.SHARP_QUILLS and st.board[i] is not None:
+        B.wound(st, i, 1, events)
+    if st.options["over_damage"] and p > hp:
+        hurt_player(st, i >> 2, p - hp, events)  # Rulebook, Over Damage: optional rule
+
+
+def end_turn(st: InscriptionState, events: list[Event]) -> None:
+    """Rulebook, Gameplay > 5 and Sigils (Sprinter, Hefty: 'active after attack')."""
+    seat = st.turn
+    side = seat * 4
+    movers = [st.board[k] for k in range(side, side + 4)
+              if st.board[k] is not None and st.defs[st.board[k][B.CID]].sig & (S.SPRINTER | S.HEFTY)]
+    for slot in movers:
+        for k in range(side, side + 4):
+            if st.board[k] is slot:
+                B.strafe(st, k, events)
+                break
+    st.first_turn[seat] = False
+    st.fan = False
+    if st.settle_scale(events):
+        return
+    st.next_turn(events)

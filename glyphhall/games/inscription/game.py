@@ -1,0 +1,161 @@
+"""The Inscription game: options, a new game, the action parser, loading, the bot heuristic."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import Any
+
+from glyphhall.engine import Action, DataError, Event, Game, IllegalAction, Option, State, normalize_text
+
+from . import board as B
+from .cards import catalog
+from .death_cards import encode, resolve_option
+from .draft import PICKS_EACH, communal_pile, deal_faceup
+from .state import DRAFT, InscriptionState, load_state
+
+TOKEN_PILES = ("upgrade", "swap", "smoke", "squirrel", "item", "draw", "rare")
+
+
+def token_table() -> dict[str, int]:
+    """Which definition a rule means when it creates a card by name."""
+    cat = catalog()
+    out: dict[str, int] = {}
+    for pile in reversed(TOKEN_PILES):
+        for d in cat.defs:
+            if d.pile == pile:
+                out[d.name] = d.id
+    out["Squirrel"] = cat.find("Squirrel", "squirrel")
+    out["Squirrel in a Bottle"] = cat.find("Squirrel", "swap")
+    out["Black Goat in a Bottle"] = cat.find("Black Goat", "swap")
+    return out
+
+
+class InscriptionGame(Game):
+    id = "inscription"
+    name = "Inscription"
+    min_players = 2
+    max_players = 2
+    version = "1"
+    options = (
+        Option("items", True, "Play with the item cards (drawn at exactly 4 damage)"),
+        Option("limited_squirrels", False, "Only 10 squirrels each per round (refilled when a player dies)"),
+        Option("over_damage", False, "Excess damage to a card carries on to the player"),
+        Option("cat_nine_lives", False, "The Cat turns into the Undead Cat after 9 sacrifices"),
+        Option("unused_cards", False, "Shuffle in the printed but unused cards (Great White, Grizzly, "
+               "Strange Larva, Ouroboros, Child 13)"),
+        Option("death_cards", "none", "Death cards to play with: none, all, session:<label>, "
+               "or Name/cost/power/health/Sigil+Sigil;..."),
+        Option("blank_death_cards", 2, "Blank death cards shuffled into the draw pile", minimum=0, maximum=5),
+        Option("make_death_card", True, "The loser makes a death card at the end"),
+    )
+    notation_help = (
+        "Draft: 'draft 2' takes the 2nd face-up card. Draw: 'draw creature' or 'draw squirrel'. "
+        "Play: 'play 2 3' puts hand card 2 on space 3; a blood cost names the sacrificed spaces: "
+        "'play 2 3 sacrifice 1 4'. Items: 'item 1' (Scissors: 'item 1 <their space>'; Fish Hook: "
+        "'item 1 <their space> <your space>'; Frozen Opossum: 'item 1 <space>'; Caged Wolf: "
+        "'item 1 <space> sacrifice <s> <s>'). 'bell' ends your turn and attacks. Corpse Eater: "
+        "'eat 2' or 'pass'. Hoarder: 'take raven-egg'. Death card: 'choose 2', then 'name <text>'. "
+        "Spaces are 1-4 along the arrow, space 1 nearest the bell."
+    )
+
+    def __init__(self) -> None:
+        self._tokens: dict[str, int] | None = None
+
+    @property
+    def tokens(self) -> dict[str, int]:
+        if self._tokens is None:
+            self._tokens = token_table()
+        return self._tokens
+
+    def _new(self, players: int, seed: int, options: dict[str, Any]) -> State:
+        specs = resolve_option(str(options["death_cards"]))
+        options = {**options, "death_cards": encode(specs)}
+        st = InscriptionState.__new__(InscriptionState)
+        st.init_base(self, players, seed, options)
+        cat = catalog()
+        st.defs = cat.defs
+        st.tokens = self.tokens
+        sleeves = [st.add_def({**spec, "pile": "death", "tribe": "none"}) for spec in specs]
+        pile = communal_pile(cat, bool(options["unused_cards"]))
+        blanks = min(int(options["blank_death_cards"]), len(sleeves))
+        if blanks:
+            blank = st.add_def({"name": "Blank Death Card", "cost": "free", "power": 0, "health": 1,
+                                "sigils": [], "pile": "blank"})
+            pile += [blank] * blanks
+        if len(pile) < 3 * PICKS_EACH:
+            raise DataError(f"cards.toml: the draw pile has {len(pile)} cards; the draft needs {3 * PICKS_EACH}")
+        st.rng.shuffle(pile)
+        st.draft_pile = pile
+        st.sleeves = sleeves
+        st.set_aside = []
+        items = [d.id for d in cat.defs if d.pile == "item" for _ in range(d.copies)] if options["items"] else []
+        st.rng.shuffle(items)
+        st.item_pile = items
+        st.board = [None] * 8
+        st.pending = []
+        st.candles = [2, 2]
+        st.first_turn = [True, True]
+        st.skip = [False, False]
+        st.bones = [0, 0]
+        st.squirrels = [10, 10]
+        st.dc_pool, st.dc_revealed = [], []
+        st.hands, st.known, st.decks, st.dead, st.items = ([[], []] for _ in range(5))
+        st.phase = DRAFT
+        st.turn = 0
+        st.draft_round = 0
+        st.scale = st.scale_mark = st.dealt = 0
+        st.fan = False
+        st.lane = -1
+        st.winner = -1
+        st.dc_stage = 0
+        st.turn_no = 0
+        st.dc_spec = None
+        st.made = None
+        deal_faceup(st)
+        return st
+
+    def _load(self, data: Mapping[str, Any]) -> State:
+        return load_state(self, dict(data))
+
+    def parse_action(self, state: State, seat: int, text: str) -> Action:
+        if not isinstance(text, str):
+            raise IllegalAction(f"an action is text, not {type(text).__name__}")
+        state.check_can_act(seat)
+        words = text.split()
+        if not words:
+            raise IllegalAction("no action was given")
+        verb = words[0].lower()
+        if verb == "name":
+            action = Action("name", (" ".join(words[1:]),))
+        else:
+            args = tuple(int(w) if w.isdigit() else w.lower() for w in words[1:])
+            action = Action(verb, args)
+        if state.is_legal(seat, action):
+            from .turn import canonical
+
+            return action if verb == "name" else canonical(state, seat, action)  # type: ignore[arg-type]
+        if verb == "name":
+            raise IllegalAction("a death card's name is 1 to 30 letters, digits, spaces, ' or -"
+                                if state.phase == "death-card" else "there is nothing to name now")
+        legal = state.legal_actions(seat)
+        raise IllegalAction(self.explain_illegal(state, seat, normalize_text(text), legal))
+
+    def heuristic(self, state: State, seat: int) -> float:
+        """Candles, the scale, the board (power and health), the hand, bones and items."""
+        st: InscriptionState = state  # type: ignore[assignment]
+        other = 1 - seat
+        x = 2.0 * (st.candles[seat] - st.candles[other])
+        x += 0.45 * (st.scale if seat == 0 else -st.scale)
+        for i in range(8):
+            slot = st.board[i]
+            if slot is not None:
+                sign = 1 if i >> 2 == seat else -1
+                x += sign * (0.25 * B.power(st, i) + 0.08 * slot[B.HP])
+        x += 0.06 * (len(st.hands[seat]) - len(st.hands[other]))
+        x += 0.03 * (st.bones[seat] - st.bones[other])
+        x += 0.1 * (len(st.items[seat]) - len(st.items[other]))
+        return 1.0 / (1.0 + math.exp(-x))
+
+
+__all__ = ["Event", "InscriptionGame"]

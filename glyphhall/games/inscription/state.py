@@ -1,0 +1,275 @@
+"""The Inscription state: every zone as flat lists of card ids, cheap to clone and to save.
+
+Seat 0 is the rulebook's Player A (first pick in the draft), seat 1 is Player B. The scale is one
+int: positive is damage against seat 1, negative against seat 0.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from glyphhall.engine import Action, Event, Rng, State
+
+from . import board as B
+from .cards import CardDef, derived_def
+
+DRAFT, DRAW, PLAY, DEATHCARD, OVER = "draft", "draw", "play", "death-card", "over"
+
+_LIST_FIELDS = ("draft_pile", "faceup", "set_aside", "sleeves", "item_pile", "board", "pending",
+                "candles", "first_turn", "skip", "bones", "squirrels", "dc_pool", "dc_revealed")
+_PAIR_FIELDS = ("hands", "known", "decks", "dead", "items")
+_SCALAR_FIELDS = ("phase", "turn", "draft_round", "scale", "scale_mark", "dealt", "fan", "lane",
+                  "winner", "dc_stage", "turn_no")
+
+
+class InscriptionState(State):
+    __slots__ = ("game", "num_players", "seed", "options", "rng", "defs", "tokens",
+                 *_LIST_FIELDS, *_PAIR_FIELDS, *_SCALAR_FIELDS, "dc_spec", "made")
+
+    # --- copies ----------------------------------------------------------------------------
+    def clone(self) -> InscriptionState:
+        c = InscriptionState.__new__(InscriptionState)
+        c.game = self.game
+        c.num_players = self.num_players
+        c.seed = self.seed
+        c.options = self.options
+        c.rng = self.rng.clone()
+        c.defs = self.defs
+        c.tokens = self.tokens
+        c.draft_pile = self.draft_pile[:]
+        c.faceup = self.faceup[:]
+        c.set_aside = self.set_aside[:]
+        c.sleeves = self.sleeves[:]
+        c.item_pile = self.item_pile[:]
+        c.board = self.board[:]
+        c.pending = self.pending[:]
+        c.candles = self.candles[:]
+        c.first_turn = self.first_turn[:]
+        c.skip = self.skip[:]
+        c.bones = self.bones[:]
+        c.squirrels = self.squirrels[:]
+        c.dc_pool = self.dc_pool[:]
+        c.dc_revealed = self.dc_revealed[:]
+        h, k, d, x, i = self.hands, self.known, self.decks, self.dead, self.items
+        c.hands = [h[0][:], h[1][:]]
+        c.known = [k[0][:], k[1][:]]
+        c.decks = [d[0][:], d[1][:]]
+        c.dead = [x[0][:], x[1][:]]
+        c.items = [i[0][:], i[1][:]]
+        c.phase = self.phase
+        c.turn = self.turn
+        c.draft_round = self.draft_round
+        c.scale = self.scale
+        c.scale_mark = self.scale_mark
+        c.dealt = self.dealt
+        c.fan = self.fan
+        c.lane = self.lane
+        c.winner = self.winner
+        c.dc_stage = self.dc_stage
+        c.turn_no = self.turn_no
+        c.dc_spec = dict(self.dc_spec) if self.dc_spec else self.dc_spec
+        c.made = self.made
+        return c
+
+    # --- helpers the rules modules share ------------------------------------------------------
+    def catalog_token(self, name: str) -> int:
+        return self.tokens[name]
+
+    def hand_has(self, seat: int, bit: int) -> bool:
+        defs = self.defs
+        return any(defs[c].sig & bit for c in self.hands[seat])
+
+    def add_def(self, spec: dict[str, Any]) -> int:
+        """A card definition made during the game (death cards, a grown Ouroboros)."""
+        cid = len(self.defs)
+        self.defs = (*self.defs, derived_def(cid, spec, "card made in play"))
+        return cid
+
+    def grow_ouroboros(self, base: int) -> int:
+        """Rulebook, Extra / Unused Cards > Ouroboros: +1 power and +1 health each time it dies."""
+        d: CardDef = self.defs[base]
+        spec = d.spec()
+        spec.update(power=d.power + 1, health=d.health + 1)
+        cid = self.add_def(spec)
+        self.defs[cid].special = d.special
+        return cid
+
+    def can_draw_squirrel(self, seat: int) -> bool:
+        return not self.options["limited_squirrels"] or self.squirrels[seat] > 0
+
+    # --- whose move --------------------------------------------------------------------------
+    def to_move(self) -> tuple[int, ...]:
+        if self.pending:
+            return (self.pending[0][1],)
+        phase = self.phase
+        if phase == OVER:
+            return ()
+        if phase == DEATHCARD:
+            return (1 - self.winner,)
+        return (self.turn,)
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def returns(self) -> list[float]:
+        if self.winner < 0:
+            return [0.5, 0.5]
+        return [1.0, 0.0] if self.winner == 0 else [0.0, 1.0]
+
+    # --- the rules live in their own modules -------------------------------------------------
+    def _legal_actions(self, seat: int) -> list[Action]:
+        from .turn import legal_actions
+
+        return legal_actions(self, seat)
+
+    def is_legal(self, seat: int, action: Action) -> bool:
+        from .turn import is_legal
+
+        return is_legal(self, seat, action)
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        from .turn import apply_action
+
+        return apply_action(self, seat, action)
+
+    def settle_scale(self, events: list[Event]) -> bool:
+        """Rulebook, Gameplay > 5: 5 on the scale kills; landing on exactly 4 draws an item.
+        Returns True when a player died (the round or the game is over)."""
+        from .turn import lose_life
+
+        if self.scale >= 5 or self.scale <= -5:
+            lose_life(self, 1 if self.scale > 0 else 0, events)
+            return True
+        if self.scale != self.scale_mark and abs(self.scale) == 4 and self.options["items"]:
+            from .items import draw_item
+
+            draw_item(self, 1 if self.scale > 0 else 0, events, "4 damage on the scale")
+        self.scale_mark = self.scale
+        return False
+
+    def next_turn(self, events: list[Event]) -> None:
+        from .turn import start_turn
+
+        nxt = 1 - self.turn
+        if self.skip[nxt]:  # Hourglass
+            self.skip[nxt] = False
+            events.append(Event(f"seat {nxt} skips this turn (Hourglass)"))
+            nxt = self.turn
+        start_turn(self, nxt, events)
+
+    # --- what each seat may know -------------------------------------------------------------
+    def view(self, seat: int | None) -> dict[str, Any]:
+        from .views import view
+
+        return view(self, seat)
+
+    def determinize(self, seat: int, rng: Rng) -> InscriptionState:
+        """Resample what `seat` cannot see: the order of every deck and pile, which of the
+        adversary's remaining cards are in hand (beyond the cards seen entering it), and which
+        items the adversary holds. The future chance (the rng) is reseeded too."""
+        c = self.clone()
+        other = 1 - seat
+        if c.phase == DRAFT:  # the picks are open; only the draw pile's order is unknown
+            rng.shuffle(c.draft_pile)
+            rng.shuffle(c.sleeves)
+            rng.shuffle(c.item_pile)
+            c.rng = Rng(rng.next64())
+            return c
+        hand, known = c.hands[other], c.known[other]
+        unknown = hand[:]
+        for cid in known:
+            unknown.remove(cid)
+        pool = unknown + c.decks[other]
+        rng.shuffle(pool)
+        n = len(unknown)
+        c.hands[other] = known[:] + pool[:n]
+        c.decks[other] = pool[n:]
+        rng.shuffle(c.decks[seat])
+        items = c.items[other] + c.item_pile
+        rng.shuffle(items)
+        n = len(c.items[other])
+        c.items[other] = items[:n]
+        c.item_pile = items[n:]
+        rng.shuffle(c.draft_pile)
+        rng.shuffle(c.sleeves)
+        c.rng = Rng(rng.next64())
+        return c
+
+    # --- persistence -------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        from .cards import catalog
+
+        base = len(catalog().defs)
+        out = self.header()
+        out["extra_cards"] = [d.spec() | {"special": sorted(d.special)} for d in self.defs[base:]]
+        for name in _LIST_FIELDS:
+            value = getattr(self, name)
+            if name in ("board", "pending"):
+                value = [None if v is None else list(v) for v in value]
+            out[name] = list(value)
+        for name in _PAIR_FIELDS:
+            out[name] = [list(x) for x in getattr(self, name)]
+        for name in _SCALAR_FIELDS:
+            out[name] = getattr(self, name)
+        out["dc_spec"] = dict(self.dc_spec) if self.dc_spec else None
+        out["made"] = dict(self.made) if self.made else None
+        return out
+
+
+def load_state(game: Any, data: dict[str, Any]) -> InscriptionState:
+    from glyphhall.engine import LoadError
+
+    from .cards import catalog
+
+    st = InscriptionState.__new__(InscriptionState)
+    st.load_base(game, data)
+    defs = list(catalog().defs)
+    for spec in data["extra_cards"]:
+        d = derived_def(len(defs), dict(spec), "saved state")
+        d.special = frozenset(spec.get("special", ()))
+        defs.append(d)
+    st.defs = tuple(defs)
+    st.tokens = game.tokens
+    n = len(defs)
+
+    def cards(xs: Any) -> list[int]:
+        out = [int(x) for x in xs]
+        if any(not 0 <= x < n for x in out):
+            raise LoadError("a saved state names a card that does not exist")
+        return out
+
+    for name in ("draft_pile", "faceup", "set_aside", "sleeves", "item_pile", "dc_pool", "dc_revealed"):
+        setattr(st, name, cards(data[name]))
+    board = []
+    for v in data["board"]:
+        if v is None:
+            board.append(None)
+        else:
+            slot = tuple(int(x) for x in v)
+            if len(slot) != 6:
+                raise LoadError("a board space must hold 6 numbers")
+            cards([slot[B.CID], slot[B.BASE]])
+            board.append(slot)
+    if len(board) != 8:
+        raise LoadError("the board has 8 spaces")
+    st.board = board
+    st.pending = [(str(k), int(s), int(x)) for k, s, x in data["pending"]]
+    st.candles = [int(x) for x in data["candles"]]
+    st.first_turn = [bool(x) for x in data["first_turn"]]
+    st.skip = [bool(x) for x in data["skip"]]
+    st.bones = [int(x) for x in data["bones"]]
+    st.squirrels = [int(x) for x in data["squirrels"]]
+    for name in _PAIR_FIELDS:
+        pair = data[name]
+        if len(pair) != 2:
+            raise LoadError(f"'{name}' must hold two lists, one per seat")
+        setattr(st, name, [cards(pair[0]), cards(pair[1])])
+    for name in _SCALAR_FIELDS:
+        value = data[name]
+        setattr(st, name, value if isinstance(value, (str, bool)) else int(value))
+    if st.phase not in (DRAFT, DRAW, PLAY, DEATHCARD, OVER):
+        raise LoadError(f"unknown phase {st.phase!r}")
+    st.dc_spec = dict(data["dc_spec"]) if data.get("dc_spec") else None
+    st.made = dict(data["made"]) if data.get("made") else None
+    return st
+
