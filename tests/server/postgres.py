@@ -5,6 +5,7 @@ GLYPHHALL_TEST_PG_URL points the tests at an existing server instead."""
 
 from __future__ import annotations
 
+import contextlib
 import glob
 import os
 import shutil
@@ -71,9 +72,7 @@ class ThrowawayPostgres:
     def stop(self) -> None:
         if self.dir is None:
             return
-        try:
+        with contextlib.suppress(NoPostgres, subprocess.TimeoutExpired):
             self._run([_bin("pg_ctl"), "-D", str(self.dir / "data"), "-m", "immediate", "-w", "stop"])
-        except (NoPostgres, subprocess.TimeoutExpired):
-            pass
         shutil.rmtree(self.dir, ignore_errors=True)
         self.dir = None
