@@ -109,7 +109,7 @@ def test_heuristic_is_in_range_and_uses_only_what_the_seat_sees():
 def test_the_heuristic_bot_beats_the_random_bot():
     """The greedy bot on Game.heuristic should win most two-player games against random play."""
     wins = 0
-    games = 16
+    games = 40
     for seed in range(games):
         s = GAME.new(2, seed)
         bots = [GreedyBot(seed), RandomBot(seed + 1)] if seed % 2 else [RandomBot(seed + 1), GreedyBot(seed)]
@@ -118,4 +118,4 @@ def test_the_heuristic_bot_beats_the_random_bot():
             seat = s.to_move()[0]
             s.apply(seat, ask(bots[seat], s, seat))
         wins += s.returns()[greedy_seat]
-    assert wins >= games * 0.7, f"greedy won only {wins} of {games}"
+    assert wins >= games * 0.65, f"greedy won only {wins} of {games}"
