@@ -10,6 +10,7 @@ from pydantic import BaseModel, Field
 
 from glyphhall.engine import GlyphHallError
 
+from . import keepsakes
 from .tables import SUBSTITUTE_BOT, LiveTable, TableError, TableManager
 from .tokens import new_seed, new_table_id, new_token, token_hash
 
@@ -75,7 +76,9 @@ async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
     seed = new_seed() if body.seed is None else body.seed
     try:
         options = game.resolve_options(body.options)
-        game.new(len(seats), seed, options)  # proves the table can really start
+        options = await m.db(keepsakes.prepare_options, game, options, m.store)
+        # A trial game proves the table can start; its options are the canonical ones to store.
+        options = dict(game.new(len(seats), seed, options).options)
     except GlyphHallError as err:
         raise TableError(str(err)) from None
     table_id = new_table_id()
@@ -199,3 +202,9 @@ def _seat_of(table: LiveTable, token: str | None) -> int:
     if seat is None:
         raise TableError("that seat token does not belong to this table", 403)
     return seat
+
+
+@router.get("/vault/death-cards", summary="Inscription death cards kept on this server")
+async def death_cards(request: Request) -> dict[str, Any]:
+    m = manager(request)
+    return {"cards": await m.db(keepsakes.StoreDeathCardVault(m.store).list)}

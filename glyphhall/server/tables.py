@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 
 from glyphhall.engine import Event, Game, GlyphHallError, IllegalAction, State
 
-from . import messages
+from . import keepsakes, messages
 from .botpool import BotPool
 from .catalog import Catalog
 from .store_access import StoreAccess
@@ -209,11 +209,22 @@ class LiveTable:
                 self.status = "finished"
                 self.result = [float(r) for r in trial.returns()]
                 await self.manager.db(self.manager.store.finish, self.id, self.result)
+                await self._keep(trial)
                 self.timer.stop()
             else:
                 self.timer.restart(self.turn_seconds)
             self.broadcast_update(events, actor, ref)
         self.manager.after_change(self)
+
+    async def _keep(self, final: State) -> None:
+        names = [s.name or s.bot or f"seat {i}" for i, s in enumerate(self.seats)]
+        try:
+            card = await self.manager.db(keepsakes.keep_after_game, self.game, final, self.manager.store, self.id, names)
+        except GlyphHallError as err:  # a bad keepsake must not stop the game from ending
+            log.error("table %s: could not keep what the game made: %s", self.id, err)
+            return
+        if card is not None:
+            self.broadcast(lambda c: {"type": "notice", "text": f"death card '{card['name']}' is kept in the vault"})
 
     async def _time_out(self) -> None:
         """The turn timer ran out: a random legal move for every person still to move."""
