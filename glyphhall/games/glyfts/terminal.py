@@ -1,0 +1,99 @@
+"""Terminal rendering of a Glyfts view (used by `glyphhall play glyfts`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+AFFILIATION_STYLE = {"skyborne": "cyan", "stonekin": "yellow", "tidecaller": "blue", "emberfolk": "red"}
+
+STEP_HELP = {
+    "deploy": "pick a Creature for the Combat Circle: deploy <creature> (two, in secret)",
+    "place": "place a card face down: place <sorcery> <creature>, or done",
+    "attack": "start a battle: attack <your creature> <their creature>, or done",
+    "fortune": "Fortune: reroll your battle D6, or keep it",
+    "summon": "try to summon: summon <creature>, or done",
+    "summoning": "play Glyft cards: glyft <sorcery>, then roll",
+    "over": "the game is over",
+}
+
+
+def _creature(c: dict[str, Any]) -> Text:
+    style = AFFILIATION_STYLE.get(c["affiliation"], "white")
+    text = Text(c["name"], style=f"bold {style}")
+    text.append(f" [{c['id']}] ", style="dim")
+    text.append(f"A{c['attack']} H{c['health']} S{c['skill']} R{c['roll_cost']}")
+    return text
+
+
+def _circle_row(c: dict[str, Any]) -> Text:
+    text = _creature(c)
+    if c["cards"]:
+        text.append("  under: " + ", ".join(c["cards"]), style="magenta")
+    elif c["under"]:
+        text.append(f"  {c['under']} card(s) face down", style="magenta")
+    if c["fought"]:
+        text.append("  (fought)", style="dim")
+    return text
+
+
+def render(view: dict[str, Any], seat: int | None) -> RenderableType:
+    parts: list[RenderableType] = []
+    step = view["phase"]
+    header = Text(f"Glyfts · step: {step} · ", style="bold")
+    if view["winners"]:
+        header.append("winner(s): " + ", ".join(f"seat {w}" for w in view["winners"]), style="bold green")
+    else:
+        header.append("to move: " + ", ".join(f"seat {s}" for s in view["to_move"]))
+        if view["active"] >= 0:
+            header.append(f" · active: seat {view['active']}")
+    header.append(f" · deck {view['deck_count']} · first to {view['skill_to_win']} Skill wins", style="dim")
+    parts.append(header)
+
+    for player in view["players"]:
+        p = player["seat"]
+        title = f"seat {p}" + (" (you)" if p == seat else "")
+        if not player["alive"]:
+            title += " · eliminated"
+        body: list[RenderableType] = [
+            Text(f"Skill {player['skill']} · hand {player['hand_count']} · reserve {player['reserve_count']}"
+                 + (f" · picked {player['picked']}" if step == "deploy" else ""))
+        ]
+        body += [_circle_row(c) for c in player["circle"]] or [Text("(no Creature in the Combat Circle)", style="dim")]
+        if player["captured"]:
+            body.append(Text("captured: " + ", ".join(c["name"] for c in player["captured"]), style="green"))
+        if player["reserve"]:
+            label = "reserve: " if p == seat else "known in reserve: "
+            reserve = Text(label, style="dim")
+            for i, c in enumerate(player["reserve"]):
+                if i:
+                    reserve.append(" · ")
+                reserve.append_text(_creature(c))
+            body.append(reserve)
+        style = "bold" if p == view["active"] else ""
+        parts.append(Panel(Group(*body), title=title, title_align="left", border_style=style or "none"))
+
+    if view["battle"]:
+        b = view["battle"]
+        table = Table.grid(padding=(0, 2))
+        table.add_row("battle", f"{b['attacker']} (die {b['attacker_die']})", "against",
+                      f"{b['defender']} (die {b['defender_die']})")
+        table.add_row("cards", ", ".join(b["attacker_cards"]) or "none", "",
+                      ", ".join(b["defender_cards"]) or "none")
+        parts.append(Panel(table, title="battle", title_align="left"))
+    if view["summoning"]:
+        parts.append(Text(f"summoning {view['summoning']}: Roll cost now {view['summon_cost']}", style="bold"))
+    if view["hand"] is not None:
+        hand = ", ".join(f"{h['name']} [{h['id']}] ×{h['count']}" for h in view["hand"]) or "empty"
+        parts.append(Text(f"your hand: {hand}"))
+    if view["picked"]:
+        parts.append(Text("your secret picks: " + ", ".join(view["picked"])))
+    if view["discard"]:
+        parts.append(Text("discard: " + ", ".join(f"{k} ×{n}" for k, n in view["discard"].items()), style="dim"))
+    if seat is not None and seat in view["to_move"]:
+        parts.append(Text(STEP_HELP[step], style="italic"))
+    return Group(*parts)
