@@ -1,0 +1,197 @@
+// Inscription: the board of 2 x 4 spaces, the scale, candles, bones, hands, items and the bell.
+// Click a hand card, then a space; a card that costs blood then asks for its sacrifices.
+import { h, s } from "../js/dom.js";
+import { actionButtons } from "./generic.js";
+
+const CARD_W = 96, CARD_H = 132;
+let sel = { step: -1, card: null, space: null, sacs: [] };
+
+const PLAY_RE = /^play (\d+) (\d+)(?: sacrifice ([\d ]+))?$/;
+
+function parsePlays(legal) {
+  const out = [];
+  for (const text of legal) {
+    const m = PLAY_RE.exec(text);
+    if (m) out.push({ text, card: Number(m[1]), space: Number(m[2]), sacs: m[3] ? m[3].split(" ").map(Number) : [] });
+  }
+  return out;
+}
+
+function costBadge(cost) {
+  const m = /^(\d+) (blood|bones)$/.exec(cost || "");
+  if (!m) return cost === "free" ? "" : cost || "";
+  return m[2] === "blood" ? "🩸".repeat(Number(m[1])) : `🦴${m[1]}`;
+}
+
+/** One card as SVG (a face-down back when `card` is null). */
+export function cardSvg(card, attrs = {}) {
+  const svg = s("svg", { viewBox: `0 0 ${CARD_W} ${CARD_H}`, class: "card-svg", ...attrs });
+  if (!card) {
+    svg.append(s("rect", { x: 2, y: 2, width: CARD_W - 4, height: CARD_H - 4, rx: 8, class: "card-back" }),
+      s("text", { x: CARD_W / 2, y: CARD_H / 2 + 8, "text-anchor": "middle", class: "card-back-glyph" }, "ᚹ"));
+    return svg;
+  }
+  const cls = ["card-face", card.rare ? "rare" : "", card.death_card ? "death" : "", card.submerged ? "submerged" : ""].join(" ");
+  svg.append(s("rect", { x: 2, y: 2, width: CARD_W - 4, height: CARD_H - 4, rx: 8, class: cls }));
+  svg.append(s("text", { x: 8, y: 18, class: "card-name" }, card.name.length > 14 ? card.name.slice(0, 13) + "…" : card.name));
+  svg.append(s("text", { x: CARD_W - 8, y: 34, "text-anchor": "end", class: "card-cost" }, costBadge(card.cost)));
+  (card.sigils || []).slice(0, 3).forEach((sg, i) => {
+    svg.append(s("text", { x: CARD_W / 2, y: 62 + i * 14, "text-anchor": "middle", class: "card-sigil" }, sg.length > 16 ? sg.slice(0, 15) + "…" : sg));
+  });
+  if (card.item) svg.append(s("text", { x: CARD_W / 2, y: 62, "text-anchor": "middle", class: "card-sigil" }, "item"));
+  if (card.power !== undefined) {
+    svg.append(s("text", { x: 10, y: CARD_H - 12, class: "card-stat power" }, `⚔${card.power}`));
+    const hurt = card.max_health !== undefined && card.health < card.max_health;
+    svg.append(s("text", { x: CARD_W - 10, y: CARD_H - 12, "text-anchor": "end", class: "card-stat health" + (hurt ? " hurt" : "") }, `♥${card.health}`));
+  }
+  svg.append(s("title", {}, `${card.name} — cost ${card.cost}, power ${card.power}, health ${card.health}` +
+    (card.sigils && card.sigils.length ? `, sigils: ${card.sigils.join(", ")}` : "")));
+  return svg;
+}
+
+function candles(n) {
+  return h("span.candles", { title: `${n} candle${n === 1 ? "" : "s"} left` }, Array.from({ length: 2 }, (_, i) => h("span.candle" + (i < n ? ".lit" : ""), { text: i < n ? "🕯" : "·" })));
+}
+
+function scaleSvg(view, me) {
+  // The scale tips towards the player taking damage; 5 on one side loses a candle.
+  const dmgMe = view.damage[me], dmgThem = view.damage[1 - me];
+  const tilt = Math.max(-5, Math.min(5, dmgMe - dmgThem)) * 5;
+  const svg = s("svg", { viewBox: "0 0 160 120", class: "scale", "aria-label": `scale: you ${dmgMe}, them ${dmgThem}` });
+  svg.append(s("line", { x1: 80, y1: 20, x2: 80, y2: 110, class: "scale-post" }),
+    s("g", { transform: `rotate(${tilt} 80 30)` },
+      s("line", { x1: 15, y1: 30, x2: 145, y2: 30, class: "scale-beam" }),
+      s("text", { x: 20, y: 52, class: "scale-text", "text-anchor": "middle" }, `${dmgThem}`),
+      s("text", { x: 140, y: 52, class: "scale-text", "text-anchor": "middle" }, `${dmgMe}`)),
+    s("text", { x: 20, y: 108, class: "scale-label", "text-anchor": "middle" }, "them"),
+    s("text", { x: 140, y: 108, class: "scale-label", "text-anchor": "middle" }, "you"));
+  return svg;
+}
+
+export function render(root, ctx) {
+  const { view, legal } = ctx;
+  if (sel.step !== ctx.step) sel = { step: ctx.step, card: null, space: null, sacs: [] };
+  const me = ctx.you ?? 0;
+  const them = 1 - me;
+  const plays = parsePlays(legal);
+  const used = new Set(plays.map((p) => p.text));
+  const rerender = () => { root.replaceChildren(); render(root, ctx); };
+  const wrap = h("div.insc", { "data-legal": JSON.stringify(legal) });
+
+  // --- the opponent
+  const theirHand = h("div.hand.their-hand");
+  const known = (view.hands_known && view.hands_known[them]) || [];
+  for (let i = 0; i < view.hand_sizes[them]; i++) theirHand.append(cardSvg(known[i] || null, { class: "card-svg small" }));
+  wrap.append(h("div.insc-player.them", {},
+    h("b", { text: ctx.seatName(them) }), candles(view.candles[them]),
+    h("span", { text: `🦴 ${view.bones[them]}` }), h("span", { text: `deck ${view.deck_sizes[them]}` }),
+    h("span", { text: `items ${view.item_counts[them]}` }),
+    view.squirrels ? h("span", { text: `squirrels ${view.squirrels[them]}` }) : null, theirHand));
+
+  // --- the board and the scale
+  const board = h("div.insc-board");
+  const rows = h("div.rows");
+  for (const row of [them, me]) {
+    const line = h("div.row" + (row === me ? ".mine" : ".theirs"));
+    for (let k = 0; k < 4; k++) {
+      const space = k + 1;
+      const card = view.board[row][k];
+      const slot = h("div.slot", { "data-row": row === me ? "me" : "them", "data-space": String(space) });
+      slot.append(card ? cardSvg(card) : h("div.empty", { text: String(space) }));
+      if (row === me && sel.card !== null && sel.space === null && plays.some((p) => p.card === sel.card && p.space === space)) {
+        slot.classList.add("target");
+        slot.addEventListener("click", () => choose(space));
+      }
+      if (row === me && sel.space !== null && plays.some((p) => p.card === sel.card && p.space === sel.space && p.sacs.includes(space))) {
+        slot.classList.add(sel.sacs.includes(space) ? "sacrificing" : "can-sacrifice");
+        slot.addEventListener("click", () => toggleSac(space));
+      }
+      line.append(slot);
+    }
+    rows.append(line);
+  }
+  const bell = legal.includes("bell")
+    ? h("button.bell#bell", { title: "ring the bell: your creatures attack", "data-action": "bell", onclick: () => ctx.act("bell") }, "🔔 Bell")
+    : h("div.bell.idle", { text: "🔔" });
+  board.append(rows, h("div.scale-box", {}, scaleSvg(view, me), bell));
+  wrap.append(board);
+
+  // --- me
+  const mine = h("div.insc-player.me", {}, h("b", { text: ctx.you === null ? ctx.seatName(me) : "You" }), candles(view.candles[me]),
+    h("span", { text: `🦴 ${view.bones[me]}` }), h("span", { text: `deck ${view.deck_sizes[me]}` }),
+    view.squirrels ? h("span", { text: `squirrels ${view.squirrels[me]}` }) : null);
+  wrap.append(mine);
+  if (view.hand) {
+    const hand = h("div.hand.my-hand#hand");
+    view.hand.forEach((card, i) => {
+      const n = i + 1;
+      const playable = plays.some((p) => p.card === n);
+      const el = h("div.hand-card" + (playable ? ".playable" : "") + (sel.card === n ? ".selected" : ""), { "data-hand": String(n) }, cardSvg(card));
+      if (playable) el.addEventListener("click", () => { sel.card = sel.card === n ? null : n; sel.space = null; sel.sacs = []; rerender(); });
+      hand.append(el);
+    });
+    if (!view.hand.length) hand.append(h("span.muted", { text: "no cards in hand" }));
+    wrap.append(hand);
+  } else {
+    const hand = h("div.hand.their-hand");
+    for (let i = 0; i < view.hand_sizes[me]; i++) hand.append(cardSvg((view.hands_known[me] || [])[i] || null, { class: "card-svg small" }));
+    wrap.append(hand);
+  }
+  if (view.items && view.items.length) {
+    wrap.append(h("div.items", {}, h("span.muted", { text: "Items: " }), view.items.map((it) => h("span.chip", { text: it.name }))));
+  }
+
+  // --- the prompt: what to do now
+  const prompt = h("div.insc-prompt#prompt");
+  if (sel.card !== null && sel.space === null) prompt.append(h("span", { text: `Choose a space for ${view.hand[sel.card - 1].name}.` }));
+  if (sel.space !== null) {
+    const want = `play ${sel.card} ${sel.space}` + (sel.sacs.length ? ` sacrifice ${[...sel.sacs].sort((a, b) => a - b).join(" ")}` : "");
+    prompt.append(h("span", { text: `Choose the creatures to sacrifice for ${view.hand[sel.card - 1].name} (${view.hand[sel.card - 1].cost}). ` }),
+      h("button.primary#confirm", { text: "Play it", disabled: !used.has(want), onclick: () => ctx.act(want) }),
+      h("button#cancel", { text: "Cancel", onclick: () => { sel.card = sel.space = null; sel.sacs = []; rerender(); } }));
+  }
+  if (view.draft) {
+    prompt.append(h("div.draft", {}, h("span", { text: `Draft, round ${view.draft.round}: take a card.` }),
+      h("div.faceup", {}, view.draft.faceup.map((card, i) => {
+        const text = `draft ${i + 1}`;
+        return h("div.hand-card" + (used.has(text) ? ".playable" : ""), { "data-action": text, onclick: () => used.has(text) && ctx.act(text) }, cardSvg(card));
+      }))));
+    view.draft.faceup.forEach((_, i) => used.add(`draft ${i + 1}`));
+  }
+  if (view.death_card) {
+    const dc = view.death_card;
+    prompt.append(h("div.death-card", {}, h("b", { text: `Death card: ${dc.stage}` }),
+      h("div.faceup", {}, dc.revealed.map((card, i) => {
+        const text = `choose ${i + 1}`;
+        return h("div.hand-card" + (legal.includes(text) ? ".playable" : ""), { "data-action": text, onclick: () => legal.includes(text) && ctx.act(text) }, cardSvg(card));
+      })),
+      dc.made ? h("div", {}, "Made: ", cardSvg(dc.made)) : null));
+    dc.revealed.forEach((_, i) => used.add(`choose ${i + 1}`));
+    if (legal.some((t) => t.startsWith("name "))) {
+      const input = h("input#card-name", { placeholder: "name your death card", maxlength: 30 });
+      prompt.append(h("form.typed", { onsubmit: (e) => { e.preventDefault(); if (input.value.trim()) ctx.act(`name ${input.value.trim()}`); } },
+        input, h("button", { text: "Name it" })));
+    }
+  }
+  if (view.decision) prompt.append(h("span", { text: `Decision: ${view.decision.kind} (space ${view.decision.space})` }));
+  used.add("bell");
+  for (const p of plays) used.add(p.text);
+  // Every other legal action (draw, items, eat, pass, names...) as a plain button.
+  const rest = legal.filter((t) => !used.has(t));
+  if (rest.length) prompt.append(actionButtons({ ...ctx, legal: rest }));
+  wrap.append(prompt);
+  if (view.winner !== null && view.winner !== undefined) wrap.prepend(h("div.banner", { text: `${ctx.seatName(view.winner)} wins the duel` }));
+  root.append(wrap);
+
+  function choose(space) {
+    const variants = plays.filter((p) => p.card === sel.card && p.space === space);
+    if (variants.length === 1 && !variants[0].sacs.length) { ctx.act(variants[0].text); return; }
+    sel.space = space;
+    sel.sacs = [];
+    rerender();
+  }
+  function toggleSac(space) {
+    sel.sacs = sel.sacs.includes(space) ? sel.sacs.filter((x) => x !== space) : [...sel.sacs, space];
+    rerender();
+  }
+}
