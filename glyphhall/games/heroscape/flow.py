@@ -1,0 +1,327 @@
+"""Game flow outside a turn: armies (preset or draft), placement in start zones, rounds, secret
+order markers, the d20 initiative roll, turn order, the end of a round and victory
+(reference §1.2, §1.3, §1.8)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from glyphhall.engine import Action, Event
+
+from . import combat, glyph_rules, turn
+from .armies import CARD_KEYS, CARDS, PRESETS
+
+if TYPE_CHECKING:
+    from .state import HeroscapeState
+
+ON, RESERVE, DEAD = 1, 0, 2
+DRAFT_SEQ_LEN = 64
+
+
+# ---------------------------------------------------------------------------- setup
+def add_card(s: HeroscapeState, key: str, seat: int) -> int:
+    """Put a card into `seat`'s army with its figures waiting off the battlefield."""
+    d = CARDS[key]
+    c = len(s.c_def)
+    s.c_def.append(d)
+    s.c_owner.append(seat)
+    s.c_atk.append(0)
+    s.c_dfn.append(0)
+    s.c_glyph.append("")
+    s.c_negated.append(False)
+    s.c_grenade.append(0)
+    figs = []
+    for i in range(d.figures):
+        figs.append(len(s.f_card))
+        s.f_card.append(c)
+        s.f_name.append(d.key if d.figures == 1 else f"{d.key}{i + 1}")
+        s.f_hex.append(-1)
+        s.f_tail.append(-1)
+        s.f_wounds.append(0)
+        s.f_state.append(RESERVE)
+    s.c_figs.append(tuple(figs))
+    return c
+
+
+def queue_placement(s: HeroscapeState, c: int) -> None:
+    """Each figure of card c is placed by its owner in their start zone, one decision each
+    (The Drop cards stay off the battlefield instead)."""
+    if s.card_has_power(c, "the_drop"):
+        return
+    for f in s.c_figs[c]:
+        s.pending.append((s.c_owner[c], "place", f, "zone", -1))
+
+
+def roll_off(s: HeroscapeState, seats: list[int], events: list[Event], what: str, bonus=None) -> list[int]:
+    """Everyone rolls the d20, ties re-roll (only the tied seats); returns seats best first."""
+    rolls = {}
+    group = list(seats)
+    order: list[int] = []
+    while group:
+        scores = {seat: s.d20(seat) + (bonus(seat) if bonus else 0) for seat in group}
+        rolls.update(scores)
+        best = max(scores.values())
+        top = [seat for seat in group if scores[seat] == best]
+        if len(top) == 1:
+            order.append(top[0])
+            group.remove(top[0])
+            if len(group) == 1:
+                order.append(group.pop())
+        elif len(top) == len(group):
+            events.append(Event(f"{what}: tie at {best}, re-roll", data={"rolls": dict(scores)}))
+        else:
+            group = top + [g for g in group if g not in top]
+            # resolve the tie first, then the rest in roll order
+            rest = sorted((g for g in group if g not in top), key=lambda g: -scores[g])
+            order_top = roll_off(s, top, events, what, bonus)
+            return order + order_top + rest
+    events.append(Event(f"{what}: " + ", ".join(f"seat {k} rolls {v}" for k, v in sorted(rolls.items()))
+                        + f"; seat {order[0]} first", data={"rolls": {str(k): v for k, v in rolls.items()}}))
+    return order
+
+
+def setup(s: HeroscapeState) -> None:
+    """Armies and glyphs at the start of a game."""
+    events: list[Event] = []
+    glyph_rules.place_map_glyphs(s)
+    armies = str(s.options["armies"])
+    if armies == "draft":
+        first = roll_off(s, list(range(s.num_players)), events, "draft roll")[0]
+        other = 1 - first
+        seq = [first, other, other]
+        while len(seq) < DRAFT_SEQ_LEN:
+            seq += [first, other]
+        s.draft_seq = tuple(seq[:DRAFT_SEQ_LEN])
+        s.draft_pool = list(CARD_KEYS)
+        s.phase = "draft"
+    else:
+        preset = PRESETS[armies]
+        for seat in range(s.num_players):
+            for key in preset[seat]:
+                add_card(s, key, seat)
+        order = roll_off(s, list(range(s.num_players)), events, "placement roll")
+        for seat in order:
+            for c in range(len(s.c_def)):
+                if s.c_owner[c] == seat:
+                    queue_placement(s, c)
+        s.phase = "place"
+    settle(s, events)
+
+
+def points_used(s: HeroscapeState, seat: int) -> int:
+    return sum(d.points for d, o in zip(s.c_def, s.c_owner, strict=True) if o == seat)
+
+
+def drafter(s: HeroscapeState) -> int:
+    while s.draft_pos < len(s.draft_seq) and s.draft_done[s.draft_seq[s.draft_pos]]:
+        s.draft_pos += 1
+    if s.draft_pos >= len(s.draft_seq):
+        return -1
+    return s.draft_seq[s.draft_pos]
+
+
+def affordable(s: HeroscapeState, seat: int) -> list[str]:
+    left = int(s.options["points"]) - points_used(s, seat)
+    return [k for k in s.draft_pool if CARDS[k].points <= left]
+
+
+# ---------------------------------------------------------------------------- whose move
+def to_move(s: HeroscapeState) -> tuple[int, ...]:
+    if s.phase == "draft":
+        seat = drafter(s)
+        return () if seat < 0 else (seat,)
+    if s.phase == "orders":
+        waiting = [seat for seat in range(s.num_players) if -1 in s.markers[seat]]
+        if s.options["order_placement"] == "sequential":
+            return tuple(seat for seat in s.init_order if seat in waiting)[:1]
+        return tuple(waiting)
+    if s.phase == "turn":
+        return (s.c_owner[s.active_card],) if s.active_card >= 0 else ()
+    return ()
+
+
+def phase_actions(s: HeroscapeState, seat: int) -> list[Action]:
+    if s.phase == "draft":
+        out = [Action("draft", (k,)) for k in affordable(s, seat)]
+        if any(o == seat for o in s.c_owner):
+            out.append(Action("done"))
+        return out
+    if s.phase == "orders":
+        free = [m for m in range(4) if s.markers[seat][m] == -1]
+        cards = order_cards(s, seat)
+        names = ("1", "2", "3", "x")
+        return [Action("order", (names[m], s.c_def[c].key)) for m in free for c in cards]
+    return []
+
+
+def order_cards(s: HeroscapeState, seat: int) -> list[int]:
+    """Cards that may carry order markers: yours, with a figure on or waiting to enter the battlefield."""
+    return [c for c in range(len(s.c_def))
+            if s.c_owner[c] == seat and any(s.f_state[f] in (ON, RESERVE) for f in s.c_figs[c])]
+
+
+def apply_phase(s: HeroscapeState, seat: int, action: Action, events: list[Event]) -> None:
+    if s.phase == "draft":
+        if action.verb == "done":
+            s.draft_done[seat] = True
+            events.append(Event(f"seat {seat} ends their draft with {points_used(s, seat)} points"))
+        else:
+            key = str(action.args[0])
+            s.draft_pool.remove(key)
+            c = add_card(s, key, seat)
+            events.append(Event(f"seat {seat} drafts {CARDS[key].name} ({CARDS[key].points} points)"))
+            queue_placement(s, c)
+            s.draft_pos += 1
+        return
+    if s.phase == "orders":
+        m = ("1", "2", "3", "x").index(str(action.args[0]))
+        c = s.card_index(str(action.args[1]))
+        s.markers[seat][m] = c
+        name = s.c_def[c].name
+        events.extend(Event.secret(seat, f"you put order marker {action.args[0].upper()} on {name}",
+                                   f"seat {seat} puts an order marker face down on {name}"))
+
+
+# ---------------------------------------------------------------------------- progression
+def settle(s: HeroscapeState, events: list[Event]) -> None:
+    """Run everything automatic until a player has a decision to make."""
+    for _ in range(1000):
+        if s.result is not None:
+            s.pending.clear()
+            return
+        if s.phase in ("orders", "turn") and check_victory(s, events):
+            continue
+        if s.pending:
+            if turn.pending_actions(s):
+                return
+            turn.skip_pending(s, events)
+            continue
+        if s.phase == "draft":
+            for seat in range(s.num_players):
+                if not s.draft_done[seat] and not affordable(s, seat):
+                    s.draft_done[seat] = True
+                    events.append(Event(f"seat {seat} can add no more cards and ends their draft"))
+            if drafter(s) < 0 or all(s.draft_done):
+                start_round(s, events)
+                continue
+            return
+        if s.phase == "place":
+            start_round(s, events)
+            continue
+        if s.phase == "orders":
+            if any(-1 in s.markers[seat] for seat in range(s.num_players)):
+                return
+            start_turns(s, events)
+            continue
+        if s.phase == "turn":
+            if s.active_card < 0:
+                begin_turn(s, events)
+                continue
+            return
+        return
+    raise RuntimeError("heroscape: the game flow did not settle")
+
+
+def start_round(s: HeroscapeState, events: list[Event]) -> None:
+    s.round += 1
+    s.phase = "orders"
+    events.append(Event(f"round {s.round} begins"))
+    for seat in range(s.num_players):
+        cards = order_cards(s, seat)
+        s.revealed[seat] = [False] * 4
+        # markers that have no card to go on stay out of play (shown as removed)
+        s.markers[seat] = [-1 if cards else -2] * 4
+    s.init_order = []
+    s.init_rolls = []
+    turn.the_drop(s, events)
+    if s.options["order_placement"] == "sequential":
+        s.init_order = roll_off(s, list(range(s.num_players)), events, "order marker roll")
+
+
+def initiative_bonus(s: HeroscapeState, seat: int) -> int:
+    return glyph_rules.permanent_amount(s, seat, "initiative")
+
+
+def start_turns(s: HeroscapeState, events: list[Event]) -> None:
+    s.init_order = roll_off(s, list(range(s.num_players)), events, "initiative",
+                            lambda seat: initiative_bonus(s, seat))
+    s.phase = "turn"
+    s.turn_no = 1
+    s.turn_pos = 0
+    s.active_card = -1
+
+
+def begin_turn(s: HeroscapeState, events: list[Event]) -> None:
+    """Reveal the order marker of the next turn; a lost turn passes on at once."""
+    while s.result is None:
+        if s.turn_no > 3:
+            end_round(s, events)
+            return
+        seat = s.init_order[s.turn_pos]
+        m = s.turn_no - 1
+        c = s.markers[seat][m]
+        if c >= 0:
+            s.revealed[seat][m] = True
+            events.append(Event(f"seat {seat} reveals order marker {s.turn_no} on {s.c_def[c].name}"))
+            glyph_rules.time_bomb_tick(s, seat, events)
+            if s.c_owner[c] == seat and any(s.f_state[f] == ON for f in s.c_figs[c]):
+                turn.start_turn(s, c)
+                return
+        events.append(Event(f"seat {seat} loses turn {s.turn_no}: no figure to activate"))
+        advance(s)
+
+
+def advance(s: HeroscapeState) -> None:
+    s.active_card = -1
+    s.turn_pos += 1
+    if s.turn_pos >= len(s.init_order):
+        s.turn_pos = 0
+        s.turn_no += 1
+
+
+def end_round(s: HeroscapeState, events: list[Event]) -> None:
+    glyph_rules.wannok(s, events)
+    if s.result is not None:
+        return
+    limit = int(s.options["round_limit"])
+    if s.round >= limit:
+        if s.options["round_limit_scoring"]:
+            scores = [sum(s.c_def[c].points for c in range(len(s.c_def))
+                          if s.c_owner[c] == seat and any(s.f_state[f] == ON for f in s.c_figs[c]))
+                      for seat in range(s.num_players)]
+            best = max(scores)
+            winners = [seat for seat in range(s.num_players) if scores[seat] == best]
+            finish(s, winners, events, f"the round limit is reached; points on the battlefield {scores}")
+        else:
+            finish(s, list(range(s.num_players)), events, "the round limit is reached: a draw")
+        return
+    start_round(s, events)
+
+
+def alive(s: HeroscapeState, seat: int) -> bool:
+    return any(st in (ON, RESERVE) and s.c_owner[s.f_card[f]] == seat for f, st in enumerate(s.f_state))
+
+
+def check_victory(s: HeroscapeState, events: list[Event]) -> bool:
+    living = [seat for seat in range(s.num_players) if alive(s, seat)]
+    if len(living) >= 2:
+        return False
+    finish(s, living or list(range(s.num_players)), events,
+           "every opposing figure is destroyed" if living else "no figure is left")
+    return True
+
+
+def finish(s: HeroscapeState, winners: list[int], events: list[Event], why: str) -> None:
+    n = s.num_players
+    if len(winners) == n:
+        s.result = tuple([0.5] * n)
+        events.append(Event(f"game over: {why}; a draw"))
+    else:
+        s.result = tuple(1.0 / len(winners) if seat in winners else 0.0 for seat in range(n))
+        events.append(Event(f"game over: {why}; seat {', '.join(map(str, winners))} wins"))
+    s.phase = "over"
+    s.pending.clear()
+    s.active_card = -1
+
+
+__all__ = ["add_card", "combat", "setup"]

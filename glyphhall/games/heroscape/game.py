@@ -1,0 +1,101 @@
+"""The Heroscape game object: options (every variant the sources disagree on), the factory,
+loading saved states, and the heuristic bots use."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from glyphhall.engine import Game, LoadError, Option, OptionError
+
+from . import flow
+from .armies import PRESETS
+from .maps import load_map, map_keys
+from .state import ON, HeroscapeState, new_state
+
+NOTATION = (
+    "draft <card> | done; place <hex> [<tail hex>]; order <1|2|3|x> <card>; "
+    "step <figure> <hex> (one step of a move) | stop <figure>; grapple/teleport <figure> <hex>; "
+    "attack <figure> <target>; shuriken <figure> <target>; fireline <figure> <from hex> <e|ne|nw|w|sw|se>; "
+    "explode/grenade <figure> <target>; chomp/shackle/rod <figure> <target>; berserk; clone; "
+    "drop <figure>; pass <figure> <friend>; equip/leave/swap/keep <figure>; glyph <hex>; "
+    "spirit <card>; summon <figure> <hex>; negate <card>; wound <figure>; end. "
+    "Hexes are row letter + column number (a1); figures are card keys (finn) or key + number (tarn2)."
+)
+
+
+class HeroscapeGame(Game):
+    id = "heroscape"
+    name = "Heroscape"
+    min_players = 2
+    max_players = 2
+    version = "1"
+    notation_help = NOTATION
+    options = (
+        Option("map", "valkyrie", "battlefield (data/maps/*.toml)", choices=tuple(map_keys())),
+        Option("armies", "draft", "draft armies by points, or play a preset match",
+               choices=("draft", *sorted(PRESETS))),
+        Option("points", 300, "points limit per army in the draft", minimum=50, maximum=2000),
+        Option("round_limit", 12, "rounds in the game (the scenario round track)", minimum=1, maximum=60),
+        Option("round_limit_scoring", True,
+               "at the round limit the side with more points of cards on the battlefield wins (else a draw)"),
+        Option("order_placement", "simultaneous",
+               "order markers placed secretly at once, or one player after the other (d20 decides)",
+               choices=("simultaneous", "sequential")),
+        Option("glyphs", "all", "which glyph spots of the map are used",
+               choices=("all", "classic", "equipment", "none")),
+        Option("glyph_faces", "map", "glyph faces as the map says, or every glyph symbol-side up (hidden)",
+               choices=("map", "hidden")),
+        Option("extreme_height", "classic",
+               "+2 dice when 10 levels above the top (classic) or the base (aoa) of the lower figure",
+               choices=("classic", "aoa")),
+        Option("kelda", "rulebook",
+               "Kelda: only wounded figures may stop on her (rulebook) or heroes are healed (wiki)",
+               choices=("rulebook", "wiki")),
+        Option("sturla", 19, "Sturla revives on this d20 roll or more (19 wiki, 20 other printing)",
+               minimum=19, maximum=20),
+        Option("falling", True, "falling damage when dropping at least the figure's height"),
+        Option("friendly_fire", False, "figures may attack friendly figures (AoA wording)"),
+    )
+
+    def _new(self, players: int, seed: int, options: dict[str, Any]) -> HeroscapeState:
+        board = load_map(str(options["map"]))
+        if options["armies"] != "draft" and options["armies"] not in PRESETS:
+            raise OptionError(f"unknown preset army {options['armies']!r}")
+        s = new_state(self, players, seed, options, board)
+        flow.setup(s)
+        return s
+
+    def _load(self, data: Mapping[str, Any]) -> HeroscapeState:
+        try:
+            return HeroscapeState.from_dict(self, dict(data))
+        except LoadError:
+            raise
+        except Exception as err:  # any malformed field: one clear message
+            if isinstance(err, (KeyError, TypeError, ValueError, IndexError, AttributeError)):
+                raise LoadError(f"malformed heroscape state: {type(err).__name__}: {err}") from None
+            raise
+
+    def heuristic(self, state: HeroscapeState, seat: int) -> float:  # type: ignore[override]
+        """Remaining army value (points x remaining life) for seat against the rest, plus a
+        little for holding glyphs and carrying equipment, and for closing in when ahead."""
+        value = [0.0] * state.num_players
+        for f, st in enumerate(state.f_state):
+            if st not in (ON, 0):
+                continue
+            d = state.card_of(f)
+            life = max(0, d.life - state.f_wounds[f]) / d.life
+            value[state.owner(f)] += d.points / d.figures * (0.5 + 0.5 * life)
+        for c, key in enumerate(state.c_glyph):
+            if key:
+                value[state.c_owner[c]] += 8
+        for h in state.glyph_at:
+            o = state.occ[h]
+            if o >= 0:
+                value[state.owner(o)] += 5
+        mine = value[seat]
+        total = sum(value) or 1.0
+        return max(0.0, min(1.0, mine / total))
+
+
+GAME = HeroscapeGame()

@@ -1,0 +1,353 @@
+"""Glyphs on the battlefield (reference §1.9, §2.1) and Equipment Glyphs (the module,
+heroscape-equipment-glyphs.txt): stopping on a glyph, permanent and temporary powers,
+equipping, dropping, passing, swapping and losing Equipment Glyphs."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from glyphhall.engine import Event
+
+from . import combat
+from .glyphs import GLYPHS
+from .terrain import TERRAINS
+
+if TYPE_CHECKING:
+    from .state import HeroscapeState
+
+ON, DEAD = 1, 2
+
+
+# ---------------------------------------------------------------------------- setup
+def place_map_glyphs(s: HeroscapeState) -> None:
+    which = s.options["glyphs"]
+    for h, key, face in s.board.glyph_spots:
+        g = GLYPHS[key]
+        if which == "none" or (which == "classic" and g.equipment) or (which == "equipment" and not g.equipment):
+            continue
+        up = face == "power" and s.options["glyph_faces"] == "map"
+        s.glyph_at[h] = (key, up)
+
+
+# ---------------------------------------------------------------------------- queries
+def permanent_amount(s: HeroscapeState, seat: int, effect: str) -> int:
+    """Sum of a permanent glyph effect for `seat`: glyphs power-side up with one of its
+    figures on them (reference §1.9: the occupant's controller benefits)."""
+    total = 0
+    for h, (key, up) in s.glyph_at.items():
+        if not up:
+            continue
+        g = GLYPHS[key]
+        if g.effect == effect and g.kind == "permanent":
+            o = s.occ[h]
+            if o >= 0 and s.c_owner[s.f_card[o]] == seat:
+                total += g.amount
+    return total
+
+
+def occupied_effect(s: HeroscapeState, effect: str) -> bool:
+    """A permanent glyph of this effect has some figure on it (Rannveig stops all flying)."""
+    for h, (key, up) in s.glyph_at.items():
+        if up and GLYPHS[key].effect == effect and GLYPHS[key].kind == "permanent" and s.occ[h] >= 0:
+            return True
+    return False
+
+
+def stands_on_effect(s: HeroscapeState, f: int, effect: str) -> bool:
+    return any(
+        h >= 0 and h in s.glyph_at and s.glyph_at[h][1] and GLYPHS[s.glyph_at[h][0]].effect == effect
+        for h in (s.f_hex[f], s.f_tail[f]))
+
+
+def glyph_amount_under(s: HeroscapeState, f: int, effect: str) -> int:
+    total = 0
+    for h in (s.f_hex[f], s.f_tail[f]):
+        g = s.glyph_at.get(h) if h >= 0 else None
+        if g and g[1] and GLYPHS[g[0]].effect == effect:
+            total += GLYPHS[g[0]].amount
+    return total
+
+
+def carried(s: HeroscapeState, f: int) -> str:
+    """Key of the Equipment Glyph on f's card ('' if none); only heroes carry (one figure)."""
+    d = s.card_of(f)
+    return s.c_glyph[s.f_card[f]] if d.hero else ""
+
+
+def carried_amount(s: HeroscapeState, f: int, effect: str) -> int:
+    key = carried(s, f)
+    return GLYPHS[key].amount if key and GLYPHS[key].effect == effect else 0
+
+
+def carriers(s: HeroscapeState, effect: str) -> list[int]:
+    out = []
+    for c, key in enumerate(s.c_glyph):
+        if key and GLYPHS[key].effect == effect:
+            out.extend(f for f in s.c_figs[c] if s.f_state[f] == ON)
+    return out
+
+
+def kryptonite_penalty(s: HeroscapeState, d: int) -> int:
+    """Green Kryptonite (proposal): opposing carriers within 2 spaces take 1 defense die away.
+    Area measured from the carrier's space (module: Equipment Glyphs, area of effect)."""
+    from . import los
+
+    for f in carriers(s, "weaken_area"):
+        if s.owner(f) != s.owner(d) and los.fig_range(s, f, d) <= GLYPHS[carried(s, f)].amount:
+            return 1
+    return 0
+
+
+def can_equip(s: HeroscapeState, f: int, key: str) -> bool:
+    """Only a Unique Hero equips (module: Equipment Glyphs)."""
+    return s.f_state[f] == ON and s.card_of(f).unique_hero and GLYPHS[key].equipment
+
+
+def empty_for_glyph(s: HeroscapeState, h: int) -> bool:
+    return s.occ[h] < 0 and h not in s.glyph_at and TERRAINS[s.board.terrain[h]].holds_glyphs
+
+
+# ---------------------------------------------------------------------------- stopping
+def stop_on(s: HeroscapeState, f: int, events: list[Event]) -> None:
+    """f has ended its move: activate any glyph under it (module: Glyphs)."""
+    for h in (s.f_hex[f], s.f_tail[f]):
+        if h < 0 or h not in s.glyph_at or s.f_state[f] != ON:
+            continue
+        key, up = s.glyph_at[h]
+        g = GLYPHS[key]
+        if not up:
+            s.glyph_at[h] = (key, True)
+            events.append(Event(f"{s.f_name[f]} turns the glyph on {s.board.labels[h]}: it is {g.name}"))
+        else:
+            events.append(Event(f"{s.f_name[f]} stops on {g.name}"))
+        if g.kind == "temporary":
+            del s.glyph_at[h]
+            temporary(s, f, key, h, events)
+        elif g.equipment:
+            if key == "timebomb" and not s.bomb_armed:
+                s.bomb_armed = True
+                events.append(Event("the Time Bomb is armed"))
+            if can_equip(s, f, key):
+                kind = "swapglyph" if carried(s, f) else "equip"
+                s.pending.append((s.owner(f), kind, f, h))
+
+
+def end_of_move_swap(s: HeroscapeState, f: int) -> None:
+    """Module, Swapping: a figure ending its move next to a friendly equipped figure may swap
+    glyphs with it when both can equip both glyphs."""
+    if swap_partners(s, f):
+        s.pending.append((s.owner(f), "swapfig", f, -1))
+
+
+def swap_partners(s: HeroscapeState, f: int) -> list[int]:
+    from . import movement
+
+    mine = carried(s, f) if s.f_state[f] == ON else ""
+    if not mine:
+        return []
+    out = []
+    for g in range(len(s.f_card)):
+        if g == f or s.f_state[g] != ON or s.owner(g) != s.owner(f):
+            continue
+        theirs = carried(s, g)
+        if theirs and movement.adjacent(s, f, g) and can_equip(s, f, theirs) and can_equip(s, g, mine):
+            out.append(g)
+    return out
+
+
+def pass_targets(s: HeroscapeState, f: int) -> list[int]:
+    from . import movement
+
+    key = carried(s, f)
+    if not key:
+        return []
+    return [g for g in range(len(s.f_card))
+            if g != f and s.f_state[g] == ON and s.owner(g) == s.owner(f) and not carried(s, g)
+            and can_equip(s, g, key) and movement.adjacent(s, f, g)]
+
+
+def can_drop(s: HeroscapeState, f: int) -> bool:
+    h = s.f_hex[f]
+    return bool(carried(s, f)) and h not in s.glyph_at and TERRAINS[s.board.terrain[h]].holds_glyphs
+
+
+def equip(s: HeroscapeState, f: int, h: int, events: list[Event]) -> None:
+    key = s.glyph_at.pop(h)[0]
+    s.c_glyph[s.f_card[f]] = key
+    events.append(Event(f"{s.f_name[f]} equips {GLYPHS[key].name}"))
+
+
+def swap_with_ground(s: HeroscapeState, f: int, h: int, events: list[Event]) -> None:
+    """Module, Swapping: the old glyph goes power-side up on the hero's space, the new one on its card."""
+    new = s.glyph_at.pop(h)[0]
+    old = s.c_glyph[s.f_card[f]]
+    s.c_glyph[s.f_card[f]] = new
+    s.glyph_at[h] = (old, True)
+    events.append(Event(f"{s.f_name[f]} swaps {GLYPHS[old].name} for {GLYPHS[new].name}"))
+
+
+def swap_between(s: HeroscapeState, f: int, g: int, events: list[Event]) -> None:
+    cf, cg = s.f_card[f], s.f_card[g]
+    s.c_glyph[cf], s.c_glyph[cg] = s.c_glyph[cg], s.c_glyph[cf]
+    events.append(Event(f"{s.f_name[f]} and {s.f_name[g]} swap Equipment Glyphs"))
+
+
+def drop(s: HeroscapeState, f: int, events: list[Event]) -> None:
+    c = s.f_card[f]
+    key = s.c_glyph[c]
+    s.c_glyph[c] = ""
+    s.glyph_at[s.f_hex[f]] = (key, True)
+    events.append(Event(f"{s.f_name[f]} drops {GLYPHS[key].name} on {s.board.labels[s.f_hex[f]]}"))
+
+
+def pass_to(s: HeroscapeState, f: int, g: int, events: list[Event]) -> None:
+    cf, cg = s.f_card[f], s.f_card[g]
+    key = s.c_glyph[cf]
+    s.c_glyph[cf], s.c_glyph[cg] = "", key
+    events.append(Event(f"{s.f_name[f]} passes {GLYPHS[key].name} to {s.f_name[g]}"))
+
+
+def lose_equipment(s: HeroscapeState, f: int, events: list[Event]) -> None:
+    """Module, Losing: a wounded or destroyed carrier loses its glyph; an opponent places it
+    power-side up within 5 spaces of the carrier's space and no more than 5 levels higher."""
+    key = carried(s, f)
+    if not key:
+        return
+    s.c_glyph[s.f_card[f]] = ""
+    h = s.f_hex[f]
+    events.append(Event(f"{s.f_name[f]} loses {GLYPHS[key].name}"))
+    opponent = (s.owner(f) + 1) % s.num_players
+    s.pending.append((opponent, "lostglyph", key, h, s.board.levels[h]))
+
+
+def lost_glyph_spaces(s: HeroscapeState, h: int, level: int) -> list[int]:
+    row = s.board.dist_row(h)
+    levels = s.board.levels
+    return [x for x in range(len(s.board)) if row[x] <= 5 and levels[x] <= level + 5 and empty_for_glyph(s, x)]
+
+
+# ---------------------------------------------------------------------------- temporary glyphs
+def temporary(s: HeroscapeState, f: int, key: str, h: int, events: list[Event]) -> None:
+    effect = GLYPHS[key].effect
+    seat = s.owner(f)
+    if effect == "heal":
+        c = s.f_card[f]
+        if s.options["kelda"] == "wiki" and not s.c_def[c].hero:
+            events.append(Event("Kelda heals only Heroes: nothing happens"))
+            return
+        for g in s.c_figs[c]:
+            s.f_wounds[g] = 0
+        events.append(Event(f"Kelda heals {s.c_def[c].name} of every wound"))
+    elif effect == "summon":
+        s.pending.append((seat, "summon", f, -1))
+    elif effect == "massive_curse":
+        for g in range(len(s.f_card)):
+            if s.f_state[g] == ON:
+                roll = s.d20(s.owner(g))
+                if roll <= 1:
+                    events.append(Event(f"Mitonsoul: {s.f_name[g]} rolls {roll}"))
+                    combat.destroy(s, g, events)
+        events.append(Event("Mitonsoul's curse has passed"))
+    elif effect == "revive":
+        need = int(s.options["sturla"])
+        for g in range(len(s.f_card)):
+            if s.f_state[g] == DEAD:
+                roll = s.d20(s.owner(g))
+                if roll >= need:
+                    events.append(Event(f"Sturla: {s.f_name[g]} rolls {roll} and returns"))
+                    s.f_wounds[g] = 0
+                    s.pending.append((s.owner(g), "place", g, "zone", -1))
+    elif effect == "negation":
+        s.pending.append((seat, "negate", f, -1))
+    elif effect == "intercept_order":
+        roll = s.d20(seat)
+        theirs = [(o, m) for o in range(s.num_players) if o != seat
+                  for m in range(4) if s.markers[o][m] >= 0 and not s.revealed[o][m]]
+        if roll >= GLYPHS[key].amount and theirs:
+            o, m = theirs[s.rng.below(len(theirs))]
+            card = s.markers[o][m]
+            s.markers[o][m] = -2
+            s.revealed[o][m] = True
+            events.append(Event(f"Oreld ({roll}): order marker {'123X'[m]} of seat {o} on "
+                                f"{s.c_def[card].name} is removed"))
+        else:
+            events.append(Event(f"Oreld: roll {roll}, no effect"))
+
+
+def summon_choices(s: HeroscapeState, f: int) -> list[tuple[int, int]]:
+    """Erland: any one other single-space figure to an empty space adjacent to the summoner."""
+    if s.f_state[f] != ON:
+        return []
+    spaces = set()
+    for x in (s.f_hex[f], s.f_tail[f]):
+        if x >= 0:
+            spaces.update(n for n in s.board.neighbours[x] if s.occ[n] < 0 and n not in s.glyph_at)
+    return [(g, h) for g in range(len(s.f_card)) if g != f and s.f_state[g] == ON and s.f_tail[g] < 0
+            for h in sorted(spaces)]
+
+
+def negate_choices(s: HeroscapeState, seat: int) -> list[int]:
+    return [c for c in range(len(s.c_def)) if s.c_owner[c] != seat and s.c_def[c].unique and not s.c_negated[c]]
+
+
+def negate(s: HeroscapeState, seat: int, c: int, events: list[Event]) -> None:
+    roll = s.d20(seat)
+    if roll >= GLYPHS["nilrend"].amount:
+        s.c_negated[c] = True
+        events.append(Event(f"Nilrend ({roll}): the special powers of {s.c_def[c].name} are negated"))
+    else:
+        events.append(Event(f"Nilrend: roll {roll}, no effect"))
+
+
+# ---------------------------------------------------------------------------- round and marker hooks
+def wannok(s: HeroscapeState, events: list[Event]) -> None:
+    for h, (key, up) in list(s.glyph_at.items()):
+        if not up or GLYPHS[key].effect != "wannok" or s.occ[h] < 0:
+            continue
+        f = s.occ[h]
+        seat = s.owner(f)
+        roll = s.d20(seat)
+        if roll <= 1:
+            events.append(Event(f"Wannok ({roll}): {s.f_name[f]} takes a wound"))
+            combat.wound(s, f, 1, events)
+        else:
+            opponent = (seat + 1) % s.num_players
+            events.append(Event(f"Wannok ({roll}): seat {opponent} must wound one of their figures"))
+            s.pending.append((opponent, "wannok", -1, -1))
+
+
+def time_bomb_tick(s: HeroscapeState, seat: int, events: list[Event]) -> None:
+    """Time Bomb (armed): roll whenever an order marker is revealed. Area from its space, or
+    from its carrier's space when equipped (module: area of effect)."""
+    if not s.bomb_armed:
+        return
+    where = -1
+    for h, (key, _) in s.glyph_at.items():
+        if key == "timebomb":
+            where = h
+    holder = -1
+    for c, key in enumerate(s.c_glyph):
+        if key == "timebomb":
+            holder = next((f for f in s.c_figs[c] if s.f_state[f] == ON), -1)
+            where = s.f_hex[holder] if holder >= 0 else -1
+    if where < 0:
+        return
+    roll = s.rng.randint(1, 20)
+    if 4 <= roll <= 19:
+        events.append(Event(f"Time Bomb: roll {roll}, it keeps ticking"))
+        return
+    if holder >= 0:
+        s.c_glyph[s.f_card[holder]] = ""
+    else:
+        del s.glyph_at[where]
+    s.bomb_armed = False
+    if roll == 20:
+        events.append(Event("Time Bomb: roll 20, defused and removed"))
+        return
+    wounds = 6 if roll == 1 else 2
+    events.append(Event(f"Time Bomb: roll {roll}, it explodes: {wounds} wounds within 3 spaces"))
+    row = s.board.dist_row(where)
+    hit = [g for g in range(len(s.f_card)) if s.f_state[g] == ON
+           and min(row[x] for x in (s.f_hex[g], s.f_tail[g]) if x >= 0) <= GLYPHS["timebomb"].amount]
+    for g in hit:
+        combat.wound(s, g, wounds, events, blockable=False)

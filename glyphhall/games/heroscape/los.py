@@ -1,0 +1,87 @@
+"""Range and line of sight between figures over levels (reference §1.6).
+
+Each figure is a column on its hex: from its base (the hex level) up to base + height. The
+printed Target Point and Hit Zone are pictures on the cards, so we model them (a reconstruction,
+see README): the Target Point sits at `target_point` x height, the Hit Zone spans
+`hit_zone` = (low, high) x height. Line of sight exists when a straight line from the attacker's
+Target Point reaches some sample of the defender's Hit Zone without passing below the top of an
+intervening terrain column or through an intervening figure's column. A line is tried on both
+sides of hex edges (it only has to be clear on one). Gaps do not block: a line may pass over the
+edge of the battlefield. "Clear sight" (auras) is looser: any part of the figure counts."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .state import HeroscapeState
+
+NUDGES = (1e-6, -1e-6)
+HIT_SAMPLES = 3
+
+
+def figure_hexes(s: HeroscapeState, f: int) -> tuple[int, ...]:
+    tail = s.f_tail[f]
+    return (s.f_hex[f],) if tail < 0 else (s.f_hex[f], tail)
+
+
+def fig_range(s: HeroscapeState, a: int, b: int) -> int:
+    """Spaces from figure a to figure b, from whichever of their hexes is closest."""
+    board = s.board
+    return min(board.dist(x, y) for x in figure_hexes(s, a) for y in figure_hexes(s, b))
+
+
+def _clear(s: HeroscapeState, src: int, dst: int, z0: float, z1: float, nudge: float,
+           ignore: tuple[int, ...]) -> bool:
+    board, levels, occ, f_card, cards = s.board, s.board.levels, s.occ, s.f_card, s.c_def
+    for t, h in board.line_hexes(src, dst, nudge):
+        if h in (src, dst):
+            continue
+        z = z0 + (z1 - z0) * t
+        if levels[h] > z:
+            return False
+        o = occ[h]
+        if o >= 0 and o not in ignore and levels[h] + cards[f_card[o]].height > z:
+            return False
+    return True
+
+
+def _sees(s: HeroscapeState, a: int, b: int, fractions: tuple[float, ...]) -> bool:
+    levels = s.board.levels
+    ca, cb = s.c_def[s.f_card[a]], s.c_def[s.f_card[b]]
+    ignore = (a, b)
+    for ah in figure_hexes(s, a):
+        z0 = levels[ah] + ca.height * ca.target_point
+        for bh in figure_hexes(s, b):
+            for frac in fractions:
+                z1 = levels[bh] + cb.height * frac
+                for nudge in NUDGES:
+                    if _clear(s, ah, bh, z0, z1, nudge, ignore):
+                        return True
+    return False
+
+
+def line_of_sight(s: HeroscapeState, a: int, b: int) -> bool:
+    """Attack line of sight from a's Target Point to b's Hit Zone."""
+    low, high = s.c_def[s.f_card[b]].hit_zone
+    step = (high - low) / (HIT_SAMPLES - 1)
+    return _sees(s, a, b, tuple(low + step * i for i in range(HIT_SAMPLES)))
+
+
+def clear_sight(s: HeroscapeState, a: int, b: int, spaces: int) -> bool:
+    """b is within `spaces` clear sight spaces of a: in range and any part of b visible."""
+    if fig_range(s, a, b) > spaces:
+        return False
+    return _sees(s, a, b, (0.1, 0.5, 0.99))
+
+
+def hex_clear_sight(s: HeroscapeState, a: int, h: int) -> bool:
+    """a can see the top of hex h (used for lines of effect such as Fire Line)."""
+    levels = s.board.levels
+    ca = s.c_def[s.f_card[a]]
+    for ah in figure_hexes(s, a):
+        z0 = levels[ah] + ca.height * ca.target_point
+        for nudge in NUDGES:
+            if _clear(s, ah, h, z0, levels[h] + 0.5, nudge, (a,)):
+                return True
+    return False

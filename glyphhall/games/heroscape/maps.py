@@ -1,0 +1,215 @@
+"""Battlefields: our TOML map format, validation, and the precomputed board a game runs on.
+
+Format (data/maps/*.toml):
+
+    name = "..."            # shown to players
+    size = "small"          # small / medium / large, informational
+    provenance = "proposal" # our own layout unless it copies a published scenario
+    rows = [                # odd-r offset rows; row letters a, b, ... and columns 1, 2, ...
+      "1g 1g 2r0 .  1w",    # cell = <level><terrain letter>[<start zone seat>] or "." (no hex)
+    ]
+    [[glyph]]               # glyph spots
+    at = "c4"
+    glyph = "astrid"        # a key of glyphs.toml
+    face = "power"          # power (letter up) or symbol ("?" up, hidden until a figure stops)
+
+Terrain letters: see terrain.py (g grass, r rock, s sand, d road, w water, l lava).
+Levels are the height of the top surface of the column (water adds no height: its level is
+that of the water's surface)."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections import deque
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from glyphhall.engine import DataError
+
+from . import hexes
+from .terrain import TERRAINS
+
+FAR = 999
+_CELL = re.compile(r"(\d+)([a-z])(\d?)")
+
+
+class Board:
+    """An immutable battlefield: hexes indexed 0..n-1 with labels, levels, terrain, start zones,
+    neighbours and path distances. Shared by every state that plays on it."""
+
+    __slots__ = (
+        "key", "name", "size", "provenance", "labels", "index", "coords", "levels", "terrain",
+        "zone", "neighbours", "centres", "glyph_spots", "zones", "_dist", "by_coord",
+    )
+
+    def __init__(self, key: str, name: str, size: str, provenance: str,
+                 cells: list[tuple[int, int, int, str, int]], glyph_spots: list[tuple[int, str, str]]):
+        cells = sorted(cells, key=lambda c: (c[1], c[0]))
+        self.key, self.name, self.size, self.provenance = key, name, size, provenance
+        self.coords = [(q, r) for q, r, _, _, _ in cells]
+        self.by_coord = {c: i for i, c in enumerate(self.coords)}
+        self.labels = [hexes.label(q, r) for q, r in self.coords]
+        self.index = {lab: i for i, lab in enumerate(self.labels)}
+        self.levels = [lv for _, _, lv, _, _ in cells]
+        self.terrain = [t for _, _, _, t, _ in cells]
+        self.zone = [z for _, _, _, _, z in cells]
+        self.neighbours = [
+            tuple(self.by_coord[n] for n in hexes.neighbours(q, r) if n in self.by_coord)
+            for q, r in self.coords
+        ]
+        self.centres = [hexes.centre(q, r) for q, r in self.coords]
+        self.zones: dict[int, list[int]] = {}
+        for i, z in enumerate(self.zone):
+            if z >= 0:
+                self.zones.setdefault(z, []).append(i)
+        self.glyph_spots = glyph_spots
+        self._dist: list[list[int]] | None = None
+
+    def __len__(self) -> int:
+        return len(self.coords)
+
+    def dist(self, a: int, b: int) -> int:
+        """Spaces between two hexes counted along existing spaces (around gaps), elevation
+        ignored (reference §1.6). FAR when no path exists."""
+        if self._dist is None:
+            self._dist = [self._bfs(i) for i in range(len(self.coords))]
+        return self._dist[a][b]
+
+    def dist_row(self, a: int) -> list[int]:
+        if self._dist is None:
+            self.dist(0, 0)
+        return self._dist[a]  # type: ignore[index]
+
+    def _bfs(self, start: int) -> list[int]:
+        out = [FAR] * len(self.coords)
+        out[start] = 0
+        todo = deque([start])
+        while todo:
+            h = todo.popleft()
+            for n in self.neighbours[h]:
+                if out[n] == FAR:
+                    out[n] = out[h] + 1
+                    todo.append(n)
+        return out
+
+    def adjacent(self, a: int, b: int) -> bool:
+        return b in self.neighbours[a]
+
+    def line_hexes(self, a: int, b: int, nudge: float) -> list[tuple[float, int]]:
+        """Hexes (that exist) on the straight line a -> b, with t along it; gaps are skipped
+        (a line may pass over the edge of the battlefield)."""
+        out = []
+        for t, c in hexes.line(self.coords[a], self.coords[b], nudge):
+            i = self.by_coord.get(c)
+            if i is not None:
+                out.append((t, i))
+        return out
+
+    def to_rows(self) -> list[str]:
+        """The map back in our row format (used by the importer to write TOML)."""
+        rows: dict[int, dict[int, str]] = {}
+        for i, (q, r) in enumerate(self.coords):
+            row, col = hexes.axial_to_offset(q, r)
+            zone = "" if self.zone[i] < 0 else str(self.zone[i])
+            rows.setdefault(row, {})[col] = f"{self.levels[i]}{self.terrain[i]}{zone}"
+        width = max(max(c) for c in rows.values()) + 1
+        return [
+            " ".join(rows.get(r, {}).get(c, ".") for c in range(width))
+            for r in range(max(rows) + 1)
+        ]
+
+
+def parse_map(key: str, data: dict[str, Any], where: str, glyph_keys: set[str]) -> Board:
+    """Validate a map table and build its Board. Raises DataError naming `where` and the entry."""
+    def bad(msg: str) -> DataError:
+        return DataError(f"{where}: {msg}")
+
+    name = data.get("name")
+    if not isinstance(name, str) or not name:
+        raise bad("'name' must be a non-empty string")
+    rows = data.get("rows")
+    if not isinstance(rows, list) or not rows:
+        raise bad("'rows' must be a non-empty list of strings")
+    cells = []
+    for row, text in enumerate(rows):
+        if not isinstance(text, str):
+            raise bad(f"row {row + 1} must be a string")
+        for col, cell in enumerate(text.split()):
+            if cell == ".":
+                continue
+            m = _CELL.fullmatch(cell)
+            if not m or m.group(2) not in TERRAINS:
+                raise bad(f"row {row + 1} column {col + 1}: cannot read cell {cell!r} "
+                          "(write <level><terrain letter>[<zone>], e.g. 2g or 1r0)")
+            level = int(m.group(1))
+            if not 0 <= level <= 60:
+                raise bad(f"row {row + 1} column {col + 1}: level {level} is outside 0..60")
+            zone = int(m.group(3)) if m.group(3) else -1
+            q, r = hexes.offset_to_axial(row, col)
+            cells.append((q, r, level, m.group(2), zone))
+    if not cells:
+        raise bad("the map has no hexes")
+    spots_raw = data.get("glyph", [])
+    if not isinstance(spots_raw, list):
+        raise bad("'glyph' must be an array of tables")
+    board = Board(key, name, str(data.get("size", "")), str(data.get("provenance", "proposal")), cells, [])
+    seen = set()
+    for n, spot in enumerate(spots_raw):
+        if not isinstance(spot, dict):
+            raise bad(f"glyph entry {n + 1} must be a table")
+        at, glyph, face = spot.get("at"), spot.get("glyph"), spot.get("face", "power")
+        if at not in board.index:
+            raise bad(f"glyph entry {n + 1}: no hex {at!r} on this map")
+        if glyph not in glyph_keys:
+            raise bad(f"glyph entry {n + 1}: unknown glyph {glyph!r}")
+        if face not in ("power", "symbol"):
+            raise bad(f"glyph entry {n + 1}: face must be 'power' or 'symbol', not {face!r}")
+        h = board.index[at]
+        if h in seen:
+            raise bad(f"glyph entry {n + 1}: two glyphs on {at}")
+        if not TERRAINS[board.terrain[h]].holds_glyphs:
+            raise bad(f"glyph entry {n + 1}: glyphs cannot be placed on {board.terrain[h]!r} terrain")
+        seen.add(h)
+        board.glyph_spots.append((h, glyph, face))
+    for seat in (0, 1):
+        if not board.zones.get(seat):
+            raise bad(f"the map needs a start zone for seat {seat} (cells ending in {seat})")
+    return board
+
+
+def _maps_dir() -> Any:
+    return resources.files("glyphhall.games.heroscape").joinpath("data", "maps")
+
+
+def map_keys() -> list[str]:
+    return sorted(p.name[:-5] for p in _maps_dir().iterdir() if p.name.endswith(".toml"))
+
+
+@cache
+def load_map(key: str) -> Board:
+    from .glyphs import GLYPHS
+
+    path = _maps_dir().joinpath(f"{key}.toml")
+    if not path.is_file():
+        raise DataError(f"no map named {key!r} (maps: {', '.join(map_keys())})")
+    where = f"heroscape/data/maps/{key}.toml"
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as err:
+        raise DataError(f"{where}: not valid TOML: {err}") from None
+    return parse_map(key, data, where, set(GLYPHS))
+
+
+def load_map_file(path: str | Path) -> Board:
+    """A map from any TOML file in our format (for players' own maps)."""
+    from .glyphs import GLYPHS
+
+    path = Path(path)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as err:
+        raise DataError(f"{path}: cannot read map: {err}") from None
+    return parse_map(path.stem, data, str(path), set(GLYPHS))

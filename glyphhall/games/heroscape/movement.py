@@ -1,0 +1,247 @@
+"""Movement (reference §1.4, §1.5): step costs and height limits, passing friendly figures,
+water and lava ending a move, double-space figures, flying, falls and leaving-engagement attacks.
+
+A move is taken one step at a time (`step F H`), so every path choice is the player's and
+every step has its consequences in order: leaving-engagement attacks, the step, a fall, a
+forced stop on water, lava or a glyph."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from glyphhall.engine import Event
+
+from . import combat, glyph_rules
+from .terrain import TERRAINS
+
+if TYPE_CHECKING:
+    from .state import HeroscapeState
+
+ON = 1
+
+
+# ---------------------------------------------------------------------------- engagement
+def _adjacent_at(s: HeroscapeState, ha: int, ta: int, height_a: int, b: int) -> bool:
+    """Would a figure standing on (ha, ta) with height `height_a` be adjacent to figure b, with
+    the height rule: not adjacent when one base is at or above the top of the other figure."""
+    board, levels = s.board, s.board.levels
+    hb, tb = s.f_hex[b], s.f_tail[b]
+    height_b = s.c_def[s.f_card[b]].height
+    for x in (ha, ta):
+        if x < 0:
+            continue
+        nx = board.neighbours[x]
+        for y in (hb, tb):
+            if y >= 0 and y in nx and levels[x] < levels[y] + height_b and levels[y] < levels[x] + height_a:
+                return True
+    return False
+
+
+def adjacent(s: HeroscapeState, a: int, b: int) -> bool:
+    """Adjacent in the rules' sense (neighbouring hexes and neither base above the other's top)."""
+    return _adjacent_at(s, s.f_hex[a], s.f_tail[a], s.c_def[s.f_card[a]].height, b)
+
+
+def engaged(s: HeroscapeState, a: int, b: int) -> bool:
+    return (s.f_state[b] == ON and s.f_state[a] == ON and s.owner(a) != s.owner(b) and adjacent(s, a, b))
+
+
+def engaged_with(s: HeroscapeState, f: int) -> list[int]:
+    return [e for e in range(len(s.f_card)) if e != f and engaged(s, f, e)]
+
+
+def is_engaged(s: HeroscapeState, f: int) -> bool:
+    return any(engaged(s, f, e) for e in range(len(s.f_card)) if e != f)
+
+
+# ---------------------------------------------------------------------------- abilities
+def flies(s: HeroscapeState, f: int) -> bool:
+    return (s.has_power(f, "flying") or s.has_power(f, "stealth_flying")) and not glyph_rules.occupied_effect(
+        s, "no_flying")
+
+
+def move_allowance(s: HeroscapeState, f: int) -> int:
+    """Move, with Valda's +2 unless f is the figure standing on Valda (moving off it)."""
+    bonus = glyph_rules.permanent_amount(s, s.owner(f), "move_all")
+    if bonus and glyph_rules.stands_on_effect(s, f, "move_all"):
+        bonus -= glyph_rules.glyph_amount_under(s, f, "move_all")
+    return s.card_of(f).move + bonus
+
+
+def may_start_moving(s: HeroscapeState, f: int) -> bool:
+    """Proftaka's pit: the figure on it moves off only with a friendly figure adjacent."""
+    if not glyph_rules.stands_on_effect(s, f, "pit_trap"):
+        return True
+    me = s.owner(f)
+    return any(s.f_state[g] == ON and g != f and s.owner(g) == me and adjacent(s, f, g) for g in range(len(s.f_card)))
+
+
+# ---------------------------------------------------------------------------- steps
+def _kelda_blocks(s: HeroscapeState, f: int, h: int) -> bool:
+    """Kelda (rulebook wording): only a figure with a wound may stop on her."""
+    g = s.glyph_at.get(h)
+    return (g is not None and g[0] == "kelda" and s.options["kelda"] == "rulebook" and s.f_wounds[f] == 0)
+
+
+def _forced_stop(s: HeroscapeState, f: int, head: int, tail: int, flying: bool) -> bool:
+    if flying:
+        return False
+    if head in s.glyph_at:
+        return True
+    t = TERRAINS[s.board.terrain[head]]
+    if not t.stops:
+        return False
+    return tail < 0 or TERRAINS[s.board.terrain[tail]].stops
+
+
+def stoppable(s: HeroscapeState, f: int, head: int, tail: int) -> bool:
+    occ = s.occ
+    if occ[head] not in (-1, f) or (tail >= 0 and occ[tail] not in (-1, f)):
+        return False
+    if tail >= 0 and s.board.levels[head] != s.board.levels[tail]:
+        return False
+    return not (_kelda_blocks(s, f, head) or tail >= 0 and _kelda_blocks(s, f, tail))
+
+
+def _step_cost(s: HeroscapeState, f: int, frm: int, to: int, flying: bool) -> int:
+    """Cost of one step, or 0 when the step is impossible (rising by the figure's height or more)."""
+    if flying:
+        return 1
+    rise = s.board.levels[to] - s.board.levels[frm]
+    if rise <= 0:
+        return 1
+    if rise >= s.card_of(f).height:
+        return 0
+    return 1 + rise
+
+
+def _passable(s: HeroscapeState, f: int, to: int, flying: bool, ghost: bool) -> bool:
+    o = s.occ[to]
+    if o < 0 or o == f:
+        return True
+    if flying or ghost:
+        return True
+    return s.owner(o) == s.owner(f) and not is_engaged(s, o)
+
+
+def _steps_from(s: HeroscapeState, f: int, head: int, tail: int, left: int, flying: bool, ghost: bool):
+    for n in s.board.neighbours[head]:
+        if n == tail or not _passable(s, f, n, flying, ghost):
+            continue
+        cost = _step_cost(s, f, head, n, flying)
+        if cost == 0 or cost > left:
+            continue
+        yield n, cost
+
+
+def _can_finish(s: HeroscapeState, f: int, head: int, tail: int, left: int, flying: bool, ghost: bool,
+                seen: set) -> bool:
+    if stoppable(s, f, head, tail):
+        return True
+    if _forced_stop(s, f, head, tail, flying):
+        return False
+    key = (head, tail, left)
+    if key in seen:
+        return False
+    seen.add(key)
+    for n, cost in _steps_from(s, f, head, tail, left, flying, ghost):
+        if _can_finish(s, f, n, head if tail >= 0 else -1, left - cost, flying, ghost, seen):
+            return True
+    return False
+
+
+def step_options(s: HeroscapeState, f: int, left: int) -> list[int]:
+    """Hexes the leading end of f may step to now, never into a position it could not end in."""
+    flying = flies(s, f)
+    ghost = s.has_power(f, "ghost_walk")
+    head, tail = s.f_hex[f], s.f_tail[f]
+    double = tail >= 0
+    out = []
+    for n, cost in _steps_from(s, f, head, tail, left, flying, ghost):
+        new_tail = head if double else -1
+        if _forced_stop(s, f, n, new_tail, flying) or (not flying and _kelda_blocks(s, f, n)):
+            if stoppable(s, f, n, new_tail):
+                out.append(n)
+            continue
+        if (s.occ[n] not in (-1, f) or double) and not _can_finish(s, f, n, new_tail, left - cost, flying, ghost, set()):
+            continue
+        out.append(n)
+    return out
+
+
+def _swipe(s: HeroscapeState, f: int, swipers: list[int], events: list[Event]) -> bool:
+    """Leaving-engagement attacks: each enemy left rolls 1 attack die, each skull a wound.
+    Returns True if f was destroyed."""
+    for e in swipers:
+        if s.f_state[f] != ON:
+            return True
+        skulls = combat.roll_skulls(s, 1)
+        events.append(Event(f"{s.f_name[e]} strikes {s.f_name[f]} as it leaves engagement: "
+                            f"{skulls} skull{'s' if skulls != 1 else ''}"))
+        combat.wound(s, f, skulls, events)
+    return s.f_state[f] != ON
+
+
+def leaving_swipers(s: HeroscapeState, f: int, new_head: int, new_tail: int) -> list[int]:
+    if s.has_power(f, "disengage") or s.has_power(f, "stealth_flying") and flies(s, f):
+        return []
+    height = s.card_of(f).height
+    if flies(s, f):
+        out = [e for e in s.start_engaged if e not in s.swiped and s.f_state[e] == ON
+               and not _adjacent_at(s, new_head, new_tail, height, e)]
+        s.swiped.extend(out)
+        return out
+    return [e for e in engaged_with(s, f) if not _adjacent_at(s, new_head, new_tail, height, e)]
+
+
+def place(s: HeroscapeState, f: int, head: int, tail: int) -> None:
+    """Put f on (head, tail) in the occupancy table, sharing hexes it only passes through."""
+    occ = s.occ
+    for h in (s.f_hex[f], s.f_tail[f]):
+        if h >= 0 and occ[h] == f:
+            occ[h] = -1
+    s.f_hex[f], s.f_tail[f] = head, tail
+    for h in (head, tail):
+        if h >= 0 and occ[h] == -1:
+            occ[h] = f
+
+
+def step(s: HeroscapeState, f: int, to: int, events: list[Event], *, cost: int | None = None,
+         swipes: bool = True) -> bool:
+    """Move f's leading end to `to`. Returns True when the move must end here (destroyed, water,
+    lava, or a glyph)."""
+    flying = flies(s, f)
+    head, tail = s.f_hex[f], s.f_tail[f]
+    new_tail = head if tail >= 0 else -1
+    if cost is None:
+        cost = _step_cost(s, f, head, to, flying)
+    if swipes and _swipe(s, f, leaving_swipers(s, f, to, new_tail), events):
+        return True
+    place(s, f, to, new_tail)
+    s.move_left -= cost
+    levels = s.board.levels
+    events.append(Event(f"{s.f_name[f]} moves to {s.board.labels[to]}",
+                        data={"figure": s.f_name[f], "to": s.board.labels[to]}))
+    if not flying and fall(s, f, levels[head] - levels[to], to, events):
+        return True
+    return _forced_stop(s, f, to, new_tail, flying)
+
+
+def fall(s: HeroscapeState, f: int, drop: int, to: int, events: list[Event]) -> bool:
+    """Falling: a drop of at least the figure's height rolls 1 combat die (3 for a major fall of
+    height + 10, a d20 survival roll of 19+ for an extreme fall of height + 20); never onto water.
+    Returns True if f was destroyed."""
+    height = s.card_of(f).height
+    if drop < height or s.board.terrain[to] == "w" or not s.options["falling"]:
+        return False
+    if drop >= height + 20:
+        roll = s.d20(s.owner(f))
+        events.append(Event(f"{s.f_name[f]} takes an extreme fall of {drop} levels: d20 {roll}"))
+        if roll < 19:
+            combat.destroy(s, f, events)
+        return s.f_state[f] != ON
+    dice = 3 if drop >= height + 10 else 1
+    skulls = combat.roll_skulls(s, dice)
+    events.append(Event(f"{s.f_name[f]} falls {drop} levels: {skulls} wound{'s' if skulls != 1 else ''}"))
+    combat.wound(s, f, skulls, events, blockable=False)
+    return s.f_state[f] != ON

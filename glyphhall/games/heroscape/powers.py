@@ -1,0 +1,206 @@
+"""Army card special powers that are choices in a turn (reference §3): attacks and special
+attacks with their targets, and the powers used after moving and before attacking."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from glyphhall.engine import Event
+
+from . import combat, glyph_rules, los, movement
+from .glyphs import GLYPHS
+from .hexes import DIRECTIONS
+
+if TYPE_CHECKING:
+    from .state import HeroscapeState
+
+ON, DEAD = 1, 2
+DIR_NAMES = ("e", "ne", "nw", "w", "sw", "se")
+SMALL_OR_MEDIUM = ("small", "medium")
+
+
+# ---------------------------------------------------------------------------- normal attacks
+def may_target(s: HeroscapeState, a: int, d: int, rng: int, *, normal: bool = True) -> bool:
+    """Range, line of sight, the engagement limit and Thorian rules for an attack by a on d."""
+    if d == a or s.f_state[d] != ON:
+        return False
+    if s.owner(d) == s.owner(a) and not s.options["friendly_fire"]:
+        return False
+    adjacent = movement.adjacent(s, a, d)
+    if movement.is_engaged(s, a) and not movement.engaged(s, a, d):
+        return False
+    if normal and not adjacent and (s.has_power(d, "thorian_speed")
+                                    or glyph_rules.permanent_amount(s, s.owner(d), "thorian") or
+                                    _thorian(s, s.owner(d))):
+        return False
+    if los.fig_range(s, a, d) > rng:
+        return False
+    return adjacent or los.line_of_sight(s, a, d)
+
+
+def _thorian(s: HeroscapeState, seat: int) -> bool:
+    # Thorian's amount is 0 in the data (it is a rule, not a number): look for occupancy.
+    for h, (key, up) in s.glyph_at.items():
+        if up and GLYPHS[key].effect == "thorian" and s.occ[h] >= 0 and s.owner(s.occ[h]) == seat:
+            return True
+    return False
+
+
+def attack_left(s: HeroscapeState, f: int) -> bool:
+    used = s.attacks.count(f)
+    return used < (2 if s.has_power(f, "double_attack") else 1)
+
+
+def normal_attack(s: HeroscapeState, a: int, d: int, events: list[Event], *, shuriken: bool = False) -> None:
+    base = GLYPHS["shuriken"].attack if shuriken else s.card_of(a).attack
+    dice = combat.attack_dice(s, a, d, base)
+    combat.resolve(s, a, [d], dice, True, events, "attack")
+    if s.has_power(a, "zettian_targeting"):
+        s.zettian_target = d
+
+
+# ---------------------------------------------------------------------------- special attacks
+def fire_lines(s: HeroscapeState, f: int) -> list[tuple[int, int, list[int]]]:
+    """Mimring's Fire Line: (from hex, direction, affected figures) for each line that would
+    affect a figure: 8 spaces straight from either hex; figures on them in line of sight."""
+    out = []
+    board = s.board
+    for start in (s.f_hex[f], s.f_tail[f]):
+        q, r = board.coords[start]
+        for di, (dq, dr) in enumerate(DIRECTIONS):
+            hit = []
+            for k in range(1, 9):
+                h = board.by_coord.get((q + dq * k, r + dr * k))
+                if h is None or h in (s.f_hex[f], s.f_tail[f]):
+                    continue
+                o = s.occ[h]
+                if o >= 0 and o != f and o not in hit and los.line_of_sight(s, f, o):
+                    hit.append(o)
+            if hit:
+                out.append((start, di, hit))
+    return out
+
+
+def explosion_targets(s: HeroscapeState, f: int) -> list[int]:
+    return [d for d in range(len(s.f_card)) if may_target(s, f, d, 7, normal=False)]
+
+
+def splash(s: HeroscapeState, d: int) -> list[int]:
+    """The target and every figure adjacent to it (Explosion, Grenade)."""
+    return [d] + [g for g in range(len(s.f_card)) if g != d and s.f_state[g] == ON and movement.adjacent(s, d, g)]
+
+
+def grenade_targets(s: HeroscapeState, f: int) -> list[int]:
+    """Range 5, Lob 12: no line of sight needed, but no column on the straight line may be
+    more than 12 levels above the thrower's base."""
+    out = []
+    top = s.level(f) + 12
+    for d in range(len(s.f_card)):
+        if d == f or s.f_state[d] != ON or los.fig_range(s, f, d) > 5:
+            continue
+        if s.owner(d) == s.owner(f) and not s.options["friendly_fire"]:
+            continue
+        if movement.is_engaged(s, f) and not movement.engaged(s, f, d):
+            continue
+        if all(s.board.levels[h] <= top for _, h in s.board.line_hexes(s.f_hex[f], s.f_hex[d], 1e-6)):
+            out.append(d)
+    return out
+
+
+# ---------------------------------------------------------------------------- before attacking
+def chomp_targets(s: HeroscapeState, f: int) -> list[int]:
+    return [d for d in range(len(s.f_card)) if s.f_state[d] == ON and s.owner(d) != s.owner(f)
+            and s.card_of(d).size in SMALL_OR_MEDIUM and movement.adjacent(s, f, d)]
+
+
+def chomp(s: HeroscapeState, f: int, d: int, events: list[Event]) -> None:
+    if not s.card_of(d).hero:
+        events.append(Event(f"{s.f_name[f]} chomps {s.f_name[d]}"))
+        combat.destroy(s, d, events)
+        return
+    roll = s.d20(s.owner(f))
+    events.append(Event(f"{s.f_name[f]} tries to chomp {s.f_name[d]}: d20 {roll}"))
+    if roll >= 16:
+        combat.destroy(s, d, events)
+
+
+def shackle_targets(s: HeroscapeState, f: int) -> list[int]:
+    return [d for d in range(len(s.f_card)) if s.f_state[d] == ON and s.owner(d) != s.owner(f)
+            and s.card_of(d).unique and movement.adjacent(s, f, d)]
+
+
+def shackle(s: HeroscapeState, f: int, d: int, events: list[Event]) -> None:
+    """Mind Shackle 20: take the card and all its figures; its order markers are removed.
+    Ruling: an Equipment Glyph on that card goes with it."""
+    seat = s.owner(f)
+    roll = s.d20(seat)
+    c = s.f_card[d]
+    if roll < 20:
+        events.append(Event(f"{s.f_name[f]} tries Mind Shackle on {s.f_name[d]}: d20 {roll}, it resists"))
+        return
+    old = s.c_owner[c]
+    for m in range(4):
+        if s.markers[old][m] == c:
+            s.markers[old][m] = -2
+            s.revealed[old][m] = True
+    s.c_owner[c] = seat
+    events.append(Event(f"{s.f_name[f]} Mind Shackles {s.c_def[c].name} (d20 {roll}): seat {seat} takes control"))
+
+
+def berserk(s: HeroscapeState, f: int, events: list[Event]) -> None:
+    roll = s.d20(s.owner(f))
+    if roll >= 15:
+        events.append(Event(f"Berserker Charge: d20 {roll}, the Tarn Viking Warriors move again"))
+        card = s.f_card[f]
+        s.moved = [g for g in s.moved if s.f_card[g] != card]
+        s.stage = 0
+    else:
+        events.append(Event(f"Berserker Charge: d20 {roll}, no charge"))
+        s.stage = 1
+
+
+def water_clone(s: HeroscapeState, c: int, events: list[Event]) -> None:
+    seat = s.c_owner[c]
+    dead = [f for f in s.c_figs[c] if s.f_state[f] == DEAD]
+    for f in s.c_figs[c]:
+        if s.f_state[f] != ON or not dead:
+            continue
+        need = 10 if s.board.terrain[s.f_hex[f]] == "w" else 15
+        roll = s.d20(seat)
+        events.append(Event(f"Water Clone: {s.f_name[f]} rolls {roll} (needs {need})"))
+        if roll >= need:
+            g = dead.pop(0)
+            s.f_wounds[g] = 0
+            s.pending.append((seat, "place", g, "adjacent", s.f_hex[f]))
+
+
+def rod_targets(s: HeroscapeState, f: int) -> list[int]:
+    reach = GLYPHS["rod"].amount
+    return [d for d in range(len(s.f_card)) if s.f_state[d] == ON and s.owner(d) != s.owner(f)
+            and los.clear_sight(s, f, d, reach)]
+
+
+def rod(s: HeroscapeState, f: int, d: int, events: list[Event]) -> None:
+    roll = s.d20(s.owner(f))
+    wounds = 0 if roll <= 10 else (1 if roll <= 18 else 2)
+    events.append(Event(f"Cosmic Control Rod: {s.f_name[f]} targets {s.f_name[d]}, d20 {roll}"))
+    combat.wound(s, d, wounds, events)
+
+
+def grapple_spaces(s: HeroscapeState, f: int) -> list[int]:
+    """Grapple Gun 25: exactly one space, up to 25 levels higher (single-space figures)."""
+    if s.f_tail[f] >= 0:
+        return []
+    lv = s.board.levels
+    here = s.f_hex[f]
+    return [n for n in s.board.neighbours[here] if s.occ[n] < 0 and lv[n] - lv[here] <= 25
+            and not movement._kelda_blocks(s, f, n)]
+
+
+def teleport_spaces(s: HeroscapeState, f: int) -> list[int]:
+    """Boom Tube (carried, proposal): any empty space (no figure, no glyph) within 10 spaces."""
+    if s.f_tail[f] >= 0:
+        return []
+    row = s.board.dist_row(s.f_hex[f])
+    reach = GLYPHS["boomtube"].amount
+    return [h for h in range(len(s.board)) if 0 < row[h] <= reach and s.occ[h] < 0 and h not in s.glyph_at]

@@ -1,0 +1,335 @@
+"""The Heroscape state: every field of a position, cheap hand-written clone, persistence, and the
+dispatch of `to_move` / legal actions / apply to the rule modules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from glyphhall.engine import Action, Event, Rng, State
+
+from . import flow, glyph_rules, turn
+from .armies import CARDS, CardDef
+from .glyphs import GLYPHS
+from .maps import Board, load_map
+
+# Figure status.
+RESERVE, ON, DEAD, UNUSED = 0, 1, 2, 3
+STATUS_NAMES = ("reserve", "on", "dead", "unused")
+MARKERS = ("1", "2", "3", "x")
+# Marker slots hold a card index, or:
+UNPLACED, REMOVED = -1, -2
+
+
+class HeroscapeState(State):
+    __slots__ = (
+        "board", "phase", "round", "c_def", "c_owner", "c_atk", "c_dfn", "c_glyph", "c_negated",
+        "c_grenade", "c_figs", "f_card", "f_name", "f_hex", "f_tail", "f_wounds", "f_state", "occ",
+        "glyph_at", "bomb_armed", "draft_pool", "draft_seq", "draft_pos", "draft_done", "markers",
+        "revealed", "init_rolls", "init_order", "turn_no", "turn_pos", "active_card", "stage",
+        "moved", "moving", "move_left", "start_engaged", "swiped", "attacks", "zettian_target",
+        "used", "pending", "result", "history",
+    )
+
+    # ------------------------------------------------------------------ basics
+    def clone(self) -> HeroscapeState:
+        c = HeroscapeState.__new__(HeroscapeState)
+        self.copy_base_into(c)
+        c.board = self.board
+        c.phase = self.phase
+        c.round = self.round
+        c.c_def = self.c_def[:]
+        c.c_owner = self.c_owner[:]
+        c.c_atk = self.c_atk[:]
+        c.c_dfn = self.c_dfn[:]
+        c.c_glyph = self.c_glyph[:]
+        c.c_negated = self.c_negated[:]
+        c.c_grenade = self.c_grenade[:]
+        c.c_figs = self.c_figs[:]
+        c.f_card = self.f_card[:]
+        c.f_name = self.f_name[:]
+        c.f_hex = self.f_hex[:]
+        c.f_tail = self.f_tail[:]
+        c.f_wounds = self.f_wounds[:]
+        c.f_state = self.f_state[:]
+        c.occ = self.occ[:]
+        c.glyph_at = dict(self.glyph_at)
+        c.bomb_armed = self.bomb_armed
+        c.draft_pool = self.draft_pool[:]
+        c.draft_seq = self.draft_seq
+        c.draft_pos = self.draft_pos
+        c.draft_done = self.draft_done[:]
+        c.markers = [m[:] for m in self.markers]
+        c.revealed = [m[:] for m in self.revealed]
+        c.init_rolls = self.init_rolls[:]
+        c.init_order = self.init_order[:]
+        c.turn_no = self.turn_no
+        c.turn_pos = self.turn_pos
+        c.active_card = self.active_card
+        c.stage = self.stage
+        c.moved = self.moved[:]
+        c.moving = self.moving
+        c.move_left = self.move_left
+        c.start_engaged = self.start_engaged[:]
+        c.swiped = self.swiped[:]
+        c.attacks = self.attacks[:]
+        c.zettian_target = self.zettian_target
+        c.used = self.used[:]
+        c.pending = self.pending[:]
+        c.result = self.result
+        c.history = self.history
+        return c
+
+    # ------------------------------------------------------------------ small queries
+    def owner(self, f: int) -> int:
+        return self.c_owner[self.f_card[f]]
+
+    def card_of(self, f: int) -> CardDef:
+        return self.c_def[self.f_card[f]]
+
+    def has_power(self, f: int, power: str) -> bool:
+        c = self.f_card[f]
+        return power in self.c_def[c].powers and not self.c_negated[c]
+
+    def card_has_power(self, c: int, power: str) -> bool:
+        return power in self.c_def[c].powers and not self.c_negated[c]
+
+    def level(self, f: int) -> int:
+        return self.board.levels[self.f_hex[f]]
+
+    def figures_on(self, seat: int) -> list[int]:
+        return [f for f in range(len(self.f_card)) if self.f_state[f] == ON and self.c_owner[self.f_card[f]] == seat]
+
+    def card_key(self, c: int) -> str:
+        return self.c_def[c].key
+
+    def card_index(self, key: str) -> int:
+        for c, d in enumerate(self.c_def):
+            if d.key == key:
+                return c
+        return -1
+
+    def fig_index(self, name: str) -> int:
+        try:
+            return self.f_name.index(name)
+        except ValueError:
+            return -1
+
+    def d20(self, seat: int) -> int:
+        """A d20 roll by `seat`, with Lodin's +1 when that seat controls it."""
+        return self.rng.randint(1, 20) + glyph_rules.permanent_amount(self, seat, "lucky_d20")
+
+    def die_faces(self, n: int) -> list[int]:
+        return [self.rng.below(6) for _ in range(n)]
+
+    # ------------------------------------------------------------------ contract
+    def to_move(self) -> tuple[int, ...]:
+        if self.result is not None:
+            return ()
+        if self.pending:
+            return (self.pending[0][0],)
+        return flow.to_move(self)
+
+    def _legal_actions(self, seat: int) -> list[Action]:
+        if self.pending:
+            return turn.pending_actions(self)
+        if self.phase == "turn":
+            return turn.turn_actions(self)
+        return flow.phase_actions(self, seat)
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        events: list[Event] = []
+        if self.pending:
+            turn.apply_pending(self, action, events)
+        elif self.phase == "turn":
+            turn.apply_turn(self, action, events)
+        else:
+            flow.apply_phase(self, seat, action, events)
+        flow.settle(self, events)
+        return events
+
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    def returns(self) -> list[float]:
+        return list(self.result) if self.result is not None else [0.5] * self.num_players
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        from .view import view
+
+        return view(self, seat)
+
+    def determinize(self, seat: int, rng: Rng) -> HeroscapeState:
+        """Resample what `seat` cannot see: the numbers of other seats' face-down order markers
+        (the cards they lie on are public) and the identity of symbol-side-up glyphs."""
+        c = self.clone()
+        for other in range(self.num_players):
+            if other == seat:
+                continue
+            slots = [m for m in range(4) if not c.revealed[other][m] and c.markers[other][m] >= 0]
+            cards = [c.markers[other][m] for m in slots]
+            rng.shuffle(cards)
+            for m, card in zip(slots, cards, strict=True):
+                c.markers[other][m] = card
+        hidden = sorted(h for h, (_, up) in c.glyph_at.items() if not up)
+        keys = [c.glyph_at[h][0] for h in hidden]
+        rng.shuffle(keys)
+        for h, k in zip(hidden, keys, strict=True):
+            c.glyph_at[h] = (k, False)
+        return c
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            **self.header(),
+            "map": self.board.key,
+            "phase": self.phase,
+            "round": self.round,
+            "cards": [
+                {"key": d.key, "owner": o, "atk": a, "dfn": df, "glyph": g, "negated": n, "grenade": gr}
+                for d, o, a, df, g, n, gr in zip(self.c_def, self.c_owner, self.c_atk, self.c_dfn,
+                                                 self.c_glyph, self.c_negated, self.c_grenade, strict=True)
+            ],
+            "figures": [
+                {"card": c, "name": n, "hex": h, "tail": t, "wounds": w, "state": st}
+                for c, n, h, t, w, st in zip(self.f_card, self.f_name, self.f_hex, self.f_tail,
+                                             self.f_wounds, self.f_state, strict=True)
+            ],
+            "glyphs": sorted([h, k, up] for h, (k, up) in self.glyph_at.items()),
+            "bomb_armed": self.bomb_armed,
+            "draft_pool": self.draft_pool[:],
+            "draft_seq": list(self.draft_seq),
+            "draft_pos": self.draft_pos,
+            "draft_done": self.draft_done[:],
+            "markers": [m[:] for m in self.markers],
+            "revealed": [m[:] for m in self.revealed],
+            "init_rolls": self.init_rolls[:],
+            "init_order": self.init_order[:],
+            "turn_no": self.turn_no,
+            "turn_pos": self.turn_pos,
+            "active_card": self.active_card,
+            "stage": self.stage,
+            "moved": self.moved[:],
+            "moving": self.moving,
+            "move_left": self.move_left,
+            "start_engaged": self.start_engaged[:],
+            "swiped": self.swiped[:],
+            "attacks": self.attacks[:],
+            "zettian_target": self.zettian_target,
+            "used": self.used[:],
+            "pending": [list(p) for p in self.pending],
+            "result": None if self.result is None else list(self.result),
+            "history": list(self.history),
+        }
+
+    @classmethod
+    def from_dict(cls, game: Any, data: dict[str, Any]) -> HeroscapeState:
+        s = cls.__new__(cls)
+        s.load_base(game, data)
+        s.board = load_map(str(data["map"]))
+        s.phase = str(data["phase"])
+        if s.phase not in ("draft", "place", "orders", "turn", "over"):
+            raise ValueError(f"unknown phase {s.phase!r}")
+        s.round = int(data["round"])
+        cards = data["cards"]
+        for c in cards:
+            if c["key"] not in CARDS:
+                raise ValueError(f"unknown army card {c['key']!r}")
+            if c["glyph"] and c["glyph"] not in GLYPHS:
+                raise ValueError(f"unknown glyph {c['glyph']!r}")
+        s.c_def = [CARDS[c["key"]] for c in cards]
+        s.c_owner = [int(c["owner"]) for c in cards]
+        s.c_atk = [int(c["atk"]) for c in cards]
+        s.c_dfn = [int(c["dfn"]) for c in cards]
+        s.c_glyph = [str(c["glyph"]) for c in cards]
+        s.c_negated = [bool(c["negated"]) for c in cards]
+        s.c_grenade = [int(c["grenade"]) for c in cards]
+        figs = data["figures"]
+        s.f_card = [int(f["card"]) for f in figs]
+        s.f_name = [str(f["name"]) for f in figs]
+        s.f_hex = [int(f["hex"]) for f in figs]
+        s.f_tail = [int(f["tail"]) for f in figs]
+        s.f_wounds = [int(f["wounds"]) for f in figs]
+        s.f_state = [int(f["state"]) for f in figs]
+        n = len(s.board)
+        for f in range(len(figs)):
+            if not 0 <= s.f_card[f] < len(cards) or s.f_hex[f] >= n or s.f_tail[f] >= n:
+                raise ValueError(f"figure {f} refers to a card or hex that does not exist")
+        s.c_figs = [tuple(f for f in range(len(figs)) if s.f_card[f] == c) for c in range(len(cards))]
+        s.occ = [-1] * n
+        moving = int(data["moving"])
+        # a moving figure may be passing through a friend's space: the friend keeps it
+        for f in [g for g in range(len(figs)) if g != moving] + ([moving] if moving >= 0 else []):
+            if s.f_state[f] == ON:
+                for h in (s.f_hex[f], s.f_tail[f]):
+                    if h >= 0 and s.occ[h] == -1:
+                        s.occ[h] = f
+        s.glyph_at = {}
+        for h, k, up in data["glyphs"]:
+            if k not in GLYPHS or not 0 <= int(h) < n:
+                raise ValueError(f"bad glyph entry {[h, k, up]}")
+            s.glyph_at[int(h)] = (str(k), bool(up))
+        s.bomb_armed = bool(data["bomb_armed"])
+        s.draft_pool = [str(k) for k in data["draft_pool"]]
+        s.draft_seq = tuple(int(x) for x in data["draft_seq"])
+        s.draft_pos = int(data["draft_pos"])
+        s.draft_done = [bool(x) for x in data["draft_done"]]
+        s.markers = [[int(x) for x in m] for m in data["markers"]]
+        s.revealed = [[bool(x) for x in m] for m in data["revealed"]]
+        s.init_rolls = [int(x) for x in data["init_rolls"]]
+        s.init_order = [int(x) for x in data["init_order"]]
+        s.turn_no = int(data["turn_no"])
+        s.turn_pos = int(data["turn_pos"])
+        s.active_card = int(data["active_card"])
+        s.stage = int(data["stage"])
+        s.moved = [int(x) for x in data["moved"]]
+        s.moving = int(data["moving"])
+        s.move_left = int(data["move_left"])
+        s.start_engaged = [int(x) for x in data["start_engaged"]]
+        s.swiped = [int(x) for x in data["swiped"]]
+        s.attacks = [int(x) for x in data["attacks"]]
+        s.zettian_target = int(data["zettian_target"])
+        s.used = [str(x) for x in data["used"]]
+        s.pending = [tuple(p) for p in data["pending"]]
+        s.result = None if data["result"] is None else tuple(float(x) for x in data["result"])
+        s.history = tuple(data.get("history", ()))
+        return s
+
+    def __repr__(self) -> str:
+        return f"<HeroscapeState {self.phase} round {self.round}>"
+
+
+def new_state(game: Any, players: int, seed: int, options: dict[str, Any], board: Board) -> HeroscapeState:
+    s = HeroscapeState.__new__(HeroscapeState)
+    s.init_base(game, players, seed, options)
+    s.board = board
+    s.phase = "draft"
+    s.round = 0
+    s.c_def, s.c_owner, s.c_atk, s.c_dfn, s.c_glyph, s.c_negated, s.c_grenade = [], [], [], [], [], [], []
+    s.c_figs = []
+    s.f_card, s.f_name, s.f_hex, s.f_tail, s.f_wounds, s.f_state = [], [], [], [], [], []
+    s.occ = [-1] * len(board)
+    s.glyph_at = {}
+    s.bomb_armed = False
+    s.draft_pool = []
+    s.draft_seq = ()
+    s.draft_pos = 0
+    s.draft_done = [False] * players
+    s.markers = [[UNPLACED] * 4 for _ in range(players)]
+    s.revealed = [[False] * 4 for _ in range(players)]
+    s.init_rolls = []
+    s.init_order = []
+    s.turn_no = 0
+    s.turn_pos = 0
+    s.active_card = -1
+    s.stage = 0
+    s.moved = []
+    s.moving = -1
+    s.move_left = 0
+    s.start_engaged = []
+    s.swiped = []
+    s.attacks = []
+    s.zettian_target = -1
+    s.used = []
+    s.pending = []
+    s.result = None
+    s.history = ()
+    return s

@@ -1,0 +1,31 @@
+"""Terrain types and what each does to a figure (reference §1.4, §1.10)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Terrain:
+    key: str
+    letter: str
+    #: Entering it ends a walking figure's move (water, lava).
+    stops: bool = False
+    #: Entering it is deadly unless a d20 roll reaches this (0: harmless). Molten lava: 20.
+    survive_on: int = 0
+    #: Glyphs may be placed on it.
+    holds_glyphs: bool = True
+
+
+TERRAINS: dict[str, Terrain] = {
+    t.letter: t
+    for t in (
+        Terrain("grass", "g"),
+        Terrain("rock", "r"),
+        Terrain("sand", "s"),
+        Terrain("road", "d"),
+        Terrain("water", "w", stops=True),
+        Terrain("lava", "l", stops=True, survive_on=20, holds_glyphs=False),
+    )
+}
+BY_KEY = {t.key: t for t in TERRAINS.values()}

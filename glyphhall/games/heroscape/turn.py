@@ -1,0 +1,352 @@
+"""A player's turn as small decisions (reference §1.3): move figures step by step, use powers
+that come after moving, attack, end the turn; and the pending decisions that interrupt play
+(placing figures, equipping or swapping glyphs, placing a lost glyph, spirits, Erland, Nilrend,
+Wannok)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from glyphhall.engine import Action, Event
+
+from . import combat, flow, glyph_rules, movement, powers
+from .glyphs import GLYPHS
+
+if TYPE_CHECKING:
+    from .state import HeroscapeState
+
+RESERVE, ON, DEAD, UNUSED = 0, 1, 2, 3
+# Turn stages: 0 moving allowed, 1 after moving (powers before attacking), 2 attacking,
+# 3 no attacks left (Water Clone is used instead of attacking).
+MOVE, AFTER_MOVE, ATTACK, DONE = 0, 1, 2, 3
+
+
+def start_turn(s: HeroscapeState, c: int) -> None:
+    s.active_card = c
+    s.stage = MOVE
+    s.moved = []
+    s.moving = -1
+    s.move_left = 0
+    s.start_engaged = []
+    s.swiped = []
+    s.attacks = []
+    s.zettian_target = -1
+    s.used = []
+
+
+def end_turn(s: HeroscapeState, events: list[Event]) -> None:
+    c = s.active_card
+    if s.c_grenade[c] == 1:
+        s.c_grenade[c] = 2
+    events.append(Event(f"seat {s.c_owner[c]} ends the turn of {s.c_def[c].name}"))
+    flow.advance(s)
+
+
+# ---------------------------------------------------------------------------- turn actions
+def _lab(s: HeroscapeState, h: int) -> str:
+    return s.board.labels[h]
+
+
+def turn_actions(s: HeroscapeState) -> list[Action]:
+    c = s.active_card
+    figs = [f for f in s.c_figs[c] if s.f_state[f] == ON]
+    name = s.f_name
+    out: list[Action] = []
+    if s.moving >= 0:
+        f = s.moving
+        out += [Action("step", (name[f], _lab(s, h))) for h in movement.step_options(s, f, s.move_left)]
+        if movement.stoppable(s, f, s.f_hex[f], s.f_tail[f]):
+            out.append(Action("stop", (name[f],)))
+        out += _equipment_actions(s, [f])
+        return out
+    if s.stage == MOVE:
+        for f in figs:
+            if f in s.moved or not movement.may_start_moving(s, f):
+                continue
+            out += [Action("step", (name[f], _lab(s, h)))
+                    for h in movement.step_options(s, f, movement.move_allowance(s, f))]
+            if s.has_power(f, "grapple_gun"):
+                out += [Action("grapple", (name[f], _lab(s, h))) for h in powers.grapple_spaces(s, f)]
+            if glyph_rules.carried(s, f) == "boomtube":
+                out += [Action("teleport", (name[f], _lab(s, h))) for h in powers.teleport_spaces(s, f)]
+    out += _equipment_actions(s, figs)
+    if s.stage <= AFTER_MOVE:
+        for f in figs:
+            if s.has_power(f, "chomp") and "chomp" not in s.used:
+                out += [Action("chomp", (name[f], name[d])) for d in powers.chomp_targets(s, f)]
+            if s.has_power(f, "mind_shackle") and "shackle" not in s.used:
+                out += [Action("shackle", (name[f], name[d])) for d in powers.shackle_targets(s, f)]
+            if glyph_rules.carried(s, f) == "rod" and "rod" not in s.used:
+                out += [Action("rod", (name[f], name[d])) for d in powers.rod_targets(s, f)]
+        if (s.card_has_power(c, "berserker_charge") and s.moved and figs
+                and any(s.f_card[g] == c for g in s.moved)):
+            out.append(Action("berserk"))
+        if (s.card_has_power(c, "water_clone") and figs
+                and any(s.f_state[g] == DEAD for g in s.c_figs[c])):
+            out.append(Action("clone"))
+    if s.stage <= ATTACK:
+        for f in figs:
+            if not powers.attack_left(s, f):
+                continue
+            rng = combat.effective_range(s, f)
+            for d in range(len(s.f_card)):
+                if powers.may_target(s, f, d, rng):
+                    out.append(Action("attack", (name[f], name[d])))
+            if glyph_rules.carried(s, f) == "shuriken":
+                for d in range(len(s.f_card)):
+                    if powers.may_target(s, f, d, GLYPHS["shuriken"].amount):
+                        out.append(Action("shuriken", (name[f], name[d])))
+            if f in s.attacks:
+                continue
+            if s.has_power(f, "fire_line"):
+                out += [Action("fireline", (name[f], _lab(s, h), powers.DIR_NAMES[di]))
+                        for h, di, _ in powers.fire_lines(s, f)]
+            if s.has_power(f, "explosion"):
+                out += [Action("explode", (name[f], name[d])) for d in powers.explosion_targets(s, f)]
+            if s.has_power(f, "grenade") and s.c_grenade[c] < 2:
+                out += [Action("grenade", (name[f], name[d])) for d in powers.grenade_targets(s, f)]
+    out.append(Action("end"))
+    return out
+
+
+def _equipment_actions(s: HeroscapeState, figs: list[int]) -> list[Action]:
+    out = []
+    for f in figs:
+        if not glyph_rules.carried(s, f):
+            continue
+        if glyph_rules.can_drop(s, f):
+            out.append(Action("drop", (s.f_name[f],)))
+        out += [Action("pass", (s.f_name[f], s.f_name[g])) for g in glyph_rules.pass_targets(s, f)]
+    return out
+
+
+def apply_turn(s: HeroscapeState, action: Action, events: list[Event]) -> None:
+    verb, args = action.verb, action.args
+    if verb == "end":
+        end_turn(s, events)
+        return
+    if verb == "berserk":
+        s.used.append("berserk")
+        f = next(g for g in s.c_figs[s.active_card] if s.f_state[g] == ON)
+        powers.berserk(s, f, events)
+        return
+    if verb == "clone":
+        s.stage = DONE
+        powers.water_clone(s, s.active_card, events)
+        return
+    f = s.fig_index(str(args[0]))
+    board = s.board
+    if verb == "step":
+        to = board.index[str(args[1])]
+        if s.moving < 0:
+            s.moving = f
+            s.move_left = movement.move_allowance(s, f)
+            s.start_engaged = movement.engaged_with(s, f)
+            s.swiped = []
+        if movement.step(s, f, to, events) or (
+                s.f_state[f] == ON and not movement.step_options(s, f, s.move_left)):
+            finish_move(s, f, events)
+    elif verb == "stop":
+        finish_move(s, f, events)
+    elif verb == "grapple":
+        to = board.index[str(args[1])]
+        s.moving = f
+        s.start_engaged = movement.engaged_with(s, f)
+        events.append(Event(f"{s.f_name[f]} fires the Grapple Gun"))
+        movement.step(s, f, to, events, cost=0)
+        finish_move(s, f, events)
+    elif verb == "teleport":
+        to = board.index[str(args[1])]
+        s.moving = f
+        movement.place(s, f, to, -1)
+        events.append(Event(f"{s.f_name[f]} teleports through the Boom Tube to {board.labels[to]}"))
+        finish_move(s, f, events)
+    elif verb == "drop":
+        glyph_rules.drop(s, f, events)
+    elif verb == "pass":
+        glyph_rules.pass_to(s, f, s.fig_index(str(args[1])), events)
+    elif verb in ("chomp", "shackle", "rod"):
+        s.stage = AFTER_MOVE
+        s.used.append(verb)
+        d = s.fig_index(str(args[1]))
+        getattr(powers, verb)(s, f, d, events)
+    elif verb in ("attack", "shuriken"):
+        s.stage = ATTACK
+        s.attacks.append(f)
+        powers.normal_attack(s, f, s.fig_index(str(args[1])), events, shuriken=verb == "shuriken")
+    elif verb == "fireline":
+        s.stage = ATTACK
+        s.attacks.append(f)
+        start = board.index[str(args[1])]
+        di = powers.DIR_NAMES.index(str(args[2]))
+        hit = next(h for st, d, h in powers.fire_lines(s, f) if st == start and d == di)
+        combat.resolve(s, f, hit, 4, False, events, "Fire Line")
+    elif verb == "explode":
+        s.stage = ATTACK
+        s.attacks.append(f)
+        combat.resolve(s, f, powers.splash(s, s.fig_index(str(args[1]))), 3, False, events, "Explosion")
+    elif verb == "grenade":
+        s.stage = ATTACK
+        s.attacks.append(f)
+        s.c_grenade[s.active_card] = 1
+        combat.resolve(s, f, powers.splash(s, s.fig_index(str(args[1]))), 2, False, events, "Grenade")
+
+
+def finish_move(s: HeroscapeState, f: int, events: list[Event]) -> None:
+    """The end of one figure's move: lava, glyphs under it, then the end-of-move swap."""
+    s.moving = -1
+    if f not in s.moved:
+        s.moved.append(f)
+    if s.f_state[f] != ON:
+        return
+    if s.board.terrain[s.f_hex[f]] == "l":
+        roll = s.d20(s.owner(f))
+        events.append(Event(f"{s.f_name[f]} is in molten lava: d20 {roll}"))
+        if roll < 20:
+            combat.destroy(s, f, events)
+            return
+    glyph_rules.stop_on(s, f, events)
+    glyph_rules.end_of_move_swap(s, f)
+
+
+# ---------------------------------------------------------------------------- pending decisions
+def _place_spaces(s: HeroscapeState, p: tuple) -> list[tuple[int, int]]:
+    seat, _, f, mode, where = p
+    board = s.board
+    empty = [h for h in range(len(board)) if s.occ[h] < 0 and h not in s.glyph_at]
+    if mode == "zone":
+        zone = set(board.zones.get(seat, ()))
+        empty = [h for h in empty if h in zone]
+    elif mode == "drop":
+        near = set()
+        for g in range(len(s.f_card)):
+            if s.f_state[g] == ON:
+                for x in (s.f_hex[g], s.f_tail[g]):
+                    if x >= 0:
+                        near.add(x)
+                        near.update(board.neighbours[x])
+        empty = [h for h in empty if h not in near]
+    elif mode == "adjacent":
+        lv = board.levels[where] if where >= 0 else -1
+        empty = [h for h in board.neighbours[where] if h in set(empty) and board.levels[h] == lv] if where >= 0 else []
+    if not s.card_of(f).double_space:
+        return [(h, -1) for h in empty]
+    free = set(empty)
+    return [(h, t) for h in empty for t in board.neighbours[h]
+            if t in free and board.levels[t] == board.levels[h]]
+
+
+def pending_actions(s: HeroscapeState) -> list[Action]:
+    p = s.pending[0]
+    kind = p[1]
+    lab = s.board.labels
+    if kind == "place":
+        return [Action("place", (lab[h],) if t < 0 else (lab[h], lab[t])) for h, t in _place_spaces(s, p)]
+    f = p[2]
+    if kind == "equip":
+        return [Action("equip", (s.f_name[f],)), Action("leave", (s.f_name[f],))] if _still(s, p) else []
+    if kind == "swapglyph":
+        return [Action("swap", (s.f_name[f],)), Action("keep", (s.f_name[f],))] if _still(s, p) else []
+    if kind == "swapfig":
+        partners = glyph_rules.swap_partners(s, f)
+        if not partners:
+            return []
+        return [Action("swap", (s.f_name[f], s.f_name[g])) for g in partners] + [Action("keep", (s.f_name[f],))]
+    if kind == "lostglyph":
+        return [Action("glyph", (lab[h],)) for h in glyph_rules.lost_glyph_spaces(s, p[3], p[4])]
+    if kind == "spirit":
+        return [Action("spirit", (s.c_def[c].key,)) for c in _spirit_cards(s, p)]
+    if kind == "summon":
+        choices = glyph_rules.summon_choices(s, f)
+        return [Action("summon", (s.f_name[g], lab[h])) for g, h in choices] + ([Action("decline")] if choices else [])
+    if kind == "negate":
+        return [Action("negate", (s.c_def[c].key,)) for c in glyph_rules.negate_choices(s, p[0])]
+    if kind == "wannok":
+        return [Action("wound", (s.f_name[g],)) for g in s.figures_on(p[0])]
+    return []
+
+
+def _still(s: HeroscapeState, p: tuple) -> bool:
+    """The hero is still on the glyph it stopped on (it may have been destroyed meanwhile)."""
+    f, h = p[2], p[3]
+    return s.f_state[f] == ON and h in s.glyph_at and h in (s.f_hex[f], s.f_tail[f])
+
+
+def _spirit_cards(s: HeroscapeState, p: tuple) -> list[int]:
+    seat, dead_card = p[0], p[3]
+    return [c for c in range(len(s.c_def)) if c != dead_card and s.c_owner[c] == seat and s.c_def[c].unique
+            and any(s.f_state[f] == ON for f in s.c_figs[c])]
+
+
+def apply_pending(s: HeroscapeState, action: Action, events: list[Event]) -> None:
+    p = s.pending.pop(0)
+    seat, kind = p[0], p[1]
+    verb, args = action.verb, action.args
+    board = s.board
+    if kind == "place":
+        f = p[2]
+        h = board.index[str(args[0])]
+        t = board.index[str(args[1])] if len(args) > 1 else -1
+        s.f_state[f] = ON
+        s.f_hex[f] = s.f_tail[f] = -1
+        movement.place(s, f, h, t)
+        events.append(Event(f"seat {seat} places {s.f_name[f]} on {board.labels[h]}"))
+        return
+    f = p[2]
+    if kind == "equip" and verb == "equip":
+        glyph_rules.equip(s, f, p[3], events)
+    elif kind == "swapglyph" and verb == "swap":
+        glyph_rules.swap_with_ground(s, f, p[3], events)
+    elif kind == "swapfig" and verb == "swap":
+        glyph_rules.swap_between(s, f, s.fig_index(str(args[1])), events)
+    elif kind == "lostglyph":
+        h = board.index[str(args[0])]
+        s.glyph_at[h] = (p[2], True)
+        events.append(Event(f"seat {seat} places {GLYPHS[p[2]].name} on {board.labels[h]}"))
+    elif kind == "spirit":
+        c = s.card_index(str(args[0]))
+        if p[2] == "atk":
+            s.c_atk[c] += 1
+        else:
+            s.c_dfn[c] += 1
+        events.append(Event(f"the Warrior's {'Attack' if p[2] == 'atk' else 'Armor'} Spirit goes to {s.c_def[c].name}"))
+    elif kind == "summon" and verb == "summon":
+        g = s.fig_index(str(args[0]))
+        h = board.index[str(args[1])]
+        movement.place(s, g, h, -1)
+        events.append(Event(f"Erland summons {s.f_name[g]} to {board.labels[h]}"))
+    elif kind == "negate":
+        glyph_rules.negate(s, seat, s.card_index(str(args[0])), events)
+    elif kind == "wannok":
+        combat.wound(s, s.fig_index(str(args[0])), 1, events)
+
+
+def skip_pending(s: HeroscapeState, events: list[Event]) -> None:
+    """A pending decision with no possible choice lapses (a figure that does not fit is not used,
+    a lost glyph with no legal space is removed from the game, ...)."""
+    p = s.pending.pop(0)
+    kind = p[1]
+    if kind == "place":
+        f = p[2]
+        if s.f_state[f] != ON and p[3] in ("zone",) and s.phase in ("draft", "place"):
+            s.f_state[f] = UNUSED
+            events.append(Event(f"{s.f_name[f]} does not fit in the start zone and is not used"))
+        elif s.f_state[f] == RESERVE and p[3] == "drop":
+            events.append(Event(f"{s.f_name[f]} finds no space to drop and stays off the battlefield"))
+    elif kind == "lostglyph":
+        events.append(Event(f"no space for {GLYPHS[p[2]].name}: it is removed from the game"))
+
+
+def the_drop(s: HeroscapeState, events: list[Event]) -> None:
+    """The Drop: cards with figures off the battlefield roll d20 at the start of the round; on
+    13+ every such figure is placed (not adjacent to any figure, not on a glyph)."""
+    for c in range(len(s.c_def)):
+        waiting = [f for f in s.c_figs[c] if s.f_state[f] == RESERVE]
+        if not waiting or not s.card_has_power(c, "the_drop"):
+            continue
+        seat = s.c_owner[c]
+        roll = s.d20(seat)
+        events.append(Event(f"The Drop: {s.c_def[c].name} rolls {roll}" + (", they drop" if roll >= 13 else "")))
+        if roll >= 13:
+            for f in waiting:
+                s.pending.append((seat, "place", f, "drop", -1))

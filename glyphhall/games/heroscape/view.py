@@ -1,0 +1,77 @@
+"""What each seat may see: the battlefield, figures, cards, glyphs, order markers (face-down
+markers of other seats show only which card they lie on), the turn and pending decisions."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .glyphs import GLYPHS
+from .state import MARKERS, STATUS_NAMES
+
+if TYPE_CHECKING:
+    from .state import HeroscapeState
+
+
+def board_view(s: HeroscapeState) -> dict[str, Any]:
+    b = s.board
+    return {
+        "key": b.key,
+        "name": b.name,
+        "hexes": [[b.labels[i], b.coords[i][0], b.coords[i][1], b.levels[i], b.terrain[i], b.zone[i]]
+                  for i in range(len(b))],
+    }
+
+
+def view(s: HeroscapeState, seat: int | None) -> dict[str, Any]:
+    lab = s.board.labels
+    cards = []
+    for c, d in enumerate(s.c_def):
+        owner = s.c_owner[c]
+        markers = []
+        for m in range(4):
+            if s.markers[owner][m] != c:
+                continue
+            if s.revealed[owner][m] or seat == owner:
+                markers.append(MARKERS[m])
+            else:
+                markers.append("?")
+        cards.append({
+            "key": d.key, "name": d.name, "owner": owner, "points": d.points,
+            "life": d.life, "move": d.move, "range": d.range, "attack": d.attack + s.c_atk[c],
+            "defense": d.defense + s.c_dfn[c], "height": d.height, "powers": sorted(d.powers),
+            "glyph": s.c_glyph[c], "negated": s.c_negated[c], "grenade_used": s.c_grenade[c] == 2,
+            "markers": sorted(markers),
+        })
+    figures = [
+        {"name": s.f_name[f], "card": s.c_def[s.f_card[f]].key, "owner": s.owner(f),
+         "hex": lab[s.f_hex[f]] if s.f_hex[f] >= 0 else None,
+         "tail": lab[s.f_tail[f]] if s.f_tail[f] >= 0 else None,
+         "wounds": s.f_wounds[f], "status": STATUS_NAMES[s.f_state[f]]}
+        for f in range(len(s.f_card))
+    ]
+    glyphs = [
+        {"hex": lab[h], "glyph": k if up else "?", "name": GLYPHS[k].name if up else "?", "up": up}
+        for h, (k, up) in sorted(s.glyph_at.items())
+    ]
+    pending = None
+    if s.pending:
+        p = s.pending[0]
+        pending = {"seat": p[0], "kind": p[1]}
+    return {
+        "board": board_view(s),
+        "phase": s.phase,
+        "round": s.round,
+        "round_limit": s.options["round_limit"],
+        "turn": s.turn_no,
+        "initiative": list(s.init_order),
+        "active_card": s.c_def[s.active_card].key if s.active_card >= 0 else None,
+        "moving": s.f_name[s.moving] if s.moving >= 0 else None,
+        "move_left": s.move_left if s.moving >= 0 else None,
+        "stage": s.stage,
+        "draft_pool": list(s.draft_pool),
+        "cards": cards,
+        "figures": figures,
+        "glyphs": glyphs,
+        "pending": pending,
+        "result": None if s.result is None else list(s.result),
+    }
