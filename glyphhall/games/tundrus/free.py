@@ -1,0 +1,232 @@
+"""FREE ACTIONs of Item abilities (rulebook ABILITIES glossary; timing rulings in reference B7.17):
+before ROLLING (Empower, Sacrificial Lamb), after ROLLING (Garrison, Sword Dance, Twisted Fate,
+Wall of Mirrors, Summon Imp, Shiny Red Button, Reflection), repeating the REROLL (Foresight, and
+the Gambit token), and right after the Primary Action (Gash)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from glyphhall.engine import Action, Event
+
+from . import tokens
+from .abilities import can_pay_energy, pay_energy
+from .champion import STOCK
+from .combat import attack, magic
+from .data import ARCANA, DOUBLE, GLYPHS, WAR
+from .dice import roll, units
+from .items import set_complete
+from .state import LAMB, REROLL, T_FORESIGHT, T_GAMBIT, T_PICKS_LEFT, T_PRIMARY, T_VDEF, T_VWAR
+
+if TYPE_CHECKING:
+    from .champion import Champion
+    from .state import TundrusState
+
+BUTTON_COST = 3  # Shiny Red Button: "spend 3 Energy"
+LAMB_DICE = 3  # Sacrificial Lamb: "up to 3 dice"
+ONE = 1  # Foresight, Garrison, Gash, Sacrificial Lamb, Sword Dance, Twisted Fate: "spend 1 Energy"
+
+
+def items_with(s: TundrusState, c: Champion, ability: str) -> list[int]:
+    """Slots whose Equipped Item has this ability (Disarm blocks them all, reference B4)."""
+    if c.token("disarm", armed_only=True) is not None:
+        return []
+    return [k for k, iid in enumerate(c.slots) if iid and s.data.items[iid].ability == ability]
+
+
+def _cost(s: TundrusState, c: Champion, ability: str) -> int:
+    """A printed Energy cost (Summon Imp, Wall of Mirrors), 0 with Wall of Mirrors' set bonus."""
+    if ability == "wall_of_mirrors" and set_complete(s, c, ability):
+        return 0
+    ks = items_with(s, c, ability)
+    return s.data.items[c.slots[ks[0]]].energy if ks else 0  # type: ignore[index]
+
+
+# --- before ROLLING ------------------------------------------------------------------------------
+def before_roll_actions(s: TundrusState, c: Champion) -> list[Action]:
+    out: list[Action] = []
+    red = s.data.colour_index["red"]
+    if items_with(s, c, "empower") and s.stock[red] > 0:
+        out += [Action("empower", (i + 1,)) for i, d in enumerate(s.pool) if d[2] != STOCK and not d[5]]
+    if items_with(s, c, "sacrificial_lamb") and c.energy() >= ONE and any(not d[5] for d in s.pool):
+        out += [Action("lamb", (a.cid,)) for a in s.allies(c) if a is not c and not a.activated]
+    return out
+
+
+def empower(s: TundrusState, c: Champion, n: int, events: list[Event]) -> None:
+    """Replace a die with a red die from the Stock; the replaced die is RESET at once."""
+    from .dice import return_die
+
+    d = s.pool[n - 1]
+    return_die(s, (d[0], d[1], d[2]))
+    red = s.data.colour_index["red"]
+    s.stock[red] -= 1
+    s.pool[n - 1] = (red, -1, STOCK, -1, False, False)
+    events.append(Event(f"{c.cid} empowers: a {s.colour_name(d[0])} die becomes a red die"))
+
+
+def lamb(s: TundrusState, c: Champion, ally: Champion, events: list[Event]) -> None:
+    pay_energy(s, c, ONE, False, set())
+    s.lamb_to = ally.idx
+    s.turn[T_PICKS_LEFT] = LAMB_DICE
+    s.phase = LAMB
+    events.append(Event(f"{c.cid} offers dice to {ally.cid} (Sacrificial Lamb)"))
+
+
+def lamb_actions(s: TundrusState) -> list[Action]:
+    out = [Action("give", (i + 1,)) for i, d in enumerate(s.pool) if not d[5]]
+    return out + [Action("done")]
+
+
+def give(s: TundrusState, c: Champion, n: int, events: list[Event]) -> None:
+    d = s.pool.pop(n - 1)
+    ally = s.champs[s.lamb_to]
+    ally.lent.append((d[0], d[1], d[2]))
+    s.turn[T_PICKS_LEFT] -= 1
+    events.append(Event(f"{c.cid} gives a {s.colour_name(d[0])} die to {ally.cid}"))
+
+
+# --- after ROLLING -------------------------------------------------------------------------------
+def after_roll_actions(s: TundrusState, c: Champion, main: bool) -> list[Action]:
+    out: list[Action] = []
+    energy_ok = can_pay_energy(s, c, ONE, frozenset())
+    dazed = c.token("dazing_shot", armed_only=True) is not None
+    if main and not s.turn[T_PRIMARY] and not dazed:
+        if items_with(s, c, "foresight") and s.turn[T_FORESIGHT] < sum(1 for i in c.slots if i) and energy_ok:
+            out.append(Action("foresight"))
+        if c.token("gambit", armed_only=True) is not None and not s.turn[T_GAMBIT]:
+            out.append(Action("gambit"))
+    if items_with(s, c, "garrison") and energy_ok:
+        converted = _garrison_dice(s)
+        if converted is not None and can_pay_energy(s, c, ONE, frozenset(converted)):
+            out.append(Action("garrison"))
+    if items_with(s, c, "sword_dance") and energy_ok:
+        out += [Action("sworddance", ("war",)), Action("sworddance", ("defense",))]
+    if items_with(s, c, "twisted_fate") and "twisted_fate" not in s.once and energy_ok:
+        for i, d in enumerate(s.pool):
+            if not d[4] and d[3] >= 0 and can_pay_energy(s, c, ONE, frozenset((i,))):
+                for g in sorted(set(s.data.dice[d[0]].faces) - {d[3]}):
+                    out.append(Action("fate", (i + 1, GLYPHS[g])))
+    if items_with(s, c, "wall_of_mirrors") and "wall_of_mirrors" not in s.once and can_pay_energy(
+        s, c, _cost(s, c, "wall_of_mirrors"), frozenset()
+    ):
+        out += [Action("mirrors", (a.cid,)) for a in s.allies(c)]
+    if items_with(s, c, "summon_imp") and "summon_imp" not in s.once and can_pay_energy(
+        s, c, _cost(s, c, "summon_imp"), frozenset()
+    ):
+        if set_complete(s, c, "summon_imp"):
+            out.append(Action("imp"))
+        else:
+            out += [Action("imp", (e.cid,)) for e in s.enemies(c)]
+    if items_with(s, c, "shiny_red_button") and "shiny_red_button" not in s.once and can_pay_energy(
+        s, c, BUTTON_COST, frozenset()
+    ):
+        out += [Action("button", (e.cid,)) for e in s.enemies(c)]
+    if items_with(s, c, "reflection") and "reflection" not in c.tokens:
+        out.append(Action("reflect"))
+    if s.gash and items_with(s, c, "gash") and energy_ok and c.token("vertigo_powder", armed_only=True) is None:
+        out += [Action("gash", (s.champs[i].cid,)) for i in s.gash if not s.champs[i].defeated]
+    return out
+
+
+def _garrison_dice(s: TundrusState) -> list[int] | None:
+    """Three non-Defense Glyphs to convert, least useful first (Destruction, then Wealth, Power,
+    War; Arcana last); a Double counts as two Glyphs."""
+    order = (5, 3, 2, 0, 3 + DOUBLE, 2 + DOUBLE, 0 + DOUBLE, ARCANA)
+    picked, glyphs = [], 0
+    for g in order:
+        for i, d in enumerate(s.pool):
+            if glyphs >= 3:
+                break
+            if not d[4] and d[3] == g:
+                picked.append(i)
+                glyphs += 2 if g >= DOUBLE else 1
+    return picked if glyphs >= 3 else None
+
+
+def repeat_reroll(s: TundrusState, c: Champion, how: str, events: list[Event]) -> None:
+    if how == "foresight":
+        pay_energy(s, c, ONE, False, set())
+        s.turn[T_FORESIGHT] += 1
+    else:
+        s.turn[T_GAMBIT] = 1
+    s.marks = []
+    s.phase = REROLL
+    events.append(Event(f"{c.cid} repeats the REROLL step ({how})"))
+
+
+def garrison(s: TundrusState, c: Champion, events: list[Event]) -> None:
+    picked = _garrison_dice(s) or []
+    for i in picked:
+        d = s.pool[i]
+        s.pool[i] = (d[0], d[1], d[2], d[3], True, d[5])
+    pay_energy(s, c, ONE, False, set(picked))
+    s.turn[T_VDEF] += 2
+    events.append(Event(f"{c.cid} converts 3 Glyphs into 2 Defense Glyphs (Garrison)"))
+
+
+def sword_dance(s: TundrusState, c: Champion, glyph: str, events: list[Event]) -> None:
+    pay_energy(s, c, ONE, False, set())
+    s.turn[T_VWAR if glyph == "war" else T_VDEF] += 1
+    events.append(Event(f"{c.cid} gains a {glyph} Glyph (Sword Dance)"))
+
+
+def fate(s: TundrusState, c: Champion, n: int, glyph: str, events: list[Event]) -> None:
+    pay_energy(s, c, ONE, False, {n - 1})
+    d = s.pool[n - 1]
+    s.pool[n - 1] = (d[0], d[1], d[2], GLYPHS.index(glyph), d[4], d[5])
+    s.once.append("twisted_fate")
+    events.append(Event(f"{c.cid} turns die {n} to {glyph} (Twisted Fate)"))
+
+
+def mirrors(s: TundrusState, c: Champion, ally: Champion, events: list[Event]) -> None:
+    from .tracks import fill_armor
+
+    pay_energy(s, c, _cost(s, c, "wall_of_mirrors"), False, set())
+    s.once.append("wall_of_mirrors")
+    fill_armor(s, ally)
+    events.append(Event(f"{c.cid} fills {ally.cid}'s Armor Track (Wall of Mirrors)"))
+
+
+def imp(s: TundrusState, c: Champion, target: Champion | None, events: list[Event]) -> None:
+    from .abilities import reflect
+
+    pay_energy(s, c, _cost(s, c, "summon_imp"), False, set())
+    s.once.append("summon_imp")
+    victims = s.enemies(c) if target is None else [target]
+    events.append(Event(f"{c.cid} summons an imp"))
+    effects = {}
+    for t in victims:
+        effects[t.idx] = [magic(s, t, 1, events), []]
+    reflect(s, c, effects, events)
+
+
+def button(s: TundrusState, c: Champion, target: Champion, events: list[Event]) -> None:
+    """Roll a single black die: Arcana hurts the chosen enemy, Destruction hurts the user."""
+    from .abilities import reflect
+
+    pay_energy(s, c, BUTTON_COST, False, set())
+    s.once.append("shiny_red_button")
+    g = roll(s, s.data.colour_index["black"])
+    events.append(Event(f"{c.cid} presses the Shiny Red Button: {GLYPHS[g]}"))
+    if g == ARCANA:
+        reflect(s, c, {target.idx: [magic(s, target, 2, events), []]}, events)
+    elif g == 5:
+        magic(s, c, 2, events)
+
+
+def reflection(s: TundrusState, c: Champion, events: list[Event]) -> None:
+    tokens.place(s, c, "reflection", 1, events)
+
+
+def gash(s: TundrusState, c: Champion, target: Champion, events: list[Event]) -> None:
+    """A Basic Attack on the same enemy with 1 red die from the Stock, no reroll (ruling B7.6:
+    rolled even when the Stock has none; Arcana counts as War)."""
+    pay_energy(s, c, ONE, False, set())
+    s.gash = []
+    g = roll(s, s.data.colour_index["red"])
+    war = units(g, WAR) + (g == ARCANA)
+    events.append(Event(f"{c.cid} gashes {target.cid}: the red die shows {GLYPHS[g]}"))
+    if war:
+        attack(s, c, target, war, events)
+

@@ -1,0 +1,309 @@
+"""Items: the Spoils of War, Acquire, Stash, Equip (paying the Equip Cost), Consume, Gains, and
+losing an Item with everything it gave (rulebook Reference > Gaining Items, Item Cards)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from glyphhall.engine import Event
+
+from . import tokens
+from .champion import CHEST, SLOT_CODE
+from .data import SLOTS, Item
+from .dice import roll
+from .tracks import ARMOR, ENERGY, fill_armor, refill_permanent
+
+if TYPE_CHECKING:
+    from .champion import Champion
+    from .state import TundrusState
+
+STASH_SIZE = 2
+SPOILS_START, SPOILS_LIMIT = 3, 5
+
+
+# --- the Spoils of War ---------------------------------------------------------------------------
+def draw(s: TundrusState) -> str | None:
+    """The top card of the Item deck; an empty deck is the discard pile shuffled."""
+    if not s.deck and s.discard:
+        s.deck = s.discard
+        s.discard = []
+        s.rng.shuffle(s.deck)
+    return s.deck.pop() if s.deck else None
+
+
+def refill_spoils(s: TundrusState) -> None:
+    """Flip Items until the Spoils of War show their current maximum (step 7c)."""
+    while len(s.faceup) < s.spoils_max:
+        card = draw(s)
+        if card is None:
+            return
+        s.faceup.append(card)
+
+
+def end_of_round_spoils(s: TundrusState) -> None:
+    """End of Round step 3: discard the Spoils, flip one more than before, up to five."""
+    s.discard.extend(s.faceup)
+    s.faceup = []
+    s.spoils_max = min(SPOILS_LIMIT, s.spoils_max + 1)
+    refill_spoils(s)
+
+
+# --- paying Equip Costs ----------------------------------------------------------------------
+def supply_counts(s: TundrusState, c: Champion) -> list[int]:
+    """Dice of each colour in this champion's Dice Supply that may pay an Equip Cost: the idle
+    Tribal and Champion's Pools plus every die of the Active Dice Pool from them, used or not."""
+    n = len(s.data.dice)
+    out = [s.tribal[c.tribe][k] + c.start[k] + c.chest_dice[k] + sum(d[k] for d in c.slot_dice) for k in range(n)]
+    if s.active == c.idx:
+        for d in s.pool:
+            if not d[5] and d[2] not in (5,):  # not lent, not a Stock die (Empower)
+                out[d[0]] += 1
+    return out
+
+
+def can_pay(s: TundrusState, c: Champion, item: Item) -> bool:
+    have = supply_counts(s, c)
+    for colour in item.equip_cost:
+        have[colour] -= 1
+        if have[colour] < 0:
+            return False
+    return True
+
+
+def pay(s: TundrusState, c: Champion, item: Item) -> list[str]:
+    """Discard one die per colour of the Equip Cost. Canonical order: dice already used this
+    Turn, then the champion's own idle dice, then idle Tribal dice, then unused rolled dice."""
+    paid = []
+    for colour in item.equip_cost:
+        paid.append(s.colour_name(colour))
+        s.stock[colour] += 1
+        if _take_pool(s, c, colour, used=True):
+            continue
+        if c.start[colour]:
+            c.start[colour] -= 1
+            continue
+        if any(d[colour] for d in c.slot_dice):
+            next(d for d in c.slot_dice if d[colour])[colour] -= 1
+            continue
+        if c.chest_dice[colour]:
+            c.chest_dice[colour] -= 1
+            continue
+        if s.tribal[c.tribe][colour]:
+            s.tribal[c.tribe][colour] -= 1
+            continue
+        taken = _take_pool(s, c, colour, used=False)
+        assert taken, "Equip Cost paid without checking can_pay"
+    return paid
+
+
+def _take_pool(s: TundrusState, c: Champion, colour: int, used: bool) -> bool:
+    if s.active != c.idx:
+        return False
+    for i, d in enumerate(s.pool):
+        if d[0] == colour and d[4] == used and not d[5] and d[2] != 5:
+            del s.pool[i]
+            return True
+    return False
+
+
+# --- gaining and losing Items -----------------------------------------------------------------
+def gain_dice(s: TundrusState, colours: tuple[int, ...] | list[int], into: list[int]) -> list[str]:
+    """Take dice from the Stock into a pool (counts per colour); a die the Stock lacks is not gained."""
+    got = []
+    for colour in colours:
+        if s.stock[colour] > 0:
+            s.stock[colour] -= 1
+            into[colour] += 1
+            got.append(s.colour_name(colour))
+    return got
+
+
+def set_complete(s: TundrusState, c: Champion, ability: str) -> bool:
+    """Complete Set Bonus: all three Equipped Items have this ability (ruling note B7.15)."""
+    return all(iid is not None and s.data.items[iid].ability == ability for iid in c.slots)
+
+
+def equip(s: TundrusState, c: Champion, iid: str, events: list[Event]) -> bool:
+    """Pay the Equip Cost, replace whatever is in the slot, and take the Gains.
+    Returns True when a Blood Feud target must now be chosen."""
+    item = s.data.items[iid]
+    paid = pay(s, c, item)
+    k = SLOTS.index(item.type)
+    if c.slots[k] is not None:
+        discard_slot(s, c, k, events)
+    c.slots[k] = iid
+    text = f"{c.cid} equips {item.name}"
+    if paid:
+        text += f", discarding {', '.join(paid)}"
+    got = gain_dice(s, item.gain_dice, c.slot_dice[k])
+    if got:
+        text += f"; gains {', '.join(got)} on the card"
+    events.append(Event(text))
+    if item.solid_armor:
+        c.armor_solid += item.solid_armor
+        refill_permanent(s, c)
+    for _ in range(item.armor_cubes):
+        if c.armor_room() > 0 and s.cubes[ARMOR] > 0:
+            c.temp.append(None)
+            s.cubes[ARMOR] -= 1
+    if item.energy_cubes:
+        take = min(item.energy_cubes, s.cubes[ENERGY])
+        c.slot_energy[k] += take
+        s.cubes[ENERGY] -= take
+    if item.ability == "alchemy":
+        _alchemy(s, c, c.slot_dice[k], events, item.name)
+        if set_complete(s, c, "alchemy"):
+            _alchemy(s, c, s.tribal[c.tribe], events, "the Complete Set Bonus (Tribal Pool)")
+    return item.ability == "blood_feud" and bool(s.enemies(c))
+
+
+def _alchemy(s: TundrusState, c: Champion, into: list[int], events: list[Event], where: str) -> None:
+    """Roll 2 white dice; each Glyph rolled gives its specialty die (ruling note B7.14)."""
+    white = s.data.colour_index["white"]
+    rolled, gained = [], []
+    for _ in range(2):
+        g = roll(s, white)
+        rolled.append(g)
+        colour = s.data.specialty_colour.get(g)
+        if colour is not None:
+            gained += gain_dice(s, (colour,), into)
+    names = ", ".join(("war", "defense", "power", "wealth", "arcana", "destruction")[g] for g in rolled)
+    events.append(Event(f"Alchemy for {c.cid}: rolls {names}; gains {', '.join(gained) or 'nothing'} on {where}"))
+
+
+def consume(s: TundrusState, c: Champion, iid: str, events: list[Event]) -> int:
+    """Pay the Equip Cost and resolve a Consumable. Returns the number of dice of choice to pick
+    (Connoisseur), else 0."""
+    item = s.data.items[iid]
+    paid = pay(s, c, item)
+    text = f"{c.cid} consumes {item.name}" + (f", discarding {', '.join(paid)}" if paid else "")
+    if item.ability == "usury":
+        c.usury.append(iid)  # its dice come at the start of the next Turn
+        events.append(Event(text + "; its dice come next Turn"))
+        return 0
+    if item.ability == "fortify":
+        if c.fortify is not None:
+            s.discard.append(c.fortify)
+        c.fortify = iid
+        fill_armor(s, c)
+        events.append(Event(text + "; the Armor Track is filled until its next Turn"))
+        return 0
+    if item.ability == "connoisseur":
+        if c.chest is not None:  # a second chest replaces the first and its dice
+            _discard_chest(s, c)
+        c.chest = iid
+        events.append(Event(text + f"; chooses {item.dice_of_choice} dice from the Stock"))
+        return item.dice_of_choice
+    # Tribal Wisdom (the Tomes): the dice go to the Tribal Pool and stay there. A Consumable's dice
+    # are never Discarded (rulebook, Equip), so without Tribal Wisdom they join the pool too.
+    got = gain_dice(s, item.gain_dice, s.tribal[c.tribe])
+    s.discard.append(iid)
+    events.append(Event(text + (f"; {', '.join(got)} join the Tribal Pool" if got else "")))
+    return 0
+
+
+def _discard_chest(s: TundrusState, c: Champion) -> None:
+    for k, n in enumerate(c.chest_dice):
+        s.stock[k] += n
+        c.chest_dice[k] = 0
+    _purge(s, c, CHEST)
+    if c.chest is not None:
+        s.discard.append(c.chest)
+    c.chest = None
+
+
+def check_chest(s: TundrusState, c: Champion) -> None:
+    """Connoisseur: when no dice remain on it, the Item is discarded."""
+    if c.chest is not None and not any(c.chest_dice) and not any(
+        d[1] == c.idx and d[2] == CHEST for d in s.pool
+    ):
+        s.discard.append(c.chest)
+        c.chest = None
+
+
+def stash(s: TundrusState, c: Champion, iid: str, replace: str | None, events: list[Event]) -> None:
+    if replace is not None:
+        c.stash.remove(replace)
+        s.discard.append(replace)
+        events.append(Event(f"{c.cid} discards {s.data.items[replace].name} from the Stash"))
+    c.stash.append(iid)
+    events.append(Event(f"{c.cid} stashes {s.data.items[iid].name}"))
+
+
+def discard_slot(s: TundrusState, c: Champion, k: int, events: list[Event] | None) -> None:
+    """The Item in slot k is lost with all its Gains: its dice wherever they are (Stored on a
+    Track, in the Active Dice Pool, lent), its cubes and its tokens (rulebook, Discard)."""
+    iid = c.slots[k]
+    if iid is None:
+        return
+    item = s.data.items[iid]
+    c.slots[k] = None
+    s.discard.append(iid)
+    for colour, n in enumerate(c.slot_dice[k]):
+        s.stock[colour] += n
+        c.slot_dice[k][colour] = 0
+    _purge(s, c, SLOT_CODE[k])
+    if item.solid_armor:
+        c.armor_solid -= item.solid_armor
+        extra = max(0, c.armor_perm - c.armor_solid)
+        c.armor_perm -= extra
+        s.cubes[ARMOR] += extra
+    s.cubes[ENERGY] += c.slot_energy[k]
+    c.slot_energy[k] = 0
+    if item.ability == "blood_feud":
+        for o in s.champs:
+            if o.tokens.get("blood_feud", [None])[0] == c.idx:
+                del o.tokens["blood_feud"]
+    if events is not None:
+        events.append(Event(f"{c.cid} loses {item.name}"))
+
+
+def _purge(s: TundrusState, c: Champion, origin: int) -> None:
+    """Discard to the Stock every die that came from this champion's `origin`, wherever it is."""
+    def keep(d: tuple) -> bool:
+        if d[1] == c.idx and d[2] == origin:
+            s.stock[d[0]] += 1
+            return False
+        return True
+
+    s.pool = [d for d in s.pool if keep(d)]
+    for o in s.champs:
+        o.energy_dice = [d for d in o.energy_dice if keep(d)]
+        o.temp = [d for d in o.temp if d is None or keep(d)]
+        o.lent = [d for d in o.lent if keep(d)]
+
+
+def lose_everything(s: TundrusState, c: Champion) -> None:
+    """A Defeated champion: Items to the discard pile; dice, cubes and tokens to the Stock."""
+    for k in range(3):
+        discard_slot(s, c, k, None)
+    s.discard.extend(c.stash)
+    c.stash = []
+    if c.fortify:
+        s.discard.append(c.fortify)
+        c.fortify = None
+    s.discard.extend(c.usury)
+    c.usury = []
+    _discard_chest(s, c)
+    for colour, n in enumerate(c.start):
+        s.stock[colour] += n
+        c.start[colour] = 0
+    for d in c.energy_dice + [d for d in c.temp if d is not None]:
+        s.stock[d[0]] += 1
+    s.cubes[ARMOR] += c.armor_perm + sum(1 for d in c.temp if d is None)
+    s.cubes[ENERGY] += c.energy_cubes
+    c.energy_dice, c.temp, c.armor_perm, c.energy_cubes = [], [], 0, 0
+    from .dice import return_die
+
+    for d in c.lent:
+        return_die(s, d)
+    c.lent = []
+    c.tokens = {}
+    for o in s.champs:  # Blood Feud tokens it placed leave with its Items
+        if o.tokens.get("blood_feud", [None])[0] == c.idx:
+            del o.tokens["blood_feud"]
+
+
+def place_feud(s: TundrusState, c: Champion, target_idx: int, events: list[Event]) -> None:
+    tokens.place(s, s.champs[target_idx], "blood_feud", c.idx, events)
+

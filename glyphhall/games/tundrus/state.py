@@ -1,0 +1,213 @@
+"""The state of a game of Glyph: the champions, the Tribal Pools, the Stock, the Spoils of War,
+and the progress of the current Turn. Rules live in the other modules; this one holds data,
+copies it, saves it and shows it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from glyphhall.engine import Action, Event, Rng, State
+
+from .champion import Champion, Die
+from .data import Data, load_data
+
+# Phases: who decides what next.
+DRAFT, ACTIVATE, REPLENISH, LAMB, REROLL, MAIN, SECONDARY, PLACE, FEUD, CHEST, RELEASE, OVER = (
+    "draft", "activate", "replenish", "lamb", "reroll", "main", "secondary", "place", "feud", "chest",
+    "release", "over",
+)
+
+#: A die in the Active Dice Pool: (colour, owner, origin, glyph, used, lent).
+PoolDie = tuple[int, int, int, int, bool, bool]
+COLOUR, OWNER, ORIGIN, GLYPH, USED, LENT = range(6)
+
+# Index of the per-Turn counters in `TundrusState.turn`.
+T_FREE, T_COUNTED, T_BOUGHT, T_FORESIGHT, T_GAMBIT, T_PRIMARY, T_CREDIT, T_PICKS_LEFT, T_REROLLED, \
+    T_VWAR, T_VDEF = range(11)
+TURN_FIELDS = 11
+
+
+class TundrusState(State):
+    data: Data
+    phase: str
+    champs: list[Champion]
+    tribe_seats: tuple[tuple[int, ...], tuple[int, ...]]
+    per_tribe: int
+    draft_queue: list[list[int]]  # [tribe, slot] still to recruit, in order
+    draft_pool: list[str]  # champion ids not yet recruited
+    tribal: list[list[int]]  # per tribe, dice counts per colour
+    stock: list[int]  # dice in the Stock per colour
+    cubes: list[int]  # Stock cubes: health, armor, energy
+    deck: list[str]
+    faceup: list[str]
+    discard: list[str]
+    spoils_max: int
+    initiative: int
+    next_tribe: int
+    round: int
+    active: int
+    pool: list[PoolDie]
+    turn: list[int]
+    marks: list[int]  # dice marked for the REROLL
+    once: list[str]  # Once-per-Turn abilities used this Turn
+    gash: list[int]  # enemies damaged by this Turn's Primary Action (Gash may follow)
+    pending: str | None  # the Item just Acquired, waiting to be Stashed, Equipped or Consumed
+    lamb_to: int  # the ally receiving dice (Sacrificial Lamb)
+    winner: int  # -1 none yet, else the winning tribe
+
+    def copy_into(self, c: TundrusState) -> None:
+        self.copy_base_into(c)
+        c.data = self.data
+        c.phase = self.phase
+        c.champs = [ch.clone() for ch in self.champs]
+        c.tribe_seats = self.tribe_seats
+        c.per_tribe = self.per_tribe
+        c.draft_queue = [q[:] for q in self.draft_queue]
+        c.draft_pool = self.draft_pool[:]
+        c.tribal = [t[:] for t in self.tribal]
+        c.stock = self.stock[:]
+        c.cubes = self.cubes[:]
+        c.deck = self.deck[:]
+        c.faceup = self.faceup[:]
+        c.discard = self.discard[:]
+        c.spoils_max = self.spoils_max
+        c.initiative = self.initiative
+        c.next_tribe = self.next_tribe
+        c.round = self.round
+        c.active = self.active
+        c.pool = self.pool[:]
+        c.turn = self.turn[:]
+        c.marks = self.marks[:]
+        c.once = self.once[:]
+        c.gash = self.gash[:]
+        c.pending = self.pending
+        c.lamb_to = self.lamb_to
+        c.winner = self.winner
+
+    # --- small shared helpers -----------------------------------------------------------------
+    def champ_by_id(self, cid: str) -> Champion | None:
+        for c in self.champs:
+            if c.cid == cid:
+                return c
+        return None
+
+    def living(self, tribe: int) -> list[Champion]:
+        return [c for c in self.champs if c.tribe == tribe and not c.defeated]
+
+    def enemies(self, c: Champion) -> list[Champion]:
+        return self.living(1 - c.tribe)
+
+    def allies(self, c: Champion) -> list[Champion]:
+        return self.living(c.tribe)
+
+    def tribe_of_seat(self, seat: int) -> int:
+        return 0 if seat in self.tribe_seats[0] else 1
+
+    def colour_name(self, colour: int) -> str:
+        return self.data.dice[colour].colour
+
+    def die_text(self, d: Die | PoolDie) -> str:
+        return self.colour_name(d[0])
+
+    # --- persistence --------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            **self.header(),
+            "phase": self.phase,
+            "champs": [c.to_dict() for c in self.champs],
+            "tribe_seats": [list(t) for t in self.tribe_seats],
+            "per_tribe": self.per_tribe,
+            "draft_queue": [q[:] for q in self.draft_queue],
+            "draft_pool": self.draft_pool[:],
+            "tribal": [t[:] for t in self.tribal],
+            "stock": self.stock[:],
+            "cubes": self.cubes[:],
+            "deck": self.deck[:],
+            "faceup": self.faceup[:],
+            "discard": self.discard[:],
+            "spoils_max": self.spoils_max,
+            "initiative": self.initiative,
+            "next_tribe": self.next_tribe,
+            "round": self.round,
+            "active": self.active,
+            "pool": [list(d) for d in self.pool],
+            "turn": self.turn[:],
+            "marks": self.marks[:],
+            "once": self.once[:],
+            "gash": self.gash[:],
+            "pending": self.pending,
+            "lamb_to": self.lamb_to,
+            "winner": self.winner,
+        }
+
+    def load_fields(self, d: dict[str, Any]) -> None:
+        self.data = load_data()
+        self.phase = str(d["phase"])
+        self.champs = [Champion.from_dict(x) for x in d["champs"]]
+        seats = [tuple(int(s) for s in t) for t in d["tribe_seats"]]
+        self.tribe_seats = (seats[0], seats[1])
+        self.per_tribe = int(d["per_tribe"])
+        self.draft_queue = [[int(a), int(b)] for a, b in d["draft_queue"]]
+        self.draft_pool = [str(x) for x in d["draft_pool"]]
+        self.tribal = [[int(x) for x in t] for t in d["tribal"]]
+        self.stock = [int(x) for x in d["stock"]]
+        self.cubes = [int(x) for x in d["cubes"]]
+        self.deck = [str(x) for x in d["deck"]]
+        self.faceup = [str(x) for x in d["faceup"]]
+        self.discard = [str(x) for x in d["discard"]]
+        for key in ("spoils_max", "initiative", "next_tribe", "round", "active", "lamb_to", "winner"):
+            setattr(self, key, int(d[key]))
+        self.pool = [(int(a), int(b), int(c), int(g), bool(u), bool(lt)) for a, b, c, g, u, lt in d["pool"]]
+        self.turn = [int(x) for x in d["turn"]]
+        if len(self.turn) != TURN_FIELDS:
+            raise ValueError("bad turn counters")
+        self.marks = [int(x) for x in d["marks"]]
+        self.once = [str(x) for x in d["once"]]
+        self.gash = [int(x) for x in d["gash"]]
+        self.pending = None if d["pending"] is None else str(d["pending"])
+        known = set(self.data.items)
+        for item in self.deck + self.faceup + self.discard + ([self.pending] if self.pending else []):
+            if item not in known:
+                raise ValueError(f"unknown item {item!r}")
+
+    # --- the engine contract (rules are in turn.py) --------------------------------------------
+    def to_move(self) -> tuple[int, ...]:
+        from . import turn
+
+        return turn.to_move(self)
+
+    def _legal_actions(self, seat: int) -> list[Action]:
+        from . import turn
+
+        return turn.legal_actions(self)
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        from . import turn
+
+        return turn.apply(self, action)
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def returns(self) -> list[float]:
+        if self.winner < 0:
+            return [0.5] * self.num_players
+        return [1.0 if s in self.tribe_seats[self.winner] else 0.0 for s in range(self.num_players)]
+
+    def clone(self) -> TundrusState:
+        c = TundrusState.__new__(TundrusState)
+        self.copy_into(c)
+        return c
+
+    def determinize(self, seat: int, rng: Rng) -> TundrusState:
+        """Nobody sees the order of the Item deck or the dice still to be rolled: shuffle the deck
+        and reseed the dice. Everything else in Glyph is on the table."""
+        c = self.clone()
+        rng.shuffle(c.deck)
+        c.rng = Rng(rng.next64())
+        return c
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        from .views import view
+
+        return view(self, seat)
