@@ -6,6 +6,7 @@ end is its top. The package README lists every ruling made where the rulebook is
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Any
 
 from glyphhall.engine import Action, Event, Rng, State
@@ -39,6 +40,53 @@ _DISCOUNTS = CARDS.discounts
 _KINDS = range(len(CARDS.sorceries))
 _CNAME = tuple(c.name for c in CARDS.creatures)
 _SNAME = tuple(s.name for s in CARDS.sorceries)
+
+
+# Events are built often (every step of every playout), so their sets and empty data are shared.
+_EVERYONE: frozenset[int] = frozenset()
+_ONLY = tuple(frozenset((p,)) for p in range(8))
+_NO_DATA: Any = MappingProxyType({})
+
+
+def _say(events: list[Event], text: str) -> None:
+    """A public event."""
+    events.append(Event(text, None, _NO_DATA, _EVERYONE))
+
+
+def _tell(events: list[Event], seat: int, text: str, public_text: str) -> None:
+    """`text` for `seat` alone, `public_text` for everybody else."""
+    only = _ONLY[seat]
+    events.append(Event(text, only, _NO_DATA, _EVERYONE))
+    events.append(Event(public_text, None, _NO_DATA, only))
+
+
+# The secret events of draws and placements repeat endlessly in playouts; events are immutable,
+# so each distinct pair is built once (a bounded number: seats x cards x Creatures).
+_DRAW_EVENTS: dict[tuple[int, int], tuple[Event, Event]] = {}
+_PLACE_EVENTS: dict[tuple[int, int, int], tuple[Event, Event]] = {}
+
+
+def _tell_draw(events: list[Event], seat: int, kind: int) -> None:
+    pair = _DRAW_EVENTS.get((seat, kind))
+    if pair is None:
+        pair = _DRAW_EVENTS[seat, kind] = tuple(_tell_list(
+            seat, f"you draw {_SNAME[kind]}", f"seat {seat} draws a Sorcery card"))
+    events += pair
+
+
+def _tell_place(events: list[Event], seat: int, kind: int, creature: int) -> None:
+    pair = _PLACE_EVENTS.get((seat, kind, creature))
+    if pair is None:
+        pair = _PLACE_EVENTS[seat, kind, creature] = tuple(_tell_list(
+            seat, f"you place {_SNAME[kind]} face down under {_CNAME[creature]}",
+            f"seat {seat} places a card face down under {_CNAME[creature]}"))
+    events += pair
+
+
+def _tell_list(seat: int, text: str, public_text: str) -> list[Event]:
+    out: list[Event] = []
+    _tell(out, seat, text, public_text)
+    return out
 
 
 class Battle:
@@ -108,6 +156,15 @@ class GlyftsState(State):
             b = self.battle
             return (self.active,) if b.attacker_rerolls else (self.owner[b.defender],)
         return (self.active,)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        # The base class's checks, inlined: this runs at every step of every playout.
+        phase = self.phase
+        if phase == OVER:
+            return []
+        if phase in (DEPLOY, FORTUNE):
+            return self._legal_actions(seat) if seat in self.to_move() else []
+        return self._legal_actions(seat) if seat == self.active else []
 
     def is_over(self) -> bool:
         return self.phase == OVER
@@ -198,7 +255,7 @@ class GlyftsState(State):
                 self.phase = SUMMON
                 self._advance(events)
             else:
-                events.append(Event(f"seat {seat} does not summon"))
+                _say(events, f"seat {seat} does not summon")
                 self._end_turn(events)
         elif verb == "reroll" or verb == "keep":
             self._fortune(seat, verb == "reroll", events)
@@ -216,8 +273,8 @@ class GlyftsState(State):
     def _deploy(self, seat: int, creature: int, events: list[Event]) -> None:
         self.reserve[seat].remove(creature)
         self.pending[seat].append(creature)
-        events.extend(Event.secret(seat, f"you pick {_CNAME[creature]} for the Combat Circle",
-                                   f"seat {seat} picks a Creature for the Combat Circle"))
+        _tell(events, seat, f"you pick {_CNAME[creature]} for the Combat Circle",
+              f"seat {seat} picks a Creature for the Combat Circle")
         if any(len(p) < CREATURES_PLACED for p in self.pending):
             return
         # Everyone has picked: reveal all at once, then the roll-off.
@@ -226,7 +283,7 @@ class GlyftsState(State):
                 self.circle[p].append(c)
                 self.owner[c] = p
             names = " and ".join(_CNAME[c] for c in self.pending[p])
-            events.append(Event(f"seat {p} puts {names} into the Combat Circle"))
+            _say(events, f"seat {p} puts {names} into the Combat Circle")
             self.pending[p] = []
         self._roll_off(events)
 
@@ -236,14 +293,14 @@ class GlyftsState(State):
         while True:
             rolls = [self.rng.randint(1, 6) for _ in contenders]
             shown = ", ".join(f"seat {p} {r}" for p, r in zip(contenders, rolls, strict=True))
-            events.append(Event(f"roll-off: {shown}"))
+            _say(events, f"roll-off: {shown}")
             best = max(rolls)
             contenders = [p for p, r in zip(contenders, rolls, strict=True) if r == best]
             if len(contenders) == 1:
                 break
-            events.append(Event("a tie for the highest roll: those players roll again"))
+            _say(events, "a tie for the highest roll: those players roll again")
         self.first = self.active = contenders[0]
-        events.append(Event(f"seat {self.first} goes first"))
+        _say(events, f"seat {self.first} goes first")
         self._start_turn(events)
 
     # the turn --------------------------------------------------------------------------------
@@ -264,16 +321,16 @@ class GlyftsState(State):
         Ruling: an empty deck is replaced by the shuffled discard pile; with neither, no card."""
         if not self.deck:
             if not any(self.discard):
-                events.append(Event(f"seat {p} draws nothing: the Sorcery Deck and discard pile are empty"))
+                _say(events, f"seat {p} draws nothing: the Sorcery Deck and discard pile are empty")
                 return
             deck = [k for k in _KINDS for _ in range(self.discard[k])]
             self.rng.shuffle(deck)
             self.deck = deck
             self.discard = [0] * len(self.discard)
-            events.append(Event("the discard pile is shuffled into a new Sorcery Deck"))
+            _say(events, "the discard pile is shuffled into a new Sorcery Deck")
         kind = self.deck.pop()
         self.hands[p][kind] += 1
-        events.extend(Event.secret(p, f"you draw {_SNAME[kind]}", f"seat {p} draws a Sorcery card"))
+        _tell_draw(events, p, kind)
 
     def _advance(self, events: list[Event]) -> None:
         """Skip the steps of the turn where the active player has nothing to choose."""
@@ -306,9 +363,7 @@ class GlyftsState(State):
         self.hands[seat][kind] -= 1
         self.under[creature] += (kind,)
         self.placed += 1
-        events.extend(Event.secret(
-            seat, f"you place {_SNAME[kind]} face down under {_CNAME[creature]}",
-            f"seat {seat} places a card face down under {_CNAME[creature]}"))
+        _tell_place(events, seat, kind, creature)
         self._advance(events)
 
     # battles ---------------------------------------------------------------------------------
@@ -324,14 +379,13 @@ class GlyftsState(State):
         b.attacker_captures, b.defender_captures = fx.attacker_captures, fx.defender_captures
         b.attacker_rerolls, b.defender_rerolls = fx.attacker_rerolls, fx.defender_rerolls
         defending = self.owner[defender]
-        events.append(Event(f"seat {self.active}'s {_CNAME[attacker]} attacks seat {defending}'s {_CNAME[defender]}"))
-        events.append(Event(f"revealed under {_CNAME[attacker]}: {_card_list(b.attacker_cards)}; "
-                            f"under {_CNAME[defender]}: {_card_list(b.defender_cards)}"))
-        if fx.cancelled:
-            events.append(Event("Nullify: every other card in this battle has no effect"))
         b.attacker_die = self.rng.randint(1, 6)
         b.defender_die = self.rng.randint(1, 6)
-        events.append(Event(f"seat {self.active} rolls {b.attacker_die}, seat {defending} rolls {b.defender_die}"))
+        cancelled = "; Nullify: every other card in this battle has no effect" if fx.cancelled else ""
+        _say(events, f"seat {self.active}'s {_CNAME[attacker]} attacks seat {defending}'s {_CNAME[defender]}; "
+                     f"revealed under {_CNAME[attacker]}: {_card_list(b.attacker_cards)}; "
+                     f"under {_CNAME[defender]}: {_card_list(b.defender_cards)}{cancelled}; "
+                     f"seat {self.active} rolls {b.attacker_die}, seat {defending} rolls {b.defender_die}")
         self.battle = b
         if b.attacker_rerolls or b.defender_rerolls:
             self.phase = FORTUNE
@@ -347,13 +401,13 @@ class GlyftsState(State):
                 b.attacker_die, b.attacker_rerolls = die, b.attacker_rerolls - 1
             else:
                 b.defender_die, b.defender_rerolls = die, b.defender_rerolls - 1
-            events.append(Event(f"Fortune: seat {seat} rerolls and gets {die}"))
+            _say(events, f"Fortune: seat {seat} rerolls and gets {die}")
         else:
             if attacking:
                 b.attacker_rerolls = 0
             else:
                 b.defender_rerolls = 0
-            events.append(Event(f"seat {seat} keeps the roll"))
+            _say(events, f"seat {seat} keeps the roll")
         if not b.attacker_rerolls and not b.defender_rerolls:
             self._resolve_battle(events)
 
@@ -369,18 +423,18 @@ class GlyftsState(State):
         health_total = _HP[d] + b.defender_die + b.health_bonus
         result = combat.outcome(attack_total, health_total, b.attacker_captures, b.defender_captures)
         attacking, defending = self.active, self.owner[d]
-        events.append(Event(f"{_CNAME[a]}'s Attack {attack_total} against {_CNAME[d]}'s Health {health_total}",
-                            data={"attack": attack_total, "health": health_total,
-                                  "outcome": combat.OUTCOME_TEXT[result]}))
+        totals = f"{_CNAME[a]}'s Attack {attack_total} against {_CNAME[d]}'s Health {health_total}: "
+        data = {"attack": attack_total, "health": health_total, "outcome": combat.OUTCOME_TEXT[result]}
         self.phase = ATTACK
         if result == combat.DEFENDER_CAPTURED:
-            self._capture(attacking, defending, d, events)
+            self._capture(attacking, defending, d, totals, data, events)
         elif result == combat.ATTACKER_CAPTURED:
-            self._capture(defending, attacking, a, events)
+            self._capture(defending, attacking, a, totals, data, events)
         elif result == combat.STALEMATE:
-            events.append(Event("both would capture the other: a stalemate, neither is captured"))
+            events.append(Event(totals + "both would capture the other, a stalemate: neither is captured",
+                                data=data))
         else:
-            events.append(Event(f"{_CNAME[d]} holds: nobody is captured"))
+            events.append(Event(totals + f"{_CNAME[d]} holds, nobody is captured", data=data))
         if self.phase == OVER:
             return
         if not self.alive[attacking]:
@@ -388,12 +442,12 @@ class GlyftsState(State):
         else:
             self._advance(events)
 
-    def _capture(self, captor: int, loser: int, creature: int, events: list[Event]) -> None:
+    def _capture(self, captor: int, loser: int, creature: int, totals: str, data: dict, events: list[Event]) -> None:
         self.circle[loser].remove(creature)
         self.captured[captor].append(creature)
         self.score[captor] += _SKILL[creature]
-        events.append(Event(f"seat {captor} captures {_CNAME[creature]} "
-                            f"({_SKILL[creature]} Skill, {self.score[captor]} in all)"))
+        events.append(Event(f"{totals}seat {captor} captures {_CNAME[creature]} "
+                            f"({_SKILL[creature]} Skill, {self.score[captor]} in all)", data=data))
         if self.score[captor] >= SKILL_TO_WIN:
             self._finish([captor], events, f"seat {captor} has {self.score[captor]} Skill points and wins")
             return
@@ -408,7 +462,7 @@ class GlyftsState(State):
         for k in _KINDS:
             self.discard[k] += hand[k]
             hand[k] = 0
-        events.append(Event(f"seat {p} has no Creatures left and is eliminated"))
+        _say(events, f"seat {p} has no Creatures left and is eliminated")
         left = [q for q in range(self.num_players) if self.alive[q]]
         if len(left) == 1:
             self._finish(left, events, f"seat {left[0]} is the last player left and wins")
@@ -432,7 +486,7 @@ class GlyftsState(State):
         self.summoning = creature
         self.discount = 0
         self.known[p] |= 1 << creature  # shown to everyone while it is summoned
-        events.append(Event(f"seat {p} tries to summon {_CNAME[creature]} (Roll cost {_COST[creature]})"))
+        _say(events, f"seat {p} tries to summon {_CNAME[creature]} (Roll cost {_COST[creature]})")
         self.phase = SUMMONING
         if not any(self.hands[p][k] for k, _ in _DISCOUNTS[_AFF[creature]]):
             self._roll_summon(events)  # no Glyft card to play: the roll is all that is left
@@ -442,8 +496,7 @@ class GlyftsState(State):
         self.hands[p][kind] -= 1
         self.discard[kind] += 1
         self.discount += dict(_DISCOUNTS[_AFF[self.summoning]])[kind]
-        events.append(Event(f"seat {p} plays {_SNAME[kind]}: Roll cost now "
-                            f"{max(1, _COST[self.summoning] - self.discount)}"))
+        _say(events, f"seat {p} plays {_SNAME[kind]}: Roll cost now {max(1, _COST[self.summoning] - self.discount)}")
 
     def _roll_summon(self, events: list[Event]) -> None:
         p, creature = self.active, self.summoning
@@ -456,9 +509,9 @@ class GlyftsState(State):
             self.known[p] &= ~(1 << creature)
             self.circle[p].append(creature)
             self.owner[creature] = p
-            events.append(Event(f"seat {p} rolls {die}: {_CNAME[creature]} is summoned into the Combat Circle"))
+            _say(events, f"seat {p} rolls {die}: {_CNAME[creature]} is summoned into the Combat Circle")
         else:
-            events.append(Event(f"seat {p} rolls {die} (needs {need}): the summon fails"))
+            _say(events, f"seat {p} rolls {die} (needs {need}): the summon fails")
         self._end_turn(events)
 
     # --- what each seat sees ----------------------------------------------------------------
