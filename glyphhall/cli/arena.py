@@ -103,32 +103,21 @@ def arena(
             raise _fail(str(err)) from None
         except (GlyphHallError, KeyError, ValueError) as err:
             raise _fail(str(err).strip('"')) from None
-    table = Table(
-        "bot",
-        "games",
-        "W",
-        "D",
-        "L",
-        "score rate (95% CI)",
-        "OpenSkill mu",
-        "sigma",
-        "s/game",
-        title=f"{game.name}: {report['matches_played']} matches",
-    )
+    table = Table(title=f"{game.name}: {report['matches_played']} matches", pad_edge=False)
+    table.add_column("bot", overflow="fold", ratio=3)
+    for heading in ("games", "W-D-L", "score", "95% CI", "rating", "s/game"):
+        table.add_column(heading, no_wrap=True, justify="right")
     for row in report["standings"]:
         rate = row["score_rate"]
         low, high = row["score_ci95"]
-        shown = "-" if rate is None else f"{rate:.3f} ({low:.3f}-{high:.3f})"
         per_game = row["thinking_seconds"] / row["games"] if row["games"] else 0.0
         table.add_row(
             escape(row["entrant"]),
             str(row["games"]),
-            str(row["wins"]),
-            str(row["draws"]),
-            str(row["losses"]),
-            shown,
-            f"{row['mu']:.1f}",
-            f"{row['sigma']:.1f}",
+            f"{row['wins']}-{row['draws']}-{row['losses']}",
+            "-" if rate is None else f"{rate:.2f}",
+            f"{low:.2f}-{high:.2f}",
+            f"{row['mu']:.1f}±{row['sigma']:.1f}",
             f"{per_game:.2f}",
         )
     console.print(table)
