@@ -20,7 +20,7 @@ function parsePlays(legal) {
 function costBadge(cost) {
   const m = /^(\d+) (blood|bones)$/.exec(cost || "");
   if (!m) return cost === "free" ? "" : cost || "";
-  return m[2] === "blood" ? "🩸".repeat(Number(m[1])) : `🦴${m[1]}`;
+  return m[2] === "blood" ? "♦".repeat(Number(m[1])) : `☠${m[1]}`;
 }
 
 /** One card as SVG (a face-down back when `card` is null). */
@@ -28,7 +28,7 @@ export function cardSvg(card, attrs = {}) {
   const svg = s("svg", { viewBox: `0 0 ${CARD_W} ${CARD_H}`, class: "card-svg", ...attrs });
   if (!card) {
     svg.append(s("rect", { x: 2, y: 2, width: CARD_W - 4, height: CARD_H - 4, rx: 8, class: "card-back" }),
-      s("text", { x: CARD_W / 2, y: CARD_H / 2 + 8, "text-anchor": "middle", class: "card-back-glyph" }, "ᚹ"));
+      s("path", { d: `M${CARD_W / 2} ${CARD_H / 2 - 22} L${CARD_W / 2 + 16} ${CARD_H / 2} L${CARD_W / 2} ${CARD_H / 2 + 22} L${CARD_W / 2 - 16} ${CARD_H / 2} Z`, class: "card-back-glyph" }));
     return svg;
   }
   const cls = ["card-face", card.rare ? "rare" : "", card.death_card ? "death" : "", card.submerged ? "submerged" : ""].join(" ");
@@ -50,7 +50,15 @@ export function cardSvg(card, attrs = {}) {
 }
 
 function candles(n) {
-  return h("span.candles", { title: `${n} candle${n === 1 ? "" : "s"} left` }, Array.from({ length: 2 }, (_, i) => h("span.candle" + (i < n ? ".lit" : ""), { text: i < n ? "🕯" : "·" })));
+  // Two candles each; a snuffed one is drawn without its flame.
+  const svg = s("svg", { viewBox: "0 0 44 30", class: "candles", "aria-label": `${n} candle${n === 1 ? "" : "s"} left` });
+  for (let i = 0; i < 2; i++) {
+    const x = 8 + i * 20;
+    svg.append(s("rect", { x: x - 4, y: 12, width: 8, height: 16, rx: 1.5, class: "candle-wax" }));
+    if (i < n) svg.append(s("path", { d: `M${x} 2 C ${x + 5} 8, ${x + 3} 12, ${x} 12 C ${x - 3} 12, ${x - 5} 8, ${x} 2 Z`, class: "candle-flame" }));
+  }
+  svg.append(s("title", {}, `${n} candle${n === 1 ? "" : "s"} left`));
+  return svg;
 }
 
 function scaleSvg(view, me) {
@@ -84,7 +92,7 @@ export function render(root, ctx) {
   for (let i = 0; i < view.hand_sizes[them]; i++) theirHand.append(cardSvg(known[i] || null, { class: "card-svg small" }));
   wrap.append(h("div.insc-player.them", {},
     h("b", { text: ctx.seatName(them) }), candles(view.candles[them]),
-    h("span", { text: `🦴 ${view.bones[them]}` }), h("span", { text: `deck ${view.deck_sizes[them]}` }),
+    h("span", { text: `bones ${view.bones[them]}` }), h("span", { text: `deck ${view.deck_sizes[them]}` }),
     h("span", { text: `items ${view.item_counts[them]}` }),
     view.squirrels ? h("span", { text: `squirrels ${view.squirrels[them]}` }) : null, theirHand));
 
@@ -111,14 +119,14 @@ export function render(root, ctx) {
     rows.append(line);
   }
   const bell = legal.includes("bell")
-    ? h("button.bell#bell", { title: "ring the bell: your creatures attack", "data-action": "bell", onclick: () => ctx.act("bell") }, "🔔 Bell")
-    : h("div.bell.idle", { text: "🔔" });
+    ? h("button.bell#bell", { title: "ring the bell: your creatures attack", "data-action": "bell", onclick: () => ctx.act("bell") }, "Ring the bell")
+    : h("div.bell.idle", { text: "bell" });
   board.append(rows, h("div.scale-box", {}, scaleSvg(view, me), bell));
   wrap.append(board);
 
   // --- me
   const mine = h("div.insc-player.me", {}, h("b", { text: ctx.you === null ? ctx.seatName(me) : "You" }), candles(view.candles[me]),
-    h("span", { text: `🦴 ${view.bones[me]}` }), h("span", { text: `deck ${view.deck_sizes[me]}` }),
+    h("span", { text: `bones ${view.bones[me]}` }), h("span", { text: `deck ${view.deck_sizes[me]}` }),
     view.squirrels ? h("span", { text: `squirrels ${view.squirrels[me]}` }) : null);
   wrap.append(mine);
   if (view.hand) {
@@ -154,7 +162,7 @@ export function render(root, ctx) {
     prompt.append(h("div.draft", {}, h("span", { text: `Draft, round ${view.draft.round}: take a card.` }),
       h("div.faceup", {}, view.draft.faceup.map((card, i) => {
         const text = `draft ${i + 1}`;
-        return h("div.hand-card" + (used.has(text) ? ".playable" : ""), { "data-action": text, onclick: () => used.has(text) && ctx.act(text) }, cardSvg(card));
+        return h("div.hand-card" + (legal.includes(text) ? ".playable" : ""), { "data-action": text, onclick: () => legal.includes(text) && ctx.act(text) }, cardSvg(card));
       }))));
     view.draft.faceup.forEach((_, i) => used.add(`draft ${i + 1}`));
   }

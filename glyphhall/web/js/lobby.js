@@ -98,8 +98,8 @@ async function create(event) {
 }
 
 function seatText(s) {
-  if (s.kind === "bot") return `🤖 ${s.name}`;
-  return s.taken ? `👤 ${s.name}` : "free";
+  if (s.kind === "bot") return `${s.name || s.bot} (bot)`;
+  return s.taken ? s.name : "free";
 }
 
 function tableRow(t) {

@@ -42,6 +42,8 @@ function renderAll() {
   const t = ui.table;
   if (!t) return;
   document.title = `${t.game_name} · Glyph Hall`;
+  document.body.dataset.step = String(ui.step);
+  document.body.dataset.status = t.status;
   $("title").textContent = `${t.game_name} · table ${t.id}`;
   const you = ui.you === null ? "watching" : `you are seat ${ui.you}`;
   $("status").textContent = REPLAY ? `replay · step ${ui.step} of ${ui.total}` : `${t.status} · ${you}`;
@@ -56,7 +58,7 @@ function renderSeats() {
   const t = ui.table;
   const box = clear($("seats"));
   t.seats.forEach((s, i) => {
-    const who = s.kind === "bot" ? `🤖 ${s.name}` : s.taken ? `👤 ${s.name}` : "free";
+    const who = s.kind === "bot" ? `${s.name} (bot)` : s.taken ? s.name : "free";
     const row = h("div.seat-row" + (i === ui.you ? ".me" : ""), {},
       h("span.seat-no", { text: `${i}` }), h("span", { text: who }),
       s.kind === "person" && s.taken ? h("span.dot" + (s.connected ? ".on" : ""), { title: s.connected ? "online" : "offline" }) : null);
@@ -181,7 +183,7 @@ function tick() {
   const clock = $("clock");
   if (!ui.deadline || !ui.table || ui.table.status !== "running") { clock.textContent = ""; return; }
   const left = Math.max(0, Math.round(ui.deadline - Date.now() / 1000));
-  clock.textContent = `⏱ ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+  clock.textContent = `time ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
   clock.classList.toggle("low", left <= 10);
 }
 
@@ -210,11 +212,11 @@ function renderReplayControls(seat) {
     h("option", { value: "", text: "public view", selected: seat === null || seat === "" }),
     ui.table.seats.map((s, i) => h("option", { value: String(i), text: `as ${seatName(i)}`, selected: String(seat) === String(i) })));
   box.append(
-    h("button#first", { text: "⏮", title: "first", onclick: () => go(0) }),
+    h("button#first", { text: "|◀", title: "first", onclick: () => go(0) }),
     h("button#prev", { text: "◀", title: "previous", onclick: () => go(ui.step - 1) }),
     h("span.step", { text: ` ${ui.step} / ${ui.total} ` }),
     h("button#next", { text: "▶", title: "next", onclick: () => go(ui.step + 1) }),
-    h("button#last", { text: "⏭", title: "last", onclick: () => go(ui.total) }),
+    h("button#last", { text: "▶|", title: "last", onclick: () => go(ui.total) }),
     seatSel);
 }
 

@@ -1,0 +1,145 @@
+"""Two browsers play Inscription to its end by clicking, a third watches and never sees a hand,
+a reload reconnects, an illegal move shows its error; screenshots go to tests/artifacts/."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from glyphhall import games
+
+from .conftest import shot
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.slow,
+    pytest.mark.skipif("inscription" not in games.ids(), reason="inscription is not registered"),
+]
+
+MAX_STEPS = 1500
+
+
+def legal_of(page) -> list[str]:
+    raw = page.get_attribute(".insc", "data-legal")
+    return json.loads(raw) if raw else []
+
+
+def step_of(page) -> int:
+    return int(page.get_attribute("body", "data-step") or -1)
+
+
+def wait_step(pages, step: int) -> None:
+    for p in pages:
+        p.wait_for_function("s => Number(document.body.dataset.step) >= s", arg=step)
+
+
+def choose(legal: list[str], rng: random.Random) -> str:
+    plays = [a for a in legal if a.startswith("play ")]
+    if plays and rng.random() < 0.75:
+        fewest = min(a.count(" ") for a in plays)
+        return rng.choice([a for a in plays if a.count(" ") == fewest])
+    for wanted in ("draw creature", "bell"):
+        if wanted in legal:
+            return wanted
+    others = [a for a in legal if not a.startswith("play ")]
+    return rng.choice(others or legal)
+
+
+def click_action(page, text: str) -> None:
+    """Do `text` the way a person would: click the card, the space, the sacrifices, or the button."""
+    if text.startswith("play "):
+        words = text.split()
+        card, space = words[1], words[2]
+        sacs = words[4:] if len(words) > 3 else []
+        page.click(f'#hand [data-hand="{card}"]')
+        page.click(f'.slot[data-row="me"][data-space="{space}"]')
+        if page.locator("#confirm").count():
+            for s in sacs:
+                page.click(f'.slot[data-row="me"][data-space="{s}"]')
+            page.click("#confirm")
+        return
+    page.click(f'[data-action="{text}"]')
+
+
+def test_two_browsers_play_inscription_to_the_end(live_server, new_page):
+    rng = random.Random(4)
+    ann, bob, cat = new_page(), new_page(), new_page()
+    frames: list[dict] = []
+    cat.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(json.loads(payload))))
+
+    # Ann creates the table in the lobby (she takes seat 0), Bob joins by the invite link.
+    ann.goto(live_server + "/")
+    ann.wait_for_selector('#game option[value="inscription"]', state="attached")
+    ann.select_option("#game", "inscription")
+    ann.fill("#my-name", "Ann")
+    shot(ann, "lobby")
+    assert "items" in ann.inner_text("#options") and "Create table" in ann.inner_text("#create")
+    ann.click("#create-form button[type=submit]")
+    ann.wait_for_url("**/t/*")
+    invite = ann.url
+    bob.on("dialog", lambda d: d.accept("Bob"))
+    bob.goto(invite)
+    bob.click('button.take[data-seat="1"]')
+    bob.wait_for_selector("text=you are seat 1")
+    cat.goto(invite)
+    cat.wait_for_selector("text=watching")
+    ann.wait_for_selector("#start:not([disabled])")
+    ann.click("#start")
+    pages = [ann, bob, cat]
+    wait_step(pages, 0)
+    for p in pages:
+        p.wait_for_selector(".insc")
+
+    # An illegal move typed by hand is refused with its error, and nothing changes.
+    ann.fill("#action-text", "play 9 9")
+    ann.press("#action-text", "Enter")
+    ann.wait_for_selector("#error:not([hidden])")
+    assert "not legal" in ann.inner_text("#error") or "not an action" in ann.inner_text("#error")
+    assert step_of(ann) == 0 and step_of(bob) == 0
+
+    reloaded = False
+    shots = set()
+    step = 0
+    while step_of(ann) >= 0 and ann.get_attribute("body", "data-status") == "running":
+        assert step < MAX_STEPS, "the game did not end"
+        movers = [p for p in (ann, bob) if legal_of(p)]
+        assert movers, "nobody can move in a running game"
+        page = movers[0]
+        text = choose(legal_of(page), rng)
+        click_action(page, text)
+        step += 1
+        wait_step(pages, step)
+        assert cat.locator("#hand").count() == 0 and legal_of(cat) == []
+        if step == 40 and not reloaded:
+            # Bob reloads in the middle of the game and carries on from the same position.
+            before = bob.inner_text(".insc-board")
+            bob.reload()
+            bob.wait_for_selector(".insc")
+            wait_step([bob], step)
+            assert "you are seat 1" in bob.inner_text("#status")
+            assert bob.inner_text(".insc-board") == before
+            reloaded = True
+        if step == 45 and "mid" not in shots:
+            shot(ann, "inscription-seat0")
+            shot(cat, "inscription-spectator")
+            shots.add("mid")
+    assert reloaded, "the game ended before the reload check"
+    for p in pages:
+        p.wait_for_selector("text=Game over")
+    assert ann.get_attribute("body", "data-status") == "finished"
+    shot(ann, "inscription-finished")
+
+    # The spectator was never sent a hand or a legal action.
+    views = [f["view"] for f in frames if f.get("view")]
+    assert views and all("hand" not in v and "items" not in v for v in views)
+    assert all(not f.get("legal") for f in frames)
+
+    # The replay link steps through the finished game.
+    ann.click("#replay-link")
+    ann.wait_for_url("**/r/*")
+    ann.wait_for_selector("#next")
+    ann.click("#next")
+    ann.wait_for_selector("text=replay · step 1")
+    shot(ann, "inscription-replay")
