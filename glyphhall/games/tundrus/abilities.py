@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from glyphhall.engine import Action, Event
 
 from . import tokens
+from .actions import act
 from .combat import attack, lose_health, magic
 from .data import SLOTS, WAR, Ability
 from .dice import match, power_dice, power_units, units
@@ -89,9 +90,9 @@ def primary_actions(s: TundrusState, c: Champion) -> list[Action]:
         war = units_total(s, arcana=False)
         for e in s.enemies(c):
             if war:
-                out.append(Action("attack", (e.cid,)))
+                out.append(act("attack", (e.cid,)))
             if units_total(s, arcana=True) > war:
-                out.append(Action("attack", (e.cid, "arcana")))
+                out.append(act("attack", (e.cid, "arcana")))
     names = list(s.data.champions[c.cid].abilities)
     if c.token("disarm", armed_only=True) is None:
         names += [SLOTS[k] for k in range(3) if item_ability(s, c, SLOTS[k]) is not None]

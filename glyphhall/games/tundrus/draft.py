@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from glyphhall.engine import Action, Event, OptionError
 
+from .actions import act
 from .champion import Champion
 from .items import SPOILS_START, refill_spoils
 from .state import ACTIVATE, DRAFT, TURN_FIELDS
@@ -80,7 +81,7 @@ def seat_for(s: TundrusState, tribe: int, slot: int) -> int:
 def legal(s: TundrusState) -> list[Action]:
     tribe = s.draft_queue[0][0]
     taken = {s.data.champions[c.cid].cls for c in s.champs if c.tribe == tribe}
-    return [Action("pick", (cid,)) for cid in s.draft_pool if s.data.champions[cid].cls not in taken]
+    return [act("pick", (cid,)) for cid in s.draft_pool if s.data.champions[cid].cls not in taken]
 
 
 def recruit(s: TundrusState, cid: str, events: list[Event]) -> None:

@@ -11,6 +11,7 @@ from glyphhall.engine import Action, Event
 
 from . import tokens
 from .abilities import can_pay_energy, pay_energy
+from .actions import act
 from .champion import STOCK
 from .combat import attack, magic
 from .data import ARCANA, DOUBLE, GLYPHS, WAR
@@ -24,14 +25,24 @@ if TYPE_CHECKING:
 
 BUTTON_COST = 3  # Shiny Red Button: "spend 3 Energy"
 LAMB_DICE = 3  # Sacrificial Lamb: "up to 3 dice"
+_FREE_AFTER_ROLL = {"foresight", "garrison", "sword_dance", "twisted_fate", "wall_of_mirrors", "summon_imp",
+                    "shiny_red_button", "reflection", "gash"}
 ONE = 1  # Foresight, Garrison, Gash, Sacrificial Lamb, Sword Dance, Twisted Fate: "spend 1 Energy"
 
 
 def items_with(s: TundrusState, c: Champion, ability: str) -> list[int]:
     """Slots whose Equipped Item has this ability (Disarm blocks them all, reference B4)."""
-    if c.token("disarm", armed_only=True) is not None:
+    if "disarm" in c.tokens and c.tokens["disarm"][1]:
         return []
-    return [k for k, iid in enumerate(c.slots) if iid and s.data.items[iid].ability == ability]
+    items = s.data.items
+    return [k for k, iid in enumerate(c.slots) if iid and items[iid].ability == ability]
+
+
+def equipped_abilities(s: TundrusState, c: Champion) -> set[str | None]:
+    if "disarm" in c.tokens and c.tokens["disarm"][1]:
+        return set()
+    items = s.data.items
+    return {items[iid].ability for iid in c.slots if iid}
 
 
 def _cost(s: TundrusState, c: Champion, ability: str) -> int:
@@ -45,11 +56,14 @@ def _cost(s: TundrusState, c: Champion, ability: str) -> int:
 # --- before ROLLING ------------------------------------------------------------------------------
 def before_roll_actions(s: TundrusState, c: Champion) -> list[Action]:
     out: list[Action] = []
+    have = equipped_abilities(s, c)
+    if "empower" not in have and "sacrificial_lamb" not in have:
+        return out
     red = s.data.colour_index["red"]
     if items_with(s, c, "empower") and s.stock[red] > 0:
-        out += [Action("empower", (i + 1,)) for i, d in enumerate(s.pool) if d[2] != STOCK and not d[5]]
+        out += [act("empower", (i + 1,)) for i, d in enumerate(s.pool) if d[2] != STOCK and not d[5]]
     if items_with(s, c, "sacrificial_lamb") and c.energy() >= ONE and any(not d[5] for d in s.pool):
-        out += [Action("lamb", (a.cid,)) for a in s.allies(c) if a is not c and not a.activated]
+        out += [act("lamb", (a.cid,)) for a in s.allies(c) if a is not c and not a.activated]
     return out
 
 
@@ -74,8 +88,8 @@ def lamb(s: TundrusState, c: Champion, ally: Champion, events: list[Event]) -> N
 
 
 def lamb_actions(s: TundrusState) -> list[Action]:
-    out = [Action("give", (i + 1,)) for i, d in enumerate(s.pool) if not d[5]]
-    return out + [Action("done")]
+    out = [act("give", (i + 1,)) for i, d in enumerate(s.pool) if not d[5]]
+    return out + [act("done")]
 
 
 def give(s: TundrusState, c: Champion, n: int, events: list[Event]) -> None:
@@ -89,43 +103,45 @@ def give(s: TundrusState, c: Champion, n: int, events: list[Event]) -> None:
 # --- after ROLLING -------------------------------------------------------------------------------
 def after_roll_actions(s: TundrusState, c: Champion, main: bool) -> list[Action]:
     out: list[Action] = []
+    if not (_FREE_AFTER_ROLL & equipped_abilities(s, c)) and "gambit" not in c.tokens:
+        return out
     energy_ok = can_pay_energy(s, c, ONE, frozenset())
     dazed = c.token("dazing_shot", armed_only=True) is not None
     if main and not s.turn[T_PRIMARY] and not dazed:
         if items_with(s, c, "foresight") and s.turn[T_FORESIGHT] < sum(1 for i in c.slots if i) and energy_ok:
-            out.append(Action("foresight"))
+            out.append(act("foresight"))
         if c.token("gambit", armed_only=True) is not None and not s.turn[T_GAMBIT]:
-            out.append(Action("gambit"))
+            out.append(act("gambit"))
     if items_with(s, c, "garrison") and energy_ok:
         converted = _garrison_dice(s)
         if converted is not None and can_pay_energy(s, c, ONE, frozenset(converted)):
-            out.append(Action("garrison"))
+            out.append(act("garrison"))
     if items_with(s, c, "sword_dance") and energy_ok:
-        out += [Action("sworddance", ("war",)), Action("sworddance", ("defense",))]
+        out += [act("sworddance", ("war",)), act("sworddance", ("defense",))]
     if items_with(s, c, "twisted_fate") and "twisted_fate" not in s.once and energy_ok:
         for i, d in enumerate(s.pool):
             if not d[4] and d[3] >= 0 and can_pay_energy(s, c, ONE, frozenset((i,))):
                 for g in sorted(set(s.data.dice[d[0]].faces) - {d[3]}):
-                    out.append(Action("fate", (i + 1, GLYPHS[g])))
+                    out.append(act("fate", (i + 1, GLYPHS[g])))
     if items_with(s, c, "wall_of_mirrors") and "wall_of_mirrors" not in s.once and can_pay_energy(
         s, c, _cost(s, c, "wall_of_mirrors"), frozenset()
     ):
-        out += [Action("mirrors", (a.cid,)) for a in s.allies(c)]
+        out += [act("mirrors", (a.cid,)) for a in s.allies(c)]
     if items_with(s, c, "summon_imp") and "summon_imp" not in s.once and can_pay_energy(
         s, c, _cost(s, c, "summon_imp"), frozenset()
     ):
         if set_complete(s, c, "summon_imp"):
-            out.append(Action("imp"))
+            out.append(act("imp"))
         else:
-            out += [Action("imp", (e.cid,)) for e in s.enemies(c)]
+            out += [act("imp", (e.cid,)) for e in s.enemies(c)]
     if items_with(s, c, "shiny_red_button") and "shiny_red_button" not in s.once and can_pay_energy(
         s, c, BUTTON_COST, frozenset()
     ):
-        out += [Action("button", (e.cid,)) for e in s.enemies(c)]
+        out += [act("button", (e.cid,)) for e in s.enemies(c)]
     if items_with(s, c, "reflection") and "reflection" not in c.tokens:
-        out.append(Action("reflect"))
+        out.append(act("reflect"))
     if s.gash and items_with(s, c, "gash") and energy_ok and c.token("vertigo_powder", armed_only=True) is None:
-        out += [Action("gash", (s.champs[i].cid,)) for i in s.gash if not s.champs[i].defeated]
+        out += [act("gash", (s.champs[i].cid,)) for i in s.gash if not s.champs[i].defeated]
     return out
 
 

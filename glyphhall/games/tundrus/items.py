@@ -61,8 +61,8 @@ def supply_counts(s: TundrusState, c: Champion) -> list[int]:
     return out
 
 
-def can_pay(s: TundrusState, c: Champion, item: Item) -> bool:
-    have = supply_counts(s, c)
+def can_pay(s: TundrusState, c: Champion, item: Item, supply: list[int] | None = None) -> bool:
+    have = (supply or supply_counts(s, c))[:]
     for colour in item.equip_cost:
         have[colour] -= 1
         if have[colour] < 0:

@@ -172,19 +172,13 @@ class TundrusState(State):
 
     # --- the engine contract (rules are in turn.py) --------------------------------------------
     def to_move(self) -> tuple[int, ...]:
-        from . import turn
-
-        return turn.to_move(self)
+        return _rules.to_move(self)
 
     def _legal_actions(self, seat: int) -> list[Action]:
-        from . import turn
-
-        return turn.legal_actions(self)
+        return _rules.legal_actions(self)
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
-        from . import turn
-
-        return turn.apply(self, action)
+        return _rules.apply(self, action)
 
     def is_over(self) -> bool:
         return self.phase == OVER
@@ -208,6 +202,9 @@ class TundrusState(State):
         return c
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        from .views import view
+        return _views.view(self, seat)
 
-        return view(self, seat)
+
+# The rules import this module's constants, so they are bound here, after the class exists.
+from . import turn as _rules  # noqa: E402
+from . import views as _views  # noqa: E402

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from glyphhall.engine import Action, Event
 
 from . import abilities, draft, free, items, tokens
+from .actions import act
 from .champion import CHEST, SLOT_CODE, START, TRIBAL
 from .combat import magic
 from .data import ARCANA, DEFENSE, DOUBLE, GLYPHS, POWER, SLOTS, WAR, WEALTH
@@ -74,36 +75,36 @@ def legal_actions(s: TundrusState) -> list[Action]:
     if phase == DRAFT:
         return draft.legal(s)
     if phase == ACTIVATE:
-        return [Action("activate", (c.cid,)) for c in eligible(s, s.next_tribe)]
+        return [act("activate", (c.cid,)) for c in eligible(s, s.next_tribe)]
     c = s.champs[s.active]
     if phase == REPLENISH:
-        return take_actions(s, c) + free.before_roll_actions(s, c) + [Action("roll")]
+        return take_actions(s, c) + free.before_roll_actions(s, c) + [act("roll")]
     if phase == LAMB:
         if s.turn[T_PICKS_LEFT] <= 0:
-            return [Action("done")]
+            return [act("done")]
         return free.lamb_actions(s)
     if phase == REROLL:
-        out = [Action("mark", (i + 1,)) for i, d in enumerate(s.pool) if not d[4] and i not in s.marks]
+        out = [act("mark", (i + 1,)) for i, d in enumerate(s.pool) if not d[4] and i not in s.marks]
         if s.marks:
-            out.append(Action("reroll"))
-        return out + [Action("keep")]
+            out.append(act("reroll"))
+        return out + [act("keep")]
     if phase in (MAIN, SECONDARY):
         out = abilities.primary_actions(s, c) if phase == MAIN else []
         out += free.after_roll_actions(s, c, phase == MAIN)
         if c.token("entangling_roots", armed_only=True) is None:
             out += secondary_actions(s, c)
-        return out + [Action("end")]
+        return out + [act("end")]
     if phase == PLACE:
         return place_actions(s, c)
     if phase == FEUD:
-        return [Action("feud", (e.cid,)) for e in s.enemies(c)]
+        return [act("feud", (e.cid,)) for e in s.enemies(c)]
     if phase == CHEST_PHASE:
-        return [Action("chest", (s.colour_name(k),)) for k in range(len(s.stock)) if s.stock[k] > 0]
+        return [act("chest", (s.colour_name(k),)) for k in range(len(s.stock)) if s.stock[k] > 0]
     if phase == RELEASE:
-        out = [Action("release", ("energy", i + 1)) for i in range(len(c.energy_dice))]
+        out = [act("release", ("energy", i + 1)) for i in range(len(c.energy_dice))]
         stored = sum(1 for d in c.temp if d is not None)
-        out += [Action("release", ("armor", i + 1)) for i in range(stored)]
-        return out + [Action("end")]
+        out += [act("release", ("armor", i + 1)) for i in range(stored)]
+        return out + [act("end")]
     return []
 
 
@@ -132,25 +133,26 @@ def take_actions(s: TundrusState, c: Champion) -> list[Action]:
     for name, counts, _ in _sources(s, c):
         if not counted_ok and _counts(s, c, name):
             continue
-        out += [Action("take", (s.colour_name(k), name)) for k, n in enumerate(counts) if n > 0]
+        out += [act("take", (s.colour_name(k), name)) for k, n in enumerate(counts) if n > 0]
     return out
 
 
 def secondary_actions(s: TundrusState, c: Champion) -> list[Action]:
     out: list[Action] = []
     if s.turn[T_CREDIT] or _wealth_die(s) is not None:
-        out += [Action("acquire", (iid,)) for iid in s.faceup]
+        out += [act("acquire", (iid,)) for iid in s.faceup]
+    have = items.supply_counts(s, c) if c.stash else None
     for iid in c.stash:
         item = s.data.items[iid]
-        if items.can_pay(s, c, item):
-            out.append(Action("consume" if item.type == "consumable" else "equip", (iid,)))
+        if items.can_pay(s, c, item, have):
+            out.append(act("consume" if item.type == "consumable" else "equip", (iid,)))
     for i, d in enumerate(s.pool):
         if d[4] or d[3] < 0:
             continue
         if c.energy_room() > 0 and (units(d[3], POWER) or d[3] == ARCANA):
-            out.append(Action("store", ("energy", i + 1)))
+            out.append(act("store", ("energy", i + 1)))
         if c.armor_room() > 0 and (units(d[3], DEFENSE) or d[3] == ARCANA):
-            out.append(Action("store", ("armor", i + 1)))
+            out.append(act("store", ("armor", i + 1)))
     return out
 
 
@@ -169,11 +171,11 @@ def place_actions(s: TundrusState, c: Champion) -> list[Action]:
     item = s.data.items[s.pending]
     out = []
     if len(c.stash) < items.STASH_SIZE:
-        out.append(Action("stash"))
+        out.append(act("stash"))
     else:
-        out += [Action("stash", (iid,)) for iid in c.stash]
+        out += [act("stash", (iid,)) for iid in c.stash]
     if items.can_pay(s, c, item):
-        out.append(Action("consume" if item.type == "consumable" else "equip"))
+        out.append(act("consume" if item.type == "consumable" else "equip"))
     return out
 
 
