@@ -135,7 +135,8 @@ class MCTSBot(Bot):
         while limit is None or done < limit:
             self._iterate(state, seat, root, use_cutoff)
             done += 1
-            if deadline is not None and done % 8 == 0 and time.perf_counter() >= deadline:
+            # Checked every iteration: one iteration of a slow game can take milliseconds.
+            if deadline is not None and time.perf_counter() >= deadline:
                 break
         self.last_search = {
             "iterations": done,
@@ -325,11 +326,13 @@ def _rank(node: Node | None) -> tuple[int, float]:
 
 
 #: The levels the CLI, the server and the arena know by name. Time budgets keep a move's wait
-#: predictable; the iteration caps keep tiny games from spinning uselessly.
+#: predictable; the iteration caps keep tiny games from spinning uselessly. Rollouts are cut off
+#: and scored by the game's heuristic (where it has one): in most of our games a random playout
+#: to the end costs milliseconds to tens of milliseconds, so full rollouts leave too few iterations.
 LEVELS: dict[str, dict[str, Any]] = {
-    "mcts-easy": {"iterations": 150, "seconds": 0.5, "exploration": 1.0},
-    "mcts": {"iterations": 50_000, "seconds": 1.0, "cutoff": 40},
-    "mcts-hard": {"iterations": 200_000, "seconds": 3.0, "cutoff": 60},
+    "mcts-easy": {"iterations": 100, "seconds": 0.5, "exploration": 1.0, "cutoff": 10},
+    "mcts": {"iterations": 50_000, "seconds": 1.0, "cutoff": 20},
+    "mcts-hard": {"iterations": 200_000, "seconds": 3.0, "cutoff": 30},
 }
 
 
