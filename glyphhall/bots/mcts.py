@@ -246,7 +246,7 @@ class MCTSBot(Bot):
         unexpanded: list[Action] = []
         best: Node | None = None
         best_action: Action | None = None
-        best_score = -1.0
+        best_score = -math.inf
         c = self.exploration
         log = math.log
         sqrt = math.sqrt
@@ -256,7 +256,11 @@ class MCTSBot(Bot):
                 unexpanded.append(action)
                 continue
             child.avail += 1
-            score = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
+            visits = child.visits
+            if visits:
+                score = child.total / visits + c * sqrt(log(child.avail) / visits)
+            else:  # created by a simultaneous decision elsewhere and never followed: try it
+                score = math.inf
             if score > best_score:
                 best, best_action, best_score = child, action, score
         if unexpanded:
