@@ -108,4 +108,4 @@ def legal(s, text: str) -> bool:
     return text in texts(s)
 
 
-__all__ = ["Action", "BLANK", "SHIELD", "SKULL", "act", "d20", "fig", "hexof", "legal", "position", "texts"]
+__all__ = ["Action", "Scripted", "BLANK", "SHIELD", "SKULL", "act", "d20", "fig", "hexof", "legal", "position", "texts"]
