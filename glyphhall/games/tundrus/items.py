@@ -126,8 +126,12 @@ def set_complete(s: TundrusState, c: Champion, ability: str) -> bool:
 def equip(s: TundrusState, c: Champion, iid: str, events: list[Event]) -> bool:
     """Pay the Equip Cost, replace whatever is in the slot, and take the Gains.
     Returns True when a Blood Feud target must now be chosen."""
+    return install(s, c, iid, pay(s, c, s.data.items[iid]), events)
+
+
+def install(s: TundrusState, c: Champion, iid: str, paid: list[str], events: list[Event]) -> bool:
+    """Put a paid-for Item in its slot (discarding the one there) and take its Gains."""
     item = s.data.items[iid]
-    paid = pay(s, c, item)
     k = SLOTS.index(item.type)
     if c.slots[k] is not None:
         discard_slot(s, c, k, events)
