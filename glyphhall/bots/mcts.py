@@ -257,10 +257,8 @@ class MCTSBot(Bot):
                 continue
             child.avail += 1
             visits = child.visits
-            if visits:
-                score = child.total / visits + c * sqrt(log(child.avail) / visits)
-            else:  # created by a simultaneous decision elsewhere and never followed: try it
-                score = math.inf
+            # A child made by a simultaneous decision elsewhere may never have been followed.
+            score = child.total / visits + c * sqrt(log(child.avail) / visits) if visits else math.inf
             if score > best_score:
                 best, best_action, best_score = child, action, score
         if unexpanded:
