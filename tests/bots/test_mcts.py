@@ -183,3 +183,17 @@ def test_a_simultaneous_choice_is_mixed_not_fixed() -> None:
     state = PenniesGame().new(2, 0)
     picks = {str(MCTSBot(seed, iterations=300).choose(state, 0)) for seed in range(12)}
     assert picks == {"heads", "tails"}
+
+
+@pytest.mark.xfail(
+    reason="known leak, reported to the lead: bots.ask keeps the true rng in the determinization, "
+    "so GreedyBot's one-step lookahead sees the real die (the MCTS bot reseeds it itself)"
+)
+def test_greedy_bot_does_not_foresee_dice() -> None:
+    game = BetGame()
+    wins = 0
+    for seed in range(60):
+        state = game.new(2, seed)
+        state.apply(0, ask(bots.make("heuristic", seed), state, 0))
+        wins += state.returns()[0] == 1.0
+    assert wins <= 45
