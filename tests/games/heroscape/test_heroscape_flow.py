@@ -1,0 +1,187 @@
+"""Game flow: reference §1.2 (setup, draft, placement), §1.3 (rounds, order markers,
+initiative, turns), §1.8 (winning, round limit), and bad input."""
+
+import json
+
+import pytest
+from heroscape_helpers import BLANK, SKULL, act, d20, fig, position, texts
+
+from glyphhall.engine import IllegalAction, LoadError, OptionError, Rng
+from glyphhall.games.heroscape import flow
+from glyphhall.games.heroscape.game import GAME
+
+
+def preset(seed=0, **opts):
+    opts.setdefault("armies", "starter")
+    opts.setdefault("map", "skirmish")
+    return GAME.new(2, seed, opts)
+
+
+def place_all(s):
+    while s.phase == "place" or (s.pending and s.pending[0][1] == "place"):
+        seat = s.to_move()[0]
+        act(s, sorted(texts(s))[0])
+        assert seat in (0, 1)
+
+
+def test_placement_in_own_start_zone_whole_army_first():
+    """Reference §1.2: highest d20 places the whole army first, in its own start zone."""
+    s = preset()
+    first = s.to_move()[0]
+    n = sum(1 for f in range(len(s.f_card)) if s.owner(f) == first)
+    for _ in range(n):
+        assert s.to_move() == (first,)
+        options = texts(s)
+        assert all(s.board.zone[s.board.index[t.split()[1]]] == first for t in options)
+        act(s, sorted(options)[0])
+    assert s.to_move() == (1 - first,)
+
+
+def test_order_markers_are_secret_and_simultaneous():
+    """Reference §1.3: each player places 1, 2, 3 and X face down at the same time; the
+    opponent sees only which card holds a marker."""
+    s = preset()
+    place_all(s)
+    assert s.phase == "orders" and s.to_move() == (0, 1)
+    events = act(s, "order 1 finn")
+    assert s.view(1)["cards"][s.card_index("finn")]["markers"] == ["?"]
+    assert s.view(0)["cards"][s.card_index("finn")]["markers"] == ["1"]
+    assert s.view(None)["cards"][s.card_index("finn")]["markers"] == ["?"]
+    public = [e.text for e in events if e.visible_to(1)]
+    assert all("1" not in t.split() for t in public)
+
+
+def test_determinize_resamples_opponent_markers():
+    """Hidden order markers are resampled for the opponent, never for their owner."""
+    s = preset()
+    place_all(s)
+    act(s, "order 1 finn")
+    act(s, "order 2 tarn")
+    seen = {tuple(s.determinize(1, Rng(k)).markers[0]) for k in range(20)}
+    assert len(seen) == 2
+    assert {tuple(s.determinize(0, Rng(k)).markers[0]) for k in range(5)} == {tuple(s.markers[0])}
+
+
+def _to_turns(s):
+    place_all(s)
+    for seat in (0, 1):
+        cards = flow.order_cards(s, seat)
+        for m in ("1", "2", "3", "x"):
+            s.apply(seat, GAME.parse_action(s, seat, f"order {m} {s.c_def[cards[0]].key}"))
+    return s
+
+
+def test_initiative_and_turn_order():
+    """Reference §1.3: d20 initiative each round, highest first; turns alternate 1, 1, 2, 2, 3, 3."""
+    s = _to_turns(preset())
+    assert s.phase == "turn" and s.turn_no == 1
+    first = s.init_order[0]
+    assert s.to_move() == (first,)
+    act(s, "end")
+    assert s.to_move() == (1 - first,) and s.turn_no == 1
+    act(s, "end")
+    assert s.turn_no == 2 and s.to_move() == (first,)
+
+
+def test_initiative_ties_reroll_and_dagmar():
+    """Reference §1.3: ties re-roll; Dagmar adds 8 (re-rolls too)."""
+    s = position(script=[d20(7), d20(7), d20(3), d20(12)])
+    order = flow.roll_off(s, [0, 1], [], "initiative")
+    assert order == [1, 0]
+    s = position(glyphs={"c3": ("dagmar", True)}, at={"finn": "c3", "thorgrim": "e6"},
+                 script=[d20(10), d20(17)])
+    order = flow.roll_off(s, [0, 1], [], "initiative", lambda seat: flow.initiative_bonus(s, seat))
+    assert order == [0, 1]
+
+
+def test_lost_turn_when_the_card_is_destroyed():
+    """Reference §1.3 Lost turn: a marker on a card with no figures left loses that turn."""
+    s = position(armies=(("finn", "tarn"), ("thorgrim",)), at={"finn": "a1", "thorgrim": "f8"})
+    s.markers[0] = [s.card_index("tarn")] * 4
+    s.active_card = -1
+    events = []
+    flow.begin_turn(s, events)
+    assert any("loses turn 1" in e.text for e in events)
+    assert s.to_move() == (1,)
+
+
+def test_victory_when_every_opposing_figure_is_destroyed():
+    """Reference §1.8: destroying all opposing figures wins."""
+    s = position(at={"finn": "c3", "thorgrim": "c4"}, active="finn", script=[SKULL] * 3 + [BLANK] * 4)
+    s.f_wounds[fig(s, "thorgrim")] = 3
+    act(s, "attack finn thorgrim")
+    assert s.is_over() and s.returns() == [1.0, 0.0]
+
+
+def test_round_limit_scoring():
+    """Reference §1.8: at the round limit each side scores the points of cards with a figure
+    on the battlefield; option round_limit_scoring off makes it a draw."""
+    s = position(armies=(("finn", "tarn"), ("thorgrim",)), at={"finn": "a1", "tarn1": "a2", "thorgrim": "f8"},
+                 options={"round_limit": 1})
+    s.turn_no = 4
+    flow.end_round(s, [])
+    assert s.returns() == [1.0, 0.0]
+    s = position(armies=(("finn", "tarn"), ("thorgrim",)), at={"finn": "a1", "tarn1": "a2", "thorgrim": "f8"},
+                 options={"round_limit": 1, "round_limit_scoring": False})
+    flow.end_round(s, [])
+    assert s.returns() == [0.5, 0.5]
+
+
+def test_draft_order_and_points():
+    """Reference §1.2 Draft: the d20 winner picks 1, the other 2, then 1 each; never over the
+    points limit; a player who cannot add a card is done."""
+    s = GAME.new(2, 3, {"points": 200, "map": "skirmish"})
+    first = s.to_move()[0]
+    act(s, "draft mimring")  # 150
+    while s.pending:
+        act(s, sorted(texts(s))[0])
+    assert s.to_move() == (1 - first,)
+    act(s, "draft finn")
+    while s.pending:
+        act(s, sorted(texts(s))[0])
+    assert s.to_move() == (1 - first,), "the second player picks twice"
+    act(s, "draft thorgrim")
+    while s.pending:
+        act(s, sorted(texts(s))[0])
+    assert s.to_move() == (first,)
+    assert all(GAME_CARD_POINTS(k) <= 50 for k in texts(s) if k.startswith("draft"))
+
+
+def GAME_CARD_POINTS(text):
+    from glyphhall.games.heroscape.armies import CARDS
+
+    return CARDS[text.split()[1]].points
+
+
+def test_sequential_order_placement_variant():
+    """Reference §1.3 optional variant: d20, the high roller places order markers first."""
+    s = preset(order_placement="sequential")
+    place_all(s)
+    assert len(s.to_move()) == 1
+
+
+def test_bad_input_is_a_clear_error_that_changes_nothing():
+    """Bad action text, options and saved states give clear errors."""
+    s = preset()
+    before = s.to_dict()
+    seat = s.to_move()[0]
+    with pytest.raises(IllegalAction, match="place"):
+        s.apply_text(seat, "place zz99")
+    assert s.to_dict() == before
+    with pytest.raises(OptionError):
+        GAME.new(2, 0, {"map": "atlantis"})
+    with pytest.raises(OptionError):
+        GAME.new(2, 0, {"points": 5})
+    data = json.loads(json.dumps(s.to_dict()))
+    data["figures"][0]["card"] = 99
+    with pytest.raises(LoadError):
+        GAME.load(data)
+
+
+def test_views_hide_symbol_side_glyphs():
+    """Symbol-side glyphs are hidden from every seat until a figure stops on them."""
+    s = GAME.new(2, 0, {"glyph_faces": "hidden", "map": "skirmish"})
+    for seat in (0, 1, None):
+        assert all(g["glyph"] == "?" for g in s.view(seat)["glyphs"])
+    keys = {tuple(sorted(s.determinize(0, Rng(k)).glyph_at.items())) for k in range(10)}
+    assert len(keys) > 1
