@@ -34,6 +34,8 @@ export function viewPanels(view) {
   return box;
 }
 
+const LONG = 12;  // longer lists fold away behind a summary so a big map does not swamp the page
+
 function value(v, depth = 0) {
   if (v === null || v === undefined) return h("span.muted", { text: "—" });
   if (typeof v === "boolean") return h("span", { text: v ? "yes" : "no" });
@@ -41,11 +43,17 @@ function value(v, depth = 0) {
   if (Array.isArray(v)) {
     if (!v.length) return h("span.muted", { text: "none" });
     if (v.every((x) => x === null || typeof x !== "object")) {
-      return h("div.chips", {}, v.map((x) => h("span.chip", { text: x === null ? "—" : String(x) })));
+      const chips = h("div.chips", {}, v.map((x) => h("span.chip", { text: x === null ? "—" : String(x) })));
+      return v.length > LONG * 3 ? folded(`${v.length} entries`, chips) : chips;
     }
     if (depth > 3) return h("code", { text: JSON.stringify(v) });
-    return h("ol.items", { start: 0 }, v.map((x) => h("li", {}, value(x, depth + 1))));
+    const list = h("ol.items", { start: 0 }, v.map((x) => h("li", {}, value(x, depth + 1))));
+    return v.length > LONG ? folded(`${v.length} entries`, list) : list;
   }
   if (depth > 3) return h("code", { text: JSON.stringify(v) });
   return h("dl.fields", {}, Object.entries(v).map(([k, x]) => [h("dt", { text: label(k) }), h("dd", {}, value(x, depth + 1))]));
+}
+
+function folded(summary, content) {
+  return h("details.folded", {}, h("summary", { text: summary }), content);
 }
