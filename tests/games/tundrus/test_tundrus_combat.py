@@ -1,0 +1,164 @@
+"""Reference > Attack and Defense, Defeated Champion, Winning the Game."""
+
+from tundrus_helpers import COLOUR, champ, do, give, new_game, roll_pool, texts
+
+from glyphhall.games.tundrus.combat import attack, magic
+
+TAKE4 = ["white tribal", "white tribal", "gold tribal", "blue tribal"]
+
+
+def test_basic_attack_removes_armor_first():
+    """Basic Attack: one War Glyph per Armor; with none left over, no damage."""
+    s = new_game()
+    sg, fg = champ(s, "stone_golem"), champ(s, "fire_guard")
+    lost = attack(s, fg, sg, 3, [])
+    assert lost == 0 and sg.health == sg.health_max
+    assert sg.armor_perm == 3  # permanent Armor refilled afterwards
+
+
+def test_basic_attack_does_at_most_one_damage():
+    """Note: the Basic Attack only ever does a maximum of one damage."""
+    s = new_game()
+    pr, fg = champ(s, "priestess"), champ(s, "fire_guard")
+    assert attack(s, fg, pr, 6, []) == 1 and pr.health == pr.health_max - 1
+
+
+def test_attack_with_no_war_glyph_is_not_offered(monkeypatch):
+    s = new_game()
+    roll_pool(s, monkeypatch, "fire_guard", ["white tribal"], ["defense"])
+    assert not any(t.startswith("attack") for t in texts(s))
+
+
+def test_attack_may_only_reduce_armor(monkeypatch):
+    """Champions do not have to roll enough War Glyphs to damage their target."""
+    s = new_game()
+    sg = champ(s, "stone_golem")
+    sg.temp = [None]
+    s.cubes[1] -= 1
+    roll_pool(s, monkeypatch, "fire_guard", ["white tribal"], ["war"])
+    do(s, "attack stone_golem")
+    assert sg.temp == [] and sg.health == sg.health_max
+
+
+def test_permanent_armor_refills_temporary_does_not():
+    """Armor: permanent (solid squares) regenerates after an Attack, temporary does not."""
+    s = new_game()
+    fg, sg = champ(s, "fire_guard"), champ(s, "stone_golem")
+    fg.temp = [None, None]
+    s.cubes[1] -= 2
+    attack(s, sg, fg, 4, [])
+    assert fg.temp == [] and fg.armor_perm == 2 and fg.health == fg.health_max
+
+
+def test_stored_defense_dice_return_to_their_location():
+    """The dice removed from Temporary Armor squares return to the target's board or Tribal Pool."""
+    s = new_game()
+    fg, sg = champ(s, "fire_guard"), champ(s, "stone_golem")
+    blue = COLOUR["blue"]
+    s.tribal[1][blue] -= 1
+    fg.temp = [(blue, 1, 0)]
+    attack(s, sg, fg, 1, [])
+    assert s.tribal[1][blue] == 1 and fg.temp == []
+
+
+def test_magic_damage_ignores_armor():
+    """Magic Damage: ignores all Armor, which is neither blocking nor removed."""
+    s = new_game()
+    sg = champ(s, "stone_golem")
+    assert magic(s, sg, 2, []) == 2
+    assert sg.health == sg.health_max - 2 and sg.armor_perm == 3
+
+
+def test_withering_touch_magic_and_temporary_armor(monkeypatch):
+    """Magic Damage note: the Necromancer's Withering Touch also removes Temporary Armor."""
+    s = new_game()
+    sg = champ(s, "stone_golem")
+    sg.temp = [None]
+    s.cubes[1] -= 1
+    roll_pool(s, monkeypatch, "necromancer", TAKE4, ["war", "power", "power", "wealth"])
+    do(s, "ability withering_touch stone_golem")
+    assert sg.health == sg.health_max - 1 and sg.temp == [] and sg.armor_perm == 3
+
+
+def test_defeat_returns_items_and_dice():
+    """Defeated Champion: Items to the discard pile; dice, tokens and cubes to the Stock."""
+    s = new_game()
+    give(s, "priestess", "twin_axes")
+    pr = champ(s, "priestess")
+    pr.stash.append("chainmail")
+    s.deck.remove("chainmail")
+    pr.tokens["guardian_angel"] = [1, 1]
+    red_stock = s.stock[COLOUR["red"]]
+    del pr.tokens["guardian_angel"]
+    pr.tokens["enchantment"] = [1, 1]
+    magic(s, pr, pr.health, [])
+    assert pr.defeated and pr.slots == [None, None, None] and pr.stash == []
+    assert {"twin_axes", "chainmail"} <= set(s.discard)
+    assert s.stock[COLOUR["red"]] == red_stock + 2 and sum(pr.start) == 0
+    assert pr.tokens == {} and pr.energy_cubes == 0
+
+
+def test_defeated_champions_are_not_targets(monkeypatch):
+    s = new_game()
+    pr = champ(s, "priestess")
+    magic(s, pr, pr.health, [])
+    roll_pool(s, monkeypatch, "fire_guard", ["white tribal"], ["war"])
+    assert "attack priestess" not in texts(s)
+
+
+def test_victory_when_all_opponents_are_defeated(monkeypatch):
+    """Winning the Game: a Tribe wins immediately when all opposing Champions are defeated."""
+    s = new_game()
+    for cid in ("warlord", "stone_golem"):
+        magic(s, champ(s, cid), 99, [])
+    pr = champ(s, "priestess")
+    pr.health = 1
+    roll_pool(s, monkeypatch, "fire_guard", ["white tribal"], ["war"])
+    do(s, "attack priestess")
+    assert s.is_over() and s.returns() == [0.0, 1.0]
+    assert s.legal_actions(0) == s.legal_actions(1) == []
+
+
+def test_guardian_angel_keeps_the_last_health():
+    s = new_game()
+    pr = champ(s, "priestess")
+    pr.tokens["guardian_angel"] = [1, 1]
+    magic(s, pr, 9, [])
+    assert pr.health == 1 and not pr.defeated and "guardian_angel" not in pr.tokens
+
+
+def test_shadow_armor_blocks_and_returns():
+    """Shadow Armor: the token represents 2 armor in addition to the Armor Track (permanent)."""
+    s = new_game()
+    give(s, "priestess", "shadow_cloak")
+    pr, fg = champ(s, "priestess"), champ(s, "fire_guard")
+    assert attack(s, fg, pr, 2, []) == 0
+    assert attack(s, fg, pr, 3, []) == 1
+
+
+def test_unarmored_token_ignores_armor():
+    s = new_game()
+    sg, fg = champ(s, "stone_golem"), champ(s, "fire_guard")
+    sg.tokens["unarmored"] = [1, 1]
+    assert attack(s, fg, sg, 1, []) == 1 and sg.armor_perm == 3
+
+
+def test_bear_form_deals_two():
+    s = new_game()
+    pr, fg = champ(s, "priestess"), champ(s, "fire_guard")
+    fg.tokens["bear_form"] = [1, 1]
+    assert attack(s, fg, pr, 5, []) == 2
+
+
+def test_fortify_refills_after_every_attack():
+    """Fortify: fill the Armor Track now and after every Attack until the next Turn."""
+    s = new_game()
+    pr, fg = champ(s, "priestess"), champ(s, "fire_guard")
+    s.deck.remove("scroll_of_fortification")
+    pr.fortify = "scroll_of_fortification"
+    from glyphhall.games.tundrus.tracks import fill_armor
+
+    fill_armor(s, pr)
+    assert len(pr.temp) == 2
+    attack(s, fg, pr, 2, [])
+    assert len(pr.temp) == 2 and pr.health == pr.health_max

@@ -1,0 +1,154 @@
+"""Reference > Glyphs: War, Defense, Power, Wealth, Arcana (wild), Destruction, Double Glyphs,
+and each Glyph used once a Turn."""
+
+from tundrus_helpers import COLOUR, DATA, champ, do, new_game, roll_pool, show, texts
+
+from glyphhall.games.tundrus.data import GLYPH_CODE
+from glyphhall.games.tundrus.dice import match
+
+TAKE4 = ["white tribal", "white tribal", "gold tribal", "blue tribal"]
+
+
+def pool_of(*glyphs):
+    return [(0, 0, 0, GLYPH_CODE[g], False, False) for g in glyphs]
+
+
+def test_arcana_mimics_any_glyph():
+    """Glyph of Arcana: "Wild. Can mimic any Glyph"."""
+    assert match(pool_of("arcana", "arcana", "war"), (1, 1, 1, 0), (0, 0)) is not None
+    assert match(pool_of("arcana"), (0, 0, 0, 1), (0, 0)) is not None
+
+
+def test_destruction_matches_nothing():
+    """Glyph of Destruction: no known use; it Matches no combo."""
+    assert match(pool_of("destruction", "destruction"), (1, 0, 0, 0), (0, 0)) is None
+
+
+def test_double_glyph_matches_two():
+    """Double Glyphs: the single die matches two Glyphs in the Combo."""
+    used, _ = match(pool_of("double_defense", "war"), (1, 2, 0, 0), (0, 0))
+    assert sorted(used) == [0, 1]
+
+
+def test_double_glyph_second_half_is_lost():
+    """Double Glyphs: "If you cannot use both Glyphs, the second is lost" - the die is used up."""
+    used, _ = match(pool_of("double_war", "defense"), (1, 1, 0, 0), (0, 0))
+    assert sorted(used) == [0, 1]
+
+
+def test_matching_prefers_single_faces_and_keeps_arcana():
+    used, _ = match(pool_of("arcana", "war", "double_war", "war"), (2, 0, 0, 0), (0, 0))
+    assert sorted(used) == [1, 3]
+
+
+def test_glyphs_used_once_per_turn():
+    """Note: All Glyphs can only be used once during a Champion's Turn."""
+    pool = pool_of("wealth")
+    pool[0] = pool[0][:4] + (True, False)
+    assert match(pool, (0, 0, 0, 1), (0, 0)) is None
+
+
+def test_each_die_used_once_in_play(monkeypatch):
+    s = new_game()
+    show(s, "tome_of_might")
+    roll_pool(s, monkeypatch, "fire_guard", ["gold tribal"], ["wealth"])
+    do(s, "acquire tome_of_might")
+    do(s, "stash")
+    assert not any(t.startswith("acquire") for t in texts(s))
+
+
+def test_power_glyph_pays_energy(monkeypatch):
+    """Power Glyph: may be used as an Energy Cube when paying the Resource Cost of Abilities."""
+    s = new_game()
+    fg = champ(s, "fire_guard")
+    fg.energy_cubes = 1
+    s.tribal[1][COLOUR["blue"]] += 1
+    roll_pool(s, monkeypatch, "fire_guard", TAKE4 + ["blue tribal"], ["defense", "defense", "war", "power", "power"])
+    assert "ability shield_bash priestess" in texts(s)  # 2 Energy: 1 cube + 1 Power Glyph
+    do(s, "ability shield_bash priestess")
+    assert fg.energy_cubes == 0
+
+
+def test_power_first_keeps_the_cubes(monkeypatch):
+    """Power Glyphs may pay instead of cubes ('power' pays with the dice first)."""
+    s = new_game()
+    fg = champ(s, "fire_guard")
+    s.tribal[1][COLOUR["blue"]] += 1
+    roll_pool(s, monkeypatch, "fire_guard", TAKE4 + ["blue tribal"], ["defense", "defense", "war", "power", "power"])
+    cubes = fg.energy_cubes
+    do(s, "ability shield_bash priestess power")
+    assert fg.energy_cubes == cubes and all(d[4] for d in s.pool if d[3] == GLYPH_CODE["power"])
+
+
+def test_store_power_glyph_then_use_it_as_energy(monkeypatch):
+    """Power Glyph: a Stored die can later be used as an Energy Cube (and then returns)."""
+    s = new_game()
+    fg = champ(s, "fire_guard")
+    roll_pool(s, monkeypatch, "fire_guard", ["blue tribal"], ["power"])
+    do(s, "store energy 1")
+    assert fg.energy() == 3 and s.tribal[1][COLOUR["blue"]] == 0
+    from glyphhall.games.tundrus.tracks import spend_energy
+
+    spend_energy(s, fg, 1)
+    assert fg.energy_dice == [] and s.tribal[1][COLOUR["blue"]] == 1
+
+
+def test_store_needs_an_unoccupied_square(monkeypatch):
+    s = new_game()
+    fg = champ(s, "fire_guard")
+    fg.energy_cubes = fg.energy_max
+    roll_pool(s, monkeypatch, "fire_guard", ["blue tribal"], ["power"])
+    assert "store energy 1" not in texts(s)
+
+
+def test_store_double_places_die_and_cube(monkeypatch):
+    """Double Glyphs: Stored, both the die and a cube from the Stock go on the Track."""
+    s = new_game()
+    fg = champ(s, "fire_guard")
+    roll_pool(s, monkeypatch, "fire_guard", ["green own"], ["double_defense"])
+    do(s, "store armor 1")
+    assert fg.temp == [(COLOUR["green"], fg.idx, 1), None]
+
+
+def test_store_double_with_one_square_loses_the_second(monkeypatch):
+    s = new_game()
+    fg = champ(s, "fire_guard")
+    fg.temp = [None]
+    s.cubes[1] -= 1
+    roll_pool(s, monkeypatch, "fire_guard", ["green own"], ["double_defense"])
+    do(s, "store armor 1")
+    assert fg.temp == [None, (COLOUR["green"], fg.idx, 1)]
+
+
+def test_wealth_glyph_acquires(monkeypatch):
+    """Wealth Glyph: spend an unused Wealth die to Acquire a face-up Item."""
+    s = new_game()
+    roll_pool(s, monkeypatch, "fire_guard", ["white tribal"], ["war"])
+    assert not any(t.startswith("acquire") for t in texts(s))
+
+
+def test_double_wealth_acquires_twice(monkeypatch):
+    """Ruling B7.5: a Double Wealth may Acquire two Items in one go."""
+    s = new_game()
+    roll_pool(s, monkeypatch, "fire_guard", ["gold tribal"], ["double_wealth"])
+    do(s, f"acquire {s.faceup[0]}")
+    do(s, "stash")
+    assert any(t.startswith("acquire") for t in texts(s))
+    do(s, f"acquire {s.faceup[0]}")
+    do(s, "stash")
+    assert not any(t.startswith("acquire") for t in texts(s))
+
+
+def test_war_glyphs_match_the_combo_and_power_the_attack(monkeypatch):
+    """Attack Abilities: War Glyphs both Match the combo and power the Basic Attack."""
+    s = new_game()
+    pr = champ(s, "priestess")
+    roll_pool(s, monkeypatch, "fire_guard", TAKE4, ["defense", "defense", "war", "wealth"])
+    do(s, "ability shield_bash priestess")
+    assert pr.health == pr.health_max - 1  # the combo's one War Glyph dealt the damage
+
+
+def test_dice_faces_data():
+    """Dice Face Layout: six layouts, one basic (white) and five specialty dice; 65 dice in all."""
+    assert sum(d.count for d in DATA.dice) == 65
+    assert {d.specialty for d in DATA.dice} == {"none", "war", "defense", "power", "wealth", "arcana"}
