@@ -43,6 +43,7 @@ def play_match(spec: MatchSpec) -> dict[str, Any]:
     seated = [make_bot(b, s) for b, s in zip(spec.bots, spec.bot_seeds, strict=True)]
     record = MatchRecord.start(game, state, list(spec.entrants))
     thinking = [0.0] * len(seated)
+    decisions = [0] * len(seated)
     error = None
     moves = 0
     try:
@@ -56,6 +57,7 @@ def play_match(spec: MatchSpec) -> dict[str, Any]:
                 start = time.perf_counter()
                 action = ask(seated[seat], state, seat)
                 thinking[seat] += time.perf_counter() - start
+                decisions[seat] += 1
                 record.add(seat, str(action))
                 state.apply(seat, action)
                 moves += 1
@@ -67,6 +69,7 @@ def play_match(spec: MatchSpec) -> dict[str, Any]:
         "returns": record.result,
         "moves": moves,
         "thinking_seconds": [round(t, 4) for t in thinking],
+        "decisions": decisions,
         "error": error,
         "record": record.to_dict(),
     }

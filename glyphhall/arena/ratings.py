@@ -50,6 +50,7 @@ def standings(results: Sequence[dict[str, Any]], entrants: Sequence[str]) -> dic
             "score": 0.0,
             "errors": 0,
             "thinking_seconds": 0.0,
+            "decisions": 0,
         }
         for name in entrants
     }
@@ -67,6 +68,7 @@ def standings(results: Sequence[dict[str, Any]], entrants: Sequence[str]) -> dic
             row[_COLUMN[outcome(returns, seat)]] += 1
             row["score"] += returns[seat]
             row["thinking_seconds"] += result["thinking_seconds"][seat]
+            row["decisions"] += result.get("decisions", [0] * len(seated))[seat]
             for other_seat, other in enumerate(seated):
                 if other != name:
                     # Pairwise score: 1 if ahead of that seat, 0.5 level, 0 behind.
@@ -94,6 +96,9 @@ def standings(results: Sequence[dict[str, Any]], entrants: Sequence[str]) -> dic
                 "mu": rating.mu,
                 "sigma": rating.sigma,
                 "ordinal": rating.ordinal(),
+                "seconds_per_decision": row["thinking_seconds"] / row["decisions"]
+                if row["decisions"]
+                else None,
             }
         )
     out.sort(key=lambda r: -r["ordinal"])

@@ -105,12 +105,12 @@ def arena(
             raise _fail(str(err).strip('"')) from None
     table = Table(title=f"{game.name}: {report['matches_played']} matches", pad_edge=False)
     table.add_column("bot", overflow="fold", ratio=3)
-    for heading in ("games", "W-D-L", "score", "95% CI", "rating", "s/game"):
+    for heading in ("games", "W-D-L", "score", "95% CI", "rating", "s/move"):
         table.add_column(heading, no_wrap=True, justify="right")
     for row in report["standings"]:
         rate = row["score_rate"]
         low, high = row["score_ci95"]
-        per_game = row["thinking_seconds"] / row["games"] if row["games"] else 0.0
+        per_move = row["seconds_per_decision"] or 0.0
         table.add_row(
             escape(row["entrant"]),
             str(row["games"]),
@@ -118,7 +118,7 @@ def arena(
             "-" if rate is None else f"{rate:.2f}",
             f"{low:.2f}-{high:.2f}",
             f"{row['mu']:.1f}±{row['sigma']:.1f}",
-            f"{per_game:.2f}",
+            f"{per_move:.3f}",
         )
     console.print(table)
     if report["errors"]:

@@ -34,6 +34,7 @@ def _stable(report: dict) -> dict:
         match["record"].pop("finished_at")
     for row in out["standings"]:
         row.pop("thinking_seconds")
+        row.pop("seconds_per_decision")
     return out
 
 
