@@ -1,0 +1,168 @@
+"""Reference > Gaining Items, Item Cards, Spoils of War: Acquire, Stash, Equip, Consume, Gains."""
+
+from tundrus_helpers import COLOUR, champ, do, give, new_game, roll_pool, show, texts
+
+from glyphhall.games.tundrus.data import SLOTS
+
+
+def acquire(s, monkeypatch, iid, cid="fire_guard", takes=("gold tribal",), glyphs=("wealth",)):
+    show(s, iid)
+    roll_pool(s, monkeypatch, cid, list(takes), list(glyphs))
+    do(s, f"acquire {iid}")
+
+
+def test_stash_holds_two_items(monkeypatch):
+    """Stash: face down on the Champion Board, up to two Items, regardless of type."""
+    s = new_game()
+    fg = champ(s, "fire_guard")
+    fg.stash = ["chainmail", "tome_of_power"]
+    for i in fg.stash:
+        s.deck.remove(i)
+    acquire(s, monkeypatch, "twin_axes")
+    assert "stash" not in texts(s)
+    assert {"stash chainmail", "stash tome_of_power", "equip"} <= set(texts(s))
+    do(s, "stash chainmail")  # adding to an occupied Stash discards the card there
+    assert fg.stash == ["tome_of_power", "twin_axes"] and "chainmail" in s.discard
+
+
+def test_stashed_items_give_nothing(monkeypatch):
+    """Stashed Items are not active: no dice, no abilities."""
+    s = new_game()
+    acquire(s, monkeypatch, "twin_axes")
+    do(s, "stash")
+    fg = champ(s, "fire_guard")
+    assert fg.slots == [None, None, None] and sum(map(sum, fg.slot_dice)) == 0
+
+
+def test_equip_from_stash_later(monkeypatch):
+    """Items can be Equipped immediately or from the Stash later."""
+    s = new_game()
+    acquire(s, monkeypatch, "twin_axes")
+    do(s, "stash")
+    assert "equip twin_axes" in texts(s)
+    do(s, "equip twin_axes")
+    fg = champ(s, "fire_guard")
+    assert fg.slots[0] == "twin_axes" and fg.slot_dice[0][COLOUR["red"]] == 2
+
+
+def test_equip_cost_discards_dice_of_those_colours_used_dice_included(monkeypatch):
+    """Equip Cost: permanently Discard dice of the colours shown; dice already used this Turn count."""
+    s = new_game()
+    white = COLOUR["white"]
+    show(s, "great_cleaver")  # Equip Cost: white, white
+    roll_pool(s, monkeypatch, "fire_guard", ["white tribal", "white tribal", "gold tribal"],
+              ["war", "war", "wealth"])
+    do(s, "attack priestess")  # both white dice are now used
+    stock_white = s.stock[white]
+    do(s, "acquire great_cleaver")
+    do(s, "equip")
+    assert s.stock[white] == stock_white + 2 and s.tribal[1][white] == 0
+    assert all(d[0] != white for d in s.pool)
+    assert champ(s, "fire_guard").slots[0] == "great_cleaver"
+
+
+def test_equip_cost_needs_dice_in_own_supply(monkeypatch):
+    """Dice in another Champion's Pool or Stored on Tracks cannot pay an Equip Cost."""
+    s = new_game()
+    acquire(s, monkeypatch, "havoc_maul")  # Equip Cost: red; the Fire Guard has no red die
+    assert "equip" not in texts(s) and "stash" in texts(s)
+
+
+def test_equip_cost_from_idle_supply(monkeypatch):
+    s = new_game()
+    green = COLOUR["green"]
+    acquire(s, monkeypatch, "plate_armor")  # white, green: the green starting die is idle
+    do(s, "equip")
+    fg = champ(s, "fire_guard")
+    assert fg.start[green] == 0 and fg.armor_solid == 4 and fg.armor_perm == 4
+
+
+def test_gains_come_from_the_stock(monkeypatch):
+    """Gain: dice shown at the bottom right are taken from the Stock onto the card."""
+    s = new_game()
+    red = COLOUR["red"]
+    s.stock[red] = 1
+    acquire(s, monkeypatch, "twin_axes")
+    do(s, "equip")
+    assert champ(s, "fire_guard").slot_dice[0][red] == 1 and s.stock[red] == 0
+
+
+def test_items_only_in_their_slot_and_replacing_loses_the_old(monkeypatch):
+    """Equip: one Item per slot of its type; a replaced Item is discarded with all its Gains,
+    including its dice Stored on Tracks."""
+    s = new_game()
+    give(s, "fire_guard", "twin_axes")
+    fg = champ(s, "fire_guard")
+    red = COLOUR["red"]
+    fg.slot_dice[0][red] -= 1
+    fg.energy_dice.append((red, fg.idx, 2))  # one axe die Stored on the Energy Track
+    stock_red = s.stock[red]
+    acquire(s, monkeypatch, "jagged_glaive")
+    do(s, "equip")
+    assert fg.slots[0] == "jagged_glaive" and "twin_axes" in s.discard
+    assert fg.energy_dice == [] and s.stock[red] == stock_red + 2
+    assert fg.slot_dice[0][COLOUR["white"]] == 1
+
+
+def test_solid_square_on_tower_shield_is_permanent_armor(monkeypatch):
+    """Cards: the solid green square on the Tower Shield is a permanent Armor square."""
+    s = new_game()
+    give(s, "fire_guard", "tower_shield")
+    fg = champ(s, "fire_guard")
+    assert fg.armor_solid == 3 and fg.armor_perm == 3
+    from glyphhall.games.tundrus.items import discard_slot
+
+    discard_slot(s, fg, SLOTS.index("armor"), [])
+    assert fg.armor_solid == 2 and fg.armor_perm == 2
+
+
+def test_consumables_are_stashed_until_used(monkeypatch):
+    """Item types: Consumables are kept in the Stash until used."""
+    s = new_game()
+    acquire(s, monkeypatch, "tome_of_power")
+    assert set(texts(s)) == {"stash", "consume"}
+    do(s, "stash")
+    assert "consume tome_of_power" in texts(s)
+    blue = s.tribal[1][COLOUR["blue"]]
+    do(s, "consume tome_of_power")
+    assert s.tribal[1][COLOUR["blue"]] == blue + 1 and "tome_of_power" in s.discard
+
+
+def test_acquire_only_face_up_items(monkeypatch):
+    """Spoils of War: only the face-up cards can be Acquired."""
+    s = new_game()
+    roll_pool(s, monkeypatch, "fire_guard", ["gold tribal"], ["wealth"])
+    assert {t.split()[1] for t in texts(s) if t.startswith("acquire")} == set(s.faceup)
+
+
+def test_acquire_several_items_in_one_turn(monkeypatch):
+    """You can Acquire and Equip any number of available Items in a Turn."""
+    s = new_game()
+    show(s, "twin_axes")
+    show(s, "chainmail")
+    s.tribal[1][COLOUR["gold"]] += 1
+    roll_pool(s, monkeypatch, "fire_guard", ["gold tribal", "gold tribal"], ["wealth", "wealth"])
+    do(s, "acquire twin_axes")
+    do(s, "equip")
+    do(s, "acquire chainmail")
+    do(s, "equip")
+    assert champ(s, "fire_guard").slots[:2] == ["twin_axes", "chainmail"]
+
+
+def test_item_deck_is_hidden_and_determinize_shuffles_it():
+    s = new_game()
+    view = s.view(0)
+    assert view["spoils"]["deck"] == len(s.deck) and "rng" not in str(view)
+    from glyphhall.engine import Rng
+
+    decks = {tuple(s.determinize(0, Rng(k)).deck) for k in range(5)}
+    assert len(decks) > 1
+    assert s.determinize(0, Rng(1)).view(0) == view
+
+
+def test_item_dice_are_part_of_the_champions_pool(monkeypatch):
+    """Champion's Pool: Starting Dice and the dice on Equipped Item cards."""
+    s = new_game()
+    give(s, "fire_guard", "twin_axes")
+    do(s, "activate fire_guard")
+    assert "take red weapon" in texts(s)
