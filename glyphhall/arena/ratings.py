@@ -102,8 +102,9 @@ def standings(results: Sequence[dict[str, Any]], entrants: Sequence[str]) -> dic
             }
         )
     out.sort(key=lambda r: -r["ordinal"])
+    # Only pairs that met (a gauntlet's other entrants never meet each other).
     pairwise = {
-        a: {b: {"score": s, "games": n, "rate": s / n if n else None} for b, (s, n) in row.items()}
+        a: {b: {"score": s, "games": n, "rate": s / n} for b, (s, n) in row.items() if n}
         for a, row in head.items()
     }
     return {"standings": out, "head_to_head": pairwise}

@@ -54,6 +54,13 @@ def test_gauntlet_pits_the_first_bot_against_each_other() -> None:
     assert all("champ" in s.bots for s in specs)
 
 
+def test_gauntlet_report_lists_only_pairs_that_met() -> None:
+    report = run_arena(TOY_ID, ["random", "heuristic", SEARCH], 2, mode="gauntlet", seed=1)
+    assert report["matches_played"] == 4
+    assert set(report["head_to_head"]["random"]) == {"heuristic", SEARCH}
+    assert set(report["head_to_head"]["heuristic"]) == {"random"}
+
+
 def test_multiplayer_line_ups_and_repeated_bots_get_unique_labels() -> None:
     specs = schedule("g", ["mcts", "mcts", "random"], 3, 3)
     assert len(specs) == 3
