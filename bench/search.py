@@ -6,7 +6,8 @@ as JSON lines.
 Positions are taken along a seeded random game (the opening and every few moves after), and the
 bot searches each for `--seconds` with random rollouts to the end of the game (or cut off after
 `--cutoff` plies and scored by the game's heuristic). An iteration is one determinization, one
-walk down the tree, one expansion, one rollout and one backup."""
+walk down the tree, one expansion, one rollout and one backup. Rates are given per wall-clock
+second and per CPU second of this process (the second is the fair figure on a busy machine)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import argparse
 import json
 import platform
 import sys
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -47,11 +49,13 @@ def positions(game_id: str, count: int, seed: int) -> list:
 
 def run(game_id: str, seconds: float, count: int, cutoff: int | None, seed: int) -> dict:
     iterations = 0
-    elapsed = 0.0
+    elapsed = cpu = 0.0
     widths = []
     for k, (state, seat) in enumerate(positions(game_id, count, seed)):
         bot = MCTSBot(seed + k, iterations=None, seconds=seconds, cutoff=cutoff)
+        started = time.process_time()
         ask(bot, state, seat)
+        cpu += time.process_time() - started
         iterations += bot.last_search["iterations"]
         elapsed += bot.last_search["seconds"]
         widths.append(len(state.legal_actions(seat)))
@@ -61,6 +65,8 @@ def run(game_id: str, seconds: float, count: int, cutoff: int | None, seed: int)
         "seconds": round(elapsed, 2),
         "iterations": iterations,
         "iterations_per_s": round(iterations / elapsed) if elapsed else None,
+        # On a shared machine wall-clock rates understate one core; CPU time does not.
+        "iterations_per_cpu_s": round(iterations / cpu) if cpu else None,
         "mean_legal_actions": round(sum(widths) / len(widths), 1) if widths else None,
         "rollouts": "random to the end" if cutoff is None else f"cut off after {cutoff} plies, heuristic",
         "python": platform.python_version(),
