@@ -12,8 +12,10 @@ from . import notation as N
 from .cards import CARDS
 from .heuristic import evaluate
 from .state import (
+    BATTLE,
     CREATURES_PLACED,
     DEPLOY,
+    FORTUNE,
     PHASE_NAMES,
     SORCERIES_DEALT,
     SUMMONING,
@@ -131,6 +133,8 @@ class GlyftsGame(Game):
         _check_conservation(s)
         if s.phase == SUMMONING and s.summoning < 0:
             raise LoadError("the summoning step needs the Creature being summoned")
+        if s.phase in (BATTLE, FORTUNE) and s.battle is None:
+            raise LoadError(f"the {PHASE_NAMES[s.phase]} step needs the battle under way")
         return s
 
     # --- actions ----------------------------------------------------------------------------

@@ -9,12 +9,10 @@ Opponents' hands, face-down cards and reserves are counted, never looked into.""
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
+from . import combat
 from .cards import CARDS
-
-if TYPE_CHECKING:
-    from .state import GlyftsState
+from .state import ATTACK, GlyftsState
 
 _ATT = CARDS.attack
 _HP = CARDS.health
@@ -43,7 +41,7 @@ W_PRESENCE = 0.6  # per Creature in the Circle, up to three (no Creature, no att
 W_RESERVE = 0.08  # per Creature left in reserve (staying power)
 W_CARD = 0.15  # a battle card in hand
 W_GLYFT = 0.05  # a Glyft card in hand: only good for summoning, so worth spending on it
-W_FACE_DOWN = 0.3  # a battle card placed: it acts when its Creature fights
+W_FACE_DOWN = 0.15  # a battle card placed: it acts when its Creature fights
 SCALE = 3.0  # Skill points of advantage that make a position look clearly won
 
 
@@ -87,7 +85,9 @@ def strength(state: GlyftsState, p: int, seat: int) -> float:
             if cap:
                 risk *= 0.2  # a Capture card underneath turns most attacks into stalemates
             value -= W_EXPOSURE * risk * _SKILL[c]
-        value += W_FACE_DOWN * len(state.under[c]) - W_CARD * len(known)  # placed, no longer in hand
+        # A battle card under a Creature acts when it fights (its bonus is counted above); a Glyft
+        # card there is only a bluff. Unknown cards of opponents count as battle cards.
+        value += W_FACE_DOWN * (hidden + sum(1 for k in known if not _SORC[k].summon_discount))
     value += W_PRESENCE * min(len(circle), 3)
     value += W_RESERVE * len(state.reserve[p])
     if p == seat:
@@ -103,7 +103,46 @@ def strength(state: GlyftsState, p: int, seat: int) -> float:
     return value
 
 
+def battle_outcomes(state: GlyftsState) -> list[tuple[float, int]]:
+    """The chances of each outcome (combat.REPELLED, ...) of the battle under way: over all 36
+    rolls before the dice are rolled, or for the rolled dice (pending rerolls ignored)."""
+    b = state.battle
+    a, d = b.attacker, b.defender
+    base = _ATT[a] + b.attack_bonus - _HP[d] - b.health_bonus
+    if b.attacker_die:
+        rolls = [(b.attacker_die, b.defender_die)]
+    else:
+        rolls = [(x, y) for x in range(1, 7) for y in range(1, 7)]
+    counts: dict[int, int] = {}
+    for x, y in rolls:
+        result = combat.outcome(base + x, y, b.attacker_captures, b.defender_captures)
+        counts[result] = counts.get(result, 0) + 1
+    return [(n / len(rolls), result) for result, n in counts.items()]
+
+
+def _after_battle(state: GlyftsState, result: int) -> GlyftsState:
+    """A copy of `state` with the battle under way settled as `result` (dice aside)."""
+    after = state.clone()
+    b = after.battle
+    after.battle = None
+    after.phase = ATTACK
+    attacking, defending = after.active, after.owner[b.defender]
+    if result == combat.DEFENDER_CAPTURED:
+        after._capture(attacking, defending, b.defender, "", {}, [])
+    elif result == combat.ATTACKER_CAPTURED:
+        after._capture(defending, attacking, b.attacker, "", {}, [])
+    return after
+
+
 def evaluate(state: GlyftsState, seat: int) -> float:
+    if state.battle is not None:
+        # A battle under way: the expectation over its outcomes, so that a bot judges an attack by
+        # its odds rather than by one roll of the dice.
+        return sum(p * _evaluate_static(_after_battle(state, result), seat) for p, result in battle_outcomes(state))
+    return _evaluate_static(state, seat)
+
+
+def _evaluate_static(state: GlyftsState, seat: int) -> float:
     if state.is_over():
         return state.returns()[seat]
     if not state.alive[seat]:

@@ -2,11 +2,11 @@
 
     deploy <creature>            setup: put one of your Creatures into the Combat Circle (twice, secretly)
     place <sorcery> <creature>   put a card from your hand face down under your Creature (up to two a turn)
-    attack <yours> <theirs>      one battle between your Creature and an opposing one
+    attack <yours> <theirs>      one battle between your Creature and an opposing one: cards revealed
+    roll                         roll the two battle dice (or the summon D6)
     reroll | keep                a revealed Fortune card: roll your battle D6 again, or keep it
     summon <creature>            try to summon a Creature from your reserve
     glyft <sorcery>              play a Glyft card of that Creature's affiliation (Roll cost -1)
-    roll                         roll the D6 for the summon
     done                         stop placing cards / stop attacking / do not summon
 """
 
@@ -18,8 +18,8 @@ from .cards import CARDS
 
 NOTATION_HELP = (
     "deploy <creature> (setup, twice) · place <sorcery> <creature> (up to two a turn, face down) · "
-    "attack <your creature> <their creature> · reroll / keep (Fortune) · summon <creature> · "
-    "glyft <sorcery> (lowers the Roll cost) · roll · done (end placing, attacking, or skip summoning). "
+    "attack <your creature> <their creature>, then roll · reroll / keep (Fortune) · "
+    "summon <creature> · glyft <sorcery> (lowers the Roll cost), then roll · done (end placing, attacking, or skip summoning). "
     "Creatures and sorceries are written by id, e.g. 'attack storm_roc leviathan', 'place ward storm_roc'."
 )
 

@@ -23,8 +23,9 @@ FORTUNE = 3  # a revealed Fortune card: its owner may reroll
 SUMMON = 4  # the active player may choose a Creature to summon
 SUMMONING = 5  # Glyft cards are played, then the D6 is rolled
 OVER = 6
+BATTLE = 7  # the cards of a battle are revealed; the attacker rolls the two dice
 
-PHASE_NAMES = ("deploy", "place", "attack", "fortune", "summon", "summoning", "over")
+PHASE_NAMES = ("deploy", "place", "attack", "fortune", "summon", "summoning", "over", "battle")
 
 SKILL_TO_WIN = 10  # Rulebook, Winning or Losing
 SORCERIES_DEALT = 7  # Rulebook, Setup
@@ -191,6 +192,8 @@ class GlyftsState(State):
             out = [N.ATTACK[a][d] for a in self.circle[seat] if not fought >> a & 1 for d in targets]
             out.append(N.DONE)
             return out
+        if phase == BATTLE:
+            return [N.ROLL]
         if phase == FORTUNE:
             return [N.REROLL, N.KEEP]
         if phase == SUMMON:
@@ -217,7 +220,7 @@ class GlyftsState(State):
             if verb in ("reroll", "keep"):
                 return not args and phase == FORTUNE
             if verb == "roll":
-                return not args and phase == SUMMONING
+                return not args and phase in (SUMMONING, BATTLE)
             if phase == PLACE and verb == "place" and len(args) == 2:
                 k, c = N.SORCERY_INDEX[args[0]], N.CREATURE_INDEX[args[1]]
                 return self.hands[seat][k] > 0 and c in self.circle[seat]
@@ -264,7 +267,10 @@ class GlyftsState(State):
         elif verb == "glyft":
             self._play_glyft(N.SORCERY_INDEX[action.args[0]], events)
         elif verb == "roll":
-            self._roll_summon(events)
+            if self.phase == BATTLE:
+                self._roll_battle(events)
+            else:
+                self._roll_summon(events)
         elif verb == "deploy":
             self._deploy(seat, N.CREATURE_INDEX[action.args[0]], events)
         return events
@@ -378,15 +384,21 @@ class GlyftsState(State):
         b.attack_bonus, b.health_bonus = fx.attack_bonus, fx.health_bonus
         b.attacker_captures, b.defender_captures = fx.attacker_captures, fx.defender_captures
         b.attacker_rerolls, b.defender_rerolls = fx.attacker_rerolls, fx.defender_rerolls
+        b.attacker_die = b.defender_die = 0  # not rolled yet
         defending = self.owner[defender]
-        b.attacker_die = self.rng.randint(1, 6)
-        b.defender_die = self.rng.randint(1, 6)
         cancelled = "; Nullify: every other card in this battle has no effect" if fx.cancelled else ""
         _say(events, f"seat {self.active}'s {_CNAME[attacker]} attacks seat {defending}'s {_CNAME[defender]}; "
                      f"revealed under {_CNAME[attacker]}: {_card_list(b.attacker_cards)}; "
-                     f"under {_CNAME[defender]}: {_card_list(b.defender_cards)}{cancelled}; "
-                     f"seat {self.active} rolls {b.attacker_die}, seat {defending} rolls {b.defender_die}")
+                     f"under {_CNAME[defender]}: {_card_list(b.defender_cards)}{cancelled}")
         self.battle = b
+        self.phase = BATTLE
+
+    def _roll_battle(self, events: list[Event]) -> None:
+        """Rulebook, Playing the Game: the attacking player rolls one D6, the defending player one D6."""
+        b = self.battle
+        b.attacker_die = self.rng.randint(1, 6)
+        b.defender_die = self.rng.randint(1, 6)
+        _say(events, f"seat {self.active} rolls {b.attacker_die}, seat {self.owner[b.defender]} rolls {b.defender_die}")
         if b.attacker_rerolls or b.defender_rerolls:
             self.phase = FORTUNE
         else:
@@ -488,8 +500,6 @@ class GlyftsState(State):
         self.known[p] |= 1 << creature  # shown to everyone while it is summoned
         _say(events, f"seat {p} tries to summon {_CNAME[creature]} (Roll cost {_COST[creature]})")
         self.phase = SUMMONING
-        if not any(self.hands[p][k] for k, _ in _DISCOUNTS[_AFF[creature]]):
-            self._roll_summon(events)  # no Glyft card to play: the roll is all that is left
 
     def _play_glyft(self, kind: int, events: list[Event]) -> None:
         p = self.active

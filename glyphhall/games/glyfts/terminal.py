@@ -15,9 +15,10 @@ STEP_HELP = {
     "deploy": "pick a Creature for the Combat Circle: deploy <creature> (two, in secret)",
     "place": "place a card face down: place <sorcery> <creature>, or done",
     "attack": "start a battle: attack <your creature> <their creature>, or done",
+    "battle": "the cards are revealed: roll the battle dice",
     "fortune": "Fortune: reroll your battle D6, or keep it",
     "summon": "try to summon: summon <creature>, or done",
-    "summoning": "play Glyft cards: glyft <sorcery>, then roll",
+    "summoning": "play Glyft cards (glyft <sorcery>), then roll",
     "over": "the game is over",
 }
 
@@ -80,8 +81,11 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
     if view["battle"]:
         b = view["battle"]
         table = Table.grid(padding=(0, 2))
-        table.add_row("battle", f"{b['attacker']} (die {b['attacker_die']})", "against",
-                      f"{b['defender']} (die {b['defender_die']})")
+        def die(value: int) -> str:
+            return f"die {value}" if value else "not rolled"
+
+        table.add_row("battle", f"{b['attacker']} ({die(b['attacker_die'])})", "against",
+                      f"{b['defender']} ({die(b['defender_die'])})")
         table.add_row("cards", ", ".join(b["attacker_cards"]) or "none", "",
                       ", ".join(b["defender_cards"]) or "none")
         parts.append(Panel(table, title="battle", title_align="left"))

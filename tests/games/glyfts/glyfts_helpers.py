@@ -102,4 +102,12 @@ def phase(state: GlyftsState) -> str:
     return PHASE_NAMES[state.phase]
 
 
-__all__ = ["ATTACK", "PLACE", "ScriptedDice", "act", "build", "c", "hand", "k", "phase", "texts_for"]
+__all__ = ["ATTACK", "PLACE", "ScriptedDice", "act", "build", "c", "fight", "hand", "k", "phase", "texts_for"]
+
+
+def fight(state: GlyftsState, seat: int, text: str) -> list:
+    """Declare an attack (cards revealed) and roll the battle dice; all the events."""
+    events = state.apply_text(seat, text)
+    if PHASE_NAMES[state.phase] == "battle":
+        events += state.apply_text(seat, "roll")
+    return events

@@ -33,6 +33,7 @@ def test_bad_action_text_is_explained(text, message):
 def test_action_text_is_case_and_space_insensitive():
     s = build([["storm_roc"], ["leviathan"]], phase=ATTACK, dice=[1, 6])
     s.apply_text(0, "  ATTACK  Storm_Roc   leviathan ")
+    s.apply_text(0, " Roll")
     assert s.rng.dice == [] and s.active == 1  # the battle was fought, the turn moved on
 
 

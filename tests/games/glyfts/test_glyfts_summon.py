@@ -22,7 +22,9 @@ def test_a_roll_equal_to_the_cost_summons():
     """Rulebook, Playing the Game: if the roll is equal to or greater than the Roll cost, the
     Creature is summoned into the Combat Circle."""
     s = build([["storm_roc"], ["leviathan"]], reserve=[["sky_warden", "gale_sprite"], []], phase=SUMMON, dice=[5])
-    events = s.apply_text(0, "summon sky_warden")  # no Glyft in hand: the roll follows at once
+    act(s, 0, "summon sky_warden")
+    assert [str(a) for a in s.legal_actions(0)] == ["roll"]  # no Glyft card in hand to play
+    events = s.apply_text(0, "roll")
     assert s.circle[0] == [c("storm_roc"), c("sky_warden")]
     assert s.reserve[0] == [c("gale_sprite")]
     assert any("Sky Warden is summoned" in t for t in texts_for(events, 1))
@@ -34,6 +36,7 @@ def test_a_roll_below_the_cost_fails_and_the_turn_still_ends():
     not), the turn is completed."""
     s = build([["storm_roc"], ["leviathan"]], reserve=[["sky_warden"], []], phase=SUMMON, dice=[4])
     act(s, 0, "summon sky_warden")
+    act(s, 0, "roll")
     assert s.circle[0] == [c("storm_roc")] and s.reserve[0] == [c("sky_warden")]
     assert s.active == 1
 
@@ -107,6 +110,8 @@ def test_a_failed_summon_shows_the_creature_to_everyone():
     s = build([["storm_roc"], ["leviathan"]], reserve=[["aerie_sovereign", "gale_sprite"], ["top_messenger"]],
               phase=SUMMON, dice=[2])
     act(s, 0, "summon aerie_sovereign")
+    act(s, 0, "roll")
+    assert sorted(s.reserve[0]) == sorted([c("aerie_sovereign"), c("gale_sprite")]) and s.active == 1
     seen = [x["id"] for x in s.view(1)["players"][0]["reserve"]]
     assert seen == ["aerie_sovereign"]
     assert s.view(1)["players"][0]["reserve_count"] == 2

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from glyfts_helpers import ATTACK, act, build, c, hand, k, phase, texts_for
+from glyfts_helpers import ATTACK, act, build, c, fight, hand, k, phase, texts_for
 
 from glyphhall.engine import IllegalAction
 
@@ -72,13 +72,13 @@ def test_attacks_pair_one_attacker_with_one_defender_and_each_fights_once():
     """Rulebook, Playing the Game: each battle includes only one pair of Creatures; they cannot team
     up to attack or defend. Ruling: so each Creature fights at most one battle per turn."""
     s = build([["storm_roc", "sky_warden"], ["leviathan", "mountain_titan"]], phase=ATTACK, dice=[1, 6, 1, 6])
-    act(s, 0, "attack storm_roc leviathan")
+    fight(s, 0, "attack storm_roc leviathan")
     assert phase(s) == "attack"
     with pytest.raises(IllegalAction, match="storm_roc has already fought"):
         act(s, 0, "attack storm_roc mountain_titan")
     with pytest.raises(IllegalAction, match="leviathan has already fought"):
         act(s, 0, "attack sky_warden leviathan")
-    act(s, 0, "attack sky_warden mountain_titan")
+    fight(s, 0, "attack sky_warden mountain_titan")
     assert phase(s) == "summon" or s.active == 1  # nothing left to attack with
 
 
@@ -104,7 +104,7 @@ def test_all_cards_under_both_combatants_are_revealed_then_discarded():
     did not fight stay hidden where they are."""
     s = build([["storm_roc", "sky_warden"], ["leviathan"]], phase=ATTACK, dice=[1, 6], deck=["fortune"],
               under={"storm_roc": ["strength", "glyft_skyborne"], "leviathan": ["ward"], "sky_warden": ["capture"]})
-    events = s.apply_text(0, "attack storm_roc leviathan")
+    events = fight(s, 0, "attack storm_roc leviathan")
     revealed = [t for t in texts_for(events, 1) if "revealed" in t]
     assert len(revealed) == 1
     assert "revealed under Storm Roc: Strength, Skyborne Glyft; under Leviathan: Ward" in revealed[0]
@@ -116,7 +116,7 @@ def test_all_cards_under_both_combatants_are_revealed_then_discarded():
 def test_attack_plus_d6_greater_than_health_plus_d6_captures():
     """Rulebook, Playing the Game: Attack + D6 against Health + D6; greater captures."""
     s = build([["storm_roc"], ["leviathan", "pebble_mite"]], phase=ATTACK, dice=[6, 4])
-    act(s, 0, "attack storm_roc leviathan")  # 4 + 6 = 10 > 5 + 4 = 9
+    fight(s, 0, "attack storm_roc leviathan")  # 4 + 6 = 10 > 5 + 4 = 9
     assert s.captured[0] == [c("leviathan")] and s.score == [3, 0]
     assert s.circle[1] == [c("pebble_mite")]
 
@@ -124,7 +124,7 @@ def test_attack_plus_d6_greater_than_health_plus_d6_captures():
 def test_equal_totals_capture_nobody():
     """Rulebook, Playing the Game: only a *greater* Attack captures; a tie captures nobody."""
     s = build([["storm_roc"], ["leviathan"]], phase=ATTACK, dice=[5, 4])
-    events = s.apply_text(0, "attack storm_roc leviathan")  # 9 against 9
+    events = fight(s, 0, "attack storm_roc leviathan")  # 9 against 9
     assert s.captured == [[], []] and s.circle == [[c("storm_roc")], [c("leviathan")]]
     assert any("nobody is captured" in t for t in texts_for(events, None))
 
@@ -133,7 +133,7 @@ def test_a_losing_attacker_is_not_captured_by_the_dice():
     """Rulebook, Playing the Game: only the defender's Health is compared with the attacker's
     Attack, so a low attack roll just fails (proposal ruling B11.2)."""
     s = build([["gale_sprite"], ["leviathan"]], phase=ATTACK, dice=[1, 6])
-    act(s, 0, "attack gale_sprite leviathan")
+    fight(s, 0, "attack gale_sprite leviathan")
     assert s.captured == [[], []] and s.circle[0] == [c("gale_sprite")]
 
 
@@ -142,13 +142,13 @@ def test_cancelling_beats_capturing_as_in_the_rulebook_example():
     attacker's card cancels all special abilities, so the capture does not happen."""
     s = build([["gale_sprite"], ["leviathan"]], phase=ATTACK, dice=[1, 1],
               under={"gale_sprite": ["nullify"], "leviathan": ["capture"]})
-    events = s.apply_text(0, "attack gale_sprite leviathan")
+    events = fight(s, 0, "attack gale_sprite leviathan")
     assert s.captured == [[], []] and s.circle == [[c("gale_sprite")], [c("leviathan")]]
     assert any("Nullify" in t for t in texts_for(events, None))
     # And the battle is then decided by the dice alone.
     s = build([["storm_roc"], ["pebble_mite"]], phase=ATTACK, dice=[6, 1],
               under={"storm_roc": ["nullify"], "pebble_mite": ["capture", "ward"]})
-    act(s, 0, "attack storm_roc pebble_mite")  # 10 against 3: Ward is cancelled too
+    fight(s, 0, "attack storm_roc pebble_mite")  # 10 against 3: Ward is cancelled too
     assert s.captured[0] == [c("pebble_mite")]
 
 
@@ -156,14 +156,14 @@ def test_two_nullify_cards_leave_a_plain_dice_battle():
     """Ruling (proposal B11.7): Nullify cancels every other card; two of them act like one."""
     s = build([["storm_roc"], ["leviathan"]], phase=ATTACK, dice=[4, 2],
               under={"storm_roc": ["nullify", "strength"], "leviathan": ["nullify", "capture"]})
-    act(s, 0, "attack storm_roc leviathan")  # 8 against 7
+    fight(s, 0, "attack storm_roc leviathan")  # 8 against 7
     assert s.captured[0] == [c("leviathan")]
 
 
 def test_a_capture_card_captures_whatever_the_dice_show():
     """Rulebook, Playing the Game: a card can grant the power to capture the opposing Creature."""
     s = build([["gale_sprite"], ["leviathan"]], phase=ATTACK, dice=[1, 6], under={"gale_sprite": ["capture"]})
-    act(s, 0, "attack gale_sprite leviathan")
+    fight(s, 0, "attack gale_sprite leviathan")
     assert s.captured[0] == [c("leviathan")]
 
 
@@ -172,7 +172,7 @@ def test_the_defenders_capture_card_captures_the_attacker():
     capture the opponent's Creature."""
     s = build([["gale_sprite", "storm_roc"], ["leviathan"]], phase=ATTACK, dice=[1, 6],
               under={"leviathan": ["capture"]})
-    act(s, 0, "attack gale_sprite leviathan")
+    fight(s, 0, "attack gale_sprite leviathan")
     assert s.captured[1] == [c("gale_sprite")] and s.score == [0, 1]
     assert s.circle[0] == [c("storm_roc")]
 
@@ -182,22 +182,22 @@ def test_both_would_capture_is_a_stalemate():
     battle is a stalemate and neither is captured."""
     # The attacker wins the roll, the defender holds a Capture card.
     s = build([["storm_roc"], ["gale_sprite"]], phase=ATTACK, dice=[6, 1], under={"gale_sprite": ["capture"]})
-    events = s.apply_text(0, "attack storm_roc gale_sprite")
+    events = fight(s, 0, "attack storm_roc gale_sprite")
     assert s.captured == [[], []] and any("stalemate" in t for t in texts_for(events, 1))
     # Both hold a Capture card.
     s = build([["storm_roc"], ["gale_sprite"]], phase=ATTACK, dice=[1, 6],
               under={"storm_roc": ["capture"], "gale_sprite": ["capture"]})
-    act(s, 0, "attack storm_roc gale_sprite")
+    fight(s, 0, "attack storm_roc gale_sprite")
     assert s.captured == [[], []] and s.circle == [[c("storm_roc")], [c("gale_sprite")]]
 
 
 def test_strength_adds_to_attack_and_ward_to_health():
     """Sorcery types (proposal B10): Strength +2 Attack when attacking, Ward +2 Health when defending."""
     s = build([["gale_sprite"], ["top_messenger"]], phase=ATTACK, dice=[3, 4], under={"gale_sprite": ["strength"]})
-    act(s, 0, "attack gale_sprite top_messenger")  # 2+3+2 = 7 > 2+4 = 6
+    fight(s, 0, "attack gale_sprite top_messenger")  # 2+3+2 = 7 > 2+4 = 6
     assert s.captured[0] == [c("top_messenger")]
     s = build([["storm_roc"], ["top_messenger"]], phase=ATTACK, dice=[4, 4], under={"top_messenger": ["ward"]})
-    act(s, 0, "attack storm_roc top_messenger")  # 8 against 2+4+2 = 8
+    fight(s, 0, "attack storm_roc top_messenger")  # 8 against 2+4+2 = 8
     assert s.captured == [[], []]
 
 
@@ -205,15 +205,15 @@ def test_several_cards_under_one_creature_add_up():
     """Ruling (proposal B11.6): every card under a Creature applies; bonuses add up."""
     s = build([["gale_sprite"], ["leviathan"]], phase=ATTACK, dice=[3, 5],
               under={"gale_sprite": ["strength", "strength"]})
-    act(s, 0, "attack gale_sprite leviathan")  # 2+3+4 = 9 against 5+5 = 10
+    fight(s, 0, "attack gale_sprite leviathan")  # 2+3+4 = 9 against 5+5 = 10
     assert s.captured == [[], []]
     s = build([["gale_sprite"], ["leviathan"]], phase=ATTACK, dice=[4, 5],
               under={"gale_sprite": ["strength", "strength"]})
-    act(s, 0, "attack gale_sprite leviathan")  # 10 against 10... a tie
+    fight(s, 0, "attack gale_sprite leviathan")  # 10 against 10... a tie
     assert s.captured == [[], []]
     s = build([["gale_sprite"], ["leviathan"]], phase=ATTACK, dice=[5, 5],
               under={"gale_sprite": ["strength", "strength"]})
-    act(s, 0, "attack gale_sprite leviathan")  # 11 against 10
+    fight(s, 0, "attack gale_sprite leviathan")  # 11 against 10
     assert s.captured[0] == [c("leviathan")]
 
 
@@ -221,7 +221,7 @@ def test_bonuses_count_only_in_their_role():
     """Sorcery types (proposal B10): Strength counts only when attacking, Ward only when defending."""
     s = build([["storm_roc"], ["gale_sprite"]], phase=ATTACK, dice=[1, 4],
               under={"storm_roc": ["ward"], "gale_sprite": ["strength"]})
-    act(s, 0, "attack storm_roc gale_sprite")  # 4+1 = 5 against 1+4 = 5, no bonus applies
+    fight(s, 0, "attack storm_roc gale_sprite")  # 4+1 = 5 against 1+4 = 5, no bonus applies
     assert s.captured == [[], []]
 
 
@@ -229,7 +229,7 @@ def test_a_glyft_card_under_a_creature_does_nothing_in_battle():
     """Ruling (proposal B11.4): a Glyft card may be placed as a bluff; it has no battle effect."""
     s = build([["storm_roc"], ["gale_sprite"]], phase=ATTACK, dice=[1, 4],
               under={"gale_sprite": ["glyft_skyborne", "glyft_emberfolk"]})
-    act(s, 0, "attack storm_roc gale_sprite")  # 5 against 5
+    fight(s, 0, "attack storm_roc gale_sprite")  # 5 against 5
     assert s.captured == [[], []] and s.discard == hand("glyft_skyborne", "glyft_emberfolk")
 
 
@@ -238,7 +238,7 @@ def test_fortune_lets_its_owner_reroll_and_keep_the_new_roll():
     roll his or her D6 again and must keep the new result; the attacker decides first."""
     s = build([["gale_sprite"], ["leviathan"]], phase=ATTACK, dice=[1, 2, 6, 1],
               under={"gale_sprite": ["fortune"], "leviathan": ["fortune"]})
-    act(s, 0, "attack gale_sprite leviathan")
+    fight(s, 0, "attack gale_sprite leviathan")
     assert phase(s) == "fortune" and s.to_move() == (0,)
     assert s.view(1)["battle"]["attacker_die"] == 1
     act(s, 0, "reroll")  # 6
@@ -250,7 +250,7 @@ def test_fortune_lets_its_owner_reroll_and_keep_the_new_roll():
 def test_fortune_may_be_declined():
     """Sorcery types (proposal B10): Fortune is a may: keeping the first roll is allowed."""
     s = build([["storm_roc"], ["leviathan"]], phase=ATTACK, dice=[6, 1], under={"storm_roc": ["fortune"]})
-    act(s, 0, "attack storm_roc leviathan")
+    fight(s, 0, "attack storm_roc leviathan")
     act(s, 0, "keep")
     assert s.captured[0] == [c("leviathan")]
 
@@ -259,7 +259,7 @@ def test_nullify_cancels_fortune():
     """Rulebook example: a cancelling card stops all special abilities, rerolls included."""
     s = build([["storm_roc"], ["leviathan"]], phase=ATTACK, dice=[6, 1],
               under={"storm_roc": ["nullify"], "leviathan": ["fortune"]})
-    act(s, 0, "attack storm_roc leviathan")
+    fight(s, 0, "attack storm_roc leviathan")
     assert phase(s) != "fortune" and s.captured[0] == [c("leviathan")]
 
 
@@ -267,7 +267,21 @@ def test_battles_are_acted_out_one_after_another():
     """Rulebook, Playing the Game: battles are acted out sequentially: the second is declared
     after the first is resolved."""
     s = build([["storm_roc", "inferno_dragon"], ["leviathan", "gale_sprite"]], phase=ATTACK, dice=[6, 1, 6, 1])
-    act(s, 0, "attack storm_roc gale_sprite")
+    fight(s, 0, "attack storm_roc gale_sprite")
     assert s.captured[0] == [c("gale_sprite")] and phase(s) == "attack"
-    act(s, 0, "attack inferno_dragon leviathan")  # 12 against 6
+    fight(s, 0, "attack inferno_dragon leviathan")  # 12 against 6
     assert s.captured[0] == [c("gale_sprite"), c("leviathan")]
+
+
+def test_cards_are_revealed_before_the_dice_are_rolled():
+    """Rulebook, Playing the Game: *first* the Sorcery cards are revealed, then each player rolls."""
+    s = build([["storm_roc"], ["leviathan"]], phase=ATTACK, dice=[6, 1], under={"leviathan": ["ward"]})
+    events = s.apply_text(0, "attack storm_roc leviathan")
+    assert phase(s) == "battle" and s.to_move() == (0,)
+    assert [str(a) for a in s.legal_actions(0)] == ["roll"]
+    battle = s.view(1)["battle"]
+    assert battle["defender_cards"] == ["ward"] and battle["attacker_die"] == 0
+    assert not any("rolls" in t for t in texts_for(events, None))
+    events = s.apply_text(0, "roll")
+    assert any("seat 0 rolls 6, seat 1 rolls 1" in t for t in texts_for(events, None))
+    assert s.captured[0] == [c("leviathan")]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from glyfts_helpers import ATTACK, act, build, c, hand, k, phase, texts_for
+from glyfts_helpers import ATTACK, act, build, c, fight, hand, k, phase, texts_for
 
 from glyphhall.engine import IllegalAction, OptionError
 from glyphhall.games.glyfts import GAME
@@ -16,7 +16,7 @@ def test_ten_skill_points_win_at_once():
     s = build([["storm_roc", "inferno_dragon"], ["leviathan", "sky_warden"]], phase=ATTACK, dice=[6, 1],
               captured=[["tempest_drake", "forge_guardian", "magma_boar"], []])
     assert s.score == [7, 0]
-    events = s.apply_text(0, "attack storm_roc leviathan")
+    events = fight(s, 0, "attack storm_roc leviathan")
     assert s.score == [10, 0] and s.is_over() and s.returns() == [1.0, 0.0]
     assert any("wins" in t for t in texts_for(events, 1))
     assert s.to_move() == () and s.legal_actions(0) == []
@@ -28,7 +28,7 @@ def test_nine_skill_points_do_not_win():
               captured=[["tempest_drake", "forge_guardian", "magma_boar"], []])
     s.captured[0].remove(c("magma_boar"))
     s.score[0] -= 1
-    act(s, 0, "attack storm_roc leviathan")
+    fight(s, 0, "attack storm_roc leviathan")
     assert s.score == [9, 0] and not s.is_over()
 
 
@@ -37,7 +37,7 @@ def test_skill_points_won_by_the_defender_count_too():
     s = build([["tempest_drake", "storm_roc"], ["gale_sprite"]], phase=ATTACK, dice=[1, 6],
               under={"gale_sprite": ["capture"]},
               captured=[[], ["aerie_sovereign", "inferno_dragon", "leviathan"]])
-    act(s, 0, "attack tempest_drake gale_sprite")
+    fight(s, 0, "attack tempest_drake gale_sprite")
     assert s.score[1] == 12 and s.returns() == [0.0, 1.0]
 
 
@@ -46,7 +46,7 @@ def test_a_player_with_no_creatures_left_is_eliminated():
     eliminated. Ruling: that player's hand goes to the discard pile; play skips the seat."""
     s = build([["storm_roc"], ["gale_sprite"], ["leviathan"]], phase=ATTACK, dice=[6, 1],
               hands=[[], ["ward", "capture"], []])
-    events = s.apply_text(0, "attack storm_roc gale_sprite")
+    events = fight(s, 0, "attack storm_roc gale_sprite")
     assert s.alive == [True, False, True] and not s.is_over()
     assert any("eliminated" in t for t in texts_for(events, 2))
     assert s.hands[1] == hand() and s.discard == hand("ward", "capture")
@@ -56,7 +56,7 @@ def test_a_player_with_no_creatures_left_is_eliminated():
 def test_creatures_in_reserve_keep_a_player_in_the_game():
     """Rulebook, Winning or Losing: Creatures in the reserve count, not only those in the Circle."""
     s = build([["storm_roc"], ["gale_sprite"]], reserve=[[], ["top_messenger"]], phase=ATTACK, dice=[6, 1])
-    act(s, 0, "attack storm_roc gale_sprite")
+    fight(s, 0, "attack storm_roc gale_sprite")
     assert s.alive == [True, True] and not s.is_over()
     assert s.active == 1 and s.circle[1] == []
     assert phase(s) == "summon"  # nothing to place under, nothing to attack with: straight to summoning
@@ -65,7 +65,7 @@ def test_creatures_in_reserve_keep_a_player_in_the_game():
 def test_the_last_player_left_wins():
     """Rulebook, Winning or Losing: if only one player remains in the game, that player wins."""
     s = build([["storm_roc"], ["gale_sprite"]], phase=ATTACK, dice=[6, 1])
-    act(s, 0, "attack storm_roc gale_sprite")
+    fight(s, 0, "attack storm_roc gale_sprite")
     assert s.is_over() and s.returns() == [1.0, 0.0] and s.score == [1, 0]
 
 
@@ -74,7 +74,7 @@ def test_an_attacker_captured_by_a_capture_card_can_eliminate_the_active_player(
     last Creature and is out; the next player's turn begins (or the game ends)."""
     s = build([["gale_sprite"], ["leviathan"], ["pebble_mite"]], phase=ATTACK, dice=[1, 6],
               under={"leviathan": ["capture"]})
-    act(s, 0, "attack gale_sprite leviathan")
+    fight(s, 0, "attack gale_sprite leviathan")
     assert s.alive == [False, True, True] and s.active == 1 and not s.is_over()
 
 
@@ -82,7 +82,7 @@ def test_cards_under_a_captured_creature_are_discarded():
     """Ruling (proposal B11.3): the cards under a captured Creature go to the discard pile."""
     s = build([["storm_roc"], ["gale_sprite", "leviathan"]], phase=ATTACK, dice=[6, 1],
               under={"gale_sprite": ["ward"]})
-    act(s, 0, "attack storm_roc gale_sprite")  # 10 against 1+1+2
+    fight(s, 0, "attack storm_roc gale_sprite")  # 10 against 1+1+2
     assert s.captured[0] == [c("gale_sprite")] and s.discard == hand("ward")
 
 
@@ -152,6 +152,6 @@ def test_bad_options_are_clear_errors():
 def test_a_finished_game_rejects_moves():
     """Rulebook, Winning or Losing: once someone has won, nobody moves."""
     s = build([["storm_roc"], ["gale_sprite"]], phase=ATTACK, dice=[6, 1])
-    act(s, 0, "attack storm_roc gale_sprite")
+    fight(s, 0, "attack storm_roc gale_sprite")
     with pytest.raises(IllegalAction, match="game is over"):
         act(s, 1, "done")
