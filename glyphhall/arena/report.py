@@ -1,6 +1,6 @@
 """Writing an arena's results: results.json (settings, standings, every match with its full match
-record), matches.csv (one row per match) and chart.png (score rates with 95 % intervals and
-OpenSkill ratings)."""
+record), matches.csv (one row per match), records/ (each match record alone, for
+`glyphhall replay`) and chart.png (score rates with 95 % intervals and OpenSkill ratings)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,23 @@ import json
 from pathlib import Path
 from typing import Any
 
-CSV_COLUMNS = ("index", "game", "seed", "entrants", "returns", "winner", "moves", "thinking_seconds", "error")
+CSV_COLUMNS = (
+    "index",
+    "game",
+    "seed",
+    "entrants",
+    "returns",
+    "winner",
+    "moves",
+    "thinking_seconds",
+    "error",
+    "record",
+)
+
+
+def record_name(index: int) -> str:
+    """Where match `index`'s record is written, relative to the arena folder."""
+    return f"records/match-{index:05d}.json"
 
 
 def write_json(path: Path, report: dict[str, Any]) -> Path:
@@ -37,6 +53,7 @@ def write_csv(path: Path, results: list[dict[str, Any]]) -> Path:
                     r["moves"],
                     " ".join(f"{t:.3f}" for t in r["thinking_seconds"]),
                     r.get("error") or "",
+                    record_name(r["index"]),
                 ]
             )
     return path
@@ -78,9 +95,19 @@ def write_chart(path: Path, report: dict[str, Any]) -> Path:
     return path
 
 
+def write_records(out_dir: Path, results: list[dict[str, Any]]) -> Path:
+    """Each match record in its own file, which `glyphhall replay` reads."""
+    folder = out_dir / "records"
+    folder.mkdir(parents=True, exist_ok=True)
+    for r in results:
+        (out_dir / record_name(r["index"])).write_text(json.dumps(r["record"], indent=1))
+    return folder
+
+
 def write_all(out_dir: Path, report: dict[str, Any]) -> dict[str, Path]:
     out_dir.mkdir(parents=True, exist_ok=True)
     return {
+        "records": write_records(out_dir, report["matches"]),
         "json": write_json(out_dir / "results.json", report),
         "csv": write_csv(out_dir / "matches.csv", report["matches"]),
         "chart": write_chart(out_dir / "chart.png", report),

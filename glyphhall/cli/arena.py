@@ -123,7 +123,7 @@ def arena(
     console.print(table)
     if report["errors"]:
         console.print(f"[yellow]{report['errors']} matches ended in an error; see results.json[/yellow]")
-    console.print(f"Results in {escape(str(folder))}: results.json, matches.csv, chart.png")
+    console.print(f"Results in {escape(str(folder))}: results.json, matches.csv, chart.png, records/")
 
 
 def register(app: typer.Typer) -> None:

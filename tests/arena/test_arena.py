@@ -182,6 +182,9 @@ def test_reports_are_written(tmp_path) -> None:
     rows = list(csv.DictReader((tmp_path / "matches.csv").open()))
     assert [int(r["index"]) for r in rows] == [0, 1, 2, 3]
     assert rows[0]["entrants"] == f"random | {SEARCH}"
+    record = MatchRecord.read(tmp_path / rows[2]["record"])
+    assert record.to_dict() == data["matches"][2]["record"]
+    assert replay(record, game=TOY).returns() == data["matches"][2]["returns"]
     assert (tmp_path / "chart.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert report["files"]["chart"].endswith("chart.png")
 
