@@ -75,6 +75,7 @@ def show(s: TundrusState, iid: str) -> None:
 def roll_pool(s: TundrusState, monkeypatch, cid: str, takes: list[str], glyphs: list[str], keep: bool = True):
     """Activate `cid`, take dice ("colour source"), roll them showing `glyphs`, and (by default) keep."""
     if s.phase == "activate":
+        s.next_tribe = champ(s, cid).tribe
         do(s, f"activate {cid}")
     assert s.champs[s.active].cid == cid
     for t in takes:
@@ -96,3 +97,17 @@ def finish_turn(s: TundrusState) -> None:
     do(s, "end")
     if s.phase == "release":
         do(s, "end")
+
+
+def ready(s: TundrusState, monkeypatch, cid: str, glyphs: list[str]) -> None:
+    """`cid` is active with white Tribal dice showing `glyphs` (kept) and a full Energy Track."""
+    c = champ(s, cid)
+    white = COLOUR["white"]
+    s.stock[white] += s.tribal[c.tribe][white]
+    s.tribal[c.tribe][white] = 0
+    move = len(glyphs)
+    s.stock[white] -= move
+    s.tribal[c.tribe][white] += move
+    c.energy_cubes = c.energy_max
+    roll_pool(s, monkeypatch, cid, ["white tribal"] * move, glyphs)
+    c.energy_cubes = c.energy_max

@@ -1,0 +1,304 @@
+"""Champion Abilities (rulebook 4a; boards proposed in the reference, B3) and the Ability Effect
+Tokens they place (reference B4)."""
+
+from tundrus_helpers import champ, do, finish_turn, new_game, ready, script_rolls, texts
+
+from glyphhall.games.tundrus.turn import activate, end_of_round
+
+GUARDS = ("druid", "warlord", "priestess")
+TRICKS = ("trickster", "fire_guard", "blood_mage")  # tribe 2 (initiative)
+
+
+def hurt(c, n=1):
+    c.health -= n
+
+
+def test_shield_bash_attack_and_token(monkeypatch):
+    """Shield Bash: a Basic Attack, then the Shield Bash token: 3 free dice at its next REPLENISH."""
+    s = new_game()
+    pr = champ(s, "priestess")
+    ready(s, monkeypatch, "fire_guard", ["defense", "defense", "war"])
+    do(s, "ability shield_bash priestess")
+    assert pr.health == pr.health_max - 1 and "shield_bash" in pr.tokens
+    finish_turn(s)
+    do(s, "activate priestess")
+    assert s.turn[0] == 3
+
+
+def test_burning_aegis(monkeypatch):
+    s = new_game()
+    fg, sg = champ(s, "fire_guard"), champ(s, "stone_golem")
+    ready(s, monkeypatch, "fire_guard", ["defense", "defense", "power"])
+    do(s, "ability burning_aegis stone_golem")
+    assert sg.health == sg.health_max - 1 and sg.armor_perm == 3  # Magic Damage
+    assert len(fg.temp) == 2  # her own Armor Track filled
+
+
+def test_inferno(monkeypatch):
+    s = new_game()
+    ready(s, monkeypatch, "fire_guard", ["defense", "defense", "defense", "war", "war"])
+    do(s, "ability inferno")
+    for cid in ("priestess", "warlord", "stone_golem"):
+        assert champ(s, cid).health == champ(s, cid).health_max - 1
+    for cid in ("fire_guard", "huntress", "necromancer"):
+        c = champ(s, cid)
+        assert len(c.temp) == c.armor_hollow
+
+
+def test_crushing_blow_unarmored(monkeypatch):
+    s = new_game(("fire_guard", "huntress", "necromancer"), ("stone_golem", "warlord", "priestess"))
+    fg = champ(s, "fire_guard")
+    ready(s, monkeypatch, "stone_golem", ["war", "war", "defense"])
+    do(s, "ability crushing_blow fire_guard")
+    assert fg.health == fg.health_max and "unarmored" in fg.tokens  # 2 War only strip 2 Armor
+    from glyphhall.games.tundrus.combat import attack
+
+    assert attack(s, champ(s, "warlord"), fg, 1, []) == 1
+
+
+def test_bulwark(monkeypatch):
+    s = new_game(("fire_guard", "huntress", "necromancer"), ("stone_golem", "warlord", "priestess"))
+    ready(s, monkeypatch, "stone_golem", ["defense", "defense", "wealth"])
+    do(s, "ability bulwark priestess")
+    assert len(champ(s, "stone_golem").temp) == 1 and len(champ(s, "priestess").temp) == 2
+
+
+def test_avalanche_unlimited_damage(monkeypatch):
+    """Avalanche: once Armor is removed, every remaining War Glyph removes a Health."""
+    s = new_game(("fire_guard", "huntress", "necromancer"), ("stone_golem", "warlord", "priestess"))
+    fg = champ(s, "fire_guard")
+    ready(s, monkeypatch, "stone_golem", ["war", "war", "war", "defense", "defense", "war", "war"])
+    do(s, "ability avalanche fire_guard")
+    assert fg.health == fg.health_max - 3  # 5 War: 2 for Armor, 3 damage
+
+
+def test_bear_form(monkeypatch):
+    s = new_game(GUARDS, ("fire_guard", "huntress", "necromancer"))
+    dr = champ(s, "druid")
+    ready(s, monkeypatch, "druid", ["defense", "war", "power"])
+    do(s, "ability bear_form")
+    assert len(dr.temp) == dr.armor_hollow and dr.tokens["bear_form"] == [1, 0]
+    activate(s, dr, [])  # its next Turn: the token is armed
+    from glyphhall.games.tundrus.combat import attack
+
+    hu = champ(s, "huntress")
+    assert attack(s, dr, hu, 6, []) == 2
+
+
+def test_entangling_roots_blocks_secondary(monkeypatch):
+    s = new_game(GUARDS, ("fire_guard", "huntress", "necromancer"))
+    hu = champ(s, "huntress")
+    ready(s, monkeypatch, "druid", ["power", "power", "defense"])
+    do(s, "ability entangling_roots huntress")
+    assert "entangling_roots" in hu.tokens
+    finish_turn(s)
+    ready(s, monkeypatch, "huntress", ["power", "wealth"])
+    assert not any(t.startswith(("store", "acquire")) for t in texts(s))
+    finish_turn(s)
+    assert "entangling_roots" not in hu.tokens  # gone at the end of its next Turn
+
+
+def test_regrowth(monkeypatch):
+    s = new_game(GUARDS, ("fire_guard", "huntress", "necromancer"))
+    for cid in GUARDS:
+        hurt(champ(s, cid), 2)
+    ready(s, monkeypatch, "druid", ["power", "power", "power", "defense", "defense"])
+    do(s, "ability regrowth")
+    for cid in GUARDS:
+        assert champ(s, cid).health == champ(s, cid).health_max - 1
+
+
+def test_rallying_cry_five_free_dice(monkeypatch):
+    s = new_game(GUARDS, ("fire_guard", "huntress", "necromancer"))
+    ready(s, monkeypatch, "warlord", ["war", "defense", "wealth"])
+    do(s, "ability rallying_cry")
+    assert "rallying_cry" in champ(s, "druid").tokens and "rallying_cry" in champ(s, "priestess").tokens
+    assert "rallying_cry" not in champ(s, "warlord").tokens
+    finish_turn(s)
+    s.next_tribe = 0
+    do(s, "activate druid")
+    assert s.turn[0] == 5
+
+
+def test_disarm(monkeypatch):
+    s = new_game(GUARDS, ("fire_guard", "huntress", "necromancer"))
+    ready(s, monkeypatch, "warlord", ["war", "war", "wealth"])
+    do(s, "ability disarm necromancer")
+    assert "disarm" in champ(s, "necromancer").tokens
+
+
+def test_war_drums_and_war_glyph_tokens(monkeypatch):
+    """War Drums: +1 War Glyph token on each ally, -1 on each enemy, for their next Turns."""
+    s = new_game(GUARDS, ("fire_guard", "huntress", "necromancer"))
+    ready(s, monkeypatch, "warlord", ["war", "war", "war", "defense", "wealth"])
+    do(s, "ability war_drums necromancer")
+    assert champ(s, "druid").tokens["war_glyph"][0] == 1
+    assert champ(s, "fire_guard").tokens["war_glyph"][0] == -1
+    finish_turn(s)
+    ready(s, monkeypatch, "fire_guard", ["war", "war"])
+    assert sum(1 for d in s.pool if d[4]) == 1  # one War Glyph cannot be used
+    finish_turn(s)
+    ready(s, monkeypatch, "druid", ["defense"])
+    assert s.turn[9] == 1 and "attack fire_guard" in texts(s)  # the extra War Glyph
+
+
+def test_dazing_shot_skips_reroll(monkeypatch):
+    s = new_game()
+    ready(s, monkeypatch, "huntress", ["war", "war", "power"])
+    do(s, "ability dazing_shot priestess")
+    pr = champ(s, "priestess")
+    assert "dazing_shot" in pr.tokens and pr.health == pr.health_max - 1
+    finish_turn(s)
+    do(s, "activate priestess")
+    do(s, "take white tribal")
+    script_rolls(monkeypatch, ["war"])
+    do(s, "roll")
+    assert s.phase == "main"
+
+
+def test_viper_bite_damage_next_turn(monkeypatch):
+    s = new_game()
+    pr = champ(s, "priestess")
+    ready(s, monkeypatch, "huntress", ["war", "power", "power"])
+    do(s, "ability viper_bite priestess")
+    assert pr.health == pr.health_max - 1
+    finish_turn(s)
+    do(s, "activate priestess")
+    assert pr.health == pr.health_max - 2 and "viper_bite" not in pr.tokens
+
+
+def test_volley_attacks_each_enemy(monkeypatch):
+    s = new_game()
+    ready(s, monkeypatch, "huntress", ["war", "war", "war", "war", "power"])
+    do(s, "ability volley")
+    assert champ(s, "priestess").health == champ(s, "priestess").health_max - 1
+    assert champ(s, "warlord").health == champ(s, "warlord").health_max - 1
+    assert champ(s, "stone_golem").health == champ(s, "stone_golem").health_max - 1  # 4 War > 3 Armor
+
+
+def test_gambit_free_reroll_next_turn(monkeypatch):
+    s = new_game(GUARDS, TRICKS)
+    tr = champ(s, "trickster")
+    ready(s, monkeypatch, "trickster", ["wealth", "wealth", "war"])
+    do(s, "ability gambit priestess")
+    assert tr.tokens["gambit"] == [1, 0]
+    finish_turn(s)
+    tr.activated = False
+    ready(s, monkeypatch, "trickster", ["war"])
+    assert "gambit" in texts(s)
+    do(s, "gambit")
+    assert s.phase == "reroll"
+    do(s, "keep")
+    assert "gambit" not in texts(s)
+
+
+def test_vertigo_powder_blocks_attacks(monkeypatch):
+    s = new_game(GUARDS, TRICKS)
+    ready(s, monkeypatch, "trickster", ["wealth", "power", "defense"])
+    do(s, "ability vertigo_powder warlord")
+    finish_turn(s)
+    ready(s, monkeypatch, "warlord", ["war", "war", "wealth"])
+    assert not any(t.startswith(("attack", "ability disarm")) for t in texts(s))
+
+
+def test_backstab(monkeypatch):
+    s = new_game(GUARDS, TRICKS)
+    ready(s, monkeypatch, "trickster", ["war", "war", "war", "wealth", "wealth"])
+    do(s, "ability backstab druid")
+    assert champ(s, "druid").health == champ(s, "druid").health_max - 3
+
+
+def test_guardian_angel(monkeypatch):
+    s = new_game(GUARDS, TRICKS)
+    s.next_tribe = 0
+    ready(s, monkeypatch, "priestess", ["power", "power", "defense"])
+    do(s, "ability guardian_angel druid")
+    assert "guardian_angel" in champ(s, "druid").tokens
+
+
+def test_enchantment_reduces_energy(monkeypatch):
+    s = new_game(GUARDS, TRICKS)
+    ready(s, monkeypatch, "priestess", ["power", "power", "wealth"])
+    assert "ability enchantment druid warlord" in texts(s)
+    do(s, "ability enchantment druid warlord")
+    dr = champ(s, "druid")
+    finish_turn(s)
+    activate(s, dr, [])  # the druid's next Turn: its Enchantment token is armed
+    from glyphhall.games.tundrus.abilities import energy_cost
+
+    assert energy_cost(dr, s.data.abilities["bear_form"]) == 1
+
+
+def test_sanctuary(monkeypatch):
+    s = new_game(GUARDS, TRICKS)
+    hurt(champ(s, "druid"), 3)
+    ready(s, monkeypatch, "priestess", ["power", "power", "power", "defense", "defense"])
+    do(s, "ability sanctuary druid")
+    assert champ(s, "druid").health == champ(s, "druid").health_max - 1
+    assert all(len(champ(s, c).temp) == champ(s, c).armor_hollow for c in GUARDS)
+
+
+def test_rancid_bile_no_energy_at_end_of_round(monkeypatch):
+    s = new_game()
+    pr = champ(s, "priestess")
+    pr.energy_cubes = 0
+    ready(s, monkeypatch, "necromancer", ["power", "power", "wealth"])
+    do(s, "ability rancid_bile priestess")
+    end_of_round(s, [])
+    assert pr.energy_cubes == 0 and "rancid_bile" not in pr.tokens
+
+
+def test_sleep(monkeypatch):
+    s = new_game()
+    ready(s, monkeypatch, "necromancer", ["power", "power", "power", "war", "wealth"])
+    do(s, "ability sleep priestess")
+    finish_turn(s)
+    pr = champ(s, "priestess")
+    do(s, "activate priestess")
+    assert pr.activated and "sleep" not in pr.tokens and s.phase == "activate" and s.next_tribe == 1
+
+
+def test_sacrificial_offering(monkeypatch):
+    s = new_game(GUARDS, TRICKS)
+    bm = champ(s, "blood_mage")
+    bm.energy_cubes = 0
+    ready(s, monkeypatch, "blood_mage", ["war", "war", "power"])
+    bm.energy_cubes = 0
+    do(s, "ability sacrificial_offering priestess")
+    assert champ(s, "priestess").health == champ(s, "priestess").health_max - 1 and bm.energy_cubes == 2
+
+
+def test_sacrificial_offering_on_himself(monkeypatch):
+    """Sacrificial Offering: automatic success on himself; he still takes 1 damage."""
+    s = new_game(GUARDS, TRICKS)
+    bm = champ(s, "blood_mage")
+    ready(s, monkeypatch, "blood_mage", ["war", "war", "power"])
+    bm.energy_cubes = 0
+    do(s, "ability sacrificial_offering blood_mage")
+    assert bm.health == bm.health_max - 1 and bm.energy_cubes == 2
+
+
+def test_blood_moon_health_cost_and_free_replenish(monkeypatch):
+    s = new_game(GUARDS, TRICKS)
+    bm = champ(s, "blood_mage")
+    ready(s, monkeypatch, "blood_mage", ["power", "power", "war"])
+    do(s, "ability blood_moon")
+    assert bm.health == bm.health_max - 1 and bm.tokens["blood_moon"] == [1, 0]
+    finish_turn(s)
+    bm.activated = False
+    activate(s, bm, [])
+    assert s.turn[0] == 10
+
+
+def test_blood_boil_cannot_take_the_last_health(monkeypatch):
+    s = new_game(GUARDS, TRICKS)
+    bm = champ(s, "blood_mage")
+    bm.health = 2
+    ready(s, monkeypatch, "blood_mage", ["power", "power", "power", "war", "war"])
+    assert not any(t.startswith("ability blood_boil") for t in texts(s))  # ruling B7.9
+    bm.health = 3
+    assert "ability blood_boil druid" in texts(s)
+    do(s, "ability blood_boil druid")
+    assert champ(s, "druid").health == champ(s, "druid").health_max - 2
+    assert champ(s, "warlord").health == champ(s, "warlord").health_max - 1
+    assert bm.health == 1
