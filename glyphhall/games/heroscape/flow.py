@@ -303,7 +303,9 @@ def alive(s: HeroscapeState, seat: int) -> bool:
 
 
 def check_victory(s: HeroscapeState, events: list[Event]) -> bool:
-    living = [seat for seat in range(s.num_players) if alive(s, seat)]
+    owner, card = s.c_owner, s.f_card
+    seats = {owner[card[f]] for f, st in enumerate(s.f_state) if st in (ON, RESERVE)}
+    living = sorted(seats)
     if len(living) >= 2:
         return False
     finish(s, living or list(range(s.num_players)), events,

@@ -16,6 +16,9 @@ if TYPE_CHECKING:
     from .state import HeroscapeState
 
 ON, DEAD = 1, 2
+#: Permanent glyphs: key -> (effect, amount), for the hot path.
+PERMANENT = {k: (g.effect, g.amount) for k, g in GLYPHS.items() if g.kind == "permanent"}
+_NO = ("", 0)
 
 
 # ---------------------------------------------------------------------------- setup
@@ -34,14 +37,12 @@ def permanent_amount(s: HeroscapeState, seat: int, effect: str) -> int:
     """Sum of a permanent glyph effect for `seat`: glyphs power-side up with one of its
     figures on them (reference §1.9: the occupant's controller benefits)."""
     total = 0
+    occ = s.occ
     for h, (key, up) in s.glyph_at.items():
-        if not up:
-            continue
-        g = GLYPHS[key]
-        if g.effect == effect and g.kind == "permanent":
-            o = s.occ[h]
-            if o >= 0 and s.c_owner[s.f_card[o]] == seat:
-                total += g.amount
+        if up and occ[h] >= 0:
+            eff, amount = PERMANENT.get(key, _NO)
+            if eff == effect and s.c_owner[s.f_card[occ[h]]] == seat:
+                total += amount
     return total
 
 

@@ -27,8 +27,11 @@ def figure_hexes(s: HeroscapeState, f: int) -> tuple[int, ...]:
 
 def fig_range(s: HeroscapeState, a: int, b: int) -> int:
     """Spaces from figure a to figure b, from whichever of their hexes is closest."""
-    board = s.board
-    return min(board.dist(x, y) for x in figure_hexes(s, a) for y in figure_hexes(s, b))
+    dmat = s.board.dmat
+    ha, hb, ta, tb = s.f_hex[a], s.f_hex[b], s.f_tail[a], s.f_tail[b]
+    if ta < 0 and tb < 0:
+        return dmat[ha][hb]
+    return min(dmat[x][y] for x in figure_hexes(s, a) for y in figure_hexes(s, b))
 
 
 def _clear(s: HeroscapeState, src: int, dst: int, z0: float, z1: float, nudge: float,

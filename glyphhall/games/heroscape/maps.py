@@ -42,7 +42,7 @@ class Board:
 
     __slots__ = (
         "key", "name", "size", "provenance", "labels", "index", "coords", "levels", "terrain",
-        "zone", "neighbours", "centres", "glyph_spots", "zones", "_dist", "by_coord",
+        "zone", "neighbours", "centres", "glyph_spots", "zones", "_dist", "by_coord", "_lines", "dmat",
     )
 
     def __init__(self, key: str, name: str, size: str, provenance: str,
@@ -67,6 +67,9 @@ class Board:
                 self.zones.setdefault(z, []).append(i)
         self.glyph_spots = glyph_spots
         self._dist: list[list[int]] | None = None
+        self._lines: dict[tuple[int, int, float], list[tuple[float, int]]] = {}
+        #: All path distances (dmat[a][b]), computed once per map.
+        self.dmat = self._dist = [self._bfs(i) for i in range(len(self.coords))]
 
     def __len__(self) -> int:
         return len(self.coords)
@@ -74,9 +77,10 @@ class Board:
     def dist(self, a: int, b: int) -> int:
         """Spaces between two hexes counted along existing spaces (around gaps), elevation
         ignored (reference §1.6). FAR when no path exists."""
-        if self._dist is None:
-            self._dist = [self._bfs(i) for i in range(len(self.coords))]
-        return self._dist[a][b]
+        d = self._dist
+        if d is None:
+            d = self._dist = [self._bfs(i) for i in range(len(self.coords))]
+        return d[a][b]
 
     def dist_row(self, a: int) -> list[int]:
         if self._dist is None:
@@ -101,11 +105,15 @@ class Board:
     def line_hexes(self, a: int, b: int, nudge: float) -> list[tuple[float, int]]:
         """Hexes (that exist) on the straight line a -> b, with t along it; gaps are skipped
         (a line may pass over the edge of the battlefield)."""
-        out = []
-        for t, c in hexes.line(self.coords[a], self.coords[b], nudge):
-            i = self.by_coord.get(c)
-            if i is not None:
-                out.append((t, i))
+        key = (a, b, nudge)
+        out = self._lines.get(key)
+        if out is None:
+            out = []
+            for t, c in hexes.line(self.coords[a], self.coords[b], nudge):
+                i = self.by_coord.get(c)
+                if i is not None:
+                    out.append((t, i))
+            self._lines[key] = out
         return out
 
     def to_rows(self) -> list[str]:

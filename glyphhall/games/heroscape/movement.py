@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from .state import HeroscapeState
 
 ON = 1
+_STOPPING = frozenset(k for k, t in TERRAINS.items() if t.stops)
 
 
 # ---------------------------------------------------------------------------- engagement
@@ -43,7 +44,13 @@ def adjacent(s: HeroscapeState, a: int, b: int) -> bool:
 
 
 def engaged(s: HeroscapeState, a: int, b: int) -> bool:
-    return (s.f_state[b] == ON and s.f_state[a] == ON and s.owner(a) != s.owner(b) and adjacent(s, a, b))
+    st, owner, card = s.f_state, s.c_owner, s.f_card
+    if st[a] != ON or st[b] != ON or owner[card[a]] == owner[card[b]]:
+        return False
+    # heads more than 3 spaces apart cannot be adjacent, even for double-space figures
+    if s.board.dmat[s.f_hex[a]][s.f_hex[b]] > 3:
+        return False
+    return adjacent(s, a, b)
 
 
 def engaged_with(s: HeroscapeState, f: int) -> list[int]:
@@ -156,14 +163,35 @@ def step_options(s: HeroscapeState, f: int, left: int) -> list[int]:
     ghost = s.has_power(f, "ghost_walk")
     head, tail = s.f_hex[f], s.f_tail[f]
     double = tail >= 0
+    new_tail = head if double else -1
+    board = s.board
+    levels, occ, glyphs = board.levels, s.occ, s.glyph_at
+    here = levels[head]
+    height = s.c_def[s.f_card[f]].height
+    me = s.c_owner[s.f_card[f]]
     out = []
-    for n, cost in _steps_from(s, f, head, tail, left, flying, ghost):
-        new_tail = head if double else -1
-        if _forced_stop(s, f, n, new_tail, flying) or (not flying and _kelda_blocks(s, f, n)):
+    for n in board.neighbours[head]:
+        if n == tail:
+            continue
+        o = occ[n]
+        passing = o >= 0 and o != f
+        if passing and not (flying or ghost) and (s.c_owner[s.f_card[o]] != me or is_engaged(s, o)):
+            continue
+        if flying:
+            cost = 1
+        else:
+            rise = levels[n] - here
+            if rise >= height:
+                continue
+            cost = 1 + rise if rise > 0 else 1
+        if cost > left:
+            continue
+        if not flying and (n in glyphs or board.terrain[n] in _STOPPING) and (
+                _forced_stop(s, f, n, new_tail, flying) or _kelda_blocks(s, f, n)):
             if stoppable(s, f, n, new_tail):
                 out.append(n)
             continue
-        if (s.occ[n] not in (-1, f) or double) and not _can_finish(s, f, n, new_tail, left - cost, flying, ghost, set()):
+        if (passing or double) and not _can_finish(s, f, n, new_tail, left - cost, flying, ghost, set()):
             continue
         out.append(n)
     return out

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from glyphhall.engine import Event
 
-from . import combat, glyph_rules, los, movement
+from . import combat, los, movement
 from .glyphs import GLYPHS
 from .hexes import DIRECTIONS
 
@@ -20,21 +20,27 @@ SMALL_OR_MEDIUM = ("small", "medium")
 
 
 # ---------------------------------------------------------------------------- normal attacks
-def may_target(s: HeroscapeState, a: int, d: int, rng: int, *, normal: bool = True) -> bool:
-    """Range, line of sight, the engagement limit and Thorian rules for an attack by a on d."""
+def may_target(s: HeroscapeState, a: int, d: int, rng: int, *, normal: bool = True,
+               engaged: list[int] | None = None, thorian: set[int] | None = None) -> bool:
+    """Range, line of sight, the engagement limit and Thorian rules for an attack by a on d.
+    `engaged` (a's engaged enemies) and `thorian` (seats holding Thorian) may be precomputed."""
     if d == a or s.f_state[d] != ON:
         return False
-    if s.owner(d) == s.owner(a) and not s.options["friendly_fire"]:
-        return False
-    adjacent = movement.adjacent(s, a, d)
-    if movement.is_engaged(s, a) and not movement.engaged(s, a, d):
-        return False
-    if normal and not adjacent and (s.has_power(d, "thorian_speed")
-                                    or glyph_rules.permanent_amount(s, s.owner(d), "thorian") or
-                                    _thorian(s, s.owner(d))):
+    seat_d = s.c_owner[s.f_card[d]]
+    if seat_d == s.c_owner[s.f_card[a]] and not s.options["friendly_fire"]:
         return False
     if los.fig_range(s, a, d) > rng:
         return False
+    if engaged is None:
+        engaged = movement.engaged_with(s, a)
+    if engaged and d not in engaged:
+        return False
+    adjacent = d in engaged or movement.adjacent(s, a, d)
+    if normal and not adjacent:
+        if thorian is None:
+            thorian = {seat for seat in range(s.num_players) if _thorian(s, seat)}
+        if seat_d in thorian or s.has_power(d, "thorian_speed"):
+            return False
     return adjacent or los.line_of_sight(s, a, d)
 
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from glyphhall.engine import Action, Event
 
-from . import combat, flow, glyph_rules, movement, powers
+from . import combat, flow, glyph_rules, los, movement, powers
 from .glyphs import GLYPHS
 
 if TYPE_CHECKING:
@@ -85,16 +85,22 @@ def turn_actions(s: HeroscapeState) -> list[Action]:
                 and any(s.f_state[g] == DEAD for g in s.c_figs[c])):
             out.append(Action("clone"))
     if s.stage <= ATTACK:
+        alive = [d for d in range(len(s.f_card)) if s.f_state[d] == ON]
+        thorian = {seat for seat in range(s.num_players) if powers._thorian(s, seat)}
         for f in figs:
             if not powers.attack_left(s, f):
                 continue
             rng = combat.effective_range(s, f)
-            for d in range(len(s.f_card)):
-                if powers.may_target(s, f, d, rng):
+            near = [d for d in alive if d != f and los.fig_range(s, f, d) <= max(rng, 8)]  # 8: Fire Line
+            if not near:
+                continue
+            eng = movement.engaged_with(s, f)
+            for d in near:
+                if powers.may_target(s, f, d, rng, engaged=eng, thorian=thorian):
                     out.append(Action("attack", (name[f], name[d])))
             if glyph_rules.carried(s, f) == "shuriken":
-                for d in range(len(s.f_card)):
-                    if powers.may_target(s, f, d, GLYPHS["shuriken"].amount):
+                for d in near:
+                    if powers.may_target(s, f, d, GLYPHS["shuriken"].amount, engaged=eng, thorian=thorian):
                         out.append(Action("shuriken", (name[f], name[d])))
             if f in s.attacks:
                 continue
