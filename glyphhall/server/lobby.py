@@ -3,6 +3,10 @@ leaving, and the list of open and running tables."""
 
 from __future__ import annotations
 
+import re
+import sys
+import tomllib
+from pathlib import Path
 from typing import Any, Literal
 
 from fastapi import APIRouter, Request
@@ -17,6 +21,7 @@ from .tokens import new_seed, new_table_id, new_token, token_hash
 router = APIRouter(prefix="/api", tags=["lobby"])
 
 MAX_NAME = 40
+DATA_NAME = re.compile(r"^[a-z0-9_-]{1,40}$")
 
 
 class SeatSpec(BaseModel):
@@ -52,6 +57,24 @@ async def list_games(request: Request) -> dict[str, Any]:
         "games": [m.catalog.describe(m.catalog.get(i)) for i in m.catalog.ids()],
         "bots": m.catalog.bot_levels(),
     }
+
+
+@router.get("/games/{game_id}/data/{name}", summary="A game's public data file (TOML) as JSON, for its renderer")
+async def game_data(game_id: str, name: str, request: Request) -> dict[str, Any]:
+    m = manager(request)
+    try:
+        game = m.catalog.get(game_id)
+    except KeyError as err:
+        raise TableError(str(err).strip('"'), 404) from None
+    if not DATA_NAME.match(name):
+        raise TableError("a data file name is lower-case letters, digits, '-' and '_'", 404)
+    module = sys.modules.get(type(game).__module__)
+    folder = Path(module.__file__).parent / "data" if module and module.__file__ else None
+    path = folder / f"{name}.toml" if folder else None
+    if path is None or not path.is_file():
+        raise TableError(f"{game.name} has no data file {name!r}", 404)
+    with path.open("rb") as f:
+        return tomllib.load(f)
 
 
 @router.post("/tables", status_code=201, summary="Create a table (it opens for seats to be taken)")

@@ -1,0 +1,78 @@
+"""The Glyphs page: build a glyph on the snapping grid, turn it, study it, and see it marked on
+the board (the game is injected when it is not registered yet)."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import httpx
+import pytest
+
+from glyphhall import games
+
+from .conftest import _free_port, shot
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+@pytest.fixture(scope="module")
+def glyphs_server(tmp_path_factory):
+    import uvicorn
+
+    from glyphhall.server import create_app
+
+    try:
+        from glyphhall.games.glyphs.game import GlyphsGame
+    except ImportError as err:
+        pytest.skip(f"the glyphs game cannot be imported: {err}")
+    injected = {i: games.get(i) for i in games.ids()}
+    injected.setdefault("glyphs", GlyphsGame())
+    db = tmp_path_factory.mktemp("glyphs") / "glyphhall.db"
+    app = create_app(f"sqlite:///{db}", games=injected, bot_workers=1)
+    port = _free_port()
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    while not server.started:
+        assert thread.is_alive()
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(15)
+
+
+def test_build_a_glyph_and_study_it(glyphs_server, new_page):
+    with httpx.Client(base_url=glyphs_server, timeout=30) as http:
+        shapes = http.get("/api/games/glyphs/data/shapes").json()
+        assert "square" in shapes["kinds"]
+        assert http.get("/api/games/glyphs/data/..secret").status_code == 404
+        table = http.post("/api/tables", json={"game": "glyphs", "seats": [{"kind": "person"}], "seed": 2}).json()
+        token = http.post(f"/api/tables/{table['id']}/seats/0", json={"name": "Ann"}).json()["token"]
+        assert http.post(f"/api/tables/{table['id']}/start", json={"token": token}).status_code == 200
+    page = new_page()
+    page.add_init_script(
+        f"localStorage.setItem('glyphhall.seat.{table['id']}', JSON.stringify({{seat: 0, token: '{token}'}}))"
+    )
+    page.goto(f"{glyphs_server}/t/{table['id']}")
+    page.wait_for_selector("#builder")
+    tiles_before = page.locator(".glyph-tile").count()
+    assert tiles_before >= 2, "the opening glyphs are on the board"
+    # A square dropped on the grid snaps to the half-unit grid; turning it gives /45.
+    page.click('.palette [data-kind="square"]')
+    grid = page.locator("#glyph-grid").bounding_box()
+    page.mouse.click(grid["x"] + grid["width"] * (2.1 / 14), grid["y"] + grid["height"] * (5.1 / 9))
+    assert page.inner_text("#glyph-text") == "square@0,2"
+    page.click("#rotate")
+    assert page.inner_text("#glyph-text") == "square@0,2/45"
+    page.click("#rotate")
+    page.click("#rotate")  # 135: a square looks the same as at 45 (the server reads it canonically)
+    shot(page, "game-glyphs-builder")
+    page.click('[data-verb="study"]')
+    page.wait_for_function("n => document.querySelectorAll('.glyph-tile').length > n", arg=tiles_before)
+    newest = page.locator(".glyph-tile").last
+    # The game keeps glyphs in canonical form: moved to the origin, a square turned 135 is 45.
+    assert newest.get_attribute("data-glyph") == "square@0,0/45"
+    assert "approved" in newest.inner_text() or "rejected" in newest.inner_text()
+    path = shot(page, "game-glyphs")
+    assert path.stat().st_size > 10_000
