@@ -1,0 +1,102 @@
+"""Terminal rendering: the hex map (odd rows shifted half a cell) with each hex's level,
+terrain colour, figures and glyphs, then the army cards, glyphs and whose decision it is."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from .hexes import axial_to_offset
+
+TERRAIN_STYLE = {
+    "g": "on dark_green", "r": "on grey35", "s": "on dark_goldenrod", "d": "on tan",
+    "w": "on blue", "l": "on red3",
+}
+SEAT_STYLE = ("bold bright_white on blue", "bold bright_white on red")
+CELL = 4
+
+
+def _short(name: str) -> str:
+    """A figure's 3-letter tag: 'tarn2' -> 'ta2', 'syvarris' -> 'syv'."""
+    if name[-1].isdigit():
+        return name[:2] + name[-1]
+    return name[:3]
+
+
+def render_map(view: dict[str, Any]) -> Text:
+    hexes = view["board"]["hexes"]
+    by_label = {h[0]: h for h in hexes}
+    figures = {}
+    for f in view["figures"]:
+        for key in ("hex", "tail"):
+            if f.get(key):
+                figures[f[key]] = f
+    glyphs = {g["hex"]: g for g in view["glyphs"]}
+    cells: dict[tuple[int, int], str] = {}
+    for lab, q, r, *_ in hexes:
+        cells[axial_to_offset(q, r)] = lab
+    rows = max(r for r, _ in cells) + 1
+    cols = max(c for _, c in cells) + 1
+    out = Text()
+    out.append("    " + "".join(f"{c + 1:<{CELL}}" for c in range(cols)) + "\n", style="dim")
+    for r in range(rows):
+        row_label = next((lab for (rr, _), lab in cells.items() if rr == r), "")
+        letters = "".join(ch for ch in row_label if ch.isalpha())
+        out.append(f"{letters:>3} ", style="dim")
+        if r % 2:
+            out.append(" " * (CELL // 2))
+        for c in range(cols):
+            lab = cells.get((r, c))
+            if lab is None:
+                out.append(" " * CELL)
+                continue
+            _, _, _, level, terrain, zone = by_label[lab]
+            style = TERRAIN_STYLE.get(terrain, "")
+            if lab in figures:
+                f = figures[lab]
+                out.append(f"{_short(f['name']):<3}", style=SEAT_STYLE[f["owner"] % 2])
+            elif lab in glyphs:
+                g = glyphs[lab]
+                letter = "?" if g["glyph"] == "?" else g["glyph"][:2].upper()
+                out.append(f"*{letter:<2}", style="bold yellow " + style)
+            else:
+                mark = "'" if zone >= 0 else " "
+                out.append(f"{level:>2}{mark}", style=style)
+            out.append(" ")
+        out.append("\n")
+    return out
+
+
+def render(view: dict[str, Any], seat: int | None) -> RenderableType:
+    title = Text(f"Heroscape - {view['board']['name']} - round {view['round']}/{view['round_limit']}"
+                 f" - {view['phase']}", style="bold")
+    if view.get("active_card"):
+        title.append(f" - turn {view['turn']}: {view['active_card']}")
+    if view.get("moving"):
+        title.append(f" (moving {view['moving']}, {view['move_left']} left)")
+    cards = Table(box=None, pad_edge=False)
+    for col in ("seat", "card", "L/M/R/A/D", "pts", "figures (wounds)", "glyph", "markers"):
+        cards.add_column(col)
+    for c in view["cards"]:
+        figs = [f for f in view["figures"] if f["card"] == c["key"]]
+        alive = ", ".join(f"{f['name']}@{f['hex']}" + (f"({f['wounds']})" if f["wounds"] else "")
+                          for f in figs if f["status"] == "on")
+        waiting = sum(1 for f in figs if f["status"] == "reserve")
+        if waiting:
+            alive += f" +{waiting} off board"
+        cards.add_row(str(c["owner"]), c["name"] + (" [negated]" if c["negated"] else ""),
+                      f"{c['life']}/{c['move']}/{c['range']}/{c['attack']}/{c['defense']}", str(c["points"]),
+                      alive or "destroyed", c["glyph"] or "", " ".join(c["markers"]))
+    lines: list[RenderableType] = [title, render_map(view), cards]
+    if view["glyphs"]:
+        lines.append(Text("glyphs: " + ", ".join(f"{g['hex']} {g['name']}" for g in view["glyphs"]), style="yellow"))
+    if view.get("pending"):
+        lines.append(Text(f"waiting for seat {view['pending']['seat']}: {view['pending']['kind']}", style="bold"))
+    if view.get("result"):
+        lines.append(Text(f"result: {view['result']}", style="bold green"))
+    lines.append(Text("levels are numbers; ' marks a start zone; *XX is a glyph; you are seat "
+                      f"{seat if seat is not None else '-'}", style="dim"))
+    return Group(*lines)
