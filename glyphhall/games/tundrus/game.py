@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from glyphhall.engine import Game, Option, OptionValue, State
+from glyphhall.engine import Action, Game, Option, OptionValue, State
 
 from . import draft
 from .data import load_data
@@ -20,6 +20,14 @@ NOTATION = (
     "gash <enemy>, empower <die>, lamb <ally> (give <die>, done) | end | release energy|armor <n>. "
     "Dice are numbered from 1 in the Active Dice Pool; 'power' pays Energy with Power Glyphs first."
 )
+
+
+STEPS = {
+    "draft": "recruiting champions", "activate": "choosing the champion to activate",
+    "replenish": "REPLENISH step", "lamb": "Sacrificial Lamb", "reroll": "REROLL step",
+    "main": "PRIMARY ACTION step", "secondary": "SECONDARY ACTIONS step", "place": "placing an Acquired Item",
+    "feud": "choosing the Blood Feud enemy", "chest": "choosing Connoisseur dice", "release": "RELEASE step",
+}
 
 
 class TundrusGame(Game):
@@ -49,24 +57,34 @@ class TundrusGame(Game):
         s.load_fields(dict(data))
         return s
 
+    def explain_illegal(self, state: State, seat: int, text: str, legal: Sequence[Action]) -> str:
+        """The engine's reason, plus the step of the Turn the game is in."""
+        reason = super().explain_illegal(state, seat, text, legal)
+        step = STEPS.get(getattr(state, "phase", ""), "")
+        return f"{reason} ({step})" if step else reason
+
     def heuristic(self, state: State, seat: int) -> float | None:
-        """Health share of the seat's Tribe, nudged by Armor, Energy and dice (all public)."""
+        """The seat's Tribe's share of a material score (all public): Health weighs most, then
+        Armor, Energy and dice owned (wherever they are this Turn, so taking dice is not a loss)."""
         assert isinstance(state, TundrusState)
         if state.is_over():
             return state.returns()[seat]
-        mine = state.tribe_of_seat(seat)
         score = [0.0, 0.0]
         for c in state.champs:
             if c.defeated:
                 continue
+            dice = sum(c.start) + sum(map(sum, c.slot_dice)) + sum(c.chest_dice) + len(c.energy_dice)
+            dice += sum(1 for d in c.temp if d is not None)
             score[c.tribe] += (
-                3.0 + c.health * 2.0 + 0.4 * (c.armor_perm + len(c.temp)) + 0.25 * c.energy()
-                + 0.15 * (sum(c.start) + sum(sum(d) for d in c.slot_dice))
+                4.0 + 2.0 * c.health + 0.4 * (c.armor_perm + len(c.temp)) + 0.3 * c.energy() + 0.2 * dice
+                + 0.1 * len(c.stash)
             )
         for t in (0, 1):
-            score[t] += 0.1 * sum(state.tribal[t])
+            score[t] += 0.2 * sum(state.tribal[t])
+        if state.active >= 0:  # dice in the Active Dice Pool still belong to the Tribe
+            score[state.champs[state.active].tribe] += 0.2 * len(state.pool) + 0.02 * len(state.pool)
         total = score[0] + score[1]
-        return 0.5 if total <= 0 else score[mine] / total
+        return 0.5 if total <= 0 else score[state.tribe_of_seat(seat)] / total
 
 
 GAME = TundrusGame()

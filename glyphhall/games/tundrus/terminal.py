@@ -1,0 +1,124 @@
+"""Terminal rendering of a Glyph (tundrus) view (used by `glyphhall play tundrus`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+COLOUR_STYLE = {"white": "white", "red": "red", "green": "green", "blue": "blue", "gold": "yellow",
+                "black": "bright_black"}
+GLYPH_MARK = {"war": "War", "defense": "Def", "power": "Pow", "wealth": "Wlt", "arcana": "Arc",
+              "destruction": "Dst", "double_war": "War×2", "double_defense": "Def×2",
+              "double_power": "Pow×2", "double_wealth": "Wlt×2"}
+STEP_HELP = {
+    "draft": "recruit a champion: pick <champion> (your Tribe's champions need different Classes)",
+    "activate": "choose the champion to activate: activate <champion>",
+    "replenish": "REPLENISH: take <colour> <source> (4 free, then 2 per Energy, at most 10); then roll",
+    "lamb": "Sacrificial Lamb: give <die> (up to 3), then done",
+    "reroll": "REROLL: mark <die> for each die to reroll, then reroll; or keep",
+    "main": "PRIMARY ACTION (attack / ability / item), free actions, or secondary actions; end when done",
+    "secondary": "SECONDARY ACTIONS: acquire, equip, consume, store; free actions; end when done",
+    "place": "the Item just Acquired: stash, equip or consume",
+    "feud": "Blood Feud: feud <enemy> to mark it",
+    "chest": "Connoisseur: chest <colour> for each die of your choice",
+    "release": "RELEASE stored dice (release energy|armor <n>), then end",
+    "over": "the game is over",
+}
+
+
+def _dice(counts: dict[str, int]) -> Text:
+    text = Text()
+    for colour, n in counts.items():
+        text.append("●" * n, style=COLOUR_STYLE.get(colour, "white"))
+    return text
+
+
+def _stored(stored: list[dict[str, Any]]) -> Text:
+    text = Text()
+    for d in stored:
+        if d.get("cube"):
+            text.append("■", style="green")
+        else:
+            text.append("◆", style=COLOUR_STYLE.get(d["colour"], "white"))
+    return text
+
+
+def _champion_row(c: dict[str, Any], active: str | None) -> list[Any]:
+    name = Text(c["name"], style="bold" + (" reverse" if c["id"] == active else ""))
+    name.append(f" [{c['id']}] {c['class']}", style="dim")
+    if c["defeated"]:
+        return [name, Text("defeated", style="red"), "", "", "", "", ""]
+    health = Text("♥" * c["health"], style="red")
+    health.append("·" * (c["health_max"] - c["health"]), style="dim")
+    armor = Text("■" * c["armor"]["permanent"], style="green")
+    armor.append_text(_stored(c["armor"]["temporary"]))
+    if c["armor"]["shadow"]:
+        armor.append(f" +{c['armor']['shadow']} shadow", style="magenta")
+    energy = Text("■" * c["energy"]["cubes"], style="blue")
+    energy.append_text(_stored(c["energy"]["stored"]))
+    if c["energy"]["on_items"]:
+        energy.append(f" +{c['energy']['on_items']} on items", style="blue")
+    dice = _dice(c["starting_dice"])
+    gear = []
+    for slot, item in c["items"].items():
+        if item:
+            gear.append(f"{slot}: {item['id']}")
+            dice.append(" ")
+            dice.append_text(_dice(item["dice"]))
+    if c["stash"]:
+        gear.append("stash: " + ", ".join(c["stash"]))
+    if c["beside"]:
+        gear.append("beside: " + ", ".join(c["beside"]))
+    tokens = ", ".join(f"{t}{'' if v == 1 else f' {v:+d}'}" for t, v in c["tokens"].items())
+    if c["activated"]:
+        tokens = ("activated, " + tokens).rstrip(", ")
+    return [name, health, armor, energy, dice, "\n".join(gear), tokens]
+
+
+def render(view: dict[str, Any], seat: int | None) -> RenderableType:
+    parts: list[RenderableType] = []
+    head = Text(f"Round {view['round']}  ·  Initiative: Tribe {view['initiative']}  ·  ")
+    head.append(STEP_HELP.get(view["phase"], view["phase"]), style="italic")
+    if view["you"]:
+        head.append(f"\nYou are seat {view['you']['seat']}, Tribe {view['you']['tribe']}", style="bold")
+    if view["winner"]:
+        head.append(f"\nTribe {view['winner']} wins!", style="bold green")
+    parts.append(head)
+    if view["phase"] == "draft":
+        parts.append(Text("Available: " + ", ".join(view["draft"]["available"])))
+    for tribe in (1, 2):
+        table = Table(title=f"Tribe {tribe} (seats {', '.join(map(str, view['tribe_seats'][tribe - 1]))})",
+                      expand=True, show_lines=False)
+        for col in ("Champion", "Health", "Armor", "Energy", "Dice", "Items", "Tokens"):
+            table.add_column(col)
+        for c in view["champions"]:
+            if c["tribe"] == tribe:
+                table.add_row(*_champion_row(c, view["active"]))
+        pool = Text("Tribal Pool: ")
+        pool.append_text(_dice(view["tribal_pools"][tribe - 1]))
+        parts.append(Group(table, pool))
+    spoils = view["spoils"]
+    parts.append(Text(f"Spoils of War: {', '.join(spoils['face_up']) or '-'}   (deck {spoils['deck']}, "
+                      f"discard {len(spoils['discard'])})"))
+    if view["pool"]:
+        pool = Text("Active Dice Pool: ")
+        for i, d in enumerate(view["pool"], 1):
+            mark = GLYPH_MARK.get(d["glyph"], "?") if d["glyph"] else "?"
+            style = COLOUR_STYLE.get(d["colour"], "white") + (" strike dim" if d["used"] else "")
+            pool.append(f"{i}:{mark}{'*' if d['marked'] else ''} ", style=style)
+        turn = view["turn"]
+        extra = []
+        if turn["extra_war"]:
+            extra.append(f"+{turn['extra_war']} War")
+        if turn["extra_defense"]:
+            extra.append(f"+{turn['extra_defense']} Defense")
+        if extra:
+            pool.append(" (" + ", ".join(extra) + ")")
+        parts.append(pool)
+    if view["turn"]["pending_item"]:
+        parts.append(Text(f"Acquired: {view['turn']['pending_item']}", style="bold yellow"))
+    return Panel(Group(*parts), title="Glyph — Tundrus")

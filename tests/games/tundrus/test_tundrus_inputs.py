@@ -1,0 +1,100 @@
+"""Bad input gets a clear error and changes nothing; saved states round-trip; views and the
+terminal renderer show what a player needs."""
+
+import json
+
+import pytest
+from rich.console import Console
+from tundrus_helpers import do, new_game, roll_pool
+
+from glyphhall.engine import IllegalAction, LoadError, Rng
+from glyphhall.games.tundrus import GAME
+from glyphhall.games.tundrus.terminal import render
+
+
+@pytest.mark.parametrize("text", ["attack", "take purple tribal", "take white", "mark 99", "pick", "fly away", ""])
+def test_bad_action_text_is_rejected_without_change(text):
+    s = new_game()
+    do(s, "activate fire_guard")
+    before = s.to_dict()
+    with pytest.raises(IllegalAction) as info:
+        do(s, text)
+    assert str(info.value) and s.to_dict() == before
+
+
+def test_error_names_the_step():
+    s = new_game()
+    do(s, "activate fire_guard")
+    with pytest.raises(IllegalAction, match="REPLENISH step"):
+        do(s, "attack priestess")
+
+
+def test_wrong_seat_is_rejected():
+    s = new_game()
+    with pytest.raises(IllegalAction, match="not seat 0's move"):
+        s.apply_text(0, "activate priestess")
+
+
+def test_saved_state_round_trip_mid_turn(monkeypatch):
+    s = new_game()
+    roll_pool(s, monkeypatch, "fire_guard", ["white tribal", "gold tribal"], ["war", "wealth"])
+    data = json.loads(json.dumps(s.to_dict()))
+    again = GAME.load(data)
+    assert again.to_dict() == s.to_dict() and again.legal_actions(1) == s.legal_actions(1)
+
+
+@pytest.mark.parametrize("breakage", [
+    lambda d: d.update(champs="nope"),
+    lambda d: d.update(deck=["no_such_item"]),
+    lambda d: d.update(turn=[1, 2]),
+    lambda d: d.pop("pool"),
+])
+def test_bad_saved_states_are_load_errors(breakage):
+    data = new_game().to_dict()
+    breakage(data)
+    with pytest.raises(LoadError):
+        GAME.load(data)
+
+
+def test_views_are_json_and_identical_for_every_seat_but_you():
+    """Everything in Glyph is on the table except the deck order: all views agree."""
+    s = new_game()
+    views = [s.view(seat) for seat in (0, 1)]
+    json.dumps(views)
+    for v in views:
+        v.pop("you")
+    spectator = s.view(None)
+    spectator.pop("you")
+    assert views[0] == views[1] == spectator
+    assert "deck" in spectator["spoils"] and isinstance(spectator["spoils"]["deck"], int)
+
+
+def test_determinize_reseeds_future_dice():
+    """Bots must not see the dice to come: determinize reseeds the state's Rng."""
+    s = new_game()
+    a, b = s.determinize(1, Rng(1)), s.determinize(1, Rng(2))
+    assert a.rng.state != b.rng.state and a.rng.state != s.rng.state
+
+
+def test_terminal_render_shows_the_table(monkeypatch):
+    s = new_game()
+    roll_pool(s, monkeypatch, "fire_guard", ["white tribal", "gold tribal"], ["war", "wealth"])
+    console = Console(width=140, record=True)
+    console.print(render(s.view(1), 1))
+    out = console.export_text()
+    assert "Fire Guard" in out and "Tribe 2" in out and "1:War" in out and "PRIMARY ACTION" in out
+
+
+def test_terminal_render_during_draft_and_for_spectators():
+    s = GAME.new(2, 0)
+    console = Console(width=140, record=True)
+    console.print(render(s.view(None), None))
+    assert "Available:" in console.export_text()
+
+
+def test_heuristic_prefers_the_healthier_tribe():
+    s = new_game()
+    base = GAME.heuristic(s, 0)
+    assert 0 < base < 1
+    s.champs[1].health -= 3  # a Tribe 2 champion is hurt
+    assert GAME.heuristic(s, 0) > base > GAME.heuristic(s, 1)

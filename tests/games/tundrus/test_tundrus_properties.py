@@ -1,0 +1,67 @@
+"""Seeded random playouts over every player count and variant: games finish, and dice, cubes and
+Item cards are conserved at every step (65 dice, 40/20/40 cubes, 46 Items)."""
+
+import pytest
+
+from glyphhall.bots import GreedyBot, RandomBot, ask
+from glyphhall.engine import Rng
+from glyphhall.games.tundrus import GAME
+
+
+def dice_total(s):
+    n = sum(s.stock) + sum(map(sum, s.tribal)) + len(s.pool)
+    for c in s.champs:
+        n += sum(c.start) + sum(map(sum, c.slot_dice)) + sum(c.chest_dice) + len(c.energy_dice) + len(c.lent)
+        n += sum(1 for d in c.temp if d is not None)
+    return n
+
+
+def cubes(s):
+    health = s.cubes[0] + sum(c.health for c in s.champs)
+    armor = s.cubes[1] + sum(c.armor_perm + sum(1 for d in c.temp if d is None) for c in s.champs)
+    energy = s.cubes[2] + sum(c.energy_cubes + sum(c.slot_energy) for c in s.champs)
+    return health, armor, energy
+
+
+def cards(s):
+    n = len(s.deck) + len(s.faceup) + len(s.discard) + (s.pending is not None)
+    for c in s.champs:
+        n += len(c.stash) + sum(1 for x in c.slots if x) + (c.fortify is not None) + (c.chest is not None)
+        n += len(c.usury)
+    return n
+
+
+CASES = [(2, {}), (3, {"split": "2-1"}), (4, {"fast_play": True}), (5, {"random_draft": True}), (6, {})]
+
+
+@pytest.mark.parametrize("players, options", CASES)
+def test_random_games_conserve_components(players, options):
+    for seed in range(3):
+        s = GAME.new(players, seed, options)
+        rng = Rng(seed)
+        while not s.is_over():
+            seat = s.to_move()[0]
+            s.apply(seat, rng.choice(s.legal_actions(seat)))
+            if s.phase != "draft":
+                assert dice_total(s) == 65
+                assert cubes(s) == (40, 20, 40)
+                assert cards(s) == 46
+                for c in s.champs:
+                    assert 0 <= c.health <= c.health_max
+                    assert c.energy_cubes + len(c.energy_dice) <= c.energy_max
+                    assert len(c.temp) <= c.armor_hollow and c.armor_perm <= c.armor_solid
+                    assert len(c.stash) <= 2
+        assert sorted(s.returns()) in ([0.0] * (players - len(s.tribe_seats[s.winner])) +
+                                       [1.0] * len(s.tribe_seats[s.winner]),)
+
+
+def test_greedy_bot_beats_random_more_often_than_not():
+    wins = 0
+    for seed in range(6):
+        s = GAME.new(2, seed)
+        bots = {0: GreedyBot(seed), 1: RandomBot(seed)}
+        while not s.is_over():
+            seat = s.to_move()[0]
+            s.apply(seat, ask(bots[seat], s, seat))
+        wins += s.returns()[0] == 1.0
+    assert wins >= 4
