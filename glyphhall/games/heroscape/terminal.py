@@ -91,6 +91,11 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
                       f"{c['life']}/{c['move']}/{c['range']}/{c['attack']}/{c['defense']}", str(c["points"]),
                       alive or "destroyed", c["glyph"] or "", " ".join(c["markers"]))
     lines: list[RenderableType] = [title, render_map(view), cards]
+    if view["phase"] == "draft" and view.get("draft_pool"):
+        from .armies import CARDS
+
+        lines.append(Text("draft pool: " + ", ".join(f"{k} ({CARDS[k].points})" for k in view["draft_pool"]
+                                                      if k in CARDS)))
     if view["glyphs"]:
         lines.append(Text("glyphs: " + ", ".join(f"{g['hex']} {g['name']}" for g in view["glyphs"]), style="yellow"))
     if view.get("pending"):
