@@ -42,6 +42,18 @@ def _circle_row(c: dict[str, Any]) -> Text:
     return text
 
 
+def _reserve_lines(creatures: list[dict[str, Any]]) -> list[Text]:
+    """One compact line per affiliation: id A/H S R for each Creature."""
+    lines = []
+    for affiliation in dict.fromkeys(c["affiliation"] for c in creatures):
+        line = Text(f"  {affiliation}: ", style=AFFILIATION_STYLE.get(affiliation, "white"))
+        group = [c for c in creatures if c["affiliation"] == affiliation]
+        line.append("  ".join(f"{c['id']} {c['attack']}/{c['health']} S{c['skill']} R{c['roll_cost']}"
+                              for c in group))
+        lines.append(line)
+    return lines
+
+
 def render(view: dict[str, Any], seat: int | None) -> RenderableType:
     parts: list[RenderableType] = []
     step = view["phase"]
@@ -68,13 +80,9 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
         if player["captured"]:
             body.append(Text("captured: " + ", ".join(c["name"] for c in player["captured"]), style="green"))
         if player["reserve"]:
-            label = "reserve: " if p == seat else "known in reserve: "
-            reserve = Text(label, style="dim")
-            for i, c in enumerate(player["reserve"]):
-                if i:
-                    reserve.append(" · ")
-                reserve.append_text(_creature(c))
-            body.append(reserve)
+            body.append(Text("reserve (Attack/Health Skill Roll cost):" if p == seat
+                             else "known in reserve:", style="dim"))
+            body += _reserve_lines(player["reserve"])
         style = "bold" if p == view["active"] else ""
         parts.append(Panel(Group(*body), title=title, title_align="left", border_style=style or "none"))
 
