@@ -15,7 +15,7 @@ from .state import ON, HeroscapeState, new_state
 
 NOTATION = (
     "draft <card> | done; place <hex> [<tail hex>]; order <1|2|3|x> <card>; "
-    "step <figure> <hex> (one step of a move) | stop <figure>; grapple/teleport <figure> <hex>; "
+    "step <figure> <hex> (one step of a move) | stop <figure> | flip <figure>; grapple/teleport <figure> <hex>; "
     "attack <figure> <target>; shuriken <figure> <target>; fireline <figure> <from hex> <e|ne|nw|w|sw|se>; "
     "explode/grenade <figure> <target>; chomp/shackle/rod <figure> <target>; berserk; clone; "
     "drop <figure>; pass <figure> <friend>; equip/leave/swap/keep <figure>; glyph <hex>; "

@@ -57,6 +57,8 @@ def turn_actions(s: HeroscapeState) -> list[Action]:
         out += [Action("step", (name[f], _lab(s, h))) for h in movement.step_options(s, f, s.move_left)]
         if movement.stoppable(s, f, s.f_hex[f], s.f_tail[f]):
             out.append(Action("stop", (name[f],)))
+        if s.f_tail[f] >= 0 and f"flip{f}" not in s.used:
+            out.append(Action("flip", (name[f],)))
         out += _equipment_actions(s, [f])
         return out
     if s.stage == MOVE:
@@ -65,6 +67,8 @@ def turn_actions(s: HeroscapeState) -> list[Action]:
                 continue
             out += [Action("step", (name[f], _lab(s, h)))
                     for h in movement.step_options(s, f, movement.move_allowance(s, f))]
+            if s.f_tail[f] >= 0 and f"flip{f}" not in s.used:
+                out.append(Action("flip", (name[f],)))
             if s.has_power(f, "grapple_gun"):
                 out += [Action("grapple", (name[f], _lab(s, h))) for h in powers.grapple_spaces(s, f)]
             if glyph_rules.carried(s, f) == "boomtube":
@@ -154,6 +158,17 @@ def apply_turn(s: HeroscapeState, action: Action, events: list[Event]) -> None:
             finish_move(s, f, events)
     elif verb == "stop":
         finish_move(s, f, events)
+    elif verb == "flip":
+        # FAQ: a double-space figure may turn 180 degrees during its move at no cost (once
+        # per move here, so that a move always ends)
+        if s.moving < 0:
+            s.moving = f
+            s.move_left = movement.move_allowance(s, f)
+            s.start_engaged = movement.engaged_with(s, f)
+            s.swiped = []
+        s.used.append(f"flip{f}")
+        s.f_hex[f], s.f_tail[f] = s.f_tail[f], s.f_hex[f]
+        events.append(Event(f"{s.f_name[f]} turns around: it now leads from {board.labels[s.f_hex[f]]}"))
     elif verb == "grapple":
         to = board.index[str(args[1])]
         s.moving = f

@@ -194,3 +194,14 @@ def test_grapple_gun_climbs_one_space_up_to_25_levels():
     assert not legal(s, "grapple drake b3")
     act(s, "grapple drake b2")
     assert hexof(s, "drake") == "b2" and not any(t.startswith("step drake") for t in texts(s))
+
+
+def test_double_space_figure_may_turn_around():
+    """Reference §1.4 (FAQ [S21]): a double-space figure may be flipped 180 degrees during its
+    move at no cost (once per move here)."""
+    s = position(armies=(("grimnak",), ("thorgrim",)), at={"grimnak": ("b2", "b1"), "thorgrim": "e6"},
+                 active="grimnak")
+    act(s, "flip grimnak")
+    assert hexof(s, "grimnak") == "b1" and s.move_left == 5
+    assert "flip grimnak" not in texts(s)
+    assert legal(s, "step grimnak a1")
