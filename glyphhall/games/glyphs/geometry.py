@@ -14,6 +14,7 @@ from functools import cache
 
 import numpy as np
 import shapely
+import shapely.errors
 from shapely import affinity
 from shapely.geometry import Point, Polygon, box
 
@@ -204,7 +205,7 @@ def union(shapes) -> Polygon:
 def geo_flags(shapes: tuple[Shape, ...]) -> dict[str, bool]:
     """The properties only real geometry decides: mirror symmetry, an enclosed hole, taller
     than wide, wider than tall."""
-    u = union(shapes)
+    u = shapely.make_valid(shapely.set_precision(union(shapes), 1e-6))
     minx, miny, maxx, maxy = u.bounds
     w, h = maxx - minx, maxy - miny
     holes = any(Polygon(r).area >= MIN_OVERLAP for p in getattr(u, "geoms", [u]) for r in p.interiors)
@@ -219,7 +220,11 @@ def _symmetric(u: Polygon) -> bool:
         cos2, sin2 = math.cos(2 * t), math.sin(2 * t)
         # reflection across the line through c at angle t
         m = [cos2, sin2, sin2, -cos2, c.x - cos2 * c.x - sin2 * c.y, c.y - sin2 * c.x + cos2 * c.y]
-        if u.symmetric_difference(affinity.affine_transform(u, m)).area < 0.01 * area + 0.02:
+        try:
+            diff = u.symmetric_difference(affinity.affine_transform(u, m)).area
+        except shapely.errors.GEOSException:  # a degenerate sliver: measure on a cleaned copy
+            diff = u.buffer(0).symmetric_difference(affinity.affine_transform(u, m).buffer(0)).area
+        if diff < 0.01 * area + 0.02:
             return True
     return False
 

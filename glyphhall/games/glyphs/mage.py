@@ -30,7 +30,7 @@ import z3
 from glyphhall.engine import Rng
 
 from .decrees.ast import GEOMETRIC_PROPS, uses_geometry
-from .decrees.semantics import evaluate, evaluate_batch, feature_table, holds, orientation_table
+from .decrees.semantics import evaluate, evaluate_batch, feature_table, holds
 from .geometry import MAX_SHAPES, normalize, realize
 from .pool import model_of, pool, pool_batch
 from .shapes import ROTATIONS, shape_set
@@ -40,55 +40,81 @@ MAX_REFINEMENTS = 12
 
 
 class Z3Model:
-    """n shape slots as z3 variables (the back end the solver runs decree semantics on)."""
+    """Up to `slots` shapes as z3 variables (the back end the solver runs decree semantics on).
+    Slot i is present iff p_i; present slots form a prefix, so "n shapes" is one constraint and
+    the formula is built once for all sizes."""
 
-    def __init__(self, n: int, tag: str = "") -> None:
-        self.n = n
-        self.slots = range(n)
-        self.k = [z3.Int(f"k{i}{tag}") for i in self.slots]
-        self.r = [z3.Int(f"r{i}{tag}") for i in self.slots]
-        self.a = {(i, j): z3.Bool(f"a{i}_{j}{tag}") for i in self.slots for j in self.slots if i < j}
-        self.g = {p: z3.Bool(f"g_{p}{tag}") for p in GEOMETRIC_PROPS}
+    def __init__(self, slots: int, ctx: z3.Context | None = None) -> None:
+        # A fresh context per query keeps answers reproducible: z3's choices depend on the
+        # history of its context, and replays must rebuild identical counterexamples.
+        self.ctx = ctx = ctx or z3.Context()
+        self.slots = range(slots)
+        self.memo: dict = {}
+        # one integer per shape: code = 8 * kind + rotation (fewer z3 terms than two variables)
+        self.c = [z3.Int(f"c{i}", ctx) for i in self.slots]
+        self.p = [z3.Bool(f"p{i}", ctx) for i in self.slots]
+        self.a = {(i, j): z3.Bool(f"a{i}_{j}", ctx) for i in self.slots for j in self.slots if i < j}
+        self.g = {p: z3.Bool(f"g_{p}", ctx) for p in GEOMETRIC_PROPS}
+        self._true = z3.BoolVal(True, ctx)
+        self._false = z3.BoolVal(False, ctx)
+        self._zero = z3.IntVal(0, ctx)
         self._feat: dict = {}
+        self.n = z3.Sum([z3.If(p, 1, 0) for p in self.p])
 
     def constraints(self) -> list:
         kinds = shape_set().kinds
-        out = []
+        out = [self.p[0]]
         for i in self.slots:
-            out.append(z3.And(self.k[i] >= 0, self.k[i] < len(kinds), self.r[i] >= 0))
-            out.append(z3.Or([z3.And(self.k[i] == k.index, self.r[i] < k.period) for k in kinds]))
-            if i:  # breadth-first order: every shape after the first overlaps an earlier one
-                out.append(z3.Or([self.a[j, i] for j in range(i)]))
+            if i:
+                out.append(z3.Implies(self.p[i], self.p[i - 1]))
+                # breadth-first order: every shape after the first overlaps an earlier one
+                out.append(z3.Implies(self.p[i], z3.Or([self.a[j, i] for j in range(i)])))
+            everything = [(k.index, r) for k in kinds for r in range(k.period)]
+            out.append(z3.If(self.p[i], self._member(i, everything), self.c[i] == 0))
+        for (i, j), v in self.a.items():
+            out.append(z3.Implies(v, self.p[j]))
         out.append(z3.Not(z3.And(self.g["tall"], self.g["wide"])))
         return out
 
     def edge_count(self):
-        return z3.Sum([z3.If(v, 1, 0) for v in self.a.values()]) if self.a else z3.IntVal(0)
+        return z3.Sum([z3.If(v, 1, 0) for v in self.a.values()]) if self.a else self._zero
+
 
     def present(self, i):
-        return z3.BoolVal(True)
+        return self.p[i]
 
-    def in_kinds(self, i, kinds):
-        return z3.Or([self.k[i] == k for k in sorted(kinds)]) if kinds else z3.BoolVal(False)
+    def _member(self, i, pairs):
+        """c_i is one of these (kind, rotation) codes, written as few ranges as possible."""
+        codes = sorted(ROTATIONS * k + r for k, r in pairs)
+        ranges = []
+        for code in codes:
+            if ranges and ranges[-1][1] == code - 1:
+                ranges[-1][1] = code
+            else:
+                ranges.append([code, code])
+        c = self.c[i]
+        parts = [c == lo if lo == hi else z3.And(c >= lo, c <= hi) for lo, hi in ranges]
+        return z3.Or(parts) if parts else self._false
 
-    def orient(self, i, name):
-        table = orientation_table()[name]
-        parts = []
-        for k in shape_set().kinds:
-            rots = [r for r in range(k.period) if table[k.index, r]]
-            if len(rots) == k.period:
-                parts.append(self.k[i] == k.index)
-            elif rots:
-                parts.append(z3.And(self.k[i] == k.index, z3.Or([self.r[i] == r for r in rots])))
-        return z3.Or(parts) if parts else z3.BoolVal(False)
+    def kr(self, i, krset):
+        key = ("kr", i, krset.pairs)
+        if key not in self._feat:
+            # rotations a kind does not have are never taken, so they may join a range freely
+            pairs = set(krset.pairs)
+            for k in shape_set().kinds:
+                if all((k.index, r) in pairs for r in range(k.period)):
+                    pairs.update((k.index, r) for r in range(ROTATIONS))
+            self._feat[key] = self._member(i, pairs)
+        return self._feat[key]
 
     def feature(self, i, name):
         key = (i, name)
         if key not in self._feat:
             values = feature_table()[name]
-            expr = z3.IntVal(values[-1])
+            expr = z3.IntVal(values[-1], self.ctx)
             for k in range(len(values) - 2, -1, -1):
-                expr = z3.If(self.k[i] == k, values[k], expr)
+                if values[k] != values[k + 1]:  # equal neighbours share one branch
+                    expr = z3.If(self.c[i] < ROTATIONS * (k + 1), values[k], expr)
             self._feat[key] = expr
         return self._feat[key]
 
@@ -98,40 +124,45 @@ class Z3Model:
     def geo(self, name):
         return self.g[name]
 
-    @staticmethod
-    def and_(xs):
-        xs = list(xs)
-        return z3.And(xs) if xs else z3.BoolVal(True)
+    def _bools(self, xs) -> list:
+        return [x if z3.is_expr(x) else (self._true if x else self._false) for x in xs]
 
-    @staticmethod
-    def or_(xs):
-        xs = list(xs)
-        return z3.Or(xs) if xs else z3.BoolVal(False)
+    def and_(self, xs):
+        xs = self._bools(xs)
+        return z3.And(xs) if xs else self._true
+
+    def or_(self, xs):
+        xs = self._bools(xs)
+        return z3.Or(xs) if xs else self._false
 
     @staticmethod
     def not_(x):
-        return z3.Not(x)
+        return z3.Not(x) if z3.is_expr(x) else not x
 
-    @staticmethod
-    def ite(c, a, b):
+    def ite(self, c, a, b):
+        if not z3.is_expr(c):
+            return a if c else b
         return z3.If(c, a, b)
 
-    @staticmethod
-    def sum_(xs):
+    def sum_(self, xs):
         xs = list(xs)
-        return z3.Sum(xs) if xs else z3.IntVal(0)
+        return z3.Sum(xs) if xs else self._zero
 
-    def read(self, model) -> tuple[list[int], list[int], set, dict]:
-        kinds = [model.eval(v, model_completion=True).as_long() for v in self.k]
-        rots = [model.eval(v, model_completion=True).as_long() for v in self.r]
-        edges = {e for e, v in self.a.items() if z3.is_true(model.eval(v, model_completion=True))}
+    def read(self, model, n: int) -> tuple[list[int], list[int], set, dict]:
+        codes = [model.eval(v, model_completion=True).as_long() for v in self.c[:n]]
+        kinds = [code // ROTATIONS for code in codes]
+        rots = [code % ROTATIONS for code in codes]
+        edges = {e for e, v in self.a.items() if e[1] < n and z3.is_true(model.eval(v, model_completion=True))}
         geo = {p: z3.is_true(model.eval(v, model_completion=True)) for p, v in self.g.items()}
         return kinds, rots, edges, geo
 
     def block(self, kinds, rots, edges, geo=None) -> object:
         """A clause excluding exactly this abstract glyph (and these geometric flags, if given)."""
-        lits = [self.k[i] != kinds[i] for i in self.slots] + [self.r[i] != rots[i] for i in self.slots]
-        lits += [z3.Not(v) if e in edges else v for e, v in self.a.items()]
+        n = len(kinds)
+        lits = [self.c[i] != ROTATIONS * kinds[i] + rots[i] for i in range(n)]
+        lits += [z3.Not(v) if e in edges else v for e, v in self.a.items() if e[1] < n]
+        if n < len(self.slots):
+            lits.append(self.p[n])
         if geo is not None:
             lits += [z3.Not(v) if geo[p] else v for p, v in self.g.items()]
         return z3.Or(lits)
@@ -160,23 +191,26 @@ def _solve(build, accept, rng: Rng, geometric: bool, max_n: int = MAX_SHAPES) ->
     accept(shapes). Returns (found, complete): complete is True when the solver proved that no
     abstract glyph satisfies build at all (so the search fallback is not needed)."""
     complete = True
+    m = Z3Model(max_n)
+    s = z3.Solver(ctx=m.ctx)
+    s.set("timeout", SOLVER_TIMEOUT_MS)
+    s.add(m.constraints())
+    s.add(build(m))
     for n in range(1, max_n + 1):
-        m = Z3Model(n)
-        s = z3.Solver()
-        s.set("timeout", SOLVER_TIMEOUT_MS)
-        s.add(m.constraints())
-        s.add(build(m))
+        s.push()
+        s.add(m.p[n - 1])
+        if n < max_n:
+            s.add(z3.Not(m.p[n]))
         for tree_only in (True, False):
-            s.push()
-            if tree_only:
-                s.add(m.edge_count() == n - 1)
+            s.push()  # trees first (easy to build), then graphs with a cycle
+            s.add(m.edge_count() == n - 1 if tree_only else m.edge_count() >= n)
             for _ in range(MAX_REFINEMENTS):
                 verdict = s.check()
                 if verdict == z3.unknown:
                     complete = False
                 if verdict != z3.sat:
                     break
-                kinds, rots, edges, geo = m.read(s.model())
+                kinds, rots, edges, geo = m.read(s.model(), n)
                 shapes = None
                 for _attempt in range(3 if geometric else 1):
                     shapes = realize(kinds, rots, edges, rng)
@@ -190,7 +224,13 @@ def _solve(build, accept, rng: Rng, geometric: bool, max_n: int = MAX_SHAPES) ->
             else:
                 complete = False
             s.pop()
+        s.pop()
     return None, complete
+
+
+def _b(x, m: Z3Model):
+    """A z3 Boolean in m's context (semantics may return a plain Python bool for trivial parts)."""
+    return x if z3.is_expr(x) else (m._true if x else m._false)
 
 
 def _pool_search(mask: np.ndarray) -> tuple | None:
@@ -206,7 +246,7 @@ def find_counterexample(decree, guess, rng: Rng) -> Verdict:
         m = model_of(shapes)
         return evaluate(decree, m) != evaluate(guess, m)
 
-    found, complete = _solve(lambda m: z3.Xor(holds(decree, m), holds(guess, m)), accept, rng, geometric)
+    found, complete = _solve(lambda m: z3.Xor(_b(holds(decree, m), m), _b(holds(guess, m), m)), accept, rng, geometric)
     if found is not None:
         return Verdict(False, False, Found(found.shapes, evaluate(decree, model_of(found.shapes)), "solver"))
     if complete:
@@ -226,7 +266,7 @@ def find_glyph(decree, approved: bool, rng: Rng, avoid=()) -> Found | None:
         return shapes not in avoid and evaluate(decree, model_of(shapes)) == approved
 
     def build(m):
-        h = holds(decree, m)
+        h = _b(holds(decree, m), m)
         return h if approved else z3.Not(h)
 
     found, _ = _solve(build, accept, rng, geometric)

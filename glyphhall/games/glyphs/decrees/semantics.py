@@ -68,6 +68,54 @@ def feature_table() -> dict[str, tuple[int, ...]]:
     return t
 
 
+class KRSet:
+    """A set of (kind, rotation) pairs: what a noun with adjectives (or one adjective) allows.
+    Each back end tests membership its own way (set lookup, array lookup, z3 disjunction)."""
+
+    __slots__ = ("arr", "pairs", "everything")
+
+    def __init__(self, arr: np.ndarray) -> None:
+        self.arr = arr
+        self.pairs = frozenset(zip(*map(tuple, np.nonzero(arr)), strict=True))
+        self.everything = bool(arr[_canonical_mask()].all())
+
+
+@cache
+def _canonical_mask() -> np.ndarray:
+    kinds = shape_set().kinds
+    mask = np.zeros((len(kinds), ROTATIONS), dtype=bool)
+    for k in kinds:
+        mask[k.index, : k.period] = True
+    return mask
+
+
+@cache
+def _adj_array(adj: str) -> np.ndarray:
+    families = shape_set().families
+    if adj in families:
+        arr = np.zeros_like(_canonical_mask())
+        arr[sorted(families[adj]), :] = True
+        return arr & _canonical_mask()
+    return orientation_table()[adj]
+
+
+@cache
+def noun_set(noun_: str, adjs: tuple[str, ...]) -> KRSet:
+    arr = _canonical_mask().copy()
+    if noun_ != "shape":
+        keep = np.zeros_like(arr)
+        keep[shape_set().by_id(noun_).index, :] = True
+        arr &= keep
+    for a in adjs:
+        arr &= _adj_array(a)
+    return KRSet(arr)
+
+
+@cache
+def adj_set(adj: str) -> KRSet:
+    return KRSet(_adj_array(adj) & _canonical_mask())
+
+
 # --- the semantics -------------------------------------------------------------------------------
 
 def holds(cond, m):
@@ -120,15 +168,35 @@ def quant(q: Quant, x, m):
     raise ValueError(q.op)
 
 
+def _memo(fn):
+    """Remember results per model: many decrees share counts and clauses, and a model
+    (one glyph, one batch, one solver query) is evaluated against hundreds of them."""
+
+    def wrapper(*args):
+        m = args[-1]
+        key = (fn.__name__, *args[:-1])
+        try:
+            return m.memo[key]
+        except KeyError:
+            value = m.memo[key] = fn(*args)
+            return value
+
+    wrapper.__name__ = fn.__name__
+    return wrapper
+
+
+@_memo
 def count(np_: NP, m):
     return m.sum_([m.ite(m.and_([m.present(i), noun(np_, i, m)]), 1, 0) for i in m.slots])
 
 
+@_memo
 def edges(m):
     return m.sum_([m.ite(m.and_([m.present(i), m.present(j), m.adj(i, j)]), 1, 0)
                    for i in m.slots for j in m.slots if i < j])
 
 
+@_memo
 def degree(i, m):
     return m.sum_([m.ite(m.and_([m.present(j), m.adj(i, j)]), 1, 0) for j in m.slots if j != i])
 
@@ -137,18 +205,12 @@ def feature(i, name, m):
     return degree(i, m) if name == "overlaps" else m.feature(i, name)
 
 
-def adjective(adj: str, i, m):
-    families = shape_set().families
-    if adj in families:
-        return m.in_kinds(i, families[adj])
-    return m.orient(i, adj)
-
-
+@_memo
 def noun(np_: NP, i, m):
     parts = []
-    if np_.noun != "shape":
-        parts.append(m.in_kinds(i, frozenset((shape_set().by_id(np_.noun).index,))))
-    parts.extend(adjective(a, i, m) for a in np_.adjs)
+    kr = noun_set(np_.noun, np_.adjs)
+    if not kr.everything:
+        parts.append(m.kr(i, kr))
     if isinstance(np_.rel, WithFeature):
         parts.append(quant(np_.rel.quant, feature(i, np_.rel.feature, m), m))
     elif isinstance(np_.rel, That):
@@ -156,6 +218,7 @@ def noun(np_: NP, i, m):
     return m.and_(parts) if parts else True
 
 
+@_memo
 def verb(vp, i, m):
     if isinstance(vp, Overlaps):
         others = [j for j in m.slots if j != i]
@@ -164,9 +227,9 @@ def verb(vp, i, m):
         some = m.or_([m.and_([m.present(j), m.adj(i, j), noun(vp.np, j, m)]) for j in others])
         return some if vp.det == "some" else m.not_(some)
     if isinstance(vp, Points):
-        return m.orient(i, "p:" + vp.direction)
+        return m.kr(i, adj_set("p:" + vp.direction))
     if isinstance(vp, IsAdj):
-        return adjective(vp.adj, i, m)
+        return m.kr(i, adj_set(vp.adj))
     if isinstance(vp, HasFeature):
         return quant(vp.quant, feature(i, vp.feature, m), m)
     raise TypeError(f"not a verb phrase: {vp!r}")
@@ -178,21 +241,19 @@ class GlyphModel:
     """An abstract glyph for the referee: kinds, rotations, overlap bitmasks, geometric flags
     (a dict, or a callable computing it on first use)."""
 
-    __slots__ = ("kinds", "rots", "adjm", "_geo", "n", "slots")
+    __slots__ = ("kinds", "rots", "adjm", "_geo", "n", "slots", "memo")
 
     def __init__(self, kinds, rots, adjm, geo) -> None:
         self.kinds, self.rots, self.adjm, self._geo = tuple(kinds), tuple(rots), tuple(adjm), geo
+        self.memo: dict = {}
         self.n = len(self.kinds)
         self.slots = range(self.n)
 
     def present(self, i):
         return True
 
-    def in_kinds(self, i, kinds):
-        return self.kinds[i] in kinds
-
-    def orient(self, i, name):
-        return bool(orientation_table()[name][self.kinds[i], self.rots[i]])
+    def kr(self, i, krset: KRSet):
+        return (self.kinds[i], self.rots[i]) in krset.pairs
 
     def feature(self, i, name):
         return feature_table()[name][self.kinds[i]]
@@ -238,6 +299,7 @@ class BatchModel:
 
     def __init__(self, kinds: np.ndarray, rots: np.ndarray, adj: np.ndarray, geo) -> None:
         self.kinds, self.rots, self.adjm, self._geo = kinds, rots, adj, geo
+        self.memo: dict = {}
         self.mask = kinds >= 0
         self.n = self.mask.sum(axis=1)
         self.slots = range(kinds.shape[1])
@@ -247,11 +309,8 @@ class BatchModel:
     def present(self, i):
         return self.mask[:, i]
 
-    def in_kinds(self, i, kinds):
-        return np.isin(self.kinds[:, i], list(kinds))
-
-    def orient(self, i, name):
-        return orientation_table()[name][self._safe_k[:, i], self._safe_r[:, i]] & self.mask[:, i]
+    def kr(self, i, krset: KRSet):
+        return krset.arr[self._safe_k[:, i], self._safe_r[:, i]] & self.mask[:, i]
 
     def feature(self, i, name):
         return np.asarray(feature_table()[name])[self._safe_k[:, i]] * self.mask[:, i]

@@ -1,0 +1,127 @@
+"""The Glyphs game object: options (every variant of the rulebook), new games, loading, and
+reading typed actions.
+
+Action space (why it looks like this): a glyph is one action carrying its whole notation
+("perform square@0,0 oval@1.5,0") and a guess is one action carrying the decree
+("guess it has at least one oval"). Both are checked directly by `parse_action`/`is_legal`, so
+a player may type any glyph or decree. `legal_actions` lists a finite, stable, useful subset:
+8 glyphs from the seeded pool (chosen from public facts only) and the 6 most likely decrees
+consistent with the board; everything else typed is still legal when the rules allow it.
+Splitting a glyph into add-shape decisions was rejected: a half-built glyph is usually invalid
+(disconnected or ambiguous), which would make most intermediate states meaningless."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from glyphhall.engine import Action, Game, IllegalAction, Option, OptionError, normalize_text
+
+from .decrees.english import render
+from .decrees.parser import parse
+from .mage import opening_board
+from .state import APPROVED, REJECTED, GlyphsState, glyph_text, read_glyph
+
+_MARK_WORDS = {"approved": APPROVED, "approve": APPROVED, "yes": APPROVED,
+               "rejected": REJECTED, "reject": REJECTED, "no": REJECTED}
+
+
+class GlyphsGame(Game):
+    id = "glyphs"
+    name = "Glyphs"
+    min_players = 1
+    max_players = 8
+    version = "1"
+    options = (
+        Option("mode", "apprentices", "apprentices: a mage and apprentices; duel: the two-player variant",
+               choices=("apprentices", "duel")),
+        Option("mage", "computer", "apprentices mode: the computer is the mage, or seat 0 is a person mage",
+               choices=("computer", "person")),
+        Option("marking", "decree", "person mage: enter the decree (marks are automatic) or mark by hand",
+               choices=("decree", "hand")),
+        Option("level", 2, "difficulty of generated decrees (1 easiest to 5 hardest)", minimum=1, maximum=5),
+        Option("decrees", 3, "duel: how many decrees each mage sets", minimum=1, maximum=6),
+        Option("duel_decrees", "computer", "duel: decree lists drawn by the computer at the level, or entered by the players",
+               choices=("computer", "players")),
+    )
+    notation_help = (
+        "Glyphs are shapes kind@x,y or kind@x,y/degrees separated by spaces (kinds: oval semicircle triangle "
+        "rtriangle square bar hexagon line; x, y in whole or half grid units; rotation in steps of 45), e.g. "
+        "'perform square@0,0 oval@1.5,0' or 'study triangle@0,0/180'. Then 'predict approved|rejected', "
+        "'guess <decree>' (e.g. 'guess it has at least one oval'), 'confirm' or 'withdraw', 'pass'. "
+        "Duel: 'build <glyph>'. Person mage: 'decree <decree>', 'mark approved|rejected', "
+        "'place approved|rejected <glyph>', 'counterexample approved|rejected <glyph>', 'concede'."
+    )
+
+    def _new(self, players: int, seed: int, options: dict) -> GlyphsState:
+        mode, mage = options["mode"], options["mage"]
+        if mode == "duel" and players != 2:
+            raise OptionError(f"the two-player variant is for exactly 2 players, not {players}")
+        if mode == "apprentices" and mage == "person" and players < 3:
+            raise OptionError("with a person as mage the game needs the mage and at least two apprentices (3+ seats)")
+        s = GlyphsState.__new__(GlyphsState)
+        s.init_base(self, players, seed, options)
+        s.setup_fields()
+        from .generate import generate
+
+        if mode == "duel":
+            if options["duel_decrees"] == "computer":
+                for p in (0, 1):
+                    s.decrees[p] = [generate(int(options["level"]), s.rng) for _ in range(int(options["decrees"]))]
+                s._open_duel_boards()
+        elif mage == "computer":
+            s.decrees[0] = [generate(int(options["level"]), s.rng)]
+            for f in opening_board(s.decrees[0][0], s.rng):
+                s.boards[0].glyphs.append([f.shapes, f.approved, -1, "opening", {}])
+            s._start_turn(0)
+        return s
+
+    def _load(self, data: Mapping[str, Any]) -> GlyphsState:
+        s = GlyphsState.__new__(GlyphsState)
+        s.load_base(self, data)
+        s.load_fields(data)
+        return s
+
+    def parse_action(self, state, seat: int, text: str) -> Action:
+        if not isinstance(text, str):
+            raise IllegalAction(f"an action is text, not {type(text).__name__}")
+        state.check_can_act(seat)
+        words = normalize_text(text).split(" ", 1)
+        verb = words[0]
+        rest = words[1] if len(words) > 1 else ""
+        if not verb:
+            raise IllegalAction("no action was given")
+        if verb in ("perform", "study", "build"):
+            action = Action(verb, (glyph_text(read_glyph(rest)),))
+        elif verb in ("guess", "decree"):
+            action = Action(verb, (render(parse(rest)),))
+        elif verb in ("predict", "mark"):
+            if rest not in _MARK_WORDS:
+                raise IllegalAction(f"say '{verb} approved' or '{verb} rejected'")
+            action = Action(verb, (_MARK_WORDS[rest],))
+        elif verb in ("place", "counterexample"):
+            mark, _, glyph = rest.partition(" ")
+            if mark not in _MARK_WORDS:
+                raise IllegalAction(f"say '{verb} approved <glyph>' or '{verb} rejected <glyph>'")
+            action = Action(verb, (_MARK_WORDS[mark], glyph_text(read_glyph(glyph))))
+        elif verb in ("pass", "confirm", "withdraw", "concede"):
+            if rest:
+                raise IllegalAction(f"'{verb}' takes nothing after it")
+            action = Action(verb)
+        else:
+            phase_verbs = sorted({a.verb for a in state.legal_actions(seat)})
+            raise IllegalAction(f"'{verb}' is not an action here; you can: {', '.join(phase_verbs)}")
+        state.check_action(seat, action)
+        return action
+
+    def heuristic(self, state, seat: int) -> float | None:
+        """An apprentice's prospects: how concentrated its belief about the decree is, and coins."""
+        if state.is_over():
+            return state.returns()[seat]
+        if seat == state.mage_seat:
+            return 0.5
+        from .belief import posterior
+
+        post = posterior(state.board_of(seat).marks(), state.level_hint())
+        top = float(post.weights[0]) if len(post) else 0.0
+        return min(1.0, 0.2 + 0.6 * top + 0.2 * min(state.coins[seat], 3) / 3)

@@ -1,0 +1,593 @@
+"""The state of a Glyphs game and its rules (rulebook slides 7-10 and 13).
+
+Mode "apprentices" (more than two players): a mage (the computer, or seat 0) and apprentices who
+in turn make a glyph and perform or study it, then may guess the decree with coins.
+Mode "duel" (two-player variant): both players are mages; each makes glyphs on their side of the
+board, marked by the other's current decree, and pays guesses to the other.
+
+Phases and who moves:
+  setup    the person mage enters the decree or builds the two opening glyphs; in a duel where
+           players choose, both enter their decree lists at once (secretly)
+  build    the player whose turn it is makes a glyph (perform / study; "build" in a duel)
+  predict  every apprentice predicts the performed glyph's mark, secretly and at once
+  mark     a hand-marking mage marks the glyph
+  guess    the player may guess (costs a coin once confirmed) or pass
+  confirm  the engine has echoed its reading of the guess: confirm (pay) or withdraw (free)
+  counter  a hand-marking mage answers a wrong guess with a counterexample, or concedes
+  over     someone guessed right"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from glyphhall.engine import Action, Event, IllegalAction, Rng, State
+
+from . import belief, mage
+from .decrees.english import render, sentence
+from .decrees.parser import DecreeError, parse
+from .decrees.semantics import evaluate
+from .geometry import validate
+from .notation import format_glyph, parse_glyph
+from .pool import model_of, pool
+from .shapes import shape_set
+
+APPROVED, REJECTED = "approved", "rejected"
+CATALOGUE_GLYPHS = 8
+CATALOGUE_GUESSES = 6
+
+
+def glyph_text(shapes) -> str:
+    return format_glyph(shapes)
+
+
+def read_glyph(text: str) -> tuple:
+    """Notation -> canonical valid glyph (GlyphError with the reason otherwise)."""
+    return validate(parse_glyph(text))
+
+
+class Board:
+    """One side of the table: marked glyphs in the order they were made."""
+
+    __slots__ = ("glyphs",)
+
+    def __init__(self) -> None:
+        # each glyph: [shapes, approved, by (seat or -1 for the mage), how, predictions {seat: bool}]
+        self.glyphs: list[list] = []
+
+    def clone(self) -> Board:
+        b = Board.__new__(Board)
+        b.glyphs = [[g[0], g[1], g[2], g[3], dict(g[4])] for g in self.glyphs]
+        return b
+
+    def marks(self) -> list[tuple]:
+        return [(g[0], g[1]) for g in self.glyphs]
+
+    def to_list(self) -> list:
+        return [{"glyph": glyph_text(g[0]), "approved": g[1], "by": g[2], "how": g[3],
+                 "predictions": {str(s): p for s, p in sorted(g[4].items())}} for g in self.glyphs]
+
+    @staticmethod
+    def from_list(data) -> Board:
+        b = Board()
+        for g in data:
+            b.glyphs.append([read_glyph(g["glyph"]), bool(g["approved"]), int(g["by"]), str(g["how"]),
+                             {int(s): bool(p) for s, p in g["predictions"].items()}])
+        return b
+
+
+class GlyphsState(State):
+    # ---- construction helpers (used by game.py) ----------------------------------------------
+    def setup_fields(self) -> None:
+        o = self.options
+        self.mode = str(o["mode"])
+        self.level = int(o["level"])
+        self.mage_seat = 0 if (self.mode == "apprentices" and o["mage"] == "person") else None
+        self.hand = self.mage_seat is not None and o["marking"] == "hand"
+        self.boards = [Board()] if self.mode == "apprentices" else [Board(), Board()]
+        # decrees[p]: list of decrees owned by mage p (duel) / [the decree] at index 0 (apprentices)
+        self.decrees: list[list] = [[]] if self.mode == "apprentices" else [[], []]
+        self.solved = [0, 0]  # duel: how many of the opponent's decrees each player has guessed
+        self.coins = [0] * self.num_players
+        self.turn = 0
+        self.phase = "setup"
+        self.pending: list | None = None  # [shapes, perform]
+        self.predictions: dict[int, bool] = {}
+        self.guess = None  # the pending guess (AST)
+        self.winner: int | None = None
+        self.steps = 0
+        self.note = ""  # the mage's last verdict, for views
+
+    def apprentices(self) -> list[int]:
+        if self.mode == "duel":
+            return [0, 1]
+        return [s for s in range(self.num_players) if s != self.mage_seat]
+
+    def board_of(self, seat: int) -> Board:
+        """The board a player builds on (duel: their own side)."""
+        return self.boards[seat] if self.mode == "duel" else self.boards[0]
+
+    def decree_for(self, seat: int):
+        """The decree that marks the glyphs `seat` builds (None: the mage marks by hand)."""
+        if self.mode == "duel":
+            owner = 1 - seat
+            lst = self.decrees[owner]
+            return lst[self.solved[seat]] if self.solved[seat] < len(lst) else None
+        return self.decrees[0][0] if self.decrees[0] else None
+
+    def level_hint(self) -> int | None:
+        """The decree level every player knows (computer or generated lists), else None."""
+        if self.mode == "duel":
+            return self.level if self.options["duel_decrees"] == "computer" else None
+        return self.level if self.mage_seat is None else None
+
+    # ---- whose move ---------------------------------------------------------------------------
+    def to_move(self) -> tuple[int, ...]:
+        if self.phase == "over":
+            return ()
+        if self.phase == "setup":
+            if self.mode == "duel":
+                want = int(self.options["decrees"])
+                return tuple(p for p in (0, 1) if len(self.decrees[p]) < want)
+            return (self.mage_seat,)
+        if self.phase == "predict":
+            return tuple(s for s in self.apprentices() if s not in self.predictions)
+        if self.phase in ("mark", "counter"):
+            return (self.mage_seat,)
+        return (self.turn,)
+
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def returns(self) -> list[float]:
+        return [1.0 if s == self.winner else 0.0 for s in range(self.num_players)]
+
+    # ---- legal actions --------------------------------------------------------------------------
+    def _catalogue_glyphs(self, k: int = CATALOGUE_GLYPHS) -> list[tuple]:
+        """A bounded, stable choice of pool glyphs, drawn from public facts only."""
+        board = self.board_of(self.turn)
+        rng = Rng(len(board.glyphs) * 7919 + self.steps * 104729 + self.turn)
+        glyphs = pool()
+        return [glyphs[rng.below(len(glyphs))] for _ in range(k)]
+
+    def _catalogue_guesses(self, seat: int) -> list[str]:
+        post = belief.posterior(self.board_of(seat).marks(), self.level_hint())
+        return [render(c) for c in post.conds[:CATALOGUE_GUESSES]]
+
+    def _catalogue_decrees(self) -> list[str]:
+        from .library import atoms
+
+        lv = min(self.level, 3)
+        picks = [a.cond for a in atoms() if a.level == lv][:CATALOGUE_GUESSES]
+        return [render(c) for c in picks]
+
+    def _legal_actions(self, seat: int) -> list[Action]:
+        p = self.phase
+        if p == "setup":
+            if self.mode == "duel" or not self.hand:
+                return [Action("decree", (t,)) for t in self._catalogue_decrees()]
+            have = {g[1] for g in self.boards[0].glyphs}
+            out = []
+            for mark in (APPROVED, REJECTED):
+                if (mark == APPROVED) not in have:
+                    out += [Action("place", (mark, glyph_text(g))) for g in self._catalogue_glyphs(4)]
+            return out
+        if p == "build":
+            verbs = ("build",) if self.mode == "duel" else ("perform", "study")
+            return [Action(v, (glyph_text(g),)) for g in self._catalogue_glyphs() for v in verbs]
+        if p == "predict":
+            return [Action("predict", (APPROVED,)), Action("predict", (REJECTED,))]
+        if p == "mark":
+            return [Action("mark", (APPROVED,)), Action("mark", (REJECTED,))]
+        if p == "guess":
+            out = [Action("guess", (t,)) for t in self._catalogue_guesses(seat)] if self.coins[seat] else []
+            return out + [Action("pass")]
+        if p == "confirm":
+            return [Action("confirm"), Action("withdraw")]
+        if p == "counter":
+            out = []
+            for g in self._catalogue_glyphs(12):
+                fits = evaluate(self.guess, model_of(g))
+                out.append(Action("counterexample", (REJECTED if fits else APPROVED, glyph_text(g))))
+            return out[:8] + [Action("concede")]
+        return []
+
+    # ---- checking one action directly (actions are not all enumerated) --------------------------
+    def check_action(self, seat: int, action: Action) -> None:
+        """Raise IllegalAction saying why `action` is not legal for `seat` now."""
+        verb, args, p = action.verb, action.args, self.phase
+        expect = {
+            "setup": ("place",) if self.hand else ("decree",),
+            "build": ("build",) if self.mode == "duel" else ("perform", "study"),
+            "predict": ("predict",), "mark": ("mark",), "guess": ("guess", "pass"),
+            "confirm": ("confirm", "withdraw"), "counter": ("counterexample", "concede"),
+        }.get(p, ())
+        if verb not in expect:
+            raise IllegalAction(f"'{verb}' is not possible now; you can: {', '.join(expect) or 'nothing'}")
+        arity = {"place": 2, "decree": 1, "build": 1, "perform": 1, "study": 1, "predict": 1, "mark": 1,
+                 "guess": 1, "counterexample": 2}.get(verb, 0)
+        if len(args) != arity or not all(isinstance(a, str) for a in args):
+            raise IllegalAction(f"'{action}' is malformed")
+        if verb in ("build", "perform", "study"):
+            self._check_glyph_text(args[0])
+        elif verb in ("predict", "mark"):
+            if args[0] not in (APPROVED, REJECTED):
+                raise IllegalAction(f"say '{verb} approved' or '{verb} rejected'")
+        elif verb == "decree":
+            cond = self._check_decree_text(args[0])
+            self._check_decree_usable(cond)
+        elif verb == "place":
+            if args[0] not in (APPROVED, REJECTED):
+                raise IllegalAction("say 'place approved <glyph>' or 'place rejected <glyph>'")
+            if any(g[1] == (args[0] == APPROVED) for g in self.boards[0].glyphs):
+                raise IllegalAction(f"the opening already has its {args[0]} glyph; now place the other one")
+            self._check_glyph_text(args[1])
+        elif verb == "guess":
+            if not self.coins[seat]:
+                raise IllegalAction("you have no coin to pay for a guess; pass")
+            cond = self._check_decree_text(args[0])
+            bad = mage.contradictions(cond, self.board_of(seat).marks())
+            if bad:
+                raise IllegalAction(self._contradiction_text(cond, bad, seat))
+        elif verb == "counterexample":
+            if args[0] not in (APPROVED, REJECTED):
+                raise IllegalAction("say 'counterexample approved <glyph>' or 'counterexample rejected <glyph>'")
+            shapes = self._check_glyph_text(args[1])
+            fits = evaluate(self.guess, model_of(shapes))
+            if fits == (args[0] == APPROVED):
+                raise IllegalAction(
+                    f"that glyph is no counterexample: the guess also {'approves' if fits else 'rejects'} it. "
+                    "Show a glyph the guess approves and you reject, or one it rejects and you approve")
+
+    def _check_glyph_text(self, text: str) -> tuple:
+        shapes = read_glyph(text)
+        if glyph_text(shapes) != text:
+            raise IllegalAction(f"'{text}' is not in canonical notation (write it as {glyph_text(shapes)})")
+        return shapes
+
+    def _check_decree_text(self, text: str):
+        cond = parse(text)
+        if render(cond) != text:
+            raise IllegalAction(f"'{text}' is not in canonical form (the engine reads it as '{render(cond)}')")
+        return cond
+
+    def _check_decree_usable(self, cond) -> None:
+        """A decree must approve some glyph and reject some glyph (else no opening board exists)."""
+        if mage.find_glyph(cond, True, Rng(1)) is None:
+            raise IllegalAction("no glyph obeys that decree; choose one that some glyphs obey")
+        if mage.find_glyph(cond, False, Rng(2)) is None:
+            raise IllegalAction("every glyph obeys that decree; choose one that some glyphs break")
+
+    def _contradiction_text(self, cond, bad: list[int], seat: int) -> str:
+        board = self.board_of(seat)
+        shown = "; ".join(f"glyph {i + 1} ({glyph_text(board.glyphs[i][0])}) is "
+                          f"{APPROVED if board.glyphs[i][1] else REJECTED}" for i in bad)
+        return (f"the guess '{render(cond)}' is not valid and costs nothing: the board contradicts it. "
+                f"{shown}")
+
+    def is_legal(self, seat: int, action: Action) -> bool:
+        try:
+            self.check_action(seat, action)
+        except IllegalAction:
+            return False
+        return True
+
+    # ---- applying -------------------------------------------------------------------------------
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        self.steps += 1
+        handler = getattr(self, "_do_" + action.verb)
+        return handler(seat, *action.args)
+
+    def _public(self, text: str, **data) -> Event:
+        return Event(text, None, data)
+
+    def _do_decree(self, seat: int, text: str) -> list[Event]:
+        cond = parse(text)
+        if self.mode == "duel":
+            self.decrees[seat].append(cond)
+            n = len(self.decrees[seat])
+            events = [Event(f"you choose decree {n}: {text}", frozenset((seat,))),
+                      Event(f"seat {seat} chooses decree {n}", None, {}, frozenset((seat,)))]
+            if not self.to_move():
+                events += self._open_duel_boards()
+            return events
+        self.decrees[0] = [cond]
+        events = [Event(f"you set the decree: {sentence(cond)}", frozenset((seat,))),
+                  Event("the mage has set the decree", None, {}, frozenset((seat,)))]
+        events += self._opening(self.boards[0], cond)
+        self._start_turn(self.apprentices()[0])
+        return events
+
+    def _opening(self, board: Board, cond) -> list[Event]:
+        """The two opening glyphs (rulebook, Game Setup): one approved, one rejected."""
+        found = mage.opening_board(cond, self.rng)
+        for f in found:
+            board.glyphs.append([f.shapes, f.approved, -1, "opening", {}])
+        return [self._public(f"the mage opens with {glyph_text(f.shapes)} ({APPROVED if f.approved else REJECTED})")
+                for f in found]
+
+    def _open_duel_boards(self) -> list[Event]:
+        events = []
+        for p in (0, 1):
+            events += self._opening(self.boards[p], self.decree_for(p))
+        self._start_turn(0)
+        return events
+
+    def _start_turn(self, seat: int) -> None:
+        self.turn = seat
+        self.phase = "build"
+        self.pending = None
+        self.predictions = {}
+        self.guess = None
+
+    def _do_place(self, seat: int, mark: str, text: str) -> list[Event]:
+        shapes = read_glyph(text)
+        self.boards[0].glyphs.append([shapes, mark == APPROVED, -1, "opening", {}])
+        if len(self.boards[0].glyphs) == 2:
+            self._start_turn(self.apprentices()[0])
+        return [self._public(f"the mage places {text} ({mark})")]
+
+    def _do_perform(self, seat: int, text: str) -> list[Event]:
+        self.pending = [read_glyph(text), True]
+        self.predictions = {}
+        self.phase = "predict"
+        return [self._public(f"seat {seat} performs {text}: every apprentice predicts its mark")]
+
+    def _do_study(self, seat: int, text: str) -> list[Event]:
+        self.pending = [read_glyph(text), False]
+        return [self._public(f"seat {seat} studies {text}")] + self._after_built(seat)
+
+    def _do_build(self, seat: int, text: str) -> list[Event]:
+        self.pending = [read_glyph(text), False]
+        return [self._public(f"seat {seat} builds {text}")] + self._after_built(seat)
+
+    def _after_built(self, seat: int) -> list[Event]:
+        """Mark the pending glyph automatically, or wait for the hand-marking mage."""
+        if self.hand:
+            self.phase = "mark"
+            return []
+        approved = evaluate(self.decree_for(self.turn), model_of(self.pending[0]))
+        return self._record_mark(approved)
+
+    def _do_predict(self, seat: int, mark: str) -> list[Event]:
+        self.predictions[seat] = mark == APPROVED
+        who = frozenset({seat} | ({self.mage_seat} if self.mage_seat is not None else set()))
+        events = [Event(f"seat {seat} predicts {mark}", who, {}),
+                  Event(f"seat {seat} has predicted", None, {}, who)]
+        if not self.to_move():
+            events += self._after_built(self.turn)
+        return events
+
+    def _do_mark(self, seat: int, mark: str) -> list[Event]:
+        return self._record_mark(mark == APPROVED)
+
+    def _record_mark(self, approved: bool) -> list[Event]:
+        shapes, performed = self.pending
+        board = self.board_of(self.turn)
+        how = "perform" if performed else ("build" if self.mode == "duel" else "study")
+        board.glyphs.append([shapes, approved, self.turn, how, dict(self.predictions)])
+        mark = APPROVED if approved else REJECTED
+        events = []
+        if performed:
+            winners = [s for s, p in sorted(self.predictions.items()) if p == approved]
+            for s in winners:
+                self.coins[s] += 1
+            said = ", ".join(f"seat {s} {APPROVED if p else REJECTED}" for s, p in sorted(self.predictions.items()))
+            events.append(self._public(f"predictions revealed: {said}"))
+            events.append(self._public(f"glyph {len(board.glyphs)} is {mark}; a coin each to "
+                                       + (", ".join(f"seat {s}" for s in winners) or "nobody")))
+        else:
+            events.append(self._public(f"glyph {len(board.glyphs)} is {mark}"))
+        self.pending = None
+        self.predictions = {}
+        self.phase = "guess"
+        return events
+
+    def _do_pass(self, seat: int) -> list[Event]:
+        if self.mode == "duel":
+            nxt = 1 - seat
+        else:
+            order = self.apprentices()
+            nxt = order[(order.index(seat) + 1) % len(order)]
+        self._start_turn(nxt)
+        return [self._public(f"seat {seat} ends the turn; seat {nxt} to play")]
+
+    def _do_guess(self, seat: int, text: str) -> list[Event]:
+        self.guess = parse(text)
+        self.phase = "confirm"
+        return [self._public(f"seat {seat} guesses. The engine reads it as: {sentence(self.guess)} "
+                             "Confirm to pay a coin, or withdraw (free).", reading=text)]
+
+    def _do_withdraw(self, seat: int) -> list[Event]:
+        self.guess = None
+        self.phase = "guess"
+        return [self._public(f"seat {seat} withdraws the guess")]
+
+    def _do_confirm(self, seat: int) -> list[Event]:
+        self.coins[seat] -= 1
+        paid = "pays a coin to the store"
+        if self.mode == "duel":
+            self.coins[1 - seat] += 1
+            paid = f"pays a coin to seat {1 - seat}"
+        events = [self._public(f"seat {seat} {paid} for the guess: {render(self.guess)}")]
+        if self.hand:
+            self.phase = "counter"
+            return events
+        verdict = mage.find_counterexample(self.decree_for(seat), self.guess, self.rng)
+        if verdict.equivalent:
+            how = "proven equivalent" if verdict.proven else "equivalent (no counterexample found by search)"
+            self.note = how
+            return events + self._correct(seat, how)
+        ce = verdict.counterexample
+        board = self.board_of(seat)
+        board.glyphs.append([ce.shapes, ce.approved, -1, "counterexample", {}])
+        self.guess = None
+        self.phase = "guess"
+        fits = not ce.approved
+        self.note = ""
+        return events + [self._public(
+            f"wrong: the mage shows counterexample glyph {len(board.glyphs)}: {glyph_text(ce.shapes)}, "
+            f"{APPROVED if ce.approved else REJECTED} (your guess {'approves' if fits else 'rejects'} it)")]
+
+    def _do_counterexample(self, seat: int, mark: str, text: str) -> list[Event]:
+        shapes = read_glyph(text)
+        self.boards[0].glyphs.append([shapes, mark == APPROVED, -1, "counterexample", {}])
+        self.guess = None
+        self.phase = "guess"
+        return [self._public(f"wrong: the mage shows counterexample glyph {len(self.boards[0].glyphs)}: {text}, {mark}")]
+
+    def _do_concede(self, seat: int) -> list[Event]:
+        return self._correct(self.turn, "the mage agrees")
+
+    def _correct(self, seat: int, how: str) -> list[Event]:
+        guess = self.guess
+        self.guess = None
+        if self.mode == "duel":
+            self.solved[seat] += 1
+            left = len(self.decrees[1 - seat]) - self.solved[seat]
+            if left <= 0:
+                self.phase, self.winner = "over", seat
+                return [self._public(f"correct ({how}): seat {seat} has guessed every decree and wins")]
+            # rulebook: clear the glyphs and the highest decree token from that side; new opening
+            self.boards[seat] = Board()
+            events = [self._public(f"correct ({how}): {render(guess)}. Seat {seat}'s side is cleared; "
+                                   f"{left} decree{'s' if left > 1 else ''} to go")]
+            events += self._opening(self.boards[seat], self.decree_for(seat))
+            self.phase = "guess"
+            return events
+        self.phase, self.winner = "over", seat
+        decree = self.decrees[0][0] if self.decrees[0] else None
+        told = f" The decree was: {sentence(decree)}" if decree is not None else ""
+        return [self._public(f"correct ({how}): seat {seat} guessed '{render(guess)}' and wins.{told}")]
+
+    # ---- views ------------------------------------------------------------------------------------
+    def view(self, seat: int | None) -> dict[str, Any]:
+        kinds = shape_set().kinds
+        over = self.phase == "over"
+
+        def glyph_view(g, n):
+            return {"n": n, "glyph": glyph_text(g[0]), "approved": g[1], "by": g[2], "how": g[3],
+                    "shapes": [[kinds[k].id, x / 2, y / 2, 45 * r] for k, x, y, r in g[0]],
+                    "predictions": {str(s): (APPROVED if p else REJECTED) for s, p in sorted(g[4].items())}}
+
+        sees_predictions = seat is not None and (seat == self.mage_seat)
+        preds = {}
+        for s in self.apprentices() if self.phase == "predict" else []:
+            if s in self.predictions and (sees_predictions or s == seat):
+                preds[str(s)] = APPROVED if self.predictions[s] else REJECTED
+            else:
+                preds[str(s)] = "predicted" if s in self.predictions else "waiting"
+        out: dict[str, Any] = {
+            "mode": self.mode,
+            "level": self.level,
+            "mage": "computer" if self.mage_seat is None and self.mode == "apprentices" else self.mage_seat,
+            "marking": "hand" if self.hand else "decree",
+            "phase": self.phase,
+            "turn": self.turn,
+            "to_move": list(self.to_move()),
+            "coins": self.coins[:],
+            "boards": [[glyph_view(g, n + 1) for n, g in enumerate(b.glyphs)] for b in self.boards],
+            "pending": None if self.pending is None else {"glyph": glyph_text(self.pending[0]),
+                                                          "perform": self.pending[1]},
+            "predictions": preds,
+            "guess": None if self.guess is None else render(self.guess),
+            "winner": self.winner,
+            "note": self.note,
+        }
+        if self.mode == "duel":
+            out["decrees_left"] = [len(self.decrees[1 - p]) - self.solved[p] if self.decrees[1 - p] else
+                                   int(self.options["decrees"]) - self.solved[p] for p in (0, 1)]
+            if seat in (0, 1):
+                out["my_decrees"] = [render(c) for c in self.decrees[seat]]
+            if over:
+                out["decrees"] = [[render(c) for c in lst] for lst in self.decrees]
+        else:
+            decree = self.decrees[0][0] if self.decrees[0] else None
+            if decree is not None and (over or (seat is not None and seat == self.mage_seat)):
+                out["decree"] = render(decree)
+        return out
+
+    # ---- hidden information ---------------------------------------------------------------------
+    def determinize(self, seat: int, rng: Rng) -> GlyphsState:
+        c = self.clone()
+        if self.phase == "over":
+            return c
+        if self.mode == "apprentices":
+            if seat == self.mage_seat:
+                return c
+            if c.decrees[0]:
+                post = belief.posterior(c.boards[0].marks(), c.level_hint(), allow_inconsistent=True)
+                if len(post):
+                    c.decrees[0] = [post.sample(rng)]
+            for s in list(c.predictions):
+                if s != seat:
+                    c.predictions[s] = rng.below(2) == 1
+            return c
+        other = 1 - seat
+        lst = c.decrees[other]
+        if lst:
+            from .library import atoms
+
+            pool_atoms = [a.cond for a in atoms() if a.level == min(self.level, 3)]
+            fresh = [rng.choice(pool_atoms) for _ in lst]
+            cur = c.solved[seat]
+            if cur < len(lst):
+                post = belief.posterior(c.boards[seat].marks(), c.level_hint(), allow_inconsistent=True)
+                if len(post):
+                    fresh[cur] = post.sample(rng)
+            c.decrees[other] = [old if i < cur else new for i, (old, new) in enumerate(zip(lst, fresh, strict=True))]
+        return c
+
+    # ---- copies and persistence -------------------------------------------------------------------
+    def clone(self) -> GlyphsState:
+        c = GlyphsState.__new__(GlyphsState)
+        self.copy_base_into(c)
+        c.mode, c.level, c.mage_seat, c.hand = self.mode, self.level, self.mage_seat, self.hand
+        c.boards = [b.clone() for b in self.boards]
+        c.decrees = [lst[:] for lst in self.decrees]
+        c.solved = self.solved[:]
+        c.coins = self.coins[:]
+        c.turn, c.phase, c.steps, c.winner, c.note = self.turn, self.phase, self.steps, self.winner, self.note
+        c.pending = None if self.pending is None else self.pending[:]
+        c.predictions = dict(self.predictions)
+        c.guess = self.guess
+        return c
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            **self.header(),
+            "boards": [b.to_list() for b in self.boards],
+            "decrees": [[render(c) for c in lst] for lst in self.decrees],
+            "solved": self.solved[:],
+            "coins": self.coins[:],
+            "turn": self.turn,
+            "phase": self.phase,
+            "pending": None if self.pending is None else [glyph_text(self.pending[0]), self.pending[1]],
+            "predictions": {str(s): p for s, p in sorted(self.predictions.items())},
+            "guess": None if self.guess is None else render(self.guess),
+            "winner": self.winner,
+            "steps": self.steps,
+            "note": self.note,
+        }
+
+    def load_fields(self, data) -> None:
+        self.setup_fields()
+        try:
+            self.boards = [Board.from_list(b) for b in data["boards"]]
+            self.decrees = [[parse(t) for t in lst] for lst in data["decrees"]]
+            self.guess = None if data["guess"] is None else parse(data["guess"])
+        except (IllegalAction, DecreeError) as err:
+            raise ValueError(str(err)) from None
+        self.solved = [int(x) for x in data["solved"]]
+        self.coins = [int(x) for x in data["coins"]]
+        self.turn = int(data["turn"])
+        self.phase = str(data["phase"])
+        pending = data["pending"]
+        self.pending = None if pending is None else [read_glyph(pending[0]), bool(pending[1])]
+        self.predictions = {int(s): bool(p) for s, p in data["predictions"].items()}
+        self.winner = None if data["winner"] is None else int(data["winner"])
+        self.steps = int(data["steps"])
+        self.note = str(data.get("note", ""))
+        if len(self.coins) != self.num_players or len(self.boards) != (1 if self.mode == "apprentices" else 2):
+            raise ValueError("the coins or boards do not match the players and mode")
+        if self.phase not in ("setup", "build", "predict", "mark", "guess", "confirm", "counter", "over"):
+            raise ValueError(f"unknown phase {self.phase!r}")
