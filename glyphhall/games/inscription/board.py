@@ -15,6 +15,7 @@ from glyphhall.engine import Event
 
 from . import sigils as S
 from .cards import OWNED_PILES
+from .notation import ev
 
 if TYPE_CHECKING:
     from .state import InscriptionState
@@ -86,7 +87,7 @@ def give_hand(st: InscriptionState, seat: int, cid: int, events: list[Event], wh
     """A card enters a hand in the open (the adversary sees which card)."""
     st.hands[seat].append(cid)
     st.known[seat].append(cid)
-    events.append(Event(f"seat {seat} gets {st.defs[cid].name} in hand ({why})"))
+    events.append(ev(f"seat {seat} gets {st.defs[cid].name} in hand ({why})"))
 
 
 def take_from_hand(st: InscriptionState, seat: int, index: int) -> int:
@@ -107,12 +108,12 @@ def perish(st: InscriptionState, i: int, events: list[Event], combat: bool) -> N
     if d.alive:  # Rulebook, Card Costs > Bones: one bone per creature's death (Bone King: 4)
         gained = 4 if d.sig & S.BONE_KING else 1
         st.bones[seat] += gained
-    events.append(Event(f"{d.name} perishes" + (f"; seat {seat} gains {gained} bone{'s' * (gained > 1)}" if gained else "")))
+    events.append(ev(f"{d.name} perishes" + (f"; seat {seat} gains {gained} bone{'s' * (gained > 1)}" if gained else "")))
     if d.dies_into:  # Frozen Opossum, Caged Wolf
         discard(st, seat, slot[BASE])
         cid = st.catalog_token(d.dies_into)
         st.board[i] = (cid, st.defs[cid].health, slot[DIR], 0, 0, cid)
-        events.append(Event(f"{d.name} is replaced by {st.defs[cid].name}"))
+        events.append(ev(f"{d.name} is replaced by {st.defs[cid].name}"))
         return
     if d.sig & S.UNKILLABLE:
         base = slot[BASE]
@@ -129,7 +130,7 @@ def wound(st: InscriptionState, i: int, amount: int, events: list[Event]) -> Non
     """Non-attack damage (Sharp Quills, The Daus) to the card at `i`."""
     slot = st.board[i]
     hp = slot[HP] - amount
-    events.append(Event(f"{name_at(st, i)} takes {amount} damage"))
+    events.append(ev(f"{name_at(st, i)} takes {amount} damage"))
     if hp <= 0:
         perish(st, i, events, combat=True)
     else:
@@ -139,7 +140,7 @@ def wound(st: InscriptionState, i: int, amount: int, events: list[Event]) -> Non
 def place_token(st: InscriptionState, seat: int, lane: int, name: str, events: list[Event]) -> None:
     cid = st.catalog_token(name)
     st.board[seat * 4 + lane] = new_slot(st, seat, cid)
-    events.append(Event(f"{name} appears in seat {seat}'s space {lane + 1}"))
+    events.append(ev(f"{name} appears in seat {seat}'s space {lane + 1}"))
 
 
 def move(st: InscriptionState, src: int, dst: int, events: list[Event], slot: tuple | None = None) -> None:
@@ -147,7 +148,7 @@ def move(st: InscriptionState, src: int, dst: int, events: list[Event], slot: tu
     slot = st.board[src] if slot is None else slot
     st.board[dst] = slot
     st.board[src] = None
-    events.append(Event(f"{st.defs[slot[CID]].name} moves to space {(dst & 3) + 1}"))
+    events.append(ev(f"{st.defs[slot[CID]].name} moves to space {(dst & 3) + 1}"))
     leave_vertebrae(st, src, slot, events)
 
 
@@ -164,7 +165,7 @@ def grow(st: InscriptionState, i: int, events: list[Event]) -> None:
         return  # a death card may have Fledgling without a stronger form
     cid = st.catalog_token(d.grows_into)
     st.board[i] = (cid, st.defs[cid].health, slot[DIR], slot[FLAGS], slot[SACS], slot[BASE])
-    events.append(Event(f"{d.name} grows into {st.defs[cid].name}"))
+    events.append(ev(f"{d.name} grows into {st.defs[cid].name}"))
 
 
 def strafe(st: InscriptionState, i: int, events: list[Event]) -> int:
@@ -187,7 +188,7 @@ def strafe(st: InscriptionState, i: int, events: list[Event]) -> int:
                 k -= step
             st.board[side + lane] = None
             st.board[side + lane + step] = moved
-            events.append(Event(f"{st.defs[slot[CID]].name} pushes to space {lane + step + 1}"))
+            events.append(ev(f"{st.defs[slot[CID]].name} pushes to space {lane + step + 1}"))
             leave_vertebrae(st, i, moved, events)
             return side + lane + step
         dst = lane + step

@@ -9,6 +9,7 @@ from glyphhall.engine import Event
 
 from . import board as B
 from . import sigils as S
+from .notation import ev
 
 if TYPE_CHECKING:
     from .state import InscriptionState
@@ -26,7 +27,7 @@ def hurt_player(st: InscriptionState, attacker: int, amount: int, events: list[E
     st.dealt += amount
     scale = st.scale + (amount if attacker == 0 else -amount)
     st.scale = max(-5, min(5, scale))
-    events.append(Event(f"seat {1 - attacker} takes {amount} damage (scale {st.scale:+d})"))
+    events.append(ev(f"seat {1 - attacker} takes {amount} damage (scale {st.scale:+d})"))
 
 
 def run_combat(st: InscriptionState, events: list[Event]) -> None:
@@ -116,7 +117,7 @@ def damage_card(st: InscriptionState, i: int, j: int, p: int, events: list[Event
     ad = defs[st.board[i][B.CID]]
     hp = target[B.HP]
     left = 0 if ad.sig & S.TOUCH_OF_DEATH else hp - p
-    events.append(Event(f"{ad.name} strikes {td.name} for {p}"))
+    events.append(ev(f"{ad.name} strikes {td.name} for {p}"))
     if left <= 0:
         B.perish(st, j, events, combat=True)
     else:
@@ -128,7 +129,7 @@ def damage_card(st: InscriptionState, i: int, j: int, p: int, events: list[Event
         for k in range(side, side + 4):
             slot = st.board[k]
             if slot is not None and defs[slot[B.CID]].sig & S.BELLIST and st.board[i] is not None:
-                events.append(Event(f"{defs[slot[B.CID]].name} answers the chime"))
+                events.append(ev(f"{defs[slot[B.CID]].name} answers the chime"))
                 B.wound(st, i, 2, events)
     if td.sig & S.SHARP_QUILLS and st.board[i] is not None:
         B.wound(st, i, 1, events)
@@ -147,7 +148,7 @@ def end_turn(st: InscriptionState, events: list[Event]) -> None:
             if st.board[k] is slot:
                 B.strafe(st, k, events)
                 break
-    st.first_turn[seat] = False
+    st.first_turn[seat] = 0
     st.fan = False
     if st.settle_scale(events):
         return

@@ -23,30 +23,51 @@ def sacrificeable(st: InscriptionState, seat: int) -> list[int]:
     return [lane for lane in range(4) if board[side + lane] is not None and defs[board[side + lane][B.CID]].alive]
 
 
+_OPTIONS: dict[tuple, list[tuple[int, tuple[int, ...]]]] = {}
+EMPTY, NOT_ALIVE, ALIVE, WORTHY = 0, 1, 2, 3  # what a lane holds (+2: Many Lives), for the memo key
+
+
+def lane_kinds(st: InscriptionState, seat: int) -> tuple[int, ...]:
+    board, defs = st.board, st.defs
+    out = []
+    for i in range(seat * 4, seat * 4 + 4):
+        slot = board[i]
+        if slot is None:
+            out.append(EMPTY)
+            continue
+        d = defs[slot[B.CID]]
+        if not d.alive:
+            out.append(NOT_ALIVE)
+        else:
+            out.append((WORTHY if d.sig & S.WORTHY_SACRIFICE else ALIVE) + (2 if d.sig & S.MANY_LIVES else 0))
+    return tuple(out)
+
+
 def sacrifice_options(st: InscriptionState, seat: int, cost: int) -> list[tuple[int, tuple[int, ...]]]:
     """Every (target lane, sacrificed lanes) that pays `cost` blood exactly as the rulebook asks:
     the sacrifices are cards already on the board, and blood is never stored, so no sacrifice is
     wasted (dropping any one of them would leave the cost unpaid). The target is an empty space,
     or the space of a sacrificed card that perishes (Many Lives stays)."""
-    side = seat * 4
-    lanes = sacrificeable(st, seat)
-    values = [blood_value(st, side + lane) for lane in lanes]
-    defs, board = st.defs, st.board
-    empty = [lane for lane in range(4) if board[side + lane] is None]
+    key = (cost, lane_kinds(st, seat))
+    found = _OPTIONS.get(key)
+    if found is None:
+        found = _OPTIONS[key] = _options(cost, key[1])
+    return found
+
+
+def _options(cost: int, kinds: tuple[int, ...]) -> list[tuple[int, tuple[int, ...]]]:
+    lanes = [lane for lane in range(4) if kinds[lane] >= ALIVE]
+    values = [3 if kinds[lane] in (WORTHY, WORTHY + 2) else 1 for lane in lanes]
+    empty = [lane for lane in range(4) if kinds[lane] == EMPTY]
     out: list[tuple[int, tuple[int, ...]]] = []
     n = len(lanes)
     for mask in range(1, 1 << n):
-        total = 0
-        smallest = 99
-        for k in range(n):
-            if mask >> k & 1:
-                total += values[k]
-                if values[k] < smallest:
-                    smallest = values[k]
-        if total < cost or total - smallest >= cost:
+        picked = [k for k in range(n) if mask >> k & 1]
+        total = sum(values[k] for k in picked)
+        if total < cost or total - min(values[k] for k in picked) >= cost:
             continue
-        chosen = tuple(lanes[k] for k in range(n) if mask >> k & 1)
-        freed = [lane for lane in chosen if not defs[board[side + lane][B.CID]].sig & S.MANY_LIVES]
+        chosen = tuple(lanes[k] for k in picked)
+        freed = [lane for lane in chosen if kinds[lane] < ALIVE + 2]
         for target in sorted(empty + freed):
             out.append((target, chosen))
     out.sort()

@@ -23,6 +23,7 @@ from glyphhall.engine import Action, DataError, Event, OptionError
 
 from . import sigils as S
 from .cards import COST_KINDS, parse_cost
+from .notation import DEATHCARD, OVER, act, ev
 
 if TYPE_CHECKING:
     from .state import InscriptionState
@@ -162,8 +163,6 @@ def resolve_option(text: str, vault: DeathCardVault | None = None) -> list[dict[
 
 # --- making a death card in the game ---------------------------------------------------------------
 def start_creation(st: InscriptionState, events: list[Event]) -> None:
-    from .state import DEATHCARD
-
     loser = 1 - st.winner
     st.phase = DEATHCARD
     st.dc_pool = st.dead[loser][:]
@@ -171,7 +170,7 @@ def start_creation(st: InscriptionState, events: list[Event]) -> None:
         st.dc_pool += st.hands[loser]
     st.dc_stage = 0
     st.dc_spec = {"cost": "free", "power": 0, "health": 1, "sigils": [], "from": []}
-    events.append(Event(f"seat {loser} makes a death card from {len(st.dc_pool)} cards"))
+    events.append(ev(f"seat {loser} makes a death card from {len(st.dc_pool)} cards"))
     reveal(st, events)
 
 
@@ -182,14 +181,12 @@ def reveal(st: InscriptionState, events: list[Event]) -> None:
         st.dc_revealed = [pool.pop(st.rng.below(len(pool))) for _ in range(min(3, len(pool)))]
         if st.dc_revealed:
             names = ", ".join(st.defs[c].name for c in st.dc_revealed)
-            events.append(Event(f"revealed for the {STAGES[st.dc_stage]}: {names}"))
+            events.append(ev(f"revealed for the {STAGES[st.dc_stage]}: {names}"))
             return
         st.dc_stage += 1
 
 
 def creation_actions(st: InscriptionState) -> list[Action]:
-    from .turn import act
-
     if st.dc_stage < 3:
         return [act("choose", k + 1) for k in range(len(st.dc_revealed))]
     return [Action("name", (n,)) for n in suggested_names(st)]
@@ -209,15 +206,13 @@ def suggested_names(st: InscriptionState) -> list[str]:
 
 
 def apply_creation(st: InscriptionState, action: Action, events: list[Event]) -> None:
-    from .state import OVER
-
     spec = st.dc_spec = dict(st.dc_spec)
     if action.verb == "name":
         name = str(action.args[0])
         st.made = {"name": name, "cost": spec["cost"], "power": spec["power"],
                    "health": max(1, spec["health"]), "sigils": list(spec["sigils"])}
         st.phase = OVER
-        events.append(Event(f"the death card {name} is made: {spec['cost']}, {spec['power']}/{max(1, spec['health'])}"
+        events.append(ev(f"the death card {name} is made: {spec['cost']}, {spec['power']}/{max(1, spec['health'])}"
                             + (f", {' and '.join(spec['sigils'])}" if spec["sigils"] else "")))
         return
     d = st.defs[st.dc_revealed[int(action.args[0]) - 1]]
@@ -228,7 +223,7 @@ def apply_creation(st: InscriptionState, action: Action, events: list[Event]) ->
     else:
         spec["sigils"] = d.sigil_names
     spec["from"] = [*spec["from"], d.name]
-    events.append(Event(f"the death card takes the {STAGES[st.dc_stage]} of {d.name}"))
+    events.append(ev(f"the death card takes the {STAGES[st.dc_stage]} of {d.name}"))
     st.dc_revealed = []
     st.dc_stage += 1
     reveal(st, events)

@@ -6,7 +6,9 @@ from typing import TYPE_CHECKING
 
 from glyphhall.engine import Event
 
+from . import turn
 from .cards import Catalog
+from .notation import ev
 
 if TYPE_CHECKING:
     from .state import InscriptionState
@@ -38,10 +40,10 @@ def pick(st: InscriptionState, seat: int, k: int, events: list[Event]) -> None:
     cid = st.faceup.pop(k)
     if st.defs[cid].pile == "blank":  # a blank death card takes one of the sleeves, shown to all
         sleeve = st.sleeves.pop(st.rng.below(len(st.sleeves)))
-        events.append(Event(f"seat {seat} picks a blank card: it becomes the death card {st.defs[sleeve].name}"))
+        events.append(ev(f"seat {seat} picks a blank card: it becomes the death card {st.defs[sleeve].name}"))
         cid = sleeve
     else:
-        events.append(Event(f"seat {seat} picks {st.defs[cid].name}"))
+        events.append(ev(f"seat {seat} picks {st.defs[cid].name}"))
     st.decks[seat].append(cid)
     if len(st.faceup) == 2:  # the first pick of the round: the other player picks next
         st.turn = 1 - seat
@@ -58,10 +60,8 @@ def pick(st: InscriptionState, seat: int, k: int, events: list[Event]) -> None:
 
 def finish(st: InscriptionState, events: list[Event]) -> None:
     """Each player shuffles their selection; a coin flip says who goes first."""
-    from .turn import start_round
-
     for seat in (0, 1):
         st.rng.shuffle(st.decks[seat])
     first = st.rng.below(2)
-    events.append(Event(f"the draft is over; the coin says seat {first} goes first"))
-    start_round(st, first, events)
+    events.append(ev(f"the draft is over; the coin says seat {first} goes first"))
+    turn.start_round(st, first, events, draw_now=False)

@@ -12,7 +12,8 @@ from . import board as B
 from .cards import catalog
 from .death_cards import encode, resolve_option
 from .draft import PICKS_EACH, communal_pile, deal_faceup
-from .state import DRAFT, InscriptionState, load_state
+from .notation import DRAFT
+from .state import InscriptionState, load_state
 
 TOKEN_PILES = ("upgrade", "swap", "smoke", "squirrel", "item", "draw", "rare")
 
@@ -48,6 +49,8 @@ class InscriptionGame(Game):
                "or Name/cost/power/health/Sigil+Sigil;..."),
         Option("blank_death_cards", 2, "Blank death cards shuffled into the draw pile", minimum=0, maximum=5),
         Option("make_death_card", True, "The loser makes a death card at the end"),
+        Option("turn_limit", 300, "Our rule, not the rulebook's: after this many turns the game is a draw "
+               "(stalemates happen); 0 for no limit", minimum=0, maximum=100000),
     )
     notation_help = (
         "Draft: 'draft 2' takes the 2nd face-up card. Draw: 'draw creature' or 'draw squirrel'. "
@@ -95,7 +98,7 @@ class InscriptionGame(Game):
         st.board = [None] * 8
         st.pending = []
         st.candles = [2, 2]
-        st.first_turn = [True, True]
+        st.first_turn = [2, 2]
         st.skip = [False, False]
         st.bones = [0, 0]
         st.squirrels = [10, 10]

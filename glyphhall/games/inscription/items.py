@@ -8,7 +8,9 @@ from typing import TYPE_CHECKING
 from glyphhall.engine import Action, Event
 
 from . import board as B
+from . import combat, turn
 from .costs import sacrifice_options
+from .notation import act, ev, secret
 
 if TYPE_CHECKING:
     from .state import InscriptionState
@@ -19,17 +21,15 @@ NO_TARGET = ("pliers", "hourglass", "harpies-birdleg-fan", "magpies-lens", "squi
 
 def draw_item(st: InscriptionState, seat: int, events: list[Event], why: str) -> None:
     if not st.item_pile:
-        events.append(Event(f"seat {seat} would get an item ({why}) but the item pile is empty"))
+        events.append(ev(f"seat {seat} would get an item ({why}) but the item pile is empty"))
         return
     cid = st.item_pile.pop(0)
     st.items[seat].append(cid)
-    events.extend(Event.secret(seat, f"you get the item {st.defs[cid].name} ({why})",
+    events.extend(secret(seat, f"you get the item {st.defs[cid].name} ({why})",
                                f"seat {seat} gets an item ({why})"))
 
 
 def item_actions(st: InscriptionState, seat: int, out: list[Action]) -> None:
-    from .turn import act
-
     items = st.items[seat]
     if not items:
         return
@@ -57,18 +57,14 @@ def item_actions(st: InscriptionState, seat: int, out: list[Action]) -> None:
 
 
 def use_item(st: InscriptionState, seat: int, args: tuple, events: list[Event]) -> None:
-    from .turn import sacrifice
-
     cid = st.items[seat].pop(int(args[0]) - 1)
     d = st.defs[cid]
     key = d.item
     other = 1 - seat
-    events.append(Event(f"seat {seat} uses {d.name}"))
+    events.append(ev(f"seat {seat} uses {d.name}"))
     placed = False
     if key == "pliers":  # rip out a tooth: one point on the scale
-        from .combat import hurt_player
-
-        hurt_player(st, seat, 1, events)
+        combat.hurt_player(st, seat, 1, events)
     elif key == "scissors":
         B.perish(st, other * 4 + int(args[1]) - 1, events, combat=False)
     elif key == "hourglass":
@@ -80,7 +76,7 @@ def use_item(st: InscriptionState, seat: int, args: tuple, events: list[Event]) 
         slot = st.board[src]
         st.board[src] = None
         st.board[dst] = slot[: B.DIR] + (B.right_of(seat),) + slot[B.DIR + 1 :]
-        events.append(Event(f"seat {seat} hooks {st.defs[slot[B.CID]].name} into space {dst - seat * 4 + 1}"))
+        events.append(ev(f"seat {seat} hooks {st.defs[slot[B.CID]].name} into space {dst - seat * 4 + 1}"))
     elif key == "magpies-lens":
         if st.decks[seat]:
             st.pending.append(("hoard", seat, 0))
@@ -92,7 +88,7 @@ def use_item(st: InscriptionState, seat: int, args: tuple, events: list[Event]) 
         st.bones[seat] += 4
     else:  # frozen-opossum-in-a-bottle, caged-wolf: the item card itself goes on the board
         for sac in args[3:]:
-            sacrifice(st, seat, int(sac) - 1, events)
+            turn.sacrifice(st, seat, int(sac) - 1, events)
         st.board[seat * 4 + int(args[1]) - 1] = B.new_slot(st, seat, cid)
         placed = True
     if not placed:

@@ -11,9 +11,9 @@ from typing import Any
 from glyphhall.engine import Action, Event, Rng, State
 
 from . import board as B
-from .cards import CardDef, derived_def
-
-DRAFT, DRAW, PLAY, DEATHCARD, OVER = "draft", "draw", "play", "death-card", "over"
+from . import items, turn, views
+from .cards import CardDef, catalog, derived_def
+from .notation import DEATHCARD, DRAFT, DRAW, OVER, PLAY, ev
 
 _LIST_FIELDS = ("draft_pile", "faceup", "set_aside", "sleeves", "item_pile", "board", "pending",
                 "candles", "first_turn", "skip", "bones", "squirrels", "dc_pool", "dc_revealed")
@@ -36,10 +36,16 @@ class InscriptionState(State):
         c.rng = self.rng.clone()
         c.defs = self.defs
         c.tokens = self.tokens
-        c.draft_pile = self.draft_pile[:]
-        c.faceup = self.faceup[:]
-        c.set_aside = self.set_aside[:]
-        c.sleeves = self.sleeves[:]
+        if self.phase == DRAFT:
+            c.draft_pile = self.draft_pile[:]
+            c.faceup = self.faceup[:]
+            c.set_aside = self.set_aside[:]
+            c.sleeves = self.sleeves[:]
+        else:  # never changed after the draft: shared (determinize replaces, never mutates)
+            c.draft_pile = self.draft_pile
+            c.faceup = self.faceup
+            c.set_aside = self.set_aside
+            c.sleeves = self.sleeves
         c.item_pile = self.item_pile[:]
         c.board = self.board[:]
         c.pending = self.pending[:]
@@ -48,8 +54,12 @@ class InscriptionState(State):
         c.skip = self.skip[:]
         c.bones = self.bones[:]
         c.squirrels = self.squirrels[:]
-        c.dc_pool = self.dc_pool[:]
-        c.dc_revealed = self.dc_revealed[:]
+        if self.phase == DEATHCARD:
+            c.dc_pool = self.dc_pool[:]
+            c.dc_revealed = self.dc_revealed[:]
+        else:  # only changed while the death card is being made
+            c.dc_pool = self.dc_pool
+            c.dc_revealed = self.dc_revealed
         h, k, d, x, i = self.hands, self.known, self.decks, self.dead, self.items
         c.hands = [h[0][:], h[1][:]]
         c.known = [k[0][:], k[1][:]]
@@ -117,51 +127,42 @@ class InscriptionState(State):
         return [1.0, 0.0] if self.winner == 0 else [0.0, 1.0]
 
     # --- the rules live in their own modules -------------------------------------------------
-    def _legal_actions(self, seat: int) -> list[Action]:
-        from .turn import legal_actions
+    def legal_actions(self, seat: int) -> list[Action]:
+        if self.phase == OVER or seat not in self.to_move():
+            return []
+        return turn.legal_actions(self, seat)
 
-        return legal_actions(self, seat)
+    def _legal_actions(self, seat: int) -> list[Action]:
+        return turn.legal_actions(self, seat)
 
     def is_legal(self, seat: int, action: Action) -> bool:
-        from .turn import is_legal
-
-        return is_legal(self, seat, action)
+        return turn.is_legal(self, seat, action)
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
-        from .turn import apply_action
-
-        return apply_action(self, seat, action)
+        return turn.apply_action(self, seat, action)
 
     def settle_scale(self, events: list[Event]) -> bool:
         """Rulebook, Gameplay > 5: 5 on the scale kills; landing on exactly 4 draws an item.
         Returns True when a player died (the round or the game is over)."""
-        from .turn import lose_life
-
         if self.scale >= 5 or self.scale <= -5:
-            lose_life(self, 1 if self.scale > 0 else 0, events)
+            turn.lose_life(self, 1 if self.scale > 0 else 0, events)
             return True
         if self.scale != self.scale_mark and abs(self.scale) == 4 and self.options["items"]:
-            from .items import draw_item
-
-            draw_item(self, 1 if self.scale > 0 else 0, events, "4 damage on the scale")
+            items.draw_item(self, 1 if self.scale > 0 else 0, events, "4 damage on the scale")
         self.scale_mark = self.scale
         return False
 
     def next_turn(self, events: list[Event]) -> None:
-        from .turn import start_turn
-
         nxt = 1 - self.turn
         if self.skip[nxt]:  # Hourglass
             self.skip[nxt] = False
-            events.append(Event(f"seat {nxt} skips this turn (Hourglass)"))
+            events.append(ev(f"seat {nxt} skips this turn (Hourglass)"))
             nxt = self.turn
-        start_turn(self, nxt, events)
+        turn.start_turn(self, nxt, events)
 
     # --- what each seat may know -------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
-        from .views import view
-
-        return view(self, seat)
+        return views.view(self, seat)
 
     def determinize(self, seat: int, rng: Rng) -> InscriptionState:
         """Resample what `seat` cannot see: the order of every deck and pile, which of the
@@ -190,6 +191,8 @@ class InscriptionState(State):
         n = len(c.items[other])
         c.items[other] = items[:n]
         c.item_pile = items[n:]
+        c.draft_pile = c.draft_pile[:]
+        c.sleeves = c.sleeves[:]
         rng.shuffle(c.draft_pile)
         rng.shuffle(c.sleeves)
         c.rng = Rng(rng.next64())
@@ -197,8 +200,6 @@ class InscriptionState(State):
 
     # --- persistence -------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        from .cards import catalog
-
         base = len(catalog().defs)
         out = self.header()
         out["extra_cards"] = [d.spec() | {"special": sorted(d.special)} for d in self.defs[base:]]
@@ -218,8 +219,6 @@ class InscriptionState(State):
 
 def load_state(game: Any, data: dict[str, Any]) -> InscriptionState:
     from glyphhall.engine import LoadError
-
-    from .cards import catalog
 
     st = InscriptionState.__new__(InscriptionState)
     st.load_base(game, data)
@@ -255,7 +254,7 @@ def load_state(game: Any, data: dict[str, Any]) -> InscriptionState:
     st.board = board
     st.pending = [(str(k), int(s), int(x)) for k, s, x in data["pending"]]
     st.candles = [int(x) for x in data["candles"]]
-    st.first_turn = [bool(x) for x in data["first_turn"]]
+    st.first_turn = [int(x) for x in data["first_turn"]]
     st.skip = [bool(x) for x in data["skip"]]
     st.bones = [int(x) for x in data["bones"]]
     st.squirrels = [int(x) for x in data["squirrels"]]

@@ -13,37 +13,32 @@ from typing import TYPE_CHECKING
 from glyphhall.engine import Action, Event
 
 from . import board as B
+from . import combat, death_cards, draft, items
 from . import sigils as S
 from .cards import BLOOD, BONES
 from .costs import sacrifice_options
+from .notation import (
+    BELL,
+    DEATHCARD,
+    DRAFT,
+    DRAW,
+    DRAW_CREATURE,
+    DRAW_SQUIRREL,
+    OVER,
+    PASS,
+    PLAY,
+    act,
+    ev,
+    play_action,
+    secret,
+)
 
 if TYPE_CHECKING:
     from .state import InscriptionState
 
-DRAFT, DRAW, PLAY, DEATHCARD, OVER = "draft", "draw", "play", "death-card", "over"
-
-_ACTIONS: dict[tuple, Action] = {}
-
-
-def act(verb: str, *args: int | str) -> Action:
-    """Actions are interned: legal-action lists are rebuilt every step and this keeps that cheap."""
-    key = (verb, args)
-    a = _ACTIONS.get(key)
-    if a is None:
-        a = _ACTIONS[key] = Action(verb, args)
-    return a
-
-
-BELL = act("bell")
-PASS = act("pass")
-DRAW_CREATURE = act("draw", "creature")
-DRAW_SQUIRREL = act("draw", "squirrel")
-
-
-def play_action(h: int, lane: int, sacs: tuple[int, ...]) -> Action:
-    if sacs:
-        return act("play", h + 1, lane + 1, "sacrifice", *(x + 1 for x in sacs))
-    return act("play", h + 1, lane + 1)
+#: first_turn[seat]: 0 an ordinary turn, 1 the first turn of a round (3-damage cap, no draw step),
+#: 2 the same before the opening 3 + 1 draw.
+NOT_FIRST, FIRST_TURN, OPENING_DRAW = 0, 1, 2
 
 
 # --- legal actions ------------------------------------------------------------------------------
@@ -53,9 +48,7 @@ def legal_actions(st: InscriptionState, seat: int) -> list[Action]:
     phase = st.phase
     if phase == PLAY:
         out = play_actions(st, seat)
-        from .items import item_actions
-
-        item_actions(st, seat, out)
+        items.item_actions(st, seat, out)
         out.append(BELL)
         return out
     if phase == DRAFT:
@@ -66,14 +59,10 @@ def legal_actions(st: InscriptionState, seat: int) -> list[Action]:
             out.append(DRAW_CREATURE)
         if st.can_draw_squirrel(seat):
             out.append(DRAW_SQUIRREL)
-        from .items import item_actions
-
-        item_actions(st, seat, out)
+        items.item_actions(st, seat, out)
         return out
     if phase == DEATHCARD:
-        from .death_cards import creation_actions
-
-        return creation_actions(st)
+        return death_cards.creation_actions(st)
     return []
 
 
@@ -124,10 +113,8 @@ def is_legal(st: InscriptionState, seat: int, action: Action) -> bool:
     if not isinstance(action, Action):
         return False
     if action.verb == "name":
-        from .death_cards import name_problem
-
         return st.phase == DEATHCARD and st.dc_stage == 3 and not st.pending and len(action.args) == 1 \
-            and isinstance(action.args[0], str) and name_problem(action.args[0]) is None
+            and isinstance(action.args[0], str) and death_cards.name_problem(action.args[0]) is None
     return canonical(st, seat, action) in legal_actions(st, seat)
 
 
@@ -156,47 +143,39 @@ def apply_action(st: InscriptionState, seat: int, action: Action) -> list[Event]
     if verb == "play":
         play(st, seat, args, events)
     elif verb == "bell":
-        events.append(Event(f"seat {seat} rings the bell"))
+        events.append(ev(f"seat {seat} rings the bell"))
         st.lane = 0
     elif verb == "draw":
         draw(st, seat, args[0] == "creature", events)
         st.phase = PLAY
     elif verb == "item":
-        from .items import use_item
-
-        use_item(st, seat, args, events)
+        items.use_item(st, seat, args, events)
     elif verb == "draft":
-        from .draft import pick
-
-        pick(st, seat, int(args[0]) - 1, events)
+        draft.pick(st, seat, int(args[0]) - 1, events)
     elif verb == "eat":
         _, owner, lane = st.pending.pop(0)
         h = int(args[0]) - 1
         cid = B.take_from_hand(st, owner, h)
-        events.append(Event(f"seat {owner} plays {st.defs[cid].name} on space {lane + 1} (Corpse Eater)"))
+        events.append(ev(f"seat {owner} plays {st.defs[cid].name} on space {lane + 1} (Corpse Eater)"))
         place_played(st, owner, lane, cid, events)
     elif verb == "pass":
         st.pending.pop(0)
     elif verb == "take":
         take(st, seat, str(args[0]), events)
     elif verb in ("choose", "name"):
-        from .death_cards import apply_creation
-
-        apply_creation(st, action, events)
+        death_cards.apply_creation(st, action, events)
     settle(st, events)
     return events
 
 
 def settle(st: InscriptionState, events: list[Event]) -> None:
     """Drop decisions that no longer apply, then carry on with the combat if one is under way."""
-    from .combat import run_combat
-
     while True:
         while st.pending and not pending_valid(st, st.pending[0]):
             st.pending.pop(0)
         if st.pending or st.lane < 0 or st.phase != PLAY:
             return
-        run_combat(st, events)
+        combat.run_combat(st, events)
 
 
 def pending_valid(st: InscriptionState, p: tuple) -> bool:
@@ -210,14 +189,14 @@ def draw(st: InscriptionState, seat: int, creature: bool, events: list[Event]) -
     if creature:
         cid = st.decks[seat].pop()
         st.hands[seat].append(cid)
-        events.extend(Event.secret(seat, f"you draw {st.defs[cid].name}", f"seat {seat} draws a creature card"))
+        events.extend(secret(seat, f"you draw {st.defs[cid].name}", f"seat {seat} draws a creature card"))
     else:
         if st.options["limited_squirrels"]:
             st.squirrels[seat] -= 1
         cid = st.catalog_token("Squirrel")
         st.hands[seat].append(cid)
         st.known[seat].append(cid)
-        events.append(Event(f"seat {seat} draws a squirrel"))
+        events.append(ev(f"seat {seat} draws a squirrel"))
 
 
 def play(st: InscriptionState, seat: int, args: tuple, events: list[Event]) -> None:
@@ -229,7 +208,7 @@ def play(st: InscriptionState, seat: int, args: tuple, events: list[Event]) -> N
         sacrifice(st, seat, int(sac) - 1, events)
     if d.kind == BONES:
         st.bones[seat] -= d.cost
-    events.append(Event(f"seat {seat} plays {d.name} on space {lane + 1}"))
+    events.append(ev(f"seat {seat} plays {d.name} on space {lane + 1}"))
     place_played(st, seat, lane, cid, events)
 
 
@@ -237,13 +216,13 @@ def sacrifice(st: InscriptionState, seat: int, lane: int, events: list[Event]) -
     i = seat * 4 + lane
     slot = st.board[i]
     d = st.defs[slot[B.CID]]
-    events.append(Event(f"seat {seat} sacrifices {d.name}"))
+    events.append(ev(f"seat {seat} sacrifices {d.name}"))
     if d.sig & S.MANY_LIVES:  # it does not perish (and so gives no bone)
         sacs = slot[B.SACS] + 1
         if "nine_lives" in d.special and st.options["cat_nine_lives"] and sacs >= 9:
             cid = st.catalog_token("Undead Cat")
             st.board[i] = (cid, st.defs[cid].health, slot[B.DIR], slot[B.FLAGS], sacs, slot[B.BASE])
-            events.append(Event(f"{d.name} has been sacrificed 9 times and turns into the Undead Cat"))
+            events.append(ev(f"{d.name} has been sacrificed 9 times and turns into the Undead Cat"))
         else:
             st.board[i] = slot[: B.SACS] + (sacs,) + slot[B.SACS + 1 :]
         return
@@ -263,9 +242,7 @@ def place_played(st: InscriptionState, seat: int, lane: int, cid: int, events: l
         if sig & S.RABBIT_HOLE:
             B.give_hand(st, seat, st.catalog_token("Rabbit"), events, "Rabbit Hole")
         if sig & S.TRINKET_BEARER and st.options["items"]:
-            from .items import draw_item
-
-            draw_item(st, seat, events, "Trinket Bearer")
+            items.draw_item(st, seat, events, "Trinket Bearer")
         for bit, token in ((S.BELLIST, "Chime"), (S.DAM_BUILDER, "Dam")):
             if sig & bit:
                 for k in (lane - 1, lane + 1):
@@ -311,10 +288,18 @@ def take(st: InscriptionState, seat: int, slug: str, events: list[Event]) -> Non
 
 # --- turns and rounds ---------------------------------------------------------------------------
 def start_turn(st: InscriptionState, seat: int, events: list[Event]) -> None:
+    limit = st.options["turn_limit"]
+    if limit and st.turn_no >= limit:
+        st.phase = OVER  # our stalemate rule: a draw
+        st.winner = -1
+        events.append(ev(f"the game is a draw after {st.turn_no} turns"))
+        return
     st.turn = seat
     st.dealt = 0
     st.lane = -1
     st.turn_no += 1
+    if st.first_turn[seat] == OPENING_DRAW:
+        opening_draw(st, seat, events)
     side = seat * 4
     for k in range(side, side + 4):  # Fledgling: active at the start of the owner's next turn
         slot = st.board[k]
@@ -324,18 +309,26 @@ def start_turn(st: InscriptionState, seat: int, events: list[Event]) -> None:
         st.phase = PLAY  # the first turn's draw was the 3 + 1 at the start of the round
     else:
         st.phase = DRAW
-    events.append(Event(f"seat {seat}'s turn"))
+    events.append(ev(f"seat {seat}'s turn"))
 
 
-def start_round(st: InscriptionState, starter: int, events: list[Event]) -> None:
-    """Both players draw 3 creature cards and 1 squirrel; the scale is at zero."""
-    for seat in (0, 1):
-        for _ in range(3):
-            if st.decks[seat]:
-                draw(st, seat, True, events)
-        if st.can_draw_squirrel(seat):
-            draw(st, seat, False, events)
-    st.first_turn = [True, True]
+def opening_draw(st: InscriptionState, seat: int, events: list[Event]) -> None:
+    """3 creature cards and 1 squirrel (fewer if the deck or the squirrels run out)."""
+    for _ in range(3):
+        if st.decks[seat]:
+            draw(st, seat, True, events)
+    if st.can_draw_squirrel(seat):
+        draw(st, seat, False, events)
+    st.first_turn[seat] = FIRST_TURN
+
+
+def start_round(st: InscriptionState, starter: int, events: list[Event], draw_now: bool) -> None:
+    """A new round: the scale at zero and a first turn for both. In the first round each player
+    draws 3 + 1 at the start of their first turn; after a death both draw at once."""
+    st.first_turn = [OPENING_DRAW, OPENING_DRAW]
+    if draw_now:
+        for seat in (0, 1):
+            opening_draw(st, seat, events)
     st.scale = st.scale_mark = 0
     st.fan = False
     st.skip = [False, False]
@@ -346,16 +339,14 @@ def start_round(st: InscriptionState, starter: int, events: list[Event]) -> None
 def lose_life(st: InscriptionState, loser: int, events: list[Event]) -> None:
     """Rulebook, Player Death."""
     st.candles[loser] -= 1
-    events.append(Event(f"seat {loser} dies: a candle goes out ({st.candles[loser]} left)"))
+    events.append(ev(f"seat {loser} dies: a candle goes out ({st.candles[loser]} left)"))
     st.pending = []
     st.lane = -1
     if st.candles[loser] <= 0:
         st.winner = 1 - loser
-        events.append(Event(f"seat {st.winner} wins"))
+        events.append(ev(f"seat {st.winner} wins"))
         if st.options["make_death_card"]:
-            from .death_cards import start_creation
-
-            start_creation(st, events)
+            death_cards.start_creation(st, events)
         else:
             st.phase = OVER
         return
@@ -367,4 +358,4 @@ def lose_life(st: InscriptionState, loser: int, events: list[Event]) -> None:
     if st.options["limited_squirrels"]:
         st.squirrels = [10, 10]
     B.give_hand(st, loser, st.catalog_token("Greater Smoke"), events, "the Greater Smoke for the loser")
-    start_round(st, loser, events)
+    start_round(st, loser, events, draw_now=True)

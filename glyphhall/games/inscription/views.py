@@ -54,7 +54,7 @@ def view(st: InscriptionState, seat: int | None) -> dict[str, Any]:
         "scale": st.scale,
         "damage": [max(0, -st.scale), max(0, st.scale)],
         "bones": st.bones[:],
-        "first_turn": st.first_turn[:],
+        "first_turn": [bool(x) for x in st.first_turn],
         "board": [[slot_view(st, s * 4 + k) for k in range(4)] for s in (0, 1)],
         "hand_sizes": [len(h) for h in st.hands],
         "hands_known": [[card(st, c) for c in st.known[s]] for s in (0, 1)],
