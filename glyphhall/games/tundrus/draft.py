@@ -64,6 +64,7 @@ def setup(s: TundrusState) -> list[Event]:
     s.turn = [0] * TURN_FIELDS
     s.pending = None
     s.lamb_to = -1
+    s.fresh = [0] * len(s.data.dice)
     s.winner = -1
     s.phase = DRAFT
     events = [Event(f"Tribe {first + 1} recruits first")]

@@ -60,9 +60,9 @@ def before_roll_actions(s: TundrusState, c: Champion) -> list[Action]:
     if "empower" not in have and "sacrificial_lamb" not in have:
         return out
     red = s.data.colour_index["red"]
-    if items_with(s, c, "empower") and s.stock[red] > 0:
+    if "empower" in have and s.stock[red] > 0:
         out += [act("empower", (i + 1,)) for i, d in enumerate(s.pool) if d[2] != STOCK and not d[5]]
-    if items_with(s, c, "sacrificial_lamb") and c.energy() >= ONE and any(not d[5] for d in s.pool):
+    if "sacrificial_lamb" in have and c.energy() >= ONE and any(not d[5] for d in s.pool):
         out += [act("lamb", (a.cid,)) for a in s.allies(c) if a is not c and not a.activated]
     return out
 
@@ -103,44 +103,45 @@ def give(s: TundrusState, c: Champion, n: int, events: list[Event]) -> None:
 # --- after ROLLING -------------------------------------------------------------------------------
 def after_roll_actions(s: TundrusState, c: Champion, main: bool) -> list[Action]:
     out: list[Action] = []
-    if not (_FREE_AFTER_ROLL & equipped_abilities(s, c)) and "gambit" not in c.tokens:
+    have = equipped_abilities(s, c)
+    if not (_FREE_AFTER_ROLL & have) and "gambit" not in c.tokens:
         return out
     energy_ok = can_pay_energy(s, c, ONE, frozenset())
     dazed = c.token("dazing_shot", armed_only=True) is not None
     if main and not s.turn[T_PRIMARY] and not dazed:
-        if items_with(s, c, "foresight") and s.turn[T_FORESIGHT] < sum(1 for i in c.slots if i) and energy_ok:
+        if "foresight" in have and s.turn[T_FORESIGHT] < sum(1 for i in c.slots if i) and energy_ok:
             out.append(act("foresight"))
         if c.token("gambit", armed_only=True) is not None and not s.turn[T_GAMBIT]:
             out.append(act("gambit"))
-    if items_with(s, c, "garrison") and energy_ok:
+    if "garrison" in have and energy_ok:
         converted = _garrison_dice(s)
         if converted is not None and can_pay_energy(s, c, ONE, frozenset(converted)):
             out.append(act("garrison"))
-    if items_with(s, c, "sword_dance") and energy_ok:
+    if "sword_dance" in have and energy_ok:
         out += [act("sworddance", ("war",)), act("sworddance", ("defense",))]
-    if items_with(s, c, "twisted_fate") and "twisted_fate" not in s.once and energy_ok:
+    if "twisted_fate" in have and "twisted_fate" not in s.once and energy_ok:
         for i, d in enumerate(s.pool):
             if not d[4] and d[3] >= 0 and can_pay_energy(s, c, ONE, frozenset((i,))):
                 for g in sorted(set(s.data.dice[d[0]].faces) - {d[3]}):
                     out.append(act("fate", (i + 1, GLYPHS[g])))
-    if items_with(s, c, "wall_of_mirrors") and "wall_of_mirrors" not in s.once and can_pay_energy(
+    if "wall_of_mirrors" in have and "wall_of_mirrors" not in s.once and can_pay_energy(
         s, c, _cost(s, c, "wall_of_mirrors"), frozenset()
     ):
         out += [act("mirrors", (a.cid,)) for a in s.allies(c)]
-    if items_with(s, c, "summon_imp") and "summon_imp" not in s.once and can_pay_energy(
+    if "summon_imp" in have and "summon_imp" not in s.once and can_pay_energy(
         s, c, _cost(s, c, "summon_imp"), frozenset()
     ):
         if set_complete(s, c, "summon_imp"):
             out.append(act("imp"))
         else:
             out += [act("imp", (e.cid,)) for e in s.enemies(c)]
-    if items_with(s, c, "shiny_red_button") and "shiny_red_button" not in s.once and can_pay_energy(
+    if "shiny_red_button" in have and "shiny_red_button" not in s.once and can_pay_energy(
         s, c, BUTTON_COST, frozenset()
     ):
         out += [act("button", (e.cid,)) for e in s.enemies(c)]
-    if items_with(s, c, "reflection") and "reflection" not in c.tokens:
+    if "reflection" in have and "reflection" not in c.tokens:
         out.append(act("reflect"))
-    if s.gash and items_with(s, c, "gash") and energy_ok and c.token("vertigo_powder", armed_only=True) is None:
+    if s.gash and "gash" in have and energy_ok and c.token("vertigo_powder", armed_only=True) is None:
         out += [act("gash", (s.champs[i].cid,)) for i in s.gash if not s.champs[i].defeated]
     return out
 

@@ -51,13 +51,16 @@ def end_of_round_spoils(s: TundrusState) -> None:
 # --- paying Equip Costs ----------------------------------------------------------------------
 def supply_counts(s: TundrusState, c: Champion) -> list[int]:
     """Dice of each colour in this champion's Dice Supply that may pay an Equip Cost: the idle
-    Tribal and Champion's Pools plus every die of the Active Dice Pool from them, used or not."""
+    Tribal and Champion's Pools plus every die of the Active Dice Pool from them, used or not,
+    less the dice Gained during this Turn."""
     n = len(s.data.dice)
     out = [s.tribal[c.tribe][k] + c.start[k] + c.chest_dice[k] + sum(d[k] for d in c.slot_dice) for k in range(n)]
     if s.active == c.idx:
         for d in s.pool:
-            if not d[5] and d[2] not in (5,):  # not lent, not a Stock die (Empower)
+            if not d[5] and d[2] != 5:  # not lent, not a Stock die (Empower)
                 out[d[0]] += 1
+        # "any dice that started the Turn in this Champion's Supply": not those Gained since
+        out = [max(0, n - f) for n, f in zip(out, s.fresh, strict=True)]
     return out
 
 
@@ -114,6 +117,7 @@ def gain_dice(s: TundrusState, colours: tuple[int, ...] | list[int], into: list[
         if s.stock[colour] > 0:
             s.stock[colour] -= 1
             into[colour] += 1
+            s.fresh[colour] += 1
             got.append(s.colour_name(colour))
     return got
 

@@ -53,6 +53,7 @@ class TundrusState(State):
     gash: list[int]  # enemies damaged by this Turn's Primary Action (Gash may follow)
     pending: str | None  # the Item just Acquired, waiting to be Stashed, Equipped or Consumed
     lamb_to: int  # the ally receiving dice (Sacrificial Lamb)
+    fresh: list[int]  # dice per colour Gained during this Turn (they cannot pay an Equip Cost)
     winner: int  # -1 none yet, else the winning tribe
 
     def copy_into(self, c: TundrusState) -> None:
@@ -82,6 +83,7 @@ class TundrusState(State):
         c.gash = self.gash[:]
         c.pending = self.pending
         c.lamb_to = self.lamb_to
+        c.fresh = self.fresh[:]
         c.winner = self.winner
 
     # --- small shared helpers -----------------------------------------------------------------
@@ -137,6 +139,7 @@ class TundrusState(State):
             "gash": self.gash[:],
             "pending": self.pending,
             "lamb_to": self.lamb_to,
+            "fresh": self.fresh[:],
             "winner": self.winner,
         }
 
@@ -165,6 +168,7 @@ class TundrusState(State):
         self.once = [str(x) for x in d["once"]]
         self.gash = [int(x) for x in d["gash"]]
         self.pending = None if d["pending"] is None else str(d["pending"])
+        self.fresh = [int(x) for x in d["fresh"]]
         known = set(self.data.items)
         for item in self.deck + self.faceup + self.discard + ([self.pending] if self.pending else []):
             if item not in known:

@@ -340,6 +340,7 @@ def _consume(s: TundrusState, c: Champion, args: tuple, events: list[Event]) -> 
 def _chest(s: TundrusState, c: Champion, args: tuple, events: list[Event]) -> None:
     colour = s.data.colour_index[str(args[0])]
     s.stock[colour] -= 1
+    s.fresh[colour] += 1
     c.chest_dice[colour] += 1
     s.turn[T_PICKS_LEFT] -= 1
     events.append(Event(f"{c.cid} puts a {args[0]} die on the chest"))
@@ -463,6 +464,7 @@ def activate(s: TundrusState, c: Champion, events: list[Event]) -> None:
         s.discard.append(iid)
         events.append(Event(f"Usury pays {c.cid}'s Tribe: {', '.join(got) or 'nothing'}"))
     c.usury = []
+    s.fresh = [0] * len(s.fresh)  # from here on, Gained dice did not start the Turn in the Supply
     if c.token("sleep", armed_only=True) is not None:
         events.append(Event(f"{c.cid} sleeps through its Turn"))
         end_turn(s, events)
@@ -525,8 +527,9 @@ def start_round(s: TundrusState, events: list[Event]) -> None:
     s.next_tribe = s.initiative
     s.phase = ACTIVATE
     for c in s.champs:  # Refresh: an Energy Cube at the start of each Round
-        if not c.defeated and free.items_with(s, c, "refresh") and not s.champs[c.idx].defeated:
-            gain_energy(s, c, len(free.items_with(s, c, "refresh")))
+        refresh = sum(1 for iid in c.slots if iid and s.data.items[iid].ability == "refresh")
+        if refresh and not c.defeated:  # automatic, so Disarm does not stop it
+            gain_energy(s, c, refresh)
     if not eligible(s, s.next_tribe):
         s.next_tribe = 1 - s.next_tribe
     _auto_activate(s, events)

@@ -166,3 +166,18 @@ def test_item_dice_are_part_of_the_champions_pool(monkeypatch):
     give(s, "fire_guard", "twin_axes")
     do(s, "activate fire_guard")
     assert "take red weapon" in texts(s)
+
+
+def test_dice_gained_this_turn_cannot_pay_an_equip_cost(monkeypatch):
+    """Equip: "any dice that started the Turn in this Champion's Supply may be used" - a red die
+    from a Tome consumed this Turn cannot pay the Havoc Maul's red Equip Cost."""
+    s = new_game()
+    show(s, "tome_of_might")
+    show(s, "havoc_maul")
+    s.tribal[1][COLOUR["gold"]] += 1
+    s.stock[COLOUR["gold"]] -= 1
+    roll_pool(s, monkeypatch, "fire_guard", ["gold tribal", "gold tribal"], ["wealth", "wealth"])
+    do(s, "acquire tome_of_might")
+    do(s, "consume")
+    do(s, "acquire havoc_maul")
+    assert "equip" not in texts(s)
