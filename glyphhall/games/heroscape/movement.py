@@ -157,6 +157,11 @@ def _can_finish(s: HeroscapeState, f: int, head: int, tail: int, left: int, flyi
     return False
 
 
+def can_finish_flipped(s: HeroscapeState, f: int, left: int) -> bool:
+    """A double-space figure turned around could still end its move somewhere legal."""
+    return _can_finish(s, f, s.f_tail[f], s.f_hex[f], left, flies(s, f), s.has_power(f, "ghost_walk"), set())
+
+
 def step_options(s: HeroscapeState, f: int, left: int) -> list[int]:
     """Hexes the leading end of f may step to now, never into a position it could not end in."""
     flying = flies(s, f)

@@ -57,7 +57,7 @@ def turn_actions(s: HeroscapeState) -> list[Action]:
         out += [Action("step", (name[f], _lab(s, h))) for h in movement.step_options(s, f, s.move_left)]
         if movement.stoppable(s, f, s.f_hex[f], s.f_tail[f]):
             out.append(Action("stop", (name[f],)))
-        if s.f_tail[f] >= 0 and f"flip{f}" not in s.used:
+        if s.f_tail[f] >= 0 and f"flip{f}" not in s.used and movement.can_finish_flipped(s, f, s.move_left):
             out.append(Action("flip", (name[f],)))
         out += _equipment_actions(s, [f])
         return out
