@@ -10,7 +10,6 @@ determinize; the apprentice bot for predictions, glyph choice and guesses."""
 
 from __future__ import annotations
 
-import math
 from collections import OrderedDict
 from dataclasses import dataclass
 
@@ -65,10 +64,7 @@ class Posterior:
 
 def _pairs_ok(tb: np.ndarray, labels: np.ndarray, op: str) -> np.ndarray:
     """bool[m, m]: which (a op b) agree with all labels."""
-    if op == "and":
-        combo = tb[:, None, :] & tb[None, :, :]
-    else:
-        combo = tb[:, None, :] | tb[None, :, :]
+    combo = tb[:, None, :] & tb[None, :, :] if op == "and" else tb[:, None, :] | tb[None, :, :]
     return (combo == labels[None, None, :]).all(axis=2)
 
 

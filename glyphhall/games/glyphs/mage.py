@@ -71,7 +71,7 @@ class Z3Model:
                 out.append(z3.Implies(self.p[i], z3.Or([self.a[j, i] for j in range(i)])))
             everything = [(k.index, r) for k in kinds for r in range(k.period)]
             out.append(z3.If(self.p[i], self._member(i, everything), self.c[i] == 0))
-        for (i, j), v in self.a.items():
+        for (_, j), v in self.a.items():
             out.append(z3.Implies(v, self.p[j]))
         out.append(z3.Not(z3.And(self.g["tall"], self.g["wide"])))
         return out
