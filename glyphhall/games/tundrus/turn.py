@@ -84,10 +84,12 @@ def legal_actions(s: TundrusState) -> list[Action]:
             return [act("done")]
         return free.lamb_actions(s)
     if phase == REROLL:
-        out = [act("mark", (i + 1,)) for i, d in enumerate(s.pool) if not d[4] and i not in s.marks]
-        if s.marks:
-            out.append(act("reroll"))
-        return out + [act("keep")]
+        marks = s.marks
+        out = [_MARK[i] for i, d in enumerate(s.pool) if not d[4] and i not in marks]
+        if marks:
+            out.append(_REROLL)
+        out.append(_KEEP)
+        return out
     if phase in (MAIN, SECONDARY):
         out = abilities.primary_actions(s, c) if phase == MAIN else []
         out += free.after_roll_actions(s, c, phase == MAIN)
@@ -125,15 +127,31 @@ def _counts(s: TundrusState, c: Champion, source: str) -> bool:
     return not (iid and s.data.items[iid].ability == "mind_over_matter")
 
 
+_TAKE: dict[tuple[int, str], Action] = {}
+_MARK = [act("mark", (i + 1,)) for i in range(2 * POOL_LIMIT)]
+_REROLL, _KEEP = act("reroll"), act("keep")
+
+
+def _take_action(s: TundrusState, colour: int, source: str) -> Action:
+    a = _TAKE.get((colour, source))
+    if a is None:
+        a = _TAKE[(colour, source)] = act("take", (s.colour_name(colour), source))
+    return a
+
+
 def take_actions(s: TundrusState, c: Champion) -> list[Action]:
-    if sum(1 for d in s.pool if not d[5]) >= POOL_LIMIT:
+    pool = s.pool
+    if len(pool) >= POOL_LIMIT and sum(1 for d in pool if not d[5]) >= POOL_LIMIT:
         return []
-    counted_ok = s.turn[T_COUNTED] < s.turn[T_FREE] + DICE_PER_ENERGY * s.turn[T_BOUGHT] or c.energy() > 0
+    turn = s.turn
+    counted_ok = turn[T_COUNTED] < turn[T_FREE] + DICE_PER_ENERGY * turn[T_BOUGHT] or c.energy() > 0
     out = []
     for name, counts, _ in _sources(s, c):
         if not counted_ok and _counts(s, c, name):
             continue
-        out += [act("take", (s.colour_name(k), name)) for k, n in enumerate(counts) if n > 0]
+        for k, n in enumerate(counts):
+            if n:
+                out.append(_take_action(s, k, name))
     return out
 
 
@@ -204,7 +222,15 @@ def apply(s: TundrusState, action: Action) -> list[Event]:
 def _take(s: TundrusState, c: Champion, args: tuple, events: list[Event]) -> None:
     colour = s.data.colour_index[str(args[0])]
     source = str(args[1])
-    counts, origin = next((n, o) for name, n, o in _sources(s, c) if name == source)
+    if source == "tribal":
+        counts, origin = s.tribal[c.tribe], TRIBAL
+    elif source == "own":
+        counts, origin = c.start, START
+    elif source == "chest":
+        counts, origin = c.chest_dice, CHEST
+    else:
+        k = SLOTS.index(source)
+        counts, origin = c.slot_dice[k], SLOT_CODE[k]
     if _counts(s, c, source):
         if s.turn[T_COUNTED] >= s.turn[T_FREE] + DICE_PER_ENERGY * s.turn[T_BOUGHT]:
             spend_energy(s, c, 1)
