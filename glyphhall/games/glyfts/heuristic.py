@@ -34,6 +34,9 @@ def _beat_table() -> dict[int, float]:
 
 _BEAT = _beat_table()
 _GLYFT_KINDS = tuple(s.index for s in _SORC if s.summon_discount)
+_TYPICAL_ATT = round(sum(_ATT) / len(_ATT))
+_TYPICAL_HP = round(sum(_HP) / len(_HP))
+_TYPICAL_SKILL = sum(_SKILL) / len(_SKILL)
 
 W_OFFENSE = 0.9  # per expected Skill captured next attack
 W_EXPOSURE = 0.6  # per expected Skill lost to the strongest opposing attacker
@@ -42,6 +45,7 @@ W_RESERVE = 0.08  # per Creature left in reserve (staying power)
 W_CARD = 0.15  # a battle card in hand
 W_GLYFT = 0.05  # a Glyft card in hand: only good for summoning, so worth spending on it
 W_FACE_DOWN = 0.15  # a battle card placed: it acts when its Creature fights
+W_UNSEEN = 0.7  # the typical Creature stands for opponents not yet in the Circle, with less weight
 SCALE = 3.0  # Skill points of advantage that make a position look clearly won
 
 
@@ -68,8 +72,7 @@ def strength(state: GlyftsState, p: int, seat: int) -> float:
     circle = state.circle[p]
     if p == seat and state.pending[p]:
         circle = circle + state.pending[p]  # setup picks count as already in the Circle
-    targets = [d for q in opponents for d in state.circle[q]]
-    attackers = targets
+    targets = attackers = [d for q in opponents for d in state.circle[q]]
     for c in circle:
         known = state.under[c] if p == seat else ()
         hidden = 0 if p == seat else len(state.under[c])
@@ -80,11 +83,14 @@ def strength(state: GlyftsState, p: int, seat: int) -> float:
         if targets:
             best = max(_beat(_ATT[c] + att_bonus - _HP[d]) * _SKILL[d] for d in targets)
             value += W_OFFENSE * (max(best, 0.5 * max(_SKILL[d] for d in targets)) if cap else best)
-        if attackers:
             risk = max(_beat(_ATT[a] - _HP[c] - hp_bonus) for a in attackers)
-            if cap:
-                risk *= 0.2  # a Capture card underneath turns most attacks into stalemates
-            value -= W_EXPOSURE * risk * _SKILL[c]
+        else:
+            # No opposing Creature in sight (setup, or all captured): judge against a typical one.
+            value += W_OFFENSE * W_UNSEEN * _beat(_ATT[c] + att_bonus - _TYPICAL_HP) * _TYPICAL_SKILL
+            risk = W_UNSEEN * _beat(_TYPICAL_ATT - _HP[c] - hp_bonus)
+        if cap:
+            risk *= 0.2  # a Capture card underneath turns most attacks into stalemates
+        value -= W_EXPOSURE * risk * _SKILL[c]
         # A battle card under a Creature acts when it fights (its bonus is counted above); a Glyft
         # card there is only a bluff. Unknown cards of opponents count as battle cards.
         value += W_FACE_DOWN * (hidden + sum(1 for k in known if not _SORC[k].summon_discount))
