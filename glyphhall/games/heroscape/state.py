@@ -160,12 +160,14 @@ class HeroscapeState(State):
 
     def determinize(self, seat: int, rng: Rng) -> HeroscapeState:
         """Resample what `seat` cannot see: the numbers of other seats' face-down order markers
-        (the cards they lie on are public) and the identity of symbol-side-up glyphs."""
+        (the cards they lie on, and how many are still in hand, are public) and the identity of
+        symbol-side-up glyphs."""
         c = self.clone()
         for other in range(self.num_players):
             if other == seat:
                 continue
-            slots = [m for m in range(4) if not c.revealed[other][m] and c.markers[other][m] >= 0]
+            # face-down markers and the ones still in hand: which number is where is unknown
+            slots = [m for m in range(4) if not c.revealed[other][m] and c.markers[other][m] != REMOVED]
             cards = [c.markers[other][m] for m in slots]
             rng.shuffle(cards)
             for m, card in zip(slots, cards, strict=True):

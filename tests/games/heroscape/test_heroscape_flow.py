@@ -57,8 +57,11 @@ def test_determinize_resamples_opponent_markers():
     place_all(s)
     act(s, "order 1 finn")
     act(s, "order 2 tarn")
-    seen = {tuple(s.determinize(1, Rng(k)).markers[0]) for k in range(20)}
-    assert len(seen) == 2
+    seen = [s.determinize(1, Rng(k)).markers[0] for k in range(30)]
+    assert len({tuple(m) for m in seen}) > 2, "numbers (and which are still in hand) are resampled"
+    fin, tarn = s.card_index("finn"), s.card_index("tarn")
+    for m in seen:
+        assert sorted(m) == sorted([fin, tarn, -1, -1]), "which cards hold a marker is public"
     assert {tuple(s.determinize(0, Rng(k)).markers[0]) for k in range(5)} == {tuple(s.markers[0])}
 
 
