@@ -1,0 +1,122 @@
+"""Terminal rendering of a Glyphs view: every marked glyph drawn in braille dots, coins,
+predictions, the pending guess, and what the seat can do next."""
+
+from __future__ import annotations
+
+import numpy as np
+import shapely
+from rich.console import Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from .geometry import outline
+from .render_svg import shapes_from_view
+
+DOTS_PER_UNIT = 4
+_BRAILLE_BITS = ((0x01, 0x08), (0x02, 0x10), (0x04, 0x20), (0x40, 0x80))
+
+
+def braille(shapes) -> str:
+    """The glyph's outlines as braille characters (2 x 4 dots each)."""
+    polys = [outline(s) for s in shapes]
+    minx = min(p.bounds[0] for p in polys)
+    miny = min(p.bounds[1] for p in polys)
+    maxx = max(p.bounds[2] for p in polys)
+    maxy = max(p.bounds[3] for p in polys)
+    cols = int(np.ceil((maxx - minx) * DOTS_PER_UNIT)) + 1
+    rows = int(np.ceil((maxy - miny) * DOTS_PER_UNIT)) + 1
+    cols += cols % 2
+    rows += (-rows) % 4
+    xs, ys = np.meshgrid(np.arange(cols), np.arange(rows))
+    px = minx + xs.ravel() / DOTS_PER_UNIT
+    py = maxy - ys.ravel() / DOTS_PER_UNIT
+    on = np.zeros(px.shape, dtype=bool)
+    points = shapely.points(px, py)
+    for p in polys:
+        on |= shapely.distance(p.boundary, points) <= 0.6 / DOTS_PER_UNIT
+    grid = on.reshape(rows, cols)
+    lines = []
+    for r in range(0, rows, 4):
+        chars = []
+        for c in range(0, cols, 2):
+            code = 0
+            for dr in range(4):
+                for dc in range(2):
+                    if grid[r + dr, c + dc]:
+                        code |= _BRAILLE_BITS[dr][dc]
+            chars.append(chr(0x2800 + code))
+        lines.append("".join(chars))
+    return "\n".join(lines)
+
+
+def _glyph_cell(g: dict) -> Panel:
+    mark = g["approved"]
+    color = "green" if mark else "red"
+    title = f"{g['n']} {'approved' if mark else 'rejected'}"
+    body = Text(braille(shapes_from_view(g["shapes"])) + "\n", style="bold")
+    who = {"opening": "opening", "counterexample": "counterexample"}.get(g["how"], f"{g['how']} by seat {g['by']}")
+    body.append(g["glyph"] + "\n", style="dim")
+    body.append(who, style="italic dim")
+    if g["predictions"]:
+        body.append("\npredicted: " + ", ".join(f"{s}:{p[0]}" for s, p in g["predictions"].items()), style="dim")
+    return Panel(body, title=title, border_style=color, expand=False)
+
+
+def render(view: dict, seat: int | None):
+    parts = []
+    head = Table.grid(padding=(0, 2))
+    mage = view.get("mage")
+    mode = "two-player duel" if view["mode"] == "duel" else (
+        "computer mage" if mage == "computer" else f"mage: seat {mage} ({view['marking']} marking)")
+    head.add_row(f"[bold]Glyphs[/bold] ({mode}, level {view['level']})", f"phase: {view['phase']}",
+                 f"turn: seat {view['turn']}", "coins: " + "  ".join(f"{i}:{c}" for i, c in enumerate(view["coins"])))
+    parts.append(head)
+    if "decree" in view:
+        parts.append(Text(f"decree: {view['decree']}", style="magenta"))
+    if view.get("my_decrees"):
+        parts.append(Text("your decrees: " + " | ".join(view["my_decrees"]), style="magenta"))
+    if view.get("decrees_left"):
+        parts.append(Text("decrees left to guess: " + ", ".join(f"seat {i}: {n}" for i, n in enumerate(view["decrees_left"]))))
+    for b, glyphs in enumerate(view["boards"]):
+        if view["mode"] == "duel":
+            parts.append(Text(f"seat {b}'s side (marked by seat {1 - b}'s decree)", style="bold"))
+        cells = [_glyph_cell(g) for g in glyphs]
+        grid = Table.grid(padding=(0, 1))
+        for start in range(0, len(cells), 4):
+            grid.add_row(*cells[start:start + 4])
+        parts.append(grid)
+    if view.get("pending"):
+        p = view["pending"]
+        parts.append(Text(f"{'performed' if p['perform'] else 'studied'} glyph: {p['glyph']}"))
+        parts.append(Text(braille(shapes_from_view_text(p["glyph"]))))
+    if view.get("predictions"):
+        parts.append(Text("predictions: " + ", ".join(f"seat {s}: {p}" for s, p in view["predictions"].items())))
+    if view.get("guess"):
+        parts.append(Text(f"guess on the table: {view['guess']}  (confirm / withdraw)", style="yellow"))
+    if view.get("note"):
+        parts.append(Text(view["note"], style="dim"))
+    if view.get("winner") is not None:
+        parts.append(Text(f"seat {view['winner']} wins", style="bold green"))
+    elif seat is not None and seat in view.get("to_move", []):
+        parts.append(Text(_hint(view), style="cyan"))
+    return Group(*parts)
+
+
+def shapes_from_view_text(text: str):
+    from .notation import parse_glyph
+
+    return parse_glyph(text)
+
+
+def _hint(view: dict) -> str:
+    return {
+        "build": ("build <glyph>" if view["mode"] == "duel" else "perform <glyph>  or  study <glyph>")
+        + "   e.g. square@0,0 oval@1.5,0 triangle@0,1.5/180",
+        "predict": "predict approved  or  predict rejected",
+        "guess": "guess <decree> (e.g. guess it has at least one oval)  or  pass",
+        "confirm": "confirm (pay a coin)  or  withdraw",
+        "mark": "mark approved  or  mark rejected",
+        "counter": "counterexample approved|rejected <glyph>  or  concede",
+        "setup": "decree <decree>  (or, marking by hand: place approved|rejected <glyph>)",
+    }.get(view["phase"], "")
