@@ -3,7 +3,8 @@
     python bench/playouts.py GAME [--seconds S] [--players N] [--seed K] [--option k=v ...]
 
 A step is one `apply` of a uniformly random legal action (with `check=False`, as search does),
-including the `legal_actions` call that offered it. Clones are timed on states sampled along
+including the `legal_actions` call that offered it. Rates are given per wall-clock second and,
+for `steps_per_cpu_s`, per CPU second of this process (steadier on a shared machine). Clones are timed on states sampled along
 the playouts, so they reflect mid-game sizes."""
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ def run(game_id: str, seconds: float, players: int | None, seed: int, options: d
     samples = []
     deadline = time.perf_counter() + seconds
     start = time.perf_counter()
+    cpu_start = time.process_time()
     while time.perf_counter() < deadline:
         state = game.new(count, seed + finished, options)
         while not state.is_over():
@@ -40,6 +42,7 @@ def run(game_id: str, seconds: float, players: int | None, seed: int, options: d
                 samples.append(state.clone())
         finished += 1
     elapsed = time.perf_counter() - start
+    cpu = time.process_time() - cpu_start
 
     clone_rounds = 0
     clone_start = time.perf_counter()
@@ -57,6 +60,8 @@ def run(game_id: str, seconds: float, players: int | None, seed: int, options: d
         "games": finished,
         "games_per_s": round(finished / elapsed, 1),
         "steps_per_s": round(steps / elapsed),
+        # CPU seconds, not wall-clock: steady when other processes share the cores.
+        "steps_per_cpu_s": round(steps / cpu) if cpu else None,
         "mean_steps_per_game": round(steps / max(finished, 1), 1),
         "clones_per_s": round(clones / clone_elapsed) if clones else None,
         "us_per_clone": round(1e6 * clone_elapsed / clones, 2) if clones else None,
