@@ -83,7 +83,7 @@ def main(path: str) -> None:
         rows = list(csv.DictReader(f))
     for row in rows:
         name = row["name"]
-        if name in SKIP or "Kaycee" in row["notes"] or "tabletop: no" in row["notes"]:
+        if name in SKIP or "Kaycee's Mod only" in row["notes"] or "tabletop: no" in row["notes"]:
             continue
         if "tabletop: unlikely" in row["notes"]:
             continue

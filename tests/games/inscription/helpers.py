@@ -89,3 +89,9 @@ def act(st: InscriptionState, text: str, seat: int | None = None) -> list[str]:
 
 def bell(st: InscriptionState) -> list[str]:
     return act(st, "bell")
+
+
+def end_turn(st: InscriptionState) -> list[str]:
+    """Draw a squirrel if it is the draw step, then ring the bell."""
+    events = act(st, "draw squirrel") if st.phase == "draw" else []
+    return events + bell(st)

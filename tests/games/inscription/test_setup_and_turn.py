@@ -4,8 +4,8 @@ import pytest
 
 from glyphhall.engine import IllegalAction, Rng
 from glyphhall.games.inscription import GAME
-from glyphhall.games.inscription.draft import communal_pile
 from glyphhall.games.inscription.cards import catalog
+from glyphhall.games.inscription.draft import communal_pile
 
 from .helpers import act, bell, names, position, row
 
