@@ -26,6 +26,7 @@ def test_shield_bash_attack_and_token(monkeypatch):
 
 
 def test_burning_aegis(monkeypatch):
+    """Fire Guard, Burning Aegis (B3): 1 Magic Damage to a single enemy, then fill her own Armor Track."""
     s = new_game()
     fg, sg = champ(s, "fire_guard"), champ(s, "stone_golem")
     ready(s, monkeypatch, "fire_guard", ["defense", "defense", "power"])
@@ -35,6 +36,7 @@ def test_burning_aegis(monkeypatch):
 
 
 def test_inferno(monkeypatch):
+    """Fire Guard, Inferno (B3 ultimate): 1 Magic Damage to all enemies, then fill each ally's Armor Track."""
     s = new_game()
     ready(s, monkeypatch, "fire_guard", ["defense", "defense", "defense", "war", "war"])
     do(s, "ability inferno")
@@ -46,6 +48,7 @@ def test_inferno(monkeypatch):
 
 
 def test_crushing_blow_unarmored(monkeypatch):
+    """Stone Golem, Crushing Blow (B3): an Attack, then the Unarmored token (B4): Attacks ignore its Armor."""
     s = new_game(("fire_guard", "huntress", "necromancer"), ("stone_golem", "warlord", "priestess"))
     fg = champ(s, "fire_guard")
     ready(s, monkeypatch, "stone_golem", ["war", "war", "defense"])
@@ -57,6 +60,7 @@ def test_crushing_blow_unarmored(monkeypatch):
 
 
 def test_bulwark(monkeypatch):
+    """Stone Golem, Bulwark (B3): fill your own Armor Track and one other ally's."""
     s = new_game(("fire_guard", "huntress", "necromancer"), ("stone_golem", "warlord", "priestess"))
     ready(s, monkeypatch, "stone_golem", ["defense", "defense", "wealth"])
     do(s, "ability bulwark priestess")
@@ -73,6 +77,7 @@ def test_avalanche_unlimited_damage(monkeypatch):
 
 
 def test_bear_form(monkeypatch):
+    """Druid, Bear Form (B3/B4): fill own Armor, then in its next Turn a Basic Attack can cause 2 damage."""
     s = new_game(GUARDS, ("fire_guard", "huntress", "necromancer"))
     dr = champ(s, "druid")
     ready(s, monkeypatch, "druid", ["defense", "war", "power"])
@@ -86,6 +91,7 @@ def test_bear_form(monkeypatch):
 
 
 def test_entangling_roots_blocks_secondary(monkeypatch):
+    """Druid, Entangling Roots (B3/B4): no Secondary Actions during its next Turn."""
     s = new_game(GUARDS, ("fire_guard", "huntress", "necromancer"))
     hu = champ(s, "huntress")
     ready(s, monkeypatch, "druid", ["power", "power", "defense"])
@@ -99,6 +105,7 @@ def test_entangling_roots_blocks_secondary(monkeypatch):
 
 
 def test_regrowth(monkeypatch):
+    """Druid, Regrowth (B3 ultimate): each ally Gains 1 Health Cube."""
     s = new_game(GUARDS, ("fire_guard", "huntress", "necromancer"))
     for cid in GUARDS:
         hurt(champ(s, cid), 2)
@@ -109,6 +116,7 @@ def test_regrowth(monkeypatch):
 
 
 def test_rallying_cry_five_free_dice(monkeypatch):
+    """Warlord, Rallying Cry (B3/B4): each other ally selects 5 free dice at its next REPLENISH."""
     s = new_game(GUARDS, ("fire_guard", "huntress", "necromancer"))
     ready(s, monkeypatch, "warlord", ["war", "defense", "wealth"])
     do(s, "ability rallying_cry")
@@ -121,6 +129,7 @@ def test_rallying_cry_five_free_dice(monkeypatch):
 
 
 def test_disarm(monkeypatch):
+    """Warlord, Disarm (B3/B4): an Attack, then the Disarm token on the target."""
     s = new_game(GUARDS, ("fire_guard", "huntress", "necromancer"))
     ready(s, monkeypatch, "warlord", ["war", "war", "wealth"])
     do(s, "ability disarm necromancer")
@@ -143,6 +152,7 @@ def test_war_drums_and_war_glyph_tokens(monkeypatch):
 
 
 def test_dazing_shot_skips_reroll(monkeypatch):
+    """Huntress, Dazing Shot (B3/B4): the target skips the REROLL step of its next Turn."""
     s = new_game()
     ready(s, monkeypatch, "huntress", ["war", "war", "power"])
     do(s, "ability dazing_shot priestess")
@@ -157,6 +167,7 @@ def test_dazing_shot_skips_reroll(monkeypatch):
 
 
 def test_viper_bite_damage_next_turn(monkeypatch):
+    """Huntress, Viper Bite (B3/B4): 1 Magic Damage now and 1 at the start of its next Turn."""
     s = new_game()
     pr = champ(s, "priestess")
     ready(s, monkeypatch, "huntress", ["war", "power", "power"])
@@ -168,6 +179,7 @@ def test_viper_bite_damage_next_turn(monkeypatch):
 
 
 def test_volley_attacks_each_enemy(monkeypatch):
+    """Huntress, Volley (B3): a Basic Attack on each enemy, the same War Glyphs powering each."""
     s = new_game()
     ready(s, monkeypatch, "huntress", ["war", "war", "war", "war", "power"])
     do(s, "ability volley")
@@ -177,6 +189,7 @@ def test_volley_attacks_each_enemy(monkeypatch):
 
 
 def test_gambit_free_reroll_next_turn(monkeypatch):
+    """Trickster, Gambit (B3/B4): an Attack, then one free repeat of the REROLL next Turn."""
     s = new_game(GUARDS, TRICKS)
     tr = champ(s, "trickster")
     ready(s, monkeypatch, "trickster", ["wealth", "wealth", "war"])
@@ -193,6 +206,7 @@ def test_gambit_free_reroll_next_turn(monkeypatch):
 
 
 def test_vertigo_powder_blocks_attacks(monkeypatch):
+    """Trickster, Vertigo Powder (B3/B4): no Basic Attack, alone or in an Ability, next Turn."""
     s = new_game(GUARDS, TRICKS)
     ready(s, monkeypatch, "trickster", ["wealth", "power", "defense"])
     do(s, "ability vertigo_powder warlord")
@@ -202,6 +216,7 @@ def test_vertigo_powder_blocks_attacks(monkeypatch):
 
 
 def test_backstab(monkeypatch):
+    """Trickster, Backstab (B3 ultimate): 3 Magic Damage to a single enemy."""
     s = new_game(GUARDS, TRICKS)
     ready(s, monkeypatch, "trickster", ["war", "war", "war", "wealth", "wealth"])
     do(s, "ability backstab druid")
@@ -209,6 +224,7 @@ def test_backstab(monkeypatch):
 
 
 def test_guardian_angel(monkeypatch):
+    """Priestess, Guardian Angel (B3/B4): the token goes on a single ally."""
     s = new_game(GUARDS, TRICKS)
     s.next_tribe = 0
     ready(s, monkeypatch, "priestess", ["power", "power", "defense"])
@@ -217,6 +233,7 @@ def test_guardian_angel(monkeypatch):
 
 
 def test_enchantment_reduces_energy(monkeypatch):
+    """Priestess, Enchantment (B3/B4): up to 2 allies; their next Primary Ability costs 1 Energy less."""
     s = new_game(GUARDS, TRICKS)
     ready(s, monkeypatch, "priestess", ["power", "power", "wealth"])
     assert "ability enchantment druid warlord" in texts(s)
@@ -230,6 +247,7 @@ def test_enchantment_reduces_energy(monkeypatch):
 
 
 def test_sanctuary(monkeypatch):
+    """Priestess, Sanctuary (B3 ultimate): fill each ally's Armor Track, a single ally Gains 2 Health."""
     s = new_game(GUARDS, TRICKS)
     hurt(champ(s, "druid"), 3)
     ready(s, monkeypatch, "priestess", ["power", "power", "power", "defense", "defense"])
@@ -239,6 +257,7 @@ def test_sanctuary(monkeypatch):
 
 
 def test_rancid_bile_no_energy_at_end_of_round(monkeypatch):
+    """Necromancer, Rancid Bile (B3/B4): no Energy Cube at the next End of Round step 2."""
     s = new_game()
     pr = champ(s, "priestess")
     pr.energy_cubes = 0
@@ -249,6 +268,7 @@ def test_rancid_bile_no_energy_at_end_of_round(monkeypatch):
 
 
 def test_sleep(monkeypatch):
+    """Necromancer, Sleep (B3/B4): the target's next Turn skips steps 1-7; it is still Activated."""
     s = new_game()
     ready(s, monkeypatch, "necromancer", ["power", "power", "power", "war", "wealth"])
     do(s, "ability sleep priestess")
@@ -259,6 +279,7 @@ def test_sleep(monkeypatch):
 
 
 def test_sacrificial_offering(monkeypatch):
+    """Blood Mage, Sacrificial Offering (B3): an Attack; if the target loses Health, Gain 2 Energy."""
     s = new_game(GUARDS, TRICKS)
     bm = champ(s, "blood_mage")
     bm.energy_cubes = 0
@@ -279,6 +300,7 @@ def test_sacrificial_offering_on_himself(monkeypatch):
 
 
 def test_blood_moon_health_cost_and_free_replenish(monkeypatch):
+    """Blood Mage, Blood Moon (B3/B4): costs 1 Health; next Turn REPLENISH is free up to 10 dice."""
     s = new_game(GUARDS, TRICKS)
     bm = champ(s, "blood_mage")
     ready(s, monkeypatch, "blood_mage", ["power", "power", "war"])
@@ -291,6 +313,7 @@ def test_blood_moon_health_cost_and_free_replenish(monkeypatch):
 
 
 def test_blood_boil_cannot_take_the_last_health(monkeypatch):
+    """Blood Mage, Blood Boil (B3): 2 Magic Damage to one enemy, 1 to each other; a Health cost never takes the last cube (B7.9)."""
     s = new_game(GUARDS, TRICKS)
     bm = champ(s, "blood_mage")
     bm.health = 2

@@ -24,6 +24,7 @@ def test_basic_attack_does_at_most_one_damage():
 
 
 def test_attack_with_no_war_glyph_is_not_offered(monkeypatch):
+    """Basic Attack: it is powered by War Glyphs; without one there is nothing to attack with."""
     s = new_game()
     roll_pool(s, monkeypatch, "fire_guard", ["white tribal"], ["defense"])
     assert not any(t.startswith("attack") for t in texts(s))
@@ -99,6 +100,7 @@ def test_defeat_returns_items_and_dice():
 
 
 def test_defeated_champions_are_not_targets(monkeypatch):
+    """Defeated Champion: a defeated champion is out of the game and cannot be targeted."""
     s = new_game()
     pr = champ(s, "priestess")
     magic(s, pr, pr.health, [])
@@ -120,6 +122,7 @@ def test_victory_when_all_opponents_are_defeated(monkeypatch):
 
 
 def test_guardian_angel_keeps_the_last_health():
+    """Guardian Angel token (B4): the champion keeps its last Health Cube once."""
     s = new_game()
     pr = champ(s, "priestess")
     pr.tokens["guardian_angel"] = [1, 1]
@@ -137,6 +140,7 @@ def test_shadow_armor_blocks_and_returns():
 
 
 def test_unarmored_token_ignores_armor():
+    """Unarmored token (B4): Attacks act as though the champion is unarmored."""
     s = new_game()
     sg, fg = champ(s, "stone_golem"), champ(s, "fire_guard")
     sg.tokens["unarmored"] = [1, 1]
@@ -144,6 +148,7 @@ def test_unarmored_token_ignores_armor():
 
 
 def test_bear_form_deals_two():
+    """Bear Form token (B4) and the Basic Attack note: 'unless modified by another Ability' - 2 damage."""
     s = new_game()
     pr, fg = champ(s, "priestess"), champ(s, "fire_guard")
     fg.tokens["bear_form"] = [1, 1]

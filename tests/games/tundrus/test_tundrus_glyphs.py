@@ -37,6 +37,7 @@ def test_double_glyph_second_half_is_lost():
 
 
 def test_matching_prefers_single_faces_and_keeps_arcana():
+    """Glyph matching is canonical (README ruling): singles before Doubles, Arcana last."""
     used, _ = match(pool_of("arcana", "war", "double_war", "war"), (2, 0, 0, 0), (0, 0))
     assert sorted(used) == [1, 3]
 
@@ -49,6 +50,7 @@ def test_glyphs_used_once_per_turn():
 
 
 def test_each_die_used_once_in_play(monkeypatch):
+    """Note: All Glyphs can only be used once - a Wealth die spent on one Acquire cannot Acquire again."""
     s = new_game()
     show(s, "tome_of_might")
     roll_pool(s, monkeypatch, "fire_guard", ["gold tribal"], ["wealth"])
@@ -94,6 +96,7 @@ def test_store_power_glyph_then_use_it_as_energy(monkeypatch):
 
 
 def test_store_needs_an_unoccupied_square(monkeypatch):
+    """Power Glyph: Store only on an unoccupied square of the Energy Track."""
     s = new_game()
     fg = champ(s, "fire_guard")
     fg.energy_cubes = fg.energy_max
@@ -111,6 +114,7 @@ def test_store_double_places_die_and_cube(monkeypatch):
 
 
 def test_store_double_with_one_square_loses_the_second(monkeypatch):
+    """Double Glyphs: if you cannot use both Glyphs, the second is lost."""
     s = new_game()
     fg = champ(s, "fire_guard")
     fg.temp = [None]

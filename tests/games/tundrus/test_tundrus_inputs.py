@@ -14,6 +14,7 @@ from glyphhall.games.tundrus.terminal import render
 
 @pytest.mark.parametrize("text", ["attack", "take purple tribal", "take white", "mark 99", "pick", "fly away", ""])
 def test_bad_action_text_is_rejected_without_change(text):
+    """Bad input gets a clear error and changes nothing."""
     s = new_game()
     do(s, "activate fire_guard")
     before = s.to_dict()
@@ -23,6 +24,7 @@ def test_bad_action_text_is_rejected_without_change(text):
 
 
 def test_error_names_the_step():
+    """An illegal action's error says which step of the Turn the game is in."""
     s = new_game()
     do(s, "activate fire_guard")
     with pytest.raises(IllegalAction, match="REPLENISH step"):
@@ -30,12 +32,14 @@ def test_error_names_the_step():
 
 
 def test_wrong_seat_is_rejected():
+    """Only the seat to move may act."""
     s = new_game()
     with pytest.raises(IllegalAction, match="not seat 0's move"):
         s.apply_text(0, "activate priestess")
 
 
 def test_saved_state_round_trip_mid_turn(monkeypatch):
+    """A saved state in the middle of a Turn loads back exactly."""
     s = new_game()
     roll_pool(s, monkeypatch, "fire_guard", ["white tribal", "gold tribal"], ["war", "wealth"])
     data = json.loads(json.dumps(s.to_dict()))
@@ -50,6 +54,7 @@ def test_saved_state_round_trip_mid_turn(monkeypatch):
     lambda d: d.pop("pool"),
 ])
 def test_bad_saved_states_are_load_errors(breakage):
+    """A malformed saved state is a LoadError, never a crash."""
     data = new_game().to_dict()
     breakage(data)
     with pytest.raises(LoadError):
@@ -77,6 +82,7 @@ def test_determinize_reseeds_future_dice():
 
 
 def test_terminal_render_shows_the_table(monkeypatch):
+    """Terminal play shows the champions, the Active Dice Pool and the step's help."""
     s = new_game()
     roll_pool(s, monkeypatch, "fire_guard", ["white tribal", "gold tribal"], ["war", "wealth"])
     console = Console(width=140, record=True)
@@ -86,6 +92,7 @@ def test_terminal_render_shows_the_table(monkeypatch):
 
 
 def test_terminal_render_during_draft_and_for_spectators():
+    """Terminal play renders the draft for a spectator."""
     s = GAME.new(2, 0)
     console = Console(width=140, record=True)
     console.print(render(s.view(None), None))
@@ -93,6 +100,7 @@ def test_terminal_render_during_draft_and_for_spectators():
 
 
 def test_heuristic_prefers_the_healthier_tribe():
+    """The greedy bot's heuristic rises when enemy champions lose Health."""
     s = new_game()
     base = GAME.heuristic(s, 0)
     assert 0 < base < 1

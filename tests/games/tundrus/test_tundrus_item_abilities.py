@@ -80,6 +80,7 @@ def test_connoisseur_five_dice_of_choice(monkeypatch):
 
 
 def test_connoisseur_dice_return_to_the_stock(monkeypatch):
+    """Connoisseur: the dice RESET to the Stock; when no dice remain, Discard this Item."""
     s = new_game()
     fg = champ(s, "fire_guard")
     s.deck.remove("connoisseurs_chest")
@@ -162,6 +163,7 @@ def test_gash_attacks_again_with_a_red_die(monkeypatch):
 
 
 def test_gash_only_right_after_damage(monkeypatch):
+    """Gash: only 'if your Primary Action caused damage'."""
     s = new_game()
     give(s, "fire_guard", "serrated_sword")
     roll_pool(s, monkeypatch, "fire_guard", ["white tribal"], ["war"])
@@ -221,6 +223,7 @@ def test_reflection_returns_an_ability(monkeypatch):
 
 
 def test_reflection_ignores_basic_attacks(monkeypatch):
+    """Reflection: Basic Attacks do not trigger Reflection."""
     s = new_game()
     pr, fg = champ(s, "priestess"), champ(s, "fire_guard")
     pr.tokens["reflection"] = [1, 1]
@@ -230,6 +233,7 @@ def test_reflection_ignores_basic_attacks(monkeypatch):
 
 
 def test_reflection_free_action(monkeypatch):
+    """Reflection: [FREE ACTION] mark this Champion with a Reflection Token (one at a time)."""
     s = new_game()
     give(s, "fire_guard", "silvered_buckler")
     roll_pool(s, monkeypatch, "fire_guard", ["white tribal"], ["war"])

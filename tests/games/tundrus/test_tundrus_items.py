@@ -69,6 +69,7 @@ def test_equip_cost_needs_dice_in_own_supply(monkeypatch):
 
 
 def test_equip_cost_from_idle_supply(monkeypatch):
+    """Equip Cost: dice in this Champion's Supply that were not rolled may pay it too."""
     s = new_game()
     green = COLOUR["green"]
     acquire(s, monkeypatch, "plate_armor")  # white, green: the green starting die is idle
@@ -150,6 +151,7 @@ def test_acquire_several_items_in_one_turn(monkeypatch):
 
 
 def test_item_deck_is_hidden_and_determinize_shuffles_it():
+    """Spoils of War: the draw deck is face down; determinize reshuffles it, views unchanged."""
     s = new_game()
     view = s.view(0)
     assert view["spoils"]["deck"] == len(s.deck) and "rng" not in str(view)

@@ -36,6 +36,7 @@ CASES = [(2, {}), (3, {"split": "2-1"}), (4, {"fast_play": True}), (5, {"random_
 
 @pytest.mark.parametrize("players, options", CASES)
 def test_random_games_conserve_components(players, options):
+    """Components: 65 dice, 40 Health / 20 Armor / 40 Energy cubes and 46 Items are conserved; tracks never overflow."""
     for seed in range(3):
         s = GAME.new(players, seed, options)
         rng = Rng(seed)
@@ -56,6 +57,7 @@ def test_random_games_conserve_components(players, options):
 
 
 def test_greedy_bot_beats_random_more_often_than_not():
+    """The heuristic bot plays better than random."""
     wins = 0
     for seed in range(6):
         s = GAME.new(2, seed)

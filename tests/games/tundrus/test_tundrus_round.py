@@ -34,6 +34,7 @@ def test_no_more_dice_without_energy():
 
 
 def test_energy_buys_two_dice_even_if_one_is_taken():
+    """REPLENISH: one Energy Cube buys two dice, paid when the fifth die is taken."""
     s = new_game()
     fg = champ(s, "fire_guard")
     do(s, "activate fire_guard")
@@ -77,6 +78,7 @@ def test_reroll_only_once_and_together(monkeypatch):
 
 
 def test_keep_skips_the_reroll(monkeypatch):
+    """REROLL: 'any or all' - rerolling nothing is allowed."""
     s = new_game()
     roll_pool(s, monkeypatch, "fire_guard", ["white tribal"], ["war"], keep=False)
     assert "reroll" not in texts(s)  # nothing marked yet
@@ -94,6 +96,7 @@ def test_only_one_primary_action(monkeypatch):
 
 
 def test_primary_action_is_optional(monkeypatch):
+    """Step 4: 'this step is optional'."""
     s = new_game()
     roll_pool(s, monkeypatch, "fire_guard", ["white tribal"], ["war"])
     assert "end" in texts(s)
@@ -189,6 +192,7 @@ def test_alternate_activations_then_end_of_round(monkeypatch):
 
 
 def test_a_tribe_with_champions_left_continues_alone(monkeypatch):
+    """A Game Play Round: activation alternates 'until all Champions have had a Turn'."""
     s = new_game()
     for cid in ("priestess", "warlord"):
         c = champ(s, cid)
@@ -282,6 +286,7 @@ def test_rolled_dice_come_from_the_state_rng():
 
 
 def test_pool_dice_numbering_in_actions(monkeypatch):
+    """Notation: dice are numbered from 1 in the Active Dice Pool."""
     s = new_game()
     roll_pool(s, monkeypatch, "fire_guard", ["white tribal", "blue tribal"], ["war", "power"])
     assert "store energy 2" in texts(s) and "store energy 1" not in texts(s)

@@ -33,6 +33,7 @@ def test_draft_requires_different_classes():
 
 
 def test_a_champion_board_is_taken_once():
+    """SETUP: each of the nine Champion Boards can be taken by one Tribe only."""
     s = GAME.new(2, 0, {"first_pick": "tribe1"})
     do(s, "pick fire_guard")
     assert "pick fire_guard" not in texts(s)
@@ -78,6 +79,7 @@ def test_initiative_goes_to_the_tribe_that_recruited_last():
 
 
 def test_random_first_pick_is_seeded():
+    """SETUP: who picks first is decided at random (from the seed)."""
     firsts = {GAME.new(2, seed).draft_queue[0][0] for seed in range(20)}
     assert firsts == {0, 1}
 
@@ -125,6 +127,7 @@ def test_team_members_share_the_tribal_pool():
 
 
 def test_team_returns_are_shared():
+    """Team Games: the winning Tribe's players all win."""
     s = new_game(players=4, split="2-2")
     for c in s.champs:
         if c.tribe == 0:
@@ -140,6 +143,7 @@ def test_team_returns_are_shared():
      (2, {"first_pick": "tribe3"}), (2, {"nonsense": 1})],
 )
 def test_bad_team_options_are_clear_errors(players, options):
+    """Team Games: two Tribes of champions; impossible splits are clear option errors."""
     with pytest.raises(OptionError) as info:
         GAME.new(players, 0, options)
     assert str(info.value)
