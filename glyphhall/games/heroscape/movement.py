@@ -54,11 +54,17 @@ def engaged(s: HeroscapeState, a: int, b: int) -> bool:
 
 
 def engaged_with(s: HeroscapeState, f: int) -> list[int]:
-    return [e for e in range(len(s.f_card)) if e != f and engaged(s, f, e)]
+    st, owner, card, heads = s.f_state, s.c_owner, s.f_card, s.f_hex
+    if st[f] != ON:
+        return []
+    me = owner[card[f]]
+    row = s.board.dmat[heads[f]]
+    return [e for e in range(len(card)) if st[e] == ON and owner[card[e]] != me and row[heads[e]] <= 3
+            and adjacent(s, f, e)]
 
 
 def is_engaged(s: HeroscapeState, f: int) -> bool:
-    return any(engaged(s, f, e) for e in range(len(s.f_card)) if e != f)
+    return bool(engaged_with(s, f))
 
 
 # ---------------------------------------------------------------------------- abilities

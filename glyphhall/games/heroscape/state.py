@@ -136,7 +136,12 @@ class HeroscapeState(State):
             return turn.turn_actions(self)
         return flow.phase_actions(self, seat)
 
+    #: The moving figure's next steps, computed by the step just applied (never persisted or
+    #: cloned; cleared by every apply).
+    step_cache: tuple[int, list[int]] | None = None
+
     def _apply(self, seat: int, action: Action) -> list[Event]:
+        self.step_cache = None
         events: list[Event] = []
         if self.pending:
             turn.apply_pending(self, action, events)

@@ -54,7 +54,9 @@ def turn_actions(s: HeroscapeState) -> list[Action]:
     out: list[Action] = []
     if s.moving >= 0:
         f = s.moving
-        out += [Action("step", (name[f], _lab(s, h))) for h in movement.step_options(s, f, s.move_left)]
+        cached = s.step_cache
+        steps = cached[1] if cached is not None and cached[0] == f else movement.step_options(s, f, s.move_left)
+        out += [Action("step", (name[f], _lab(s, h))) for h in steps]
         if movement.stoppable(s, f, s.f_hex[f], s.f_tail[f]):
             out.append(Action("stop", (name[f],)))
         if s.f_tail[f] >= 0 and f"flip{f}" not in s.used and movement.can_finish_flipped(s, f, s.move_left):
@@ -153,9 +155,14 @@ def apply_turn(s: HeroscapeState, action: Action, events: list[Event]) -> None:
             s.move_left = movement.move_allowance(s, f)
             s.start_engaged = movement.engaged_with(s, f)
             s.swiped = []
-        if movement.step(s, f, to, events) or (
-                s.f_state[f] == ON and not movement.step_options(s, f, s.move_left)):
+        if movement.step(s, f, to, events):
             finish_move(s, f, events)
+        elif s.f_state[f] == ON:
+            steps = movement.step_options(s, f, s.move_left)
+            if steps:
+                s.step_cache = (f, steps)  # reused by the legal actions that follow at once
+            else:
+                finish_move(s, f, events)
     elif verb == "stop":
         finish_move(s, f, events)
     elif verb == "flip":
