@@ -3,15 +3,25 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple, NoReturn
+
+
+class _EmptyData(dict[str, Any]):
+    """The shared, read-only `data` of events that carry none (picklable, unlike a mappingproxy)."""
+
+    def _read_only(self, *args: Any, **kwargs: Any) -> NoReturn:
+        raise TypeError("an event's data is read-only")
+
+    __setitem__ = __delitem__ = update = setdefault = pop = popitem = clear = _read_only
+
 
 _NOBODY: frozenset[int] = frozenset()
+_NO_DATA: Mapping[str, Any] = _EmptyData()
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """One thing that happened.
+class Event(NamedTuple):
+    """One thing that happened. A NamedTuple because games make many of them in playouts and a
+    tuple is three times cheaper to build than a frozen dataclass.
 
     `to` None: everyone may see it (spectators too) except the seats in `hide_from`;
     `to` a set of seats: only those seats (never spectators).
@@ -20,7 +30,7 @@ class Event:
 
     text: str
     to: frozenset[int] | None = None
-    data: Mapping[str, Any] = field(default_factory=dict)
+    data: Mapping[str, Any] = _NO_DATA
     hide_from: frozenset[int] = _NOBODY
 
     def visible_to(self, seat: int | None) -> bool:
@@ -44,7 +54,7 @@ class Event:
     ) -> list[Event]:
         """`text` for `seat` alone, `public_text` for everybody else (spectators included)."""
         only = frozenset((seat,))
-        return [Event(text, only, data or {}), Event(public_text, None, public_data or {}, only)]
+        return [Event(text, only, data or _NO_DATA), Event(public_text, None, public_data or _NO_DATA, only)]
 
 
 def filter_events(events: Iterable[Event], seat: int | None) -> list[Event]:
