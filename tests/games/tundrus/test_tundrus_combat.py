@@ -167,3 +167,32 @@ def test_fortify_refills_after_every_attack():
     assert len(pr.temp) == 2
     attack(s, fg, pr, 2, [])
     assert len(pr.temp) == 2 and pr.health == pr.health_max
+
+
+def test_active_champion_defeated_in_its_own_turn_ends_the_turn(monkeypatch):
+    """Defeated Champion (ruling): a champion that loses its last Health during its own Turn (here
+    to its own Shiny Red Button) is defeated at once, its Turn ends and play passes on."""
+    from tundrus_helpers import script_rolls
+
+    s = new_game()
+    give(s, "fire_guard", "shiny_red_button")
+    fg = champ(s, "fire_guard")
+    fg.energy_cubes, fg.health = 3, 2
+    roll_pool(s, monkeypatch, "fire_guard", ["white tribal", "blue tribal"], ["war", "power"])
+    script_rolls(monkeypatch, ["destruction"])
+    do(s, "button priestess")
+    assert fg.defeated and s.active == -1 and s.phase == "activate" and s.next_tribe == 0
+    assert s.tribal[1][COLOUR["white"]] == 2 and s.tribal[1][COLOUR["blue"]] == 1  # pool dice Reset
+    assert "shiny_red_button" in s.discard
+
+
+def test_soul_rip_can_win_even_if_it_kills_its_user(monkeypatch):
+    """Winning the Game: 'immediately' - Soul Rip hits the enemies first (ruling)."""
+    s = new_game()
+    give(s, "fire_guard", "soulreaver_scythe")
+    for c in s.champs:
+        c.health = 2
+    roll_pool(s, monkeypatch, "fire_guard", ["white tribal", "white tribal", "blue tribal", "gold tribal"],
+              ["power", "power", "war", "wealth"])
+    do(s, "item weapon")
+    assert s.is_over() and s.returns() == [0.0, 1.0]
