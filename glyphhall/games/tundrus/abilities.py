@@ -71,10 +71,10 @@ def target_sets(s: TundrusState, c: Champion, kind: str) -> list[tuple[Champion,
     if kind == "ally":
         return [(a,) for a in allies]
     if kind == "other_ally":
-        others = [(a,) for a in allies if a is not c]
+        others: list[tuple[Champion, ...]] = [(a,) for a in allies if a is not c]
         return others or [()]  # with no other ally, the Ability still affects its user
     if kind == "enemy_or_self":
-        return [(e,) for e in enemies] + [(c,)]
+        return [(e,) for e in enemies + [c]]
     if kind == "allies_up_to_2":
         out: list[tuple[Champion, ...]] = [(a,) for a in allies]
         out += [(a, b) for i, a in enumerate(allies) for b in allies[i + 1:]]

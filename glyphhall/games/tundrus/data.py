@@ -281,7 +281,7 @@ def load_data() -> Data:
         abilities[ab.id] = ab
         owned[owner].append(ab.id)
     for b in boards:
-        champions[b[0]] = Champion(*b, abilities=tuple(owned[b[0]]))  # type: ignore[misc]
+        champions[b[0]] = Champion(*b, abilities=tuple(owned[b[0]]))
     if len(champions) < 6:
         raise DataError("champions.toml: at least six champion boards are needed for two tribes")
 
@@ -323,6 +323,7 @@ def load_data() -> Data:
             if ability not in _ITEM_PRIMARY:
                 raise r.fail(f"no effect is known for the Primary-Action Item ability {ability!r}")
             ia = item_abilities[ability]
+            assert combo is not None  # checked above
             abilities.setdefault(ability, Ability(ability, ia.name, "item", False, combo, energy, 0,
                                                   *_ITEM_PRIMARY[ability], ia.text))
     return Data(tuple(dice), colour_index, specialty_colour, champions, abilities, tokens,
