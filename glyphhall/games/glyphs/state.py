@@ -87,7 +87,8 @@ class GlyphsState(State):
         # decrees[p]: list of decrees owned by mage p (duel) / [the decree] at index 0 (apprentices)
         self.decrees: list[list] = [[]] if self.mode == "apprentices" else [[], []]
         self.solved = [0, 0]  # duel: how many of the opponent's decrees each player has guessed
-        self.coins = [0] * self.num_players
+        # rulebook, Two Player Variant: mages begin with two coins each; none are added later
+        self.coins = [2, 2] if self.mode == "duel" else [0] * self.num_players
         self.turn = 0
         self.phase = "setup"
         self.pending: list | None = None  # [shapes, perform]
