@@ -95,7 +95,17 @@ class HeroscapeGame(Game):
                 value[state.owner(o)] += 5
         mine = value[seat]
         total = sum(value) or 1.0
-        return max(0.0, min(1.0, mine / total))
+        share = mine / total
+        # a little for closing in on the enemy (figures only score by fighting)
+        dmat = state.board.dmat
+        mine_figs = [f for f in state.figures_on(seat)]
+        foes = [f for f in range(len(state.f_card)) if state.f_state[f] == ON and state.owner(f) != seat]
+        if mine_figs and foes:
+            gap = sum(min(dmat[state.f_hex[f]][state.f_hex[e]] for e in foes) for f in mine_figs) / len(mine_figs)
+            approach = 1.0 / (1.0 + gap / 4.0)
+        else:
+            approach = 0.5
+        return max(0.0, min(1.0, 0.95 * share + 0.05 * approach))
 
 
 GAME = HeroscapeGame()
