@@ -25,7 +25,7 @@ def test_the_loser_makes_a_death_card_by_revealing_three_cards_three_times():
     assert st.phase == "death-card" and st.to_move() == (1,) and not st.is_over()
     assert st.returns() == [1.0, 0.0]
     picks = []
-    for stage in range(3):
+    for _stage in range(3):
         assert len(st.dc_revealed) == 3
         picks.append(st.defs[st.dc_revealed[0]])
         act(st, "choose 1")

@@ -1,0 +1,107 @@
+"""Terminal rendering of an Inscription view (Rich): both rows of the board, the hand, bones,
+the scale and candles, and whose move it is."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+
+def _card_text(card: dict[str, Any] | None) -> Text:
+    if card is None:
+        return Text("·", style="dim", justify="center")
+    style = "bold yellow" if card.get("rare") else ("magenta" if card.get("death_card") else "bold")
+    if card.get("other"):
+        style = "grey62"
+    t = Text(card["name"], style=style, justify="center")
+    hp = f"{card['health']}/{card['max_health']}" if "max_health" in card and card["health"] != card["max_health"] else str(card["health"])
+    t.append(f"\n{card['power']} ⚔  {hp} ♥", style="cyan")
+    if card.get("sigils"):
+        t.append("\n" + ", ".join(card["sigils"]), style="green")
+    if card.get("submerged"):
+        t.append("\n(submerged)", style="blue")
+    return t
+
+
+def _scale(view: dict[str, Any], me: int, spectator: bool) -> Text:
+    """The tooth between the players: it leans toward whoever has taken the damage."""
+    lean = view["damage"][1 - me] - view["damage"][me]  # > 0: toward the adversary
+    cells = "".join("▲" if k == lean else ("|" if k == 0 else "-") for k in range(-5, 6))
+    t = Text(f"seat {me} " if spectator else "you ", style="bold")
+    t.append(cells, style="red" if lean < 0 else "green")
+    t.append(f" seat {1 - me}" if spectator else " them", style="bold")
+    return t
+
+
+def _candles(n: int) -> str:
+    return "🕯" * n + "✗" * (2 - n)
+
+
+def render(view: dict[str, Any], seat: int | None) -> RenderableType:
+    me = 0 if seat is None else seat
+    them = 1 - me
+    who = "spectator" if seat is None else f"seat {seat}"
+    parts: list[RenderableType] = []
+    status = Text()
+    status.append(f"Inscription · {who} · phase: {view['phase']} · ", style="bold")
+    movers = view["to_move"]
+    status.append("your move" if seat is not None and seat in movers else f"waiting for seat {', '.join(map(str, movers)) or '-'}")
+    parts.append(status)
+    head = Table.grid(padding=(0, 2))
+    head.add_row(
+        Text(f"seat {them}: {_candles(view['candles'][them])}  bones {view['bones'][them]}  "
+             f"hand {view['hand_sizes'][them]}  deck {view['deck_sizes'][them]}  items {view['item_counts'][them]}"),
+    )
+    head.add_row(_scale(view, me, seat is None))
+    head.add_row(
+        Text(f"seat {me}: {_candles(view['candles'][me])}  bones {view['bones'][me]}  "
+             f"hand {view['hand_sizes'][me]}  deck {view['deck_sizes'][me]}  items {view['item_counts'][me]}"),
+    )
+    parts.append(head)
+    board = Table(show_header=True, header_style="bold", expand=False)
+    board.add_column("")
+    for k in range(4):
+        board.add_column(f"space {k + 1}" + (" 🔔" if k == 0 else ""), justify="center", min_width=14)
+    board.add_row(f"seat {them}", *[_card_text(c) for c in view["board"][them]])
+    board.add_row(f"seat {me}", *[_card_text(c) for c in view["board"][me]])
+    parts.append(board)
+    if view.get("draft"):
+        d = view["draft"]
+        parts.append(Text(f"draft, round {d['round']} of 20 ({d['pile']} cards left in the pile); face up:",
+                          style="bold"))
+        t = Table.grid(padding=(0, 3))
+        t.add_row(*[Text(f"{k + 1}. ") + _card_text(c) for k, c in enumerate(d["faceup"])])
+        parts.append(t)
+        for s in (me, them):
+            parts.append(Text(f"seat {s} picked: " + (", ".join(d["picked"][s]) or "nothing yet"), style="dim"))
+    if view.get("hand") is not None and not view.get("draft"):
+        t = Table(title="your hand", show_lines=False)
+        for col in ("#", "card", "cost", "power", "health", "sigils"):
+            t.add_column(col)
+        for k, c in enumerate(view["hand"]):
+            t.add_row(str(k + 1), c["name"], c["cost"], str(c["power"]), str(c["health"]), ", ".join(c["sigils"]))
+        parts.append(t)
+        if view.get("items"):
+            parts.append(Text("your items: " + "; ".join(f"{k + 1}. {c['name']}" for k, c in enumerate(view["items"]))))
+    known = view["hands_known"][them]
+    if known:
+        parts.append(Text(f"seat {them} is known to hold: " + ", ".join(c["name"] for c in known), style="dim"))
+    if view.get("decision"):
+        dec = view["decision"]
+        what = {"corpse": f"Corpse Eater may be played on space {dec['space']}", "hoard": "choose a card of the deck"}
+        parts.append(Text(f"decision for seat {dec['seat']}: {what.get(dec['kind'], dec['kind'])}", style="bold magenta"))
+    if view.get("death_card"):
+        dc = view["death_card"]
+        lines = Text(f"death card: {dc['stage']}; so far {dc['so_far']}\n", style="magenta")
+        for k, c in enumerate(dc["revealed"]):
+            lines.append(f"  {k + 1}. {c['name']} ({c['cost']}, {c['power']}/{c['health']}, {', '.join(c['sigils']) or 'no sigils'})\n")
+        if dc.get("made"):
+            lines.append(f"made: {dc['made']}")
+        parts.append(lines)
+    if view.get("winner") is not None:
+        parts.append(Text(f"seat {view['winner']} wins", style="bold green"))
+    return Panel(Group(*parts), title="Inscription")
