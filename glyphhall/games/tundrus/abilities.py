@@ -86,6 +86,7 @@ def primary_actions(s: TundrusState, c: Champion) -> list[Action]:
     out: list[Action] = []
     no_attack = c.token("vertigo_powder", armed_only=True) is not None
     virt = (s.turn[T_VWAR], s.turn[T_VDEF])
+    held = frozenset(s.marks)  # dice the player holds back from the Primary Action
     if not no_attack:
         war = units_total(s, arcana=False)
         for e in s.enemies(c):
@@ -101,10 +102,10 @@ def primary_actions(s: TundrusState, c: Champion) -> list[Action]:
         assert ab is not None
         if no_attack and ab.is_attack:
             continue
-        m = match(s.pool, ab.combo, virt)
+        m = match(s.pool, ab.combo, virt, held)
         if m is None:
             continue
-        skip = frozenset(m[0])
+        skip = held.union(m[0])
         energy = energy_cost(c, ab)
         if not can_pay_energy(s, c, energy, skip) or (ab.health and c.health <= ab.health):
             continue
@@ -140,8 +141,8 @@ def ability_for(s: TundrusState, c: Champion, name: str) -> Ability | None:
 
 def units_total(s: TundrusState, arcana: bool) -> int:
     n = s.turn[T_VWAR]
-    for d in s.pool:
-        if not d[4]:
+    for i, d in enumerate(s.pool):
+        if not d[4] and i not in s.marks:
             n += units(d[3], WAR) + (arcana and d[3] == 4)
     return n
 
@@ -154,7 +155,7 @@ def basic_attack(s: TundrusState, c: Champion, target: Champion, arcana: bool, e
     s.turn[T_VWAR] = 0
     used = []
     for i, d in enumerate(s.pool):
-        if not d[4] and units(d[3], WAR):
+        if not d[4] and units(d[3], WAR) and i not in s.marks:
             war += units(d[3], WAR)
             used.append(i)
     if arcana:
@@ -165,7 +166,7 @@ def basic_attack(s: TundrusState, c: Champion, target: Champion, arcana: bool, e
         for i, d in enumerate(s.pool):
             if war >= armor + cap:
                 break
-            if not d[4] and d[3] == 4:
+            if not d[4] and d[3] == 4 and i not in s.marks:
                 war += 1
                 used.append(i)
     _mark(s, used)
@@ -179,13 +180,14 @@ def resolve(
     s: TundrusState, c: Champion, ab: Ability, targets: tuple[Champion, ...], power_first: bool, events: list[Event]
 ) -> None:
     """Match, pay, then apply the ability's steps; Reflection answers afterwards."""
-    m = match(s.pool, ab.combo, (s.turn[T_VWAR], s.turn[T_VDEF]))
+    held = frozenset(s.marks)
+    m = match(s.pool, ab.combo, (s.turn[T_VWAR], s.turn[T_VDEF]), held)
     assert m is not None, "resolve() called for an ability that does not Match"
     used, vused = m
     _mark(s, used)
     s.turn[T_VWAR] -= vused[0]
     s.turn[T_VDEF] -= vused[1]
-    skip = set(used)
+    skip = set(used) | held
     paid = pay_energy(s, c, energy_cost(c, ab), power_first, skip)
     if ab.health:
         c.health -= ab.health
@@ -198,7 +200,7 @@ def resolve(
     if ab.is_attack:  # the combo's War Glyphs and every other unused one power the attack
         war = ab.combo[WAR] + s.turn[T_VWAR]
         s.turn[T_VWAR] = 0
-        more = [i for i, d in enumerate(s.pool) if not d[4] and units(d[3], WAR)]
+        more = [i for i, d in enumerate(s.pool) if not d[4] and units(d[3], WAR) and i not in held]
         war += sum(units(s.pool[i][3], WAR) for i in more)
         _mark(s, more)
     effects: dict[int, list[Any]] = {}  # champion idx -> [health lost, [(token, side)]]

@@ -20,7 +20,8 @@ STEP_HELP = {
     "replenish": "REPLENISH: take <colour> <source> (4 free, then 2 per Energy, at most 10); then roll",
     "lamb": "Sacrificial Lamb: give <die> (up to 3), then done",
     "reroll": "REROLL: mark <die> for each die to reroll, then reroll; or keep",
-    "main": "PRIMARY ACTION (attack / ability / item), free actions, or secondary actions; end when done",
+    "main": "PRIMARY ACTION (attack / ability / item; hold <die> keeps a die out of it), free actions, "
+            "or secondary actions; end when done",
     "secondary": "SECONDARY ACTIONS: acquire, equip, consume, store; free actions; end when done",
     "place": "the Item just Acquired: stash, equip or consume",
     "feud": "Blood Feud: feud <enemy> to mark it",

@@ -92,6 +92,8 @@ def legal_actions(s: TundrusState) -> list[Action]:
         return out
     if phase in (MAIN, SECONDARY):
         out = abilities.primary_actions(s, c) if phase == MAIN else []
+        if phase == MAIN and out:  # keep dice out of the Primary Action's automatic choice
+            out += [_HOLD[i] for i, d in enumerate(s.pool) if not d[4] and i not in s.marks]
         out += free.after_roll_actions(s, c, phase == MAIN)
         if c.token("entangling_roots", armed_only=True) is None:
             out += secondary_actions(s, c)
@@ -129,6 +131,7 @@ def _counts(s: TundrusState, c: Champion, source: str) -> bool:
 
 _TAKE: dict[tuple[int, str], Action] = {}
 _MARK = [act("mark", (i + 1,)) for i in range(2 * POOL_LIMIT)]
+_HOLD = [act("hold", (i + 1,)) for i in range(2 * POOL_LIMIT)]
 _REROLL, _KEEP = act("reroll"), act("keep")
 
 
@@ -213,6 +216,8 @@ def apply(s: TundrusState, action: Action) -> list[Event]:
     if verb != "gash":  # Gash may only follow the Primary Action at once (ruling B7.27)
         s.gash = []
     HANDLERS[verb](s, c, args, events)
+    if s.marks and s.phase not in (REROLL, MAIN):  # marks and holds live in those steps only
+        s.marks = []
     if s.phase != OVER and s.active >= 0 and s.champs[s.active].defeated:
         end_turn(s, events)
     _auto_activate(s, events)
@@ -453,7 +458,7 @@ def _free(name: str):
 
 
 HANDLERS = {
-    "take": _take, "roll": _roll, "mark": _mark, "reroll": _reroll, "keep": _keep, "attack": _attack,
+    "take": _take, "roll": _roll, "mark": _mark, "hold": _mark, "reroll": _reroll, "keep": _keep, "attack": _attack,
     "ability": _ability, "item": _ability, "acquire": _acquire, "stash": _stash, "equip": _equip,
     "consume": _consume, "chest": _chest, "feud": _feud, "store": _store, "end": _end, "release": _release,
 }

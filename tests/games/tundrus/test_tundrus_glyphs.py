@@ -156,3 +156,29 @@ def test_dice_faces_data():
     """Dice Face Layout: six layouts, one basic (white) and five specialty dice; 65 dice in all."""
     assert sum(d.count for d in DATA.dice) == 65
     assert {d.specialty for d in DATA.dice} == {"none", "war", "defense", "power", "wealth", "arcana"}
+
+
+def test_hold_keeps_a_die_out_of_the_primary_action(monkeypatch):
+    """Step 4: the player chooses the dice that Match; 'hold' keeps a die (here a Tribal blue Power
+    die, so that the Fire Guard's own choice decides which die pays) out of the automatic choice."""
+    s = new_game()
+    fg = champ(s, "fire_guard")
+    s.tribal[1][COLOUR["green"]] += 1
+    s.stock[COLOUR["green"]] -= 1
+    roll_pool(s, monkeypatch, "fire_guard", ["green own", "green tribal", "white tribal", "blue tribal"],
+              ["defense", "defense", "defense", "power"])
+    do(s, "hold 1")  # keep her own green die unused: the Tribal one and the white one Match
+    do(s, "ability burning_aegis priestess")
+    assert not s.pool[0][4] and s.pool[1][4] and s.pool[2][4] and s.pool[3][4]
+    assert fg.energy_cubes == 1
+
+
+def test_held_dice_can_make_an_ability_unavailable(monkeypatch):
+    s = new_game()
+    roll_pool(s, monkeypatch, "fire_guard", ["white tribal", "white tribal", "blue tribal"],
+              ["defense", "defense", "power"])
+    assert "ability burning_aegis priestess" in texts(s)
+    do(s, "hold 3")
+    assert "ability burning_aegis priestess" not in texts(s)
+    do(s, "end")
+    assert s.marks == [] and s.phase == "activate"
