@@ -517,7 +517,9 @@ def end_turn(s: TundrusState, events: list[Event]) -> None:
     for d in s.pool:
         return_die(s, (d[0], d[1], d[2]))
     s.pool, s.marks, s.gash = [], [], []
-    s.pending = None
+    if s.pending is not None:  # an Acquired card nobody placed (its champion fell) is discarded
+        s.discard.append(s.pending)
+        s.pending = None
     items.check_chest(s, c)
     if s.phase == OVER:
         return
