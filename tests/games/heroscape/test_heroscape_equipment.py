@@ -252,3 +252,41 @@ def test_equipment_text_and_provenance_data():
     assert set(kinds) == {"shuriken", "rod", "timebomb", "boomtube", "makluan", "kryptonite"}
     assert kinds["makluan"] == kinds["kryptonite"] == kinds["rod"] == "proposal"
     assert SHIELD == 3
+
+
+def test_losing_a_glyph_mid_move_then_moving_on():
+    """Module, Losing: wounded while leaving engagement, the carrier loses its glyph at once;
+    the opponent places it, then the move goes on."""
+    s = position(ROWS, at={"finn": "c3", "thorgrim": "c4"}, active="finn", script=[SKULL])
+    s.c_glyph[s.card_index("finn")] = "makluan"
+    act(s, "step finn c2")
+    assert s.to_move() == (1,) and card_glyph(s, "finn") == ""
+    act(s, "glyph a1")
+    assert s.to_move() == (0,) and s.moving == fig(s, "finn")
+    assert legal(s, "step finn c1")
+
+
+def test_passing_during_movement():
+    """Module, Passing: at any point during the move, to an adjacent friendly figure."""
+    s = position(ROWS, armies=(("finn", "syvarris"), ("thorgrim",)),
+                 at={"finn": "c1", "syvarris": "c4", "thorgrim": "f7"}, active="finn")
+    s.c_glyph[s.card_index("finn")] = "makluan"
+    act(s, "step finn c2")
+    assert "pass finn syvarris" not in texts(s)
+    act(s, "step finn c3")
+    act(s, "pass finn syvarris")
+    assert card_glyph(s, "syvarris") == "makluan"
+    assert s.moving == fig(s, "finn"), "the figure keeps moving"
+
+
+def test_time_bomb_ticks_when_an_order_marker_is_revealed():
+    """Time Bomb: roll whenever an order marker is revealed (through the round flow)."""
+    from glyphhall.games.heroscape import flow
+
+    s = position(ROWS, at={"finn": "a1", "thorgrim": "f7"}, glyphs={"d4": ("timebomb", True)},
+                 script=[d20(10)])
+    s.bomb_armed = True
+    s.active_card = -1
+    events = []
+    flow.begin_turn(s, events)
+    assert any("Time Bomb: roll 10" in e.text for e in events)
