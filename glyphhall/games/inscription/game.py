@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from glyphhall.engine import Action, DataError, Event, Game, IllegalAction, Option, State, normalize_text
 
 from . import board as B
-from .cards import catalog
+from .cards import BLOOD, BONES, catalog
 from .death_cards import encode, resolve_option
 from .draft import PICKS_EACH, communal_pile, deal_faceup
 from .notation import DRAFT
@@ -143,6 +143,34 @@ class InscriptionGame(Game):
                                 if state.phase == "death-card" else "there is nothing to name now")
         legal = state.legal_actions(seat)
         raise IllegalAction(self.explain_illegal(state, seat, normalize_text(text), legal))
+
+    def explain_illegal(self, state: State, seat: int, text: str, legal: Sequence[Action]) -> str:
+        """Why a play is refused, in the words of the rulebook where we can tell."""
+        st: InscriptionState = state  # type: ignore[assignment]
+        words = text.split()
+        if words[0] == "play" and not st.pending and st.phase in ("play", "draw"):
+            if st.phase == "draw":
+                return "draw first: 'draw creature' or 'draw squirrel'"
+            hand = st.hands[seat]
+            if len(words) < 3 or not (words[1].isdigit() and words[2].isdigit()):
+                return "write a play as 'play <hand number> <space 1-4>' (add 'sacrifice <spaces>' for blood)"
+            h, lane = int(words[1]), int(words[2])
+            if not 1 <= h <= len(hand):
+                return f"you have {len(hand)} card{'s' * (len(hand) != 1)} in hand; there is no card {h}"
+            if not 1 <= lane <= 4:
+                return "the spaces are numbered 1 to 4"
+            d = st.defs[hand[h - 1]]
+            if d.kind == BONES and st.bones[seat] < d.cost:
+                return f"{d.name} costs {d.cost} bones; you have {st.bones[seat]}"
+            if d.kind == BLOOD and "sacrifice" not in words:
+                return (f"{d.name} costs {d.cost} blood: name the cards to sacrifice, e.g. "
+                        f"'play {h} {lane} sacrifice <space> ...'")
+            if d.kind == BLOOD:
+                return (f"those sacrifices do not pay {d.name}'s {d.cost} blood exactly, or space {lane} "
+                        "would not be free (cards that are not alive cannot be sacrificed)")
+            if st.board[seat * 4 + lane - 1] is not None:
+                return f"space {lane} is taken; only one card may be in each space"
+        return super().explain_illegal(state, seat, text, legal)
 
     def heuristic(self, state: State, seat: int) -> float:
         """Candles, the scale, the board (power and health), the hand, bones and items."""
