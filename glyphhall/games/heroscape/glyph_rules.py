@@ -282,7 +282,8 @@ def summon_choices(s: HeroscapeState, f: int) -> list[tuple[int, int]]:
     spaces = set()
     for x in (s.f_hex[f], s.f_tail[f]):
         if x >= 0:
-            spaces.update(n for n in s.board.neighbours[x] if s.occ[n] < 0 and n not in s.glyph_at)
+            spaces.update(n for n in s.board.neighbours[x] if s.occ[n] < 0 and n not in s.glyph_at
+                          and not TERRAINS[s.board.terrain[n]].obstacle)
     return [(g, h) for g in range(len(s.f_card)) if g != f and s.f_state[g] == ON and s.f_tail[g] < 0
             for h in sorted(spaces)]
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from glyphhall.engine import Event
 
 from . import combat, glyph_rules
-from .terrain import TERRAINS
+from .terrain import OBSTACLES, TERRAINS
 
 if TYPE_CHECKING:
     from .state import HeroscapeState
@@ -109,6 +109,9 @@ def _forced_stop(s: HeroscapeState, f: int, head: int, tail: int, flying: bool) 
 
 def stoppable(s: HeroscapeState, f: int, head: int, tail: int) -> bool:
     occ = s.occ
+    terrain = s.board.terrain
+    if terrain[head] in OBSTACLES or (tail >= 0 and terrain[tail] in OBSTACLES):
+        return False
     if occ[head] not in (-1, f) or (tail >= 0 and occ[tail] not in (-1, f)):
         return False
     if tail >= 0 and s.board.levels[head] != s.board.levels[tail]:
@@ -129,6 +132,8 @@ def _step_cost(s: HeroscapeState, f: int, frm: int, to: int, flying: bool) -> in
 
 
 def _passable(s: HeroscapeState, f: int, to: int, flying: bool, ghost: bool) -> bool:
+    if s.board.terrain[to] in OBSTACLES and not flying:
+        return False
     o = s.occ[to]
     if o < 0 or o == f:
         return True
@@ -188,6 +193,10 @@ def step_options(s: HeroscapeState, f: int, left: int) -> list[int]:
         passing = o >= 0 and o != f
         if passing and not (flying or ghost) and (s.c_owner[s.f_card[o]] != me or is_engaged(s, o)):
             continue
+        if board.terrain[n] in OBSTACLES:
+            if not flying:
+                continue
+            passing = True  # a flyer may cross it but never end there
         if flying:
             cost = 1
         else:

@@ -10,6 +10,7 @@ from glyphhall.engine import Event
 from . import combat, los, movement
 from .glyphs import GLYPHS
 from .hexes import DIRECTIONS
+from .terrain import OBSTACLES
 
 if TYPE_CHECKING:
     from .state import HeroscapeState
@@ -200,6 +201,7 @@ def grapple_spaces(s: HeroscapeState, f: int) -> list[int]:
     lv = s.board.levels
     here = s.f_hex[f]
     return [n for n in s.board.neighbours[here] if s.occ[n] < 0 and lv[n] - lv[here] <= 25
+            and s.board.terrain[n] not in OBSTACLES
             and not movement._kelda_blocks(s, f, n)]
 
 
@@ -209,4 +211,5 @@ def teleport_spaces(s: HeroscapeState, f: int) -> list[int]:
         return []
     row = s.board.dist_row(s.f_hex[f])
     reach = GLYPHS["boomtube"].amount
-    return [h for h in range(len(s.board)) if 0 < row[h] <= reach and s.occ[h] < 0 and h not in s.glyph_at]
+    return [h for h in range(len(s.board)) if 0 < row[h] <= reach and s.occ[h] < 0 and h not in s.glyph_at
+            and s.board.terrain[h] not in OBSTACLES]

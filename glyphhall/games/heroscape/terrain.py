@@ -15,6 +15,9 @@ class Terrain:
     survive_on: int = 0
     #: Glyphs may be placed on it.
     holds_glyphs: bool = True
+    #: An obstacle (ruins, trees, walls): no figure moves through or stops on it; flyers
+    #: may fly over it. Its level is the top of the obstacle, which blocks line of sight.
+    obstacle: bool = False
 
 
 TERRAINS: dict[str, Terrain] = {
@@ -26,6 +29,8 @@ TERRAINS: dict[str, Terrain] = {
         Terrain("road", "d"),
         Terrain("water", "w", stops=True),
         Terrain("lava", "l", stops=True, survive_on=20, holds_glyphs=False),
+        Terrain("obstacle", "x", holds_glyphs=False, obstacle=True),
     )
 }
+OBSTACLES = frozenset(t.letter for t in TERRAINS.values() if t.obstacle)
 BY_KEY = {t.key: t for t in TERRAINS.values()}

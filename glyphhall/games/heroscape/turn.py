@@ -11,6 +11,7 @@ from glyphhall.engine import Action, Event
 
 from . import combat, flow, glyph_rules, los, movement, powers
 from .glyphs import GLYPHS
+from .terrain import OBSTACLES
 
 if TYPE_CHECKING:
     from .state import HeroscapeState
@@ -241,7 +242,8 @@ def finish_move(s: HeroscapeState, f: int, events: list[Event]) -> None:
 def _place_spaces(s: HeroscapeState, p: tuple) -> list[tuple[int, int]]:
     seat, _, f, mode, where = p
     board = s.board
-    empty = [h for h in range(len(board)) if s.occ[h] < 0 and h not in s.glyph_at]
+    empty = [h for h in range(len(board)) if s.occ[h] < 0 and h not in s.glyph_at
+             and board.terrain[h] not in OBSTACLES]
     if mode == "zone":
         zone = set(board.zones.get(seat, ()))
         empty = [h for h in empty if h in zone]

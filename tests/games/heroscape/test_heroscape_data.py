@@ -40,7 +40,7 @@ def test_every_classic_glyph():
 
 
 @pytest.mark.parametrize("rows, message", [
-    (["1g0 1x1"], "cannot read cell"),
+    (["1g0 1q1"], "cannot read cell"),
     (["1g0 1g0"], "start zone for seat 1"),
     ([], "non-empty list"),
     (["99g0 1g1"], "outside"),

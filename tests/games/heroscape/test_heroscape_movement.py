@@ -205,3 +205,20 @@ def test_double_space_figure_may_turn_around():
     assert hexof(s, "grimnak") == "b1" and s.move_left == 5
     assert "flip grimnak" not in texts(s)
     assert legal(s, "step grimnak a1")
+
+
+RUINS = ["1g0 1g0 1g0 1g0 1g0", "1g 1g 7x 1g 1g", "1g1 1g1 1g1 1g1 1g1"]
+
+
+def test_obstacles_block_walkers_and_sight_but_not_flyers():
+    """Reference §1.10 / §1.4: figures cannot move through or onto obstacles (RotV ruins are
+    6 levels tall); flyers fly over them but cannot stop on them; they block line of sight."""
+    from glyphhall.games.heroscape import los
+
+    s = position(RUINS, at={"finn": "b2", "thorgrim": "b5"}, active="finn")
+    assert not legal(s, "step finn b3")
+    s = position(RUINS, armies=(("raelin",), ("thorgrim",)), at={"raelin": "b2", "thorgrim": "c5"}, active="raelin")
+    act(s, "step raelin b3")
+    assert "stop raelin" not in texts(s), "no flyer ends on an obstacle"
+    s = position(RUINS, armies=(("syvarris",), ("thorgrim",)), at={"syvarris": "b1", "thorgrim": "b5"})
+    assert not los.line_of_sight(s, fig(s, "syvarris"), fig(s, "thorgrim"))
