@@ -10,14 +10,14 @@ from glyphhall.bots import ask
 from glyphhall.bots.mcts import MCTSBot
 from glyphhall.engine import Rng
 
-DECISIONS = 12
+DECISIONS = 5
 
 
 @pytest.mark.parametrize("game_id", games.ids())
 def test_mcts_plays_legal_moves_without_touching_the_true_state(game_id: str) -> None:
     game = games.get(game_id)
     state = game.new(game.min_players, 11)
-    search = MCTSBot(3, iterations=12, cutoff=6)
+    search = MCTSBot(3, iterations=10, cutoff=4)
     other = bots.make("random", 4)
     rng = Rng(5)
     decisions = 0
