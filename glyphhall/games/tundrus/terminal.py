@@ -72,6 +72,8 @@ def _champion_row(c: dict[str, Any], active: str | None) -> list[Any]:
             dice.append_text(_dice(item["dice"]))
     if c["stash"]:
         gear.append("stash: " + ", ".join(c["stash"]))
+    elif c["stash_size"]:
+        gear.append(f"stash: {c['stash_size']} face down")
     if c["beside"]:
         gear.append("beside: " + ", ".join(c["beside"]))
     tokens = ", ".join(f"{t}{'' if v == 1 else f' {v:+d}'}" for t, v in c["tokens"].items())

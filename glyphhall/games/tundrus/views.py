@@ -1,5 +1,6 @@
-"""What a seat sees: in Glyph everything is on the table except the order of the Item deck
-(and the dice not yet rolled), so every seat and spectators get the same picture, plus "you"."""
+"""What a seat sees: in Glyph nearly everything is on the table. Hidden are the order of the Item
+deck, the dice not yet rolled, and the Stash, which lies face down (its owner's Tribe may look at
+it; everybody saw each card face up when it was Acquired, so bots may remember it)."""
 
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ def _die(s: TundrusState, d: Die | None) -> dict[str, Any]:
     return {"colour": s.colour_name(d[0]), "from": SOURCE_NAMES[d[2]]}
 
 
-def champion_view(s: TundrusState, c: Champion) -> dict[str, Any]:
+def champion_view(s: TundrusState, c: Champion, viewer_tribe: int | None) -> dict[str, Any]:
     board = s.data.champions[c.cid]
     return {
         "id": c.cid, "name": board.name, "class": board.cls, "tribe": c.tribe + 1, "seat": c.seat,
@@ -38,7 +39,8 @@ def champion_view(s: TundrusState, c: Champion) -> dict[str, Any]:
                                                        "dice": _counts(s, c.slot_dice[k]),
                                                        "energy": c.slot_energy[k]}
                   for k, iid in enumerate(c.slots)},
-        "stash": c.stash[:],
+        "stash": c.stash[:] if viewer_tribe == c.tribe else None,
+        "stash_size": len(c.stash),
         "beside": [x for x in (c.fortify, c.chest, *c.usury) if x],
         "chest_dice": _counts(s, c.chest_dice),
         "lent_dice": [s.colour_name(d[0]) for d in c.lent],
@@ -57,7 +59,7 @@ def view(s: TundrusState, seat: int | None) -> dict[str, Any]:
         "initiative": s.initiative + 1,
         "tribe_seats": [list(t) for t in s.tribe_seats],
         "draft": {"available": s.draft_pool[:], "to_pick": [[t + 1, k] for t, k in s.draft_queue]},
-        "champions": [champion_view(s, c) for c in s.champs],
+        "champions": [champion_view(s, c, None if seat is None else s.tribe_of_seat(seat)) for c in s.champs],
         "tribal_pools": [_counts(s, t) for t in s.tribal],
         "stock": {"dice": _counts(s, s.stock), "health": s.cubes[0], "armor": s.cubes[1], "energy": s.cubes[2]},
         "spoils": {"face_up": s.faceup[:], "deck": len(s.deck), "discard": s.discard[:], "max": s.spoils_max},

@@ -5,7 +5,7 @@ import json
 
 import pytest
 from rich.console import Console
-from tundrus_helpers import do, new_game, roll_pool
+from tundrus_helpers import champ, do, new_game, roll_pool
 
 from glyphhall.engine import IllegalAction, LoadError, Rng
 from glyphhall.games.tundrus import GAME
@@ -61,17 +61,30 @@ def test_bad_saved_states_are_load_errors(breakage):
         GAME.load(data)
 
 
-def test_views_are_json_and_identical_for_every_seat_but_you():
-    """Everything in Glyph is on the table except the deck order: all views agree."""
+def test_views_are_json_and_agree_except_you_and_stash():
+    """Everything in Glyph is on the table except the deck order and the face-down Stash."""
     s = new_game()
     views = [s.view(seat) for seat in (0, 1)]
     json.dumps(views)
-    for v in views:
-        v.pop("you")
     spectator = s.view(None)
-    spectator.pop("you")
+    for v in views + [spectator]:
+        v.pop("you")
+        for c in v["champions"]:
+            c.pop("stash")
     assert views[0] == views[1] == spectator
     assert "deck" in spectator["spoils"] and isinstance(spectator["spoils"]["deck"], int)
+
+
+def test_stash_is_face_down_for_the_other_tribe():
+    """Stash: 'adds the Item card face down'; the player (and Tribe) can examine it at any time."""
+    s = new_game()
+    champ(s, "fire_guard").stash = ["chainmail"]
+    s.deck.remove("chainmail")
+    mine = next(c for c in s.view(1)["champions"] if c["id"] == "fire_guard")
+    theirs = next(c for c in s.view(0)["champions"] if c["id"] == "fire_guard")
+    public = next(c for c in s.view(None)["champions"] if c["id"] == "fire_guard")
+    assert mine["stash"] == ["chainmail"]
+    assert theirs["stash"] is None and public["stash"] is None and theirs["stash_size"] == 1
 
 
 def test_determinize_reseeds_future_dice():
