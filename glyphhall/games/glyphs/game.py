@@ -114,6 +114,13 @@ class GlyphsGame(Game):
         state.check_action(seat, action)
         return action
 
+    def policy(self, state, seat: int, rng) -> Action:
+        """A strong move for `seat` from the game's own apprentice (apprentice.py), for a bots-layer
+        wrapper that asks a game for its policy; it reads only what `seat` may see."""
+        from .apprentice import choose
+
+        return choose(state, seat, rng)
+
     def heuristic(self, state, seat: int) -> float | None:
         """An apprentice's prospects: how concentrated its belief about the decree is, and coins."""
         if state.is_over():

@@ -60,3 +60,15 @@ def test_heuristic_rises_as_the_board_narrows_the_decree():
         (((0, 0, 0, 0), (0, 3, 0, 0)), True), (((2, 0, 0, 0),), False), (((7, 0, 0, 0),), False))]
     after = GAME.heuristic(s, 0)
     assert 0.0 <= before < after <= 1.0
+
+
+def test_game_policy_hook_returns_a_legal_move_for_every_phase():
+    s = GAME.new(3, 4, {"level": 1})
+    rng = Rng(8)
+    for _ in range(40):
+        if s.is_over():
+            break
+        seat = s.to_move()[0]
+        action = GAME.policy(s.determinize(seat, rng.fork()), seat, rng)
+        assert s.is_legal(seat, action)
+        s.apply(seat, action)
