@@ -32,6 +32,7 @@ from glyphhall.engine import Action, Game, State
 
 from . import register
 from .base import Bot
+from .policy import PolicyBot
 from .simple import evaluate
 
 #: Key of the node shared by every choice of an earlier seat in a simultaneous step.
@@ -351,3 +352,6 @@ def make_level(level: str, seed: int = 0, **overrides: Any) -> MCTSBot:
 
 for _level in LEVELS:
     register(_level, lambda seed, _level=_level: make_level(_level, seed))
+# The game's own strategy (bots/policy.py) is registered here too, so the lazy loader in
+# bots/__init__.py finds every search-layer bot through this one module.
+register("policy", PolicyBot)

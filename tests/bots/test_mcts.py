@@ -197,3 +197,27 @@ def test_greedy_bot_does_not_foresee_dice() -> None:
         state.apply(0, ask(bots.make("heuristic", seed), state, 0))
         wins += state.returns()[0] == 1.0
     assert wins <= 45
+
+
+def test_policy_bot_plays_the_games_own_strategy() -> None:
+    """A game may offer `policy(state, seat, rng)`; the 'policy' bot plays it."""
+
+    class Coached(NimGame):
+        def policy(self, state, seat, rng):
+            return Action("take", (state.stones % 4 or 1,))
+
+    bot = bots.make("policy", 0)
+    assert bot.choose(Coached(9).new(2, 0), 0) == Action("take", (1,))
+    assert bot.choose(Coached(7).new(2, 0), 0) == Action("take", (3,))
+
+
+def test_policy_bot_falls_back_to_the_heuristic_and_refuses_illegal_policies() -> None:
+    bot = bots.make("policy", 0)
+    assert bot.choose(NimGame(9).new(2, 0), 0) in NimGame(9).new(2, 0).legal_actions(0)
+
+    class Broken(NimGame):
+        def policy(self, state, seat, rng):
+            return Action("take", (7,))
+
+    with pytest.raises(ValueError, match="not legal"):
+        bot.choose(Broken(9).new(2, 0), 0)
