@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from glyphhall.engine import Action, Event
 
-from . import combat, glyph_rules, turn
+from . import glyph_rules, turn
 from .armies import CARD_KEYS, CARDS, PRESETS
 
 if TYPE_CHECKING:
@@ -325,5 +325,3 @@ def finish(s: HeroscapeState, winners: list[int], events: list[Event], why: str)
     s.pending.clear()
     s.active_card = -1
 
-
-__all__ = ["add_card", "combat", "setup"]

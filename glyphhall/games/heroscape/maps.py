@@ -13,7 +13,7 @@ Format (data/maps/*.toml):
     glyph = "astrid"        # a key of glyphs.toml
     face = "power"          # power (letter up) or symbol ("?" up, hidden until a figure stops)
 
-Terrain letters: see terrain.py (g grass, r rock, s sand, d road, w water, l lava).
+Terrain letters: see terrain.py (g grass, r rock, s sand, d road, w water, l lava, x obstacle).
 Levels are the height of the top surface of the column (water adds no height: its level is
 that of the water's surface)."""
 

@@ -27,7 +27,7 @@ class HeroscapeState(State):
         "glyph_at", "bomb_armed", "draft_pool", "draft_seq", "draft_pos", "draft_done", "markers",
         "revealed", "init_rolls", "init_order", "turn_no", "turn_pos", "active_card", "stage",
         "moved", "moving", "move_left", "start_engaged", "swiped", "attacks", "zettian_target",
-        "used", "pending", "result", "history",
+        "used", "pending", "result",
     )
 
     # ------------------------------------------------------------------ basics
@@ -76,7 +76,6 @@ class HeroscapeState(State):
         c.used = self.used[:]
         c.pending = self.pending[:]
         c.result = self.result
-        c.history = self.history
         return c
 
     # ------------------------------------------------------------------ small queries
@@ -224,7 +223,6 @@ class HeroscapeState(State):
             "used": self.used[:],
             "pending": [list(p) for p in self.pending],
             "result": None if self.result is None else list(self.result),
-            "history": list(self.history),
         }
 
     @classmethod
@@ -297,7 +295,6 @@ class HeroscapeState(State):
         s.used = [str(x) for x in data["used"]]
         s.pending = [tuple(p) for p in data["pending"]]
         s.result = None if data["result"] is None else tuple(float(x) for x in data["result"])
-        s.history = tuple(data.get("history", ()))
         return s
 
     def __repr__(self) -> str:
@@ -338,5 +335,4 @@ def new_state(game: Any, players: int, seed: int, options: dict[str, Any], board
     s.used = []
     s.pending = []
     s.result = None
-    s.history = ()
     return s
