@@ -531,7 +531,7 @@ class GlyphsState(State):
             pool_atoms = [a.cond for a in atoms() if a.level == min(self.level, 3)]
             fresh = [rng.choice(pool_atoms) for _ in lst]
             cur = c.solved[seat]
-            if cur < len(lst):
+            if cur < len(lst) and c.boards[seat].glyphs:  # no marks yet (setup): the fresh draw stands
                 post = belief.posterior(c.boards[seat].marks(), c.level_hint(), allow_inconsistent=True)
                 if len(post):
                     fresh[cur] = post.sample(rng)

@@ -44,6 +44,7 @@ def test_canonical_english_reads_back_to_the_same_decree(text):
     assert sentence(cond).startswith("A glyph is approved if and only if ")
 
 
+@pytest.mark.slow
 def test_every_library_atom_round_trips_through_english():
     for atom in atoms():
         assert parse(render(atom.cond)) == atom.cond, render(atom.cond)
@@ -109,6 +110,7 @@ def test_orientation_words():
     assert evaluate(parse("every square is tilted"), model_of(glyph("square@0,0/45")))
 
 
+@pytest.mark.slow
 def test_the_three_evaluators_agree():
     """The referee (Python), the pool screen (numpy) and the solver (z3) run one semantics."""
     rng = Rng(5)
