@@ -87,11 +87,7 @@ def setup(s: HeroscapeState) -> None:
     armies = str(s.options["armies"])
     if armies == "draft":
         first = roll_off(s, list(range(s.num_players)), events, "draft roll")[0]
-        other = 1 - first
-        seq = [first, other, other]
-        while len(seq) < DRAFT_SEQ_LEN:
-            seq += [first, other]
-        s.draft_seq = tuple(seq[:DRAFT_SEQ_LEN])
+        s.draft_seq = draft_sequence(first, s.num_players)
         s.draft_pool = list(CARD_KEYS)
         s.phase = "draft"
     else:
@@ -106,6 +102,27 @@ def setup(s: HeroscapeState) -> None:
                     queue_placement(s, c)
         s.phase = "place"
     settle(s, events)
+
+
+def draft_sequence(first: int, n: int) -> tuple[int, ...]:
+    """Who picks when (reference §1.2 Draft). Two players: the winner picks 1, the other 2, then
+    1 each. More: 1 each going left from the winner, the last picks 2 and the order snakes back,
+    the ends of the chain picking 2."""
+    left = [(first + i) % n for i in range(n)]
+    if n == 2:
+        seq = [left[0], left[1], left[1]]
+        while len(seq) < DRAFT_SEQ_LEN:
+            seq += [left[0], left[1]]
+    else:
+        seq = []
+        while len(seq) < DRAFT_SEQ_LEN:
+            seq += left + left[::-1]
+    return tuple(seq[:DRAFT_SEQ_LEN])
+
+
+def passing_left(first: int, n: int) -> list[int]:
+    """Turn order: the initiative winner first, then play passes left (seat order)."""
+    return [(first + i) % n for i in range(n)]
 
 
 def points_used(s: HeroscapeState, seat: int) -> int:
@@ -209,6 +226,10 @@ def settle(s: HeroscapeState, events: list[Event]) -> None:
             start_round(s, events)
             continue
         if s.phase == "orders":
+            for seat in range(s.num_players):
+                # a player whose last figures fell meanwhile (Wannok, The Drop...) places nothing
+                if -1 in s.markers[seat] and not order_cards(s, seat):
+                    s.markers[seat] = [m if m != -1 else -2 for m in s.markers[seat]]
             if any(-1 in s.markers[seat] for seat in range(s.num_players)):
                 return
             start_turns(s, events)
@@ -235,7 +256,8 @@ def start_round(s: HeroscapeState, events: list[Event]) -> None:
     s.init_rolls = []
     turn.the_drop(s, events)
     if s.options["order_placement"] == "sequential":
-        s.init_order = roll_off(s, list(range(s.num_players)), events, "order marker roll")
+        first = roll_off(s, list(range(s.num_players)), events, "order marker roll")[0]
+        s.init_order = passing_left(first, s.num_players)
 
 
 def initiative_bonus(s: HeroscapeState, seat: int) -> int:
@@ -243,8 +265,9 @@ def initiative_bonus(s: HeroscapeState, seat: int) -> int:
 
 
 def start_turns(s: HeroscapeState, events: list[Event]) -> None:
-    s.init_order = roll_off(s, list(range(s.num_players)), events, "initiative",
-                            lambda seat: initiative_bonus(s, seat))
+    first = roll_off(s, list(range(s.num_players)), events, "initiative",
+                     lambda seat: initiative_bonus(s, seat))[0]
+    s.init_order = passing_left(first, s.num_players)
     s.phase = "turn"
     s.turn_no = 1
     s.turn_pos = 0

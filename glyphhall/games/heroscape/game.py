@@ -19,7 +19,7 @@ NOTATION = (
     "attack <figure> <target>; shuriken <figure> <target>; fireline <figure> <from hex> <e|ne|nw|w|sw|se>; "
     "explode/grenade <figure> <target>; chomp/shackle/rod <figure> <target>; berserk; clone; "
     "drop <figure>; pass <figure> <friend>; equip/leave/swap/keep <figure>; glyph <hex>; "
-    "spirit <card>; summon <figure> <hex>; negate <card>; wound <figure>; end. "
+    "spirit <card>; summon <figure> <hex>; negate <card>; wound <figure>; opponent <seat>; end. "
     "Hexes are row letter + column number (a1); figures are card keys (finn) or key + number (tarn2)."
 )
 
@@ -28,7 +28,7 @@ class HeroscapeGame(Game):
     id = "heroscape"
     name = "Heroscape"
     min_players = 2
-    max_players = 2
+    max_players = 4
     version = "1"
     notation_help = NOTATION
     options = (
@@ -62,6 +62,11 @@ class HeroscapeGame(Game):
         board = load_map(str(options["map"]))
         if options["armies"] != "draft" and options["armies"] not in PRESETS:
             raise OptionError(f"unknown preset army {options['armies']!r}")
+        if options["armies"] != "draft" and players != 2:
+            raise OptionError("preset armies are for 2 players; use armies=draft")
+        if any(not board.zones.get(seat) for seat in range(players)):
+            zones = sum(1 for z in board.zones.values() if z)
+            raise OptionError(f"map {board.key!r} has start zones for {zones} players, not {players}")
         s = new_state(self, players, seed, options, board)
         flow.setup(s)
         return s

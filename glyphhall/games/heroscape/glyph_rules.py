@@ -217,8 +217,11 @@ def lose_equipment(s: HeroscapeState, f: int, events: list[Event]) -> None:
     s.c_glyph[s.f_card[f]] = ""
     h = s.f_hex[f]
     events.append(Event(f"{s.f_name[f]} loses {GLYPHS[key].name}"))
-    opponent = (s.owner(f) + 1) % s.num_players
-    s.pending.append((opponent, "lostglyph", key, h, s.board.levels[h]))
+    owner = s.owner(f)
+    if s.num_players == 2:
+        s.pending.append((1 - owner, "lostglyph", key, h, s.board.levels[h]))
+    else:  # "Choose an opposing player": the carrier's controller names who places it
+        s.pending.append((owner, "placer", key, h, s.board.levels[h]))
 
 
 def lost_glyph_spaces(s: HeroscapeState, h: int, level: int) -> list[int]:
@@ -313,9 +316,12 @@ def wannok(s: HeroscapeState, events: list[Event]) -> None:
             events.append(Event(f"Wannok ({roll}): {s.f_name[f]} takes a wound"))
             combat.wound(s, f, 1, events)
         else:
-            opponent = (seat + 1) % s.num_players
-            events.append(Event(f"Wannok ({roll}): seat {opponent} must wound one of their figures"))
-            s.pending.append((opponent, "wannok", -1, -1))
+            if s.num_players == 2:
+                events.append(Event(f"Wannok ({roll}): seat {1 - seat} must wound one of their figures"))
+                s.pending.append((1 - seat, "wannok", -1, -1))
+            else:
+                events.append(Event(f"Wannok ({roll}): seat {seat} chooses an opponent to take a wound"))
+                s.pending.append((seat, "wannokpick", -1, -1))
 
 
 def time_bomb_tick(s: HeroscapeState, seat: int, events: list[Event]) -> None:

@@ -15,7 +15,8 @@ TERRAIN_STYLE = {
     "g": "on dark_green", "r": "on grey35", "s": "on dark_goldenrod", "d": "on tan",
     "w": "on blue", "l": "on red3",
 }
-SEAT_STYLE = ("bold bright_white on blue", "bold bright_white on red")
+SEAT_STYLE = ("bold bright_white on blue", "bold bright_white on red", "bold black on bright_yellow",
+              "bold black on bright_cyan")
 CELL = 4
 
 
@@ -57,7 +58,7 @@ def render_map(view: dict[str, Any]) -> Text:
             style = TERRAIN_STYLE.get(terrain, "")
             if lab in figures:
                 f = figures[lab]
-                out.append(f"{_short(f['name']):<3}", style=SEAT_STYLE[f["owner"] % 2])
+                out.append(f"{_short(f['name']):<3}", style=SEAT_STYLE[f["owner"] % len(SEAT_STYLE)])
             elif lab in glyphs:
                 g = glyphs[lab]
                 letter = "?" if g["glyph"] == "?" else g["glyph"][:2].upper()

@@ -293,6 +293,8 @@ def pending_actions(s: HeroscapeState) -> list[Action]:
         return [Action("negate", (s.c_def[c].key,)) for c in glyph_rules.negate_choices(s, p[0])]
     if kind == "wannok":
         return [Action("wound", (s.f_name[g],)) for g in s.figures_on(p[0])]
+    if kind in ("placer", "wannokpick"):
+        return [Action("opponent", (o,)) for o in range(s.num_players) if o != p[0] and s.figures_on(o)]
     return []
 
 
@@ -349,6 +351,14 @@ def apply_pending(s: HeroscapeState, action: Action, events: list[Event]) -> Non
         glyph_rules.negate(s, seat, s.card_index(str(args[0])), events)
     elif kind == "wannok":
         combat.wound(s, s.fig_index(str(args[0])), 1, events)
+    elif kind == "placer":
+        chosen = int(args[0])
+        events.append(Event(f"seat {seat} chooses seat {chosen} to place {GLYPHS[p[2]].name}"))
+        s.pending.insert(0, (chosen, "lostglyph", p[2], p[3], p[4]))
+    elif kind == "wannokpick":
+        chosen = int(args[0])
+        events.append(Event(f"Wannok: seat {chosen} must wound one of their figures"))
+        s.pending.insert(0, (chosen, "wannok", -1, -1))
 
 
 def skip_pending(s: HeroscapeState, events: list[Event]) -> None:

@@ -188,3 +188,50 @@ def test_views_hide_symbol_side_glyphs():
         assert all(g["glyph"] == "?" for g in s.view(seat)["glyphs"])
     keys = {tuple(sorted(s.determinize(0, Rng(k)).glyph_at.items())) for k in range(10)}
     assert len(keys) > 1
+
+
+def test_draft_order_for_more_players_snakes():
+    """Reference §1.2 Draft (3+ players): 1 each going left from the winner, the last player
+    picks 2 and the order reverses; the ends of the chain pick 2."""
+    assert flow.draft_sequence(1, 3)[:9] == (1, 2, 0, 0, 2, 1, 1, 2, 0)
+    assert flow.draft_sequence(0, 2)[:6] == (0, 1, 1, 0, 1, 0)
+
+
+def test_turns_pass_left_from_the_initiative_winner():
+    """Reference §1.3: highest initiative goes first, then play passes left."""
+    assert flow.passing_left(2, 4) == [2, 3, 0, 1]
+
+
+def test_more_players_need_start_zones_and_a_draft():
+    """Maps name start zones per seat; presets are two-player armies."""
+    with pytest.raises(OptionError, match="start zones for 2 players"):
+        GAME.new(3, 0, {"map": "skirmish"})
+    with pytest.raises(OptionError, match="2 players"):
+        GAME.new(3, 0, {"armies": "starter"})
+    s = GAME.new(4, 0, {"map": "giants"})
+    assert s.phase == "draft" and len(s.to_move()) == 1
+
+
+def test_lost_glyph_placer_is_chosen_among_opponents():
+    """Module, Losing: 'Choose an opposing player' - with 3 players the carrier's controller
+    chooses which opponent places the glyph."""
+    from glyphhall.games.heroscape import glyph_rules, movement
+    from glyphhall.games.heroscape.game import GAME as G
+    from glyphhall.games.heroscape.glyphs import GLYPHS
+    from glyphhall.games.heroscape.maps import parse_map
+    from glyphhall.games.heroscape.state import ON, new_state
+
+    rows = ["1g0 1g0 1g0 1g0", "1g2 1g 1g 1g", "1g 1g 1g 1g", "1g1 1g1 1g1 1g1"]
+    board = parse_map("t3", {"name": "t", "rows": rows}, "t", set(GLYPHS))
+    s = new_state(G, 3, 0, G.resolve_options({}), board)
+    for seat, key in enumerate(("finn", "thorgrim", "syvarris")):
+        c = flow.add_card(s, key, seat)
+        f = s.c_figs[c][0]
+        s.f_state[f] = ON
+        movement.place(s, f, board.index[("a1", "d4", "b1")[seat]], -1)
+    s.phase = "turn"
+    s.c_glyph[0] = "makluan"
+    glyph_rules.lose_equipment(s, 0, [])
+    assert s.to_move() == (0,) and texts(s) == {"opponent 1", "opponent 2"}
+    act(s, "opponent 2")
+    assert s.to_move() == (2,) and all(t.startswith("glyph") for t in texts(s))

@@ -69,3 +69,19 @@ def test_random_games_finish_with_invariants(opts):
                 check_invariants(s)
                 hidden_markers_do_not_leak(s)
         assert sum(s.returns()) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_multiplayer_random_games_finish(players):
+    for seed in range(2):
+        s = GAME.new(players, seed, {"map": "giants" if seed else "valkyrie"})
+        rng = Rng(seed + 7)
+        steps = 0
+        while not s.is_over():
+            seat = rng.choice(s.to_move())
+            s.apply(seat, rng.choice(s.legal_actions(seat)), check=False)
+            steps += 1
+            assert steps < 20000
+            if steps % 13 == 0:
+                check_invariants(s)
+        assert len(s.returns()) == players and sum(s.returns()) == pytest.approx(1.0)
