@@ -1,0 +1,122 @@
+"""The Glyfts page: a person against a random bot picks two Creatures by clicking the reserve, hides a
+Sorcery card under a Creature by clicking the card and then the Creature, and declares an attack by
+clicking two Creatures; the Circle, scores, hand and battle dice are drawn from the seat's view."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import httpx
+import pytest
+
+from .conftest import _free_port, shot
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+@pytest.fixture(scope="module")
+def renderer_server(tmp_path_factory):
+    """The real app under uvicorn, like conftest's live_server, with one difference: a bot asks again
+    after its own move. (The shared TableManager only re-asks a bot from after_change, which runs
+    while the bot's seat is still marked as thinking, so a bot with two moves in a row stalls: see
+    the report to the server engineer. Harmless once that is fixed: a seat is never asked twice.)"""
+    import uvicorn
+
+    from glyphhall.server import create_app
+    from glyphhall.server.tables import TableManager
+
+    original = TableManager._bot_move
+
+    async def bot_move_then_ask_again(self, table, seat, level):
+        step = len(table.actions)
+        await original(self, table, seat, level)
+        if len(table.actions) > step:  # it moved: it may well be its turn again
+            self.after_change(table)
+
+    db = tmp_path_factory.mktemp("renderers") / "glyphhall.db"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(TableManager, "_bot_move", bot_move_then_ask_again)
+        app = create_app(f"sqlite:///{db}", bot_workers=1)
+        port = _free_port()
+        server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+        thread = threading.Thread(target=server.run, daemon=True)
+        thread.start()
+        while not server.started:
+            assert thread.is_alive(), "the test server did not start"
+            time.sleep(0.05)
+        yield f"http://127.0.0.1:{port}"
+        server.should_exit = True
+        thread.join(15)
+
+
+def open_table(base: str, new_page, game: str, seed: int):
+    """A running table (you at seat 0 against a random bot) open in a fresh browser page."""
+    with httpx.Client(base_url=base, timeout=30) as http:
+        table = http.post("/api/tables", json={"game": game, "seats": [{"kind": "person"}, {"kind": "bot", "bot": "random"}],
+                                               "seed": seed}).json()
+        token = http.post(f"/api/tables/{table['id']}/seats/0", json={"name": "Ann"}).json()["token"]
+        assert http.post(f"/api/tables/{table['id']}/start", json={"token": token}).status_code == 200
+    page = new_page()
+    page.add_init_script(
+        f"localStorage.setItem('glyphhall.seat.{table['id']}', JSON.stringify({{seat: 0, token: '{token}'}}))"
+    )
+    page.goto(f"{base}/t/{table['id']}")
+    return page
+
+
+def click_and_wait(page, selector: str) -> None:
+    """Click, then wait until the server's answer has moved the game on (a new step number)."""
+    step = page.get_attribute("body", "data-step")
+    page.click(selector)
+    page.wait_for_function("s => document.body.dataset.step !== s", arg=step)
+
+
+def test_glyfts_deploy_place_and_attack_by_clicking(renderer_server, new_page):
+    page = open_table(renderer_server, new_page, "glyfts", seed=2)
+    page.wait_for_selector("#gf-reserve .gf-creature.ready")
+    # Setup: the whole reserve with its stats, the Sorcery hand, both players, the goal.
+    assert page.locator("#gf-reserve .gf-creature").count() == 18
+    card_text = page.locator("#gf-reserve .gf-creature").first.text_content()
+    assert "⚔" in card_text and "♥" in card_text and "roll" in card_text
+    assert page.locator("#gf-hand .gf-sorcery").count() >= 1
+    assert page.locator(".gf-player").count() == 2
+    assert "first to 10 Skill wins" in page.inner_text("#gf-status")
+    first = page.locator("#gf-reserve .gf-creature.ready").first.get_attribute("data-creature")
+    click_and_wait(page, f'#gf-reserve [data-creature="{first}"]')
+    page.wait_for_selector("#gf-reserve .gf-creature.ready")
+    second = page.locator("#gf-reserve .gf-creature.ready").first.get_attribute("data-creature")
+    click_and_wait(page, f'#gf-reserve [data-creature="{second}"]')
+    # Both picks are revealed into your Combat Circle once the bot has picked too (seed 2: you play first).
+    page.wait_for_selector('.gf[data-phase="place"]')
+    mine = page.locator(".gf-player.mine .gf-circle .gf-creature")
+    assert {mine.nth(i).get_attribute("data-creature") for i in range(mine.count())} == {first, second}
+    assert page.locator(".gf-player:not(.mine) .gf-circle .gf-creature").count() == 2
+    assert "Your turn" in page.inner_text("#gf-status")
+
+    # Your turn: place a card by clicking it and then one of your Creatures.
+    page.wait_for_selector('.gf[data-phase="place"] #gf-hand .gf-sorcery.playable', timeout=20000)
+    card = page.locator("#gf-hand .gf-sorcery.playable").first.get_attribute("data-card")
+    page.click(f'#gf-hand [data-card="{card}"]')
+    assert page.locator(".gf-player.mine .gf-creature.target").count() == 2
+    target = page.locator(".gf-player.mine .gf-creature.target").first.get_attribute("data-creature")
+    click_and_wait(page, f'.gf-player.mine [data-creature="{target}"].target')
+    under = page.inner_text(f'.gf-player.mine [data-creature="{target}"] .gf-under')
+    assert under.strip() and "nothing under" not in under
+    click_and_wait(page, '[data-action="done"].gf-act')
+
+    # Attack: your Creature, then theirs; the battle shows the revealed cards and the dice.
+    page.wait_for_selector('.gf[data-phase="attack"]')
+    if not page.locator(".gf-player.mine .gf-creature.selected").count():
+        page.click(".gf-player.mine .gf-creature.ready")
+    assert page.locator(".gf-player.mine .gf-creature.selected").count() == 1
+    assert page.locator(".gf-player:not(.mine) .gf-creature.target").count() >= 1
+    click_and_wait(page, ".gf-player:not(.mine) .gf-creature.target")
+    page.wait_for_selector("#gf-battle")
+    assert page.locator("#gf-battle .gf-die").count() == 2
+    assert "Battle:" in page.inner_text("#gf-battle")
+    path = shot(page, "glyfts")
+    click_and_wait(page, '[data-action="roll"].gf-act')
+    assert "picture failed" not in page.inner_text("#game")
+    assert page.locator(".gf-all button.action").count() > 0 or not page.locator(".banner.your-turn").count()
+    assert path.stat().st_size > 10_000
