@@ -9,6 +9,7 @@ from typing import Any
 from glyphhall.engine import Action, DataError, Event, Game, IllegalAction, Option, State, normalize_text
 
 from . import board as B
+from . import sigils as S
 from .cards import BLOOD, BONES, catalog
 from .death_cards import encode, resolve_option
 from .draft import PICKS_EACH, communal_pile, deal_faceup
@@ -173,20 +174,50 @@ class InscriptionGame(Game):
         return super().explain_illegal(state, seat, text, legal)
 
     def heuristic(self, state: State, seat: int) -> float:
-        """Candles, the scale, the board (power and health), the hand, bones and items."""
+        """Candles, the scale, the board (power, health, and damage that nothing blocks), the
+        cards in hand and to come, bones and items. Uses only what `seat` may see: the adversary's
+        hand and deck together are known from the open draft."""
         st: InscriptionState = state  # type: ignore[assignment]
         other = 1 - seat
-        x = 2.0 * (st.candles[seat] - st.candles[other])
-        x += 0.45 * (st.scale if seat == 0 else -st.scale)
+        w = WEIGHTS
+        x = w["candle"] * (st.candles[seat] - st.candles[other])
+        x += w["scale"] * (st.scale if seat == 0 else -st.scale)
+        board, defs = st.board, st.defs
         for i in range(8):
-            slot = st.board[i]
-            if slot is not None:
-                sign = 1 if i >> 2 == seat else -1
-                x += sign * (0.25 * B.power(st, i) + 0.08 * slot[B.HP])
-        x += 0.06 * (len(st.hands[seat]) - len(st.hands[other]))
-        x += 0.03 * (st.bones[seat] - st.bones[other])
-        x += 0.1 * (len(st.items[seat]) - len(st.items[other]))
+            slot = board[i]
+            if slot is None:
+                continue
+            sign = 1 if i >> 2 == seat else -1
+            p = B.power(st, i)
+            x += sign * (w["power"] * p + w["health"] * slot[B.HP])
+            facing = board[i ^ 4]  # the space opposite
+            flying = defs[slot[B.CID]].sig & S.AIRBORNE
+            if facing is None or (flying and not defs[facing[B.CID]].sig & S.MIGHTY_LEAP):
+                x += sign * w["open"] * p  # damage nothing stands in front of
+        squirrel = st.tokens["Squirrel"]
+        for s, sign in ((seat, 1), (other, -1)):
+            hand = st.hands[s]
+            squirrels = hand.count(squirrel)
+            # squirrels in hand are blood for the cards in hand (a one-step bot cannot plan that)
+            x += sign * (w["hand"] * _cards_value(st, hand) + w["squirrels"] * min(squirrels, 3)
+                         + w["deck"] * _cards_value(st, st.decks[s]))
+            x += sign * (w["bones"] * st.bones[s] + w["items"] * len(st.items[s]))
         return 1.0 / (1.0 + math.exp(-x))
+
+
+#: Weights of the heuristic (tuned against the random bot; see the README).
+WEIGHTS = {"candle": 10.0, "scale": 0.45, "power": 0.2, "health": 0.2, "open": 0.3, "hand": 0.03,
+           "squirrels": 0.12, "deck": 0.01, "bones": 0.03, "items": 0.1}
+
+
+def _cards_value(st: InscriptionState, cards: list[int]) -> float:
+    """A rough worth of cards to come: stats and sigils, less what they cost."""
+    total = 0.0
+    for c in cards:
+        d = st.defs[c]
+        total += d.power + 0.5 * d.health + 0.5 * bin(d.sig).count("1")
+        total -= 0.8 * d.cost if d.kind == BLOOD else (0.2 * d.cost if d.kind == BONES else 0.0)
+    return total
 
 
 __all__ = ["Event", "InscriptionGame"]

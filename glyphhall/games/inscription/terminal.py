@@ -65,7 +65,7 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
     board = Table(show_header=True, header_style="bold", expand=False)
     board.add_column("")
     for k in range(4):
-        board.add_column(f"space {k + 1}" + (" 🔔" if k == 0 else ""), justify="center", min_width=14)
+        board.add_column(f"space {k + 1}" + (" 🔔" if k == 0 else ""), justify="center", min_width=12)
     board.add_row(f"seat {them}", *[_card_text(c) for c in view["board"][them]])
     board.add_row(f"seat {me}", *[_card_text(c) for c in view["board"][me]])
     parts.append(board)

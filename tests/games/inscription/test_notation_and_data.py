@@ -100,3 +100,22 @@ def test_the_heuristic_prefers_a_better_position():
     ahead = position(scale=3, board0=["Grizzly", None, None, None], unused_cards=True)
     assert 0.0 < GAME.heuristic(calm, 0) < 1.0
     assert GAME.heuristic(ahead, 0) > GAME.heuristic(calm, 0) > GAME.heuristic(ahead, 1)
+
+
+@pytest.mark.slow
+def test_the_greedy_bot_beats_the_random_bot():
+    """The heuristic is worth something: one-step greedy play wins most games against random."""
+    from glyphhall import bots
+    from glyphhall.bots import ask
+
+    score = 0.0
+    games = 30
+    for g in range(games):
+        st = GAME.new(2, 5000 + g)
+        me = g % 2
+        greedy, random = bots.make("heuristic", g), bots.make("random", g)
+        while not st.is_over():
+            seat = st.to_move()[0]
+            st.apply(seat, ask(greedy if seat == me else random, st, seat))
+        score += st.returns()[me]
+    assert score / games >= 0.6
