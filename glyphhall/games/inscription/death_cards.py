@@ -17,7 +17,7 @@ import json
 import re
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from glyphhall.engine import Action, DataError, Event, OptionError
 
@@ -34,6 +34,29 @@ STAGES = ("cost", "power and health", "sigils")
 
 
 # --- the vault ----------------------------------------------------------------------------------
+class DeathCardStore(Protocol):
+    """What keeps death cards: the file vault below, or the server's store later."""
+
+    def list(self) -> list[dict[str, Any]]: ...
+
+    def get(self, card_id: str) -> dict[str, Any]: ...
+
+    def save(self, spec: dict[str, Any], session: str = "", made_by: str = "") -> dict[str, Any]: ...
+
+
+_store: DeathCardStore | None = None
+
+
+def use_store(store: DeathCardStore | None) -> None:
+    """Make `store` the place death cards are read from and saved to (None: the file vault)."""
+    global _store
+    _store = store
+
+
+def default_store() -> DeathCardStore:
+    return _store if _store is not None else DeathCardVault()
+
+
 class DeathCardVault:
     """Death cards ever made, in `<data dir>/inscription-death-cards.json`."""
 
@@ -60,6 +83,7 @@ class DeathCardVault:
         return cards
 
     def get(self, card_id: str) -> dict[str, Any]:
+        """One card by id (KeyError if there is none)."""
         for card in self.list():
             if card["id"] == card_id:
                 return card
@@ -111,12 +135,12 @@ def name_problem(name: Any) -> str | None:
     return None
 
 
-def save_made_card(state: InscriptionState, vault: DeathCardVault | None = None, session: str = "",
+def save_made_card(state: InscriptionState, vault: DeathCardStore | None = None, session: str = "",
                    made_by: str = "") -> dict[str, Any] | None:
     """Keep the death card the loser made in this game (None if no card was made)."""
     if not state.made:
         return None
-    return (vault or DeathCardVault()).save(state.made, session=session, made_by=made_by)
+    return (vault or default_store()).save(state.made, session=session, made_by=made_by)
 
 
 # --- the `death_cards` option -------------------------------------------------------------------
@@ -128,7 +152,7 @@ def encode(specs: list[dict[str, Any]]) -> str:
     return ";".join(f"{s['name']}/{s['cost']}/{s['power']}/{s['health']}/{'+'.join(s['sigils'])}" for s in specs)
 
 
-def resolve_option(text: str, vault: DeathCardVault | None = None) -> list[dict[str, Any]]:
+def resolve_option(text: str, vault: DeathCardStore | None = None) -> list[dict[str, Any]]:
     """The death cards an option value names: `none`, `all` (every card ever made),
     `session:<label>` (the cards of one play session), or cards written out (see `encode`)."""
     text = text.strip()
@@ -136,7 +160,7 @@ def resolve_option(text: str, vault: DeathCardVault | None = None) -> list[dict[
         return []
     if text == "all" or text.startswith("session:"):
         try:
-            cards = (vault or DeathCardVault()).list()
+            cards = (vault or default_store()).list()
         except DataError as err:
             raise OptionError(str(err)) from None
         if text.startswith("session:"):
@@ -229,4 +253,5 @@ def apply_creation(st: InscriptionState, action: Action, events: list[Event]) ->
     reveal(st, events)
 
 
-__all__ = ["COST_KINDS", "DeathCardVault", "encode", "resolve_option", "save_made_card"]
+__all__ = ["COST_KINDS", "DeathCardStore", "DeathCardVault", "default_store", "encode", "resolve_option",
+           "save_made_card", "use_store"]

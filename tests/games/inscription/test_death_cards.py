@@ -143,3 +143,35 @@ def test_without_make_death_card_the_game_simply_ends():
     st = position(board0=["Wolf", None, None, None], scale=3, candles=(2, 1), make_death_card=False)
     bell(st)
     assert st.is_over() and st.made is None
+
+
+def test_another_store_can_take_the_vaults_place():
+    """The server can back death cards with its own store (list/get/save)."""
+    from glyphhall.games.inscription import death_cards
+
+    class Memory:
+        def __init__(self):
+            self.cards = []
+
+        def list(self):
+            return list(self.cards)
+
+        def get(self, card_id):
+            return next(c for c in self.cards if c["id"] == card_id)
+
+        def save(self, spec, session="", made_by=""):
+            card = {**spec, "id": str(len(self.cards)), "session": session}
+            self.cards.append(card)
+            return card
+
+    memory = Memory()
+    death_cards.use_store(memory)
+    try:
+        st = finished()
+        for _ in range(3):
+            act(st, "choose 1")
+        act(st, "name Memo")
+        save_made_card(st, session="x")
+        assert [s["name"] for s in resolve_option("session:x")] == ["Memo"]
+    finally:
+        death_cards.use_store(None)
