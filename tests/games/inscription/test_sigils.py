@@ -280,3 +280,36 @@ def test_many_lives_card_ids():
 def st_def(name):
     st = position()
     return st.defs[cid(st, name)]
+
+
+def test_corpse_eater_also_answers_a_death_on_its_owners_turn():
+    """Rulebook, Sigils > Corpse Eater: any card you own dying by combat (here to Sharp Quills)."""
+    st = position(board0=["Wolf Cub", None, None, None], board1=["Porcupine", None, None, None], hand0=["Corpse Maggots"])
+    bell(st)
+    assert st.to_move() == (0,) and [str(a) for a in st.legal_actions(0)] == ["eat 1", "pass"]
+    act(st, "eat 1")
+    assert row(st, 0)[0] == "Corpse Maggots" and st.turn == 1
+
+
+def test_a_burrower_does_not_block_a_flyer_unless_it_can_leap():
+    """Rulebook, Sigils > Burrower with Airborne / Mighty Leap (our ruling)."""
+    st = position(board0=[None, None, "Sparrow", None], board1=["Mole", None, None, None])
+    bell(st)
+    assert row(st, 1)[0] == "Mole" and st.scale == 1
+    st = position(board0=[None, None, "Sparrow", None], board1=["Mole Man", None, None, None])
+    bell(st)
+    assert row(st, 1)[2] == "Mole Man" and st.scale == 0
+
+
+def test_a_submerged_card_does_not_leap():
+    """Rulebook, Sigils > Waterborne with Mighty Leap: face down, it blocks nothing."""
+    st = position(board0=["Sparrow", None, None, None], board1=["Kingfisher", None, None, None])
+    bell(st)
+    assert st.scale == 1 and health(st, 1, 1) == 1
+
+
+def test_guardian_stays_when_the_space_opposite_is_taken():
+    """Rulebook, Sigils > Guardian: only opposite an empty space."""
+    st = position(board1=["Bloodhound", None, "Stoat", None], hand0=["Squirrel"])
+    act(st, "play 1 3")
+    assert row(st, 1) == ["Bloodhound", None, "Stoat", None]
