@@ -65,6 +65,7 @@ def setup(s: TundrusState) -> list[Event]:
     s.pending = None
     s.lamb_to = -1
     s.fresh = [0] * len(s.data.dice)
+    s.feuded = []
     s.winner = -1
     s.phase = DRAFT
     events = [Event(f"Tribe {first + 1} recruits first")]

@@ -162,7 +162,10 @@ def install(s: TundrusState, c: Champion, iid: str, paid: list[str], events: lis
         _alchemy(s, c, c.slot_dice[k], events, item.name)
         if set_complete(s, c, "alchemy"):
             _alchemy(s, c, s.tribal[c.tribe], events, "the Complete Set Bonus (Tribal Pool)")
-    return item.ability == "blood_feud" and bool(s.enemies(c))
+    if item.ability == "blood_feud" and iid not in s.feuded:  # "Equipped for the first time"
+        s.feuded.append(iid)
+        return bool(s.enemies(c))
+    return False
 
 
 def _alchemy(s: TundrusState, c: Champion, into: list[int], events: list[Event], where: str) -> None:

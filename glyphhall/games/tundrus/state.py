@@ -54,6 +54,7 @@ class TundrusState(State):
     pending: str | None  # the Item just Acquired, waiting to be Stashed, Equipped or Consumed
     lamb_to: int  # the ally receiving dice (Sacrificial Lamb)
     fresh: list[int]  # dice per colour Gained during this Turn (they cannot pay an Equip Cost)
+    feuded: list[str]  # Blood Feud Items already Equipped once (only the first Equip marks an enemy)
     winner: int  # -1 none yet, else the winning tribe
 
     def copy_into(self, c: TundrusState) -> None:
@@ -84,6 +85,7 @@ class TundrusState(State):
         c.pending = self.pending
         c.lamb_to = self.lamb_to
         c.fresh = self.fresh[:]
+        c.feuded = self.feuded[:]
         c.winner = self.winner
 
     # --- small shared helpers -----------------------------------------------------------------
@@ -140,6 +142,7 @@ class TundrusState(State):
             "pending": self.pending,
             "lamb_to": self.lamb_to,
             "fresh": self.fresh[:],
+            "feuded": self.feuded[:],
             "winner": self.winner,
         }
 
@@ -169,6 +172,7 @@ class TundrusState(State):
         self.gash = [int(x) for x in d["gash"]]
         self.pending = None if d["pending"] is None else str(d["pending"])
         self.fresh = [int(x) for x in d["fresh"]]
+        self.feuded = [str(x) for x in d.get("feuded", [])]
         known = set(self.data.items)
         for item in self.deck + self.faceup + self.discard + ([self.pending] if self.pending else []):
             if item not in known:

@@ -52,6 +52,30 @@ def test_blood_feud_marks_an_enemy_on_equip(monkeypatch):
     assert "blood_feud" not in sg.tokens
 
 
+def test_blood_feud_marks_only_on_the_first_equip(monkeypatch):
+    """Blood Feud: "When this Item is Equipped for the first time, mark a single enemy"; the card
+    lost and Acquired again is Equipped without a new mark (reference B7.24)."""
+    s = new_game()
+    show(s, "grudge_hammer")
+    roll_pool(s, monkeypatch, "fire_guard", ["gold tribal"], ["wealth"])
+    do(s, "acquire grudge_hammer")
+    do(s, "equip")
+    do(s, "feud warlord")
+    fg = champ(s, "fire_guard")
+    from glyphhall.games.tundrus.items import discard_slot
+
+    discard_slot(s, fg, 0, [])
+    assert "blood_feud" not in champ(s, "warlord").tokens and "grudge_hammer" in s.discard
+    show(s, "grudge_hammer")
+    from glyphhall.games.tundrus.state import T_CREDIT
+
+    s.turn[T_CREDIT] = 1  # a Double Wealth's second Glyph: one more Acquire
+    do(s, "acquire grudge_hammer")
+    do(s, "equip")
+    assert s.phase == "secondary" and fg.slots[0] == "grudge_hammer"
+    assert not any("blood_feud" in c.tokens for c in s.champs)
+
+
 def test_cleave_magic_damage_to_all_enemies(monkeypatch):
     """Cleave: Deal 1 Magic Damage to all enemies (Item Ability, a Primary Action)."""
     s = new_game()
