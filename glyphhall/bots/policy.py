@@ -21,7 +21,9 @@ class PolicyBot(GreedyBot):
             return super().choose(state, seat)
         action = policy(state, seat, self.rng)
         if not state.is_legal(seat, action):
-            raise ValueError(f"{state.game.id}'s own policy chose '{action}', which is not legal for seat {seat}")
+            raise ValueError(
+                f"{state.game.id}'s own policy chose '{action}', which is not legal for seat {seat}"
+            )
         return action
 
 
