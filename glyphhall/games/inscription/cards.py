@@ -37,6 +37,26 @@ class CardDef:
         "copies",
     )
 
+    id: int
+    name: str
+    slug: str  # the name in action text ("raven-egg")
+    kind: int  # FREE, BLOOD or BONES
+    cost: int
+    power: int
+    health: int
+    sig: int  # sigil bits (sigils.py)
+    tribe: str
+    rare: bool
+    alive: bool  # False for the grey "Other" cards, which cannot be sacrificed
+    unused: bool  # printed but unused (Extra / Unused cards)
+    pile: str  # where the card comes from and goes back to
+    grows_into: str  # Fledgling's stronger form
+    dies_into: str  # the card that takes its place when destroyed
+    item: str  # the item's key, "" for creatures
+    special: frozenset[str]  # card-specific rules (Long Elk's vertebrae, the Cat's nine lives)
+    provenance: str  # "fact" or "proposal" (for the copy counts)
+    copies: int  # copies in `pile`
+
     def __init__(self, **fields: Any) -> None:
         for key in self.__slots__:
             setattr(self, key, fields[key])

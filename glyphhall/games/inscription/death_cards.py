@@ -217,7 +217,7 @@ def creation_actions(st: InscriptionState) -> list[Action]:
 
 
 def suggested_names(st: InscriptionState) -> list[str]:
-    parts = [w for w in st.dc_spec["from"] if w] or ["Grim"]
+    parts = [w for w in (st.dc_spec or {}).get("from", []) if w] or ["Grim"]
     first = parts[0].split()[0]
     last = parts[-1].split()[-1]
     out = [f"{first} {last}", f"{first}{last.lower()}", f"The {last}"]
@@ -230,7 +230,7 @@ def suggested_names(st: InscriptionState) -> list[str]:
 
 
 def apply_creation(st: InscriptionState, action: Action, events: list[Event]) -> None:
-    spec = st.dc_spec = dict(st.dc_spec)
+    spec = st.dc_spec = dict(st.dc_spec or {})
     if action.verb == "name":
         name = str(action.args[0])
         st.made = {"name": name, "cost": spec["cost"], "power": spec["power"],

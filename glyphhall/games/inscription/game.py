@@ -104,7 +104,8 @@ class InscriptionGame(Game):
         st.bones = [0, 0]
         st.squirrels = [10, 10]
         st.dc_pool, st.dc_revealed = [], []
-        st.hands, st.known, st.decks, st.dead, st.items = ([[], []] for _ in range(5))
+        empty: list[list[int]] = [[], []]
+        st.hands, st.known, st.decks, st.dead, st.items = ([list(x) for x in empty] for _ in range(5))
         st.phase = DRAFT
         st.turn = 0
         st.draft_round = 0
@@ -141,7 +142,7 @@ class InscriptionGame(Game):
             return action if verb == "name" else canonical(state, seat, action)  # type: ignore[arg-type]
         if verb == "name":
             raise IllegalAction("a death card's name is 1 to 30 letters, digits, spaces, ' or -"
-                                if state.phase == "death-card" else "there is nothing to name now")
+                                if getattr(state, "phase", "") == "death-card" else "there is nothing to name now")
         legal = state.legal_actions(seat)
         raise IllegalAction(self.explain_illegal(state, seat, normalize_text(text), legal))
 

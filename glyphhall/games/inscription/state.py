@@ -23,8 +23,42 @@ _SCALAR_FIELDS = ("phase", "turn", "draft_round", "scale", "scale_mark", "dealt"
 
 
 class InscriptionState(State):
-    __slots__ = ("game", "num_players", "seed", "options", "rng", "defs", "tokens",
-                 *_LIST_FIELDS, *_PAIR_FIELDS, *_SCALAR_FIELDS, "dc_spec", "made")
+    __slots__ = ("defs", "tokens", *_LIST_FIELDS, *_PAIR_FIELDS, *_SCALAR_FIELDS, "dc_spec", "made")
+
+    defs: tuple[CardDef, ...]  # the box's definitions, then cards made in this game
+    tokens: dict[str, int]  # which definition a rule means by a card name
+    draft_pile: list[int]  # the communal draw pile (top is the end)
+    faceup: list[int]  # the draft's face-up cards
+    set_aside: list[int]
+    sleeves: list[int]  # death cards not yet picked up
+    item_pile: list[int]  # top is the front, the bottom the end
+    board: list[Any]  # 8 spaces: None or a (card, health, direction, flags, sacrifices, base) tuple; see board.py
+    pending: list[tuple[str, int, int]]  # decisions that interrupt: (kind, seat, lane)
+    candles: list[int]
+    first_turn: list[int]  # see turn.py
+    skip: list[bool]  # Hourglass
+    bones: list[int]
+    squirrels: list[int]  # left to draw (limited squirrels)
+    dc_pool: list[int]  # death card: cards still to reveal
+    dc_revealed: list[int]
+    hands: list[list[int]]
+    known: list[list[int]]  # hand cards the adversary saw enter the hand
+    decks: list[list[int]]  # top is the end
+    dead: list[list[int]]
+    items: list[list[int]]
+    phase: str
+    turn: int
+    draft_round: int
+    scale: int  # > 0: damage against seat 1
+    scale_mark: int  # the scale when items were last checked
+    dealt: int  # damage counted on the scale this turn (first-turn cap)
+    fan: bool  # Harpie's Birdleg Fan this turn
+    lane: int  # next attacking lane, -1 outside combat
+    winner: int  # -1: none (or a draw)
+    dc_stage: int
+    turn_no: int
+    dc_spec: dict[str, Any] | None
+    made: dict[str, Any] | None
 
     # --- copies ----------------------------------------------------------------------------
     def clone(self) -> InscriptionState:
@@ -239,7 +273,7 @@ def load_state(game: Any, data: dict[str, Any]) -> InscriptionState:
 
     for name in ("draft_pile", "faceup", "set_aside", "sleeves", "item_pile", "dc_pool", "dc_revealed"):
         setattr(st, name, cards(data[name]))
-    board = []
+    board: list[Any] = []
     for v in data["board"]:
         if v is None:
             board.append(None)

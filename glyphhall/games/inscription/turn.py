@@ -131,7 +131,7 @@ def canonical(st: InscriptionState, seat: int, action: Action) -> Action:
                 k = rest.index("sacrifice")
                 tail = rest[k + 1 :]
                 if all(isinstance(x, int) for x in tail):
-                    rest = rest[: k + 1] + sorted(tail)  # type: ignore[type-var]
+                    rest = rest[: k + 1] + sorted(int(x) for x in tail)
             return act(action.verb, first, *rest)
     return action
 
@@ -288,7 +288,7 @@ def take(st: InscriptionState, seat: int, slug: str, events: list[Event]) -> Non
 
 # --- turns and rounds ---------------------------------------------------------------------------
 def start_turn(st: InscriptionState, seat: int, events: list[Event]) -> None:
-    limit = st.options["turn_limit"]
+    limit = int(st.options["turn_limit"])
     if limit and st.turn_no >= limit:
         st.phase = OVER  # our stalemate rule: a draw
         st.winner = -1
