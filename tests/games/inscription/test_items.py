@@ -130,3 +130,24 @@ def test_all_ten_items_and_the_caged_wolf_are_in_the_item_pile():
         "Squirrel in a Bottle", "Black Goat in a Bottle", "Frozen Opossum in a Bottle", "Hoggy Bank",
         "Caged Wolf"}
     assert GAME.new(2, 0, {"items": False}).item_pile == []
+
+
+def test_a_placed_item_goes_back_to_the_item_pile_when_it_leaves_play():
+    """Rulebook, Using Items: once used an item returns to the bottom of the pile (placed items
+    when they leave the board)."""
+    st = position(items0=["Frozen Opossum in a Bottle"], board1=["Grizzly", None, None, None], unused_cards=True)
+    act(st, "item 1 1")
+    assert "Frozen Opossum in a Bottle" not in names(st, st.item_pile[-1:])
+    end_turn(st)  # seat 0 rings
+    end_turn(st)  # seat 1's Grizzly hits the bottle (5 health) for 4
+    assert row(st, 0)[0] == "Frozen Opossum in a Bottle"
+    end_turn(st)
+    end_turn(st)  # destroyed: an Opossum takes its place, the item card goes to the bottom
+    assert row(st, 0)[0] == "Opossum" and names(st, st.item_pile[-1:]) == ["Frozen Opossum in a Bottle"]
+
+
+def test_trinket_bearer_gives_nothing_when_items_are_off():
+    """Option items=false: no item pile, so Trinket Bearer has nothing to give."""
+    st = position(board0=["Squirrel", "Squirrel", None, None], hand0=["Pack Rat"], items=False)
+    act(st, "play 1 3 sacrifice 1 2")
+    assert st.items == [[], []]
