@@ -15,6 +15,14 @@ SOURCE_NAMES = ("tribal", "own", "weapon", "armor", "auxiliary", "stock", "chest
 #: for TRIBAL dice, the champion index for START / slot / CHEST dice, -1 for STOCK dice.
 Die = tuple[int, int, int]
 
+#: A hollow Armor square in use holds a Stored die, a cube from the Stock (None), or an Armor Cube
+#: Gained from the Item in slot k (the int k), which leaves with that Item (rulebook, Item Cards).
+ArmorEntry = Die | int | None
+
+
+def is_die(entry: ArmorEntry) -> bool:
+    return type(entry) is tuple
+
 
 class Champion:
     __slots__ = (
@@ -29,7 +37,7 @@ class Champion:
         self.idx = self.tribe = self.seat = 0
         self.health = self.health_max = 0
         self.armor_solid = self.armor_perm = self.armor_hollow = 0
-        self.temp: list[Die | None] = []  # hollow Armor squares in use: None is a cube, else a Stored die
+        self.temp: list[ArmorEntry] = []  # hollow Armor squares in use (see ArmorEntry)
         self.energy_max = self.energy_cubes = 0
         self.energy_dice: list[Die] = []  # dice Stored on the Energy Track
         self.start: list[int] = []  # Starting Dice, counts per colour
@@ -108,7 +116,7 @@ class Champion:
             "cid": self.cid, "idx": self.idx, "tribe": self.tribe, "seat": self.seat,
             "health": self.health, "health_max": self.health_max, "armor_solid": self.armor_solid,
             "armor_perm": self.armor_perm, "armor_hollow": self.armor_hollow,
-            "temp": [None if d is None else list(d) for d in self.temp],
+            "temp": [list(d) if is_die(d) else d for d in self.temp],
             "energy_max": self.energy_max, "energy_cubes": self.energy_cubes,
             "energy_dice": [list(d) for d in self.energy_dice], "start": self.start[:],
             "slots": self.slots[:], "slot_dice": [d[:] for d in self.slot_dice],
@@ -125,7 +133,7 @@ class Champion:
                     "armor_hollow", "energy_max", "energy_cubes"):
             setattr(c, key, int(d[key]))
         c.cid = str(d["cid"])
-        c.temp = [None if x is None else _die(x) for x in d["temp"]]
+        c.temp = [x if x is None else int(x) if isinstance(x, int) else _die(x) for x in d["temp"]]
         c.energy_dice = [_die(x) for x in d["energy_dice"]]
         c.start = [int(x) for x in d["start"]]
         c.slots = [None if x is None else str(x) for x in d["slots"]]

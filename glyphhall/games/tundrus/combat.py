@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from glyphhall.engine import Event
 
+from .champion import is_die
 from .dice import return_die
 from .items import lose_everything
 from .tracks import ARMOR, HEALTH, fill_armor, refill_permanent
@@ -70,10 +71,10 @@ def attack(
     if not acts_unarmored(s, attacker, target):
         while war and target.temp:
             d = target.temp.pop()
-            if d is None:
-                s.cubes[ARMOR] += 1
+            if is_die(d):
+                return_die(s, d)  # type: ignore[arg-type]
             else:
-                return_die(s, d)
+                s.cubes[ARMOR] += 1
             war -= 1
             removed += 1
         sh = min(war, shadow_armor(s, target))

@@ -74,7 +74,7 @@ class TundrusGame(Game):
             if c.defeated:
                 continue
             dice = sum(c.start) + sum(map(sum, c.slot_dice)) + sum(c.chest_dice) + len(c.energy_dice)
-            dice += sum(1 for d in c.temp if d is not None)
+            dice += sum(1 for d in c.temp if type(d) is tuple)
             score[c.tribe] += (
                 4.0 + 2.0 * c.health + 0.4 * (c.armor_perm + len(c.temp)) + 0.3 * c.energy() + 0.2 * dice
                 + 0.1 * len(c.stash)

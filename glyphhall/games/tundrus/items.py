@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from glyphhall.engine import Event
 
 from . import tokens
-from .champion import CHEST, SLOT_CODE
+from .champion import CHEST, SLOT_CODE, is_die
 from .data import SLOTS, Item
 from .dice import roll
 from .tracks import ARMOR, ENERGY, fill_armor, refill_permanent
@@ -150,9 +150,9 @@ def install(s: TundrusState, c: Champion, iid: str, paid: list[str], events: lis
     if item.solid_armor:
         c.armor_solid += item.solid_armor
         refill_permanent(s, c)
-    for _ in range(item.armor_cubes):
+    for _ in range(item.armor_cubes):  # marked with the slot: they leave with the Item
         if c.armor_room() > 0 and s.cubes[ARMOR] > 0:
-            c.temp.append(None)
+            c.temp.append(k)
             s.cubes[ARMOR] -= 1
     if item.energy_cubes:
         take = min(item.energy_cubes, s.cubes[ENERGY])
@@ -261,6 +261,10 @@ def discard_slot(s: TundrusState, c: Champion, k: int, events: list[Event] | Non
         s.cubes[ARMOR] += extra
     s.cubes[ENERGY] += c.slot_energy[k]
     c.slot_energy[k] = 0
+    gained = [d for d in c.temp if type(d) is int and d == k]  # its Armor Cubes still on the Track
+    if gained:
+        c.temp = [d for d in c.temp if not (type(d) is int and d == k)]
+        s.cubes[ARMOR] += len(gained)
     if item.ability == "blood_feud":
         for o in s.champs:
             if o.tokens.get("blood_feud", [None])[0] == c.idx:
@@ -280,7 +284,7 @@ def _purge(s: TundrusState, c: Champion, origin: int) -> None:
     s.pool = [d for d in s.pool if keep(d)]
     for o in s.champs:
         o.energy_dice = [d for d in o.energy_dice if keep(d)]
-        o.temp = [d for d in o.temp if d is None or keep(d)]
+        o.temp = [d for d in o.temp if not is_die(d) or keep(d)]
         o.lent = [d for d in o.lent if keep(d)]
 
 
@@ -299,9 +303,9 @@ def lose_everything(s: TundrusState, c: Champion) -> None:
     for colour, n in enumerate(c.start):
         s.stock[colour] += n
         c.start[colour] = 0
-    for d in c.energy_dice + [d for d in c.temp if d is not None]:
-        s.stock[d[0]] += 1
-    s.cubes[ARMOR] += c.armor_perm + sum(1 for d in c.temp if d is None)
+    for d in c.energy_dice + [d for d in c.temp if is_die(d)]:
+        s.stock[d[0]] += 1  # type: ignore[index]
+    s.cubes[ARMOR] += c.armor_perm + sum(1 for d in c.temp if not is_die(d))
     s.cubes[ENERGY] += c.energy_cubes
     c.energy_dice, c.temp, c.armor_perm, c.energy_cubes = [], [], 0, 0
     from .dice import return_die

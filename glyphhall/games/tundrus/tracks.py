@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .champion import is_die
 from .dice import return_die
 
 if TYPE_CHECKING:
@@ -81,9 +82,9 @@ def strip_temporary(s: TundrusState, c: Champion) -> int:
     """Remove all Temporary Armor: cubes to the Stock, Stored dice back where they came from."""
     n = len(c.temp)
     for d in c.temp:
-        if d is None:
-            s.cubes[ARMOR] += 1
+        if is_die(d):
+            return_die(s, d)  # type: ignore[arg-type]
         else:
-            return_die(s, d)
+            s.cubes[ARMOR] += 1
     c.temp = []
     return n

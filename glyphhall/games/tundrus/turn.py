@@ -13,7 +13,7 @@ from glyphhall.engine import Action, Event
 
 from . import abilities, draft, free, items, tokens
 from .actions import act
-from .champion import CHEST, SLOT_CODE, START, TRIBAL
+from .champion import CHEST, SLOT_CODE, START, TRIBAL, is_die
 from .combat import magic
 from .data import ARCANA, DEFENSE, DOUBLE, GLYPHS, POWER, SLOTS, WAR, WEALTH
 from .dice import return_die, roll, units
@@ -106,7 +106,7 @@ def legal_actions(s: TundrusState) -> list[Action]:
         return [act("chest", (s.colour_name(k),)) for k in range(len(s.stock)) if s.stock[k] > 0]
     if phase == RELEASE:
         out = [act("release", ("energy", i + 1)) for i in range(len(c.energy_dice))]
-        stored = sum(1 for d in c.temp if d is not None)
+        stored = sum(1 for d in c.temp if is_die(d))
         out += [act("release", ("armor", i + 1)) for i in range(stored)]
         return out + [act("end")]
     return []
@@ -408,7 +408,7 @@ def _store(s: TundrusState, c: Champion, args: tuple, events: list[Event]) -> No
 
 
 def _end(s: TundrusState, c: Champion, args: tuple, events: list[Event]) -> None:
-    if s.phase in (MAIN, SECONDARY) and (c.energy_dice or any(d is not None for d in c.temp)):
+    if s.phase in (MAIN, SECONDARY) and (c.energy_dice or any(is_die(d) for d in c.temp)):
         s.phase = RELEASE
         return
     end_turn(s, events)
@@ -420,7 +420,7 @@ def _release(s: TundrusState, c: Champion, args: tuple, events: list[Event]) -> 
     if track == "energy":
         die = c.energy_dice.pop(n - 1)
     else:
-        stored = [i for i, d in enumerate(c.temp) if d is not None]
+        stored = [i for i, d in enumerate(c.temp) if is_die(d)]
         die = c.temp.pop(stored[n - 1])  # type: ignore[assignment]
     return_die(s, die)
     events.append(Event(f"{c.cid} releases a {s.colour_name(die[0])} die from the {track} track"))

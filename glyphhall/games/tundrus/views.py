@@ -19,10 +19,12 @@ def _counts(s: TundrusState, counts: list[int]) -> dict[str, int]:
     return {s.colour_name(k): n for k, n in enumerate(counts) if n}
 
 
-def _die(s: TundrusState, d: Die | None) -> dict[str, Any]:
+def _die(s: TundrusState, d: Die | int | None) -> dict[str, Any]:
     if d is None:
         return {"cube": True}
-    return {"colour": s.colour_name(d[0]), "from": SOURCE_NAMES[d[2]]}
+    if type(d) is int:  # an Armor Cube Gained from the Item in that slot
+        return {"cube": True, "item": SLOTS[d]}
+    return {"colour": s.colour_name(d[0]), "from": SOURCE_NAMES[d[2]]}  # type: ignore[index]
 
 
 def champion_view(s: TundrusState, c: Champion, viewer_tribe: int | None) -> dict[str, Any]:

@@ -2,6 +2,7 @@
 
 from tundrus_helpers import COLOUR, champ, do, give, new_game, roll_pool, show, texts
 
+from glyphhall.games.tundrus import GAME
 from glyphhall.games.tundrus.data import SLOTS
 
 
@@ -183,3 +184,34 @@ def test_dice_gained_this_turn_cannot_pay_an_equip_cost(monkeypatch):
     do(s, "consume")
     do(s, "acquire havoc_maul")
     assert "equip" not in texts(s)
+
+
+def test_bastion_mail_armor_cubes_leave_with_the_item():
+    """Item Cards > Note: "If Items are Discarded, all game components Gained from the card must be
+    returned to the Stock": Bastion Mail's two Armor Cubes leave the Track when it is replaced."""
+    s = new_game()
+    fg = champ(s, "fire_guard")
+    stock = s.cubes[1]
+    give(s, "fire_guard", "bastion_mail")
+    assert len(fg.temp) == 2 and s.cubes[1] == stock - 2
+    assert s.view(0)["champions"][fg.idx]["armor"]["temporary"] == [{"cube": True, "item": "armor"}] * 2
+    assert GAME.load(s.to_dict()).champs[fg.idx].temp == fg.temp  # saved with their Item
+    give(s, "fire_guard", "chainmail")  # replaces the Bastion Mail in the armor slot
+    assert fg.temp == [] and s.cubes[1] == stock - 1  # Chainmail's solid square took one cube
+
+
+def test_bastion_mail_cubes_removed_by_an_attack_are_not_lost_twice():
+    """Attack and Defense: Temporary Armor does not come back; a Bastion Mail cube knocked off is
+    gone, and discarding the Item later removes only the cube still on the Track."""
+    from glyphhall.games.tundrus.combat import attack
+    from glyphhall.games.tundrus.items import discard_slot
+
+    s = new_game()
+    fg, wl = champ(s, "fire_guard"), champ(s, "warlord")
+    give(s, "fire_guard", "bastion_mail")
+    attack(s, wl, fg, 1, [])  # one War Glyph: one Temporary Armor cube off
+    assert len(fg.temp) == 1 and fg.armor_perm == 2
+    fg.temp.insert(0, None)  # a cube from elsewhere (e.g. Wall of Mirrors) stays
+    stock = s.cubes[1]
+    discard_slot(s, fg, 1, [])
+    assert fg.temp == [None] and s.cubes[1] == stock + 1

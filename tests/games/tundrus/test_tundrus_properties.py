@@ -12,13 +12,13 @@ def dice_total(s):
     n = sum(s.stock) + sum(map(sum, s.tribal)) + len(s.pool)
     for c in s.champs:
         n += sum(c.start) + sum(map(sum, c.slot_dice)) + sum(c.chest_dice) + len(c.energy_dice) + len(c.lent)
-        n += sum(1 for d in c.temp if d is not None)
+        n += sum(1 for d in c.temp if type(d) is tuple)
     return n
 
 
 def cubes(s):
     health = s.cubes[0] + sum(c.health for c in s.champs)
-    armor = s.cubes[1] + sum(c.armor_perm + sum(1 for d in c.temp if d is None) for c in s.champs)
+    armor = s.cubes[1] + sum(c.armor_perm + sum(1 for d in c.temp if type(d) is not tuple) for c in s.champs)
     energy = s.cubes[2] + sum(c.energy_cubes + sum(c.slot_energy) for c in s.champs)
     return health, armor, energy
 
