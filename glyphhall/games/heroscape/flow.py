@@ -23,23 +23,24 @@ def add_card(s: HeroscapeState, key: str, seat: int) -> int:
     """Put a card into `seat`'s army with its figures waiting off the battlefield."""
     d = CARDS[key]
     c = len(s.c_def)
-    s.c_def.append(d)
-    s.c_owner.append(seat)
-    s.c_atk.append(0)
-    s.c_dfn.append(0)
-    s.c_glyph.append("")
-    s.c_negated.append(False)
-    s.c_grenade.append(0)
-    figs = []
-    for i in range(d.figures):
-        figs.append(len(s.f_card))
-        s.f_card.append(c)
-        s.f_name.append(d.key if d.figures == 1 else f"{d.key}{i + 1}")
+    # the card lists are shared between clones: rebind, never append in place
+    s.c_def = s.c_def + [d]
+    s.c_owner = s.c_owner + [seat]
+    s.c_atk = s.c_atk + [0]
+    s.c_dfn = s.c_dfn + [0]
+    s.c_glyph = s.c_glyph + [""]
+    s.c_negated = s.c_negated + [False]
+    s.c_grenade = s.c_grenade + [0]
+    first = len(s.f_card)
+    figs = tuple(range(first, first + d.figures))
+    s.f_card = s.f_card + [c] * d.figures
+    s.f_name = s.f_name + [d.key if d.figures == 1 else f"{d.key}{i + 1}" for i in range(d.figures)]
+    for _ in figs:
         s.f_hex.append(-1)
         s.f_tail.append(-1)
         s.f_wounds.append(0)
         s.f_state.append(RESERVE)
-    s.c_figs.append(tuple(figs))
+    s.c_figs = s.c_figs + [figs]
     return c
 
 
@@ -184,7 +185,7 @@ def apply_phase(s: HeroscapeState, seat: int, action: Action, events: list[Event
             events.append(Event(f"seat {seat} ends their draft with {points_used(s, seat)} points"))
         else:
             key = str(action.args[0])
-            s.draft_pool.remove(key)
+            s.draft_pool = [k for k in s.draft_pool if k != key]  # shared between clones
             c = add_card(s, key, seat)
             events.append(Event(f"seat {seat} drafts {CARDS[key].name} ({CARDS[key].points} points)"))
             queue_placement(s, c)
@@ -193,7 +194,7 @@ def apply_phase(s: HeroscapeState, seat: int, action: Action, events: list[Event
     if s.phase == "orders":
         m = ("1", "2", "3", "x").index(str(action.args[0]))
         c = s.card_index(str(action.args[1]))
-        s.markers[seat][m] = c
+        s.set_marker(seat, m, c)
         name = s.c_def[c].name
         events.extend(Event.secret(seat, f"you put order marker {action.args[0].upper()} on {name}",
                                    f"seat {seat} puts an order marker face down on {name}"))
@@ -229,6 +230,7 @@ def settle(s: HeroscapeState, events: list[Event]) -> None:
             for seat in range(s.num_players):
                 # a player whose last figures fell meanwhile (Wannok, The Drop...) places nothing
                 if -1 in s.markers[seat] and not order_cards(s, seat):
+                    s.markers = s.markers[:]
                     s.markers[seat] = [m if m != -1 else -2 for m in s.markers[seat]]
             if any(-1 in s.markers[seat] for seat in range(s.num_players)):
                 return
@@ -247,11 +249,9 @@ def start_round(s: HeroscapeState, events: list[Event]) -> None:
     s.round += 1
     s.phase = "orders"
     events.append(Event(f"round {s.round} begins"))
-    for seat in range(s.num_players):
-        cards = order_cards(s, seat)
-        s.revealed[seat] = [False] * 4
-        # markers that have no card to go on stay out of play (shown as removed)
-        s.markers[seat] = [-1 if cards else -2] * 4
+    # markers that have no card to go on stay out of play (shown as removed)
+    s.revealed = [[False] * 4 for _ in range(s.num_players)]
+    s.markers = [[-1 if order_cards(s, seat) else -2] * 4 for seat in range(s.num_players)]
     s.init_order = []
     s.init_rolls = []
     turn.the_drop(s, events)
@@ -284,7 +284,7 @@ def begin_turn(s: HeroscapeState, events: list[Event]) -> None:
         m = s.turn_no - 1
         c = s.markers[seat][m]
         if c >= 0:
-            s.revealed[seat][m] = True
+            s.set_revealed(seat, m, True)
             events.append(Event(f"seat {seat} reveals order marker {s.turn_no} on {s.c_def[c].name}"))
             glyph_rules.time_bomb_tick(s, seat, events)
             if s.c_owner[c] == seat and any(s.f_state[f] == ON for f in s.c_figs[c]):

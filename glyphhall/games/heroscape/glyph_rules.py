@@ -174,7 +174,7 @@ def can_drop(s: HeroscapeState, f: int) -> bool:
 
 def equip(s: HeroscapeState, f: int, h: int, events: list[Event]) -> None:
     key = s.glyph_at.pop(h)[0]
-    s.c_glyph[s.f_card[f]] = key
+    s.set_card_field("c_glyph", s.f_card[f], key)
     events.append(Event(f"{s.f_name[f]} equips {GLYPHS[key].name}"))
 
 
@@ -182,13 +182,14 @@ def swap_with_ground(s: HeroscapeState, f: int, h: int, events: list[Event]) -> 
     """Module, Swapping: the old glyph goes power-side up on the hero's space, the new one on its card."""
     new = s.glyph_at.pop(h)[0]
     old = s.c_glyph[s.f_card[f]]
-    s.c_glyph[s.f_card[f]] = new
+    s.set_card_field("c_glyph", s.f_card[f], new)
     s.glyph_at[h] = (old, True)
     events.append(Event(f"{s.f_name[f]} swaps {GLYPHS[old].name} for {GLYPHS[new].name}"))
 
 
 def swap_between(s: HeroscapeState, f: int, g: int, events: list[Event]) -> None:
     cf, cg = s.f_card[f], s.f_card[g]
+    s.c_glyph = s.c_glyph[:]  # shared between clones
     s.c_glyph[cf], s.c_glyph[cg] = s.c_glyph[cg], s.c_glyph[cf]
     events.append(Event(f"{s.f_name[f]} and {s.f_name[g]} swap Equipment Glyphs"))
 
@@ -196,7 +197,7 @@ def swap_between(s: HeroscapeState, f: int, g: int, events: list[Event]) -> None
 def drop(s: HeroscapeState, f: int, events: list[Event]) -> None:
     c = s.f_card[f]
     key = s.c_glyph[c]
-    s.c_glyph[c] = ""
+    s.set_card_field("c_glyph", c, "")
     s.glyph_at[s.f_hex[f]] = (key, True)
     events.append(Event(f"{s.f_name[f]} drops {GLYPHS[key].name} on {s.board.labels[s.f_hex[f]]}"))
 
@@ -204,6 +205,7 @@ def drop(s: HeroscapeState, f: int, events: list[Event]) -> None:
 def pass_to(s: HeroscapeState, f: int, g: int, events: list[Event]) -> None:
     cf, cg = s.f_card[f], s.f_card[g]
     key = s.c_glyph[cf]
+    s.c_glyph = s.c_glyph[:]  # shared between clones
     s.c_glyph[cf], s.c_glyph[cg] = "", key
     events.append(Event(f"{s.f_name[f]} passes {GLYPHS[key].name} to {s.f_name[g]}"))
 
@@ -214,7 +216,7 @@ def lose_equipment(s: HeroscapeState, f: int, events: list[Event]) -> None:
     key = carried(s, f)
     if not key:
         return
-    s.c_glyph[s.f_card[f]] = ""
+    s.set_card_field("c_glyph", s.f_card[f], "")
     h = s.f_hex[f]
     events.append(Event(f"{s.f_name[f]} loses {GLYPHS[key].name}"))
     owner = s.owner(f)
@@ -270,8 +272,7 @@ def temporary(s: HeroscapeState, f: int, key: str, h: int, events: list[Event]) 
         if roll >= GLYPHS[key].amount and theirs:
             o, m = theirs[s.rng.below(len(theirs))]
             card = s.markers[o][m]
-            s.markers[o][m] = -2
-            s.revealed[o][m] = True
+            s.set_marker(o, m, -2, revealed=True)
             events.append(Event(f"Oreld ({roll}): order marker {'123X'[m]} of seat {o} on "
                                 f"{s.c_def[card].name} is removed"))
         else:
@@ -298,7 +299,7 @@ def negate_choices(s: HeroscapeState, seat: int) -> list[int]:
 def negate(s: HeroscapeState, seat: int, c: int, events: list[Event]) -> None:
     roll = s.d20(seat)
     if roll >= GLYPHS["nilrend"].amount:
-        s.c_negated[c] = True
+        s.set_card_field("c_negated", c, True)
         events.append(Event(f"Nilrend ({roll}): the special powers of {s.c_def[c].name} are negated"))
     else:
         events.append(Event(f"Nilrend: roll {roll}, no effect"))
@@ -345,7 +346,7 @@ def time_bomb_tick(s: HeroscapeState, seat: int, events: list[Event]) -> None:
         events.append(Event(f"Time Bomb: roll {roll}, it keeps ticking"))
         return
     if holder >= 0:
-        s.c_glyph[s.f_card[holder]] = ""
+        s.set_card_field("c_glyph", s.f_card[holder], "")
     else:
         del s.glyph_at[where]
     s.bomb_armed = False

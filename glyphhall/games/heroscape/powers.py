@@ -148,9 +148,8 @@ def shackle(s: HeroscapeState, f: int, d: int, events: list[Event]) -> None:
     old = s.c_owner[c]
     for m in range(4):
         if s.markers[old][m] == c:
-            s.markers[old][m] = -2
-            s.revealed[old][m] = True
-    s.c_owner[c] = seat
+            s.set_marker(old, m, -2, revealed=True)
+    s.set_card_field("c_owner", c, seat)
     events.append(Event(f"{s.f_name[f]} Mind Shackles {s.c_def[c].name} (d20 {roll}): seat {seat} takes control"))
 
 

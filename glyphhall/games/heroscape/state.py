@@ -32,36 +32,41 @@ class HeroscapeState(State):
 
     # ------------------------------------------------------------------ basics
     def clone(self) -> HeroscapeState:
+        """Copy what changes in play; share what is only ever replaced, never changed in place
+        (copy-on-write: the card lists after the draft, marker rows, the initiative order).
+        Code that changes a shared field rebinds it (see `set_marker`, `set_card_field`)."""
         c = HeroscapeState.__new__(HeroscapeState)
         self.copy_base_into(c)
         c.board = self.board
         c.phase = self.phase
         c.round = self.round
-        c.c_def = self.c_def[:]
-        c.c_owner = self.c_owner[:]
-        c.c_atk = self.c_atk[:]
-        c.c_dfn = self.c_dfn[:]
-        c.c_glyph = self.c_glyph[:]
-        c.c_negated = self.c_negated[:]
-        c.c_grenade = self.c_grenade[:]
-        c.c_figs = self.c_figs[:]
-        c.f_card = self.f_card[:]
-        c.f_name = self.f_name[:]
+        # shared, copy-on-write
+        c.c_def = self.c_def
+        c.c_owner = self.c_owner
+        c.c_atk = self.c_atk
+        c.c_dfn = self.c_dfn
+        c.c_glyph = self.c_glyph
+        c.c_negated = self.c_negated
+        c.c_grenade = self.c_grenade
+        c.c_figs = self.c_figs
+        c.f_card = self.f_card
+        c.f_name = self.f_name
+        c.draft_pool = self.draft_pool
+        c.draft_seq = self.draft_seq
+        c.markers = self.markers
+        c.revealed = self.revealed
+        c.init_rolls = self.init_rolls
+        c.init_order = self.init_order
+        # copied
         c.f_hex = self.f_hex[:]
         c.f_tail = self.f_tail[:]
         c.f_wounds = self.f_wounds[:]
         c.f_state = self.f_state[:]
         c.occ = self.occ[:]
-        c.glyph_at = dict(self.glyph_at)
+        c.glyph_at = self.glyph_at.copy()
         c.bomb_armed = self.bomb_armed
-        c.draft_pool = self.draft_pool[:]
-        c.draft_seq = self.draft_seq
         c.draft_pos = self.draft_pos
         c.draft_done = self.draft_done[:]
-        c.markers = [m[:] for m in self.markers]
-        c.revealed = [m[:] for m in self.revealed]
-        c.init_rolls = self.init_rolls[:]
-        c.init_order = self.init_order[:]
         c.turn_no = self.turn_no
         c.turn_pos = self.turn_pos
         c.active_card = self.active_card
@@ -77,6 +82,27 @@ class HeroscapeState(State):
         c.pending = self.pending[:]
         c.result = self.result
         return c
+
+    def set_marker(self, seat: int, m: int, value: int, revealed: bool | None = None) -> None:
+        """Change one order marker slot (and optionally its revealed flag), copy-on-write."""
+        markers = self.markers[:]
+        row = markers[seat] = markers[seat][:]
+        row[m] = value
+        self.markers = markers
+        if revealed is not None:
+            self.set_revealed(seat, m, revealed)
+
+    def set_revealed(self, seat: int, m: int, value: bool) -> None:
+        rows = self.revealed[:]
+        row = rows[seat] = rows[seat][:]
+        row[m] = value
+        self.revealed = rows
+
+    def set_card_field(self, field: str, c: int, value: Any) -> None:
+        """Change one entry of a shared per-card list (c_owner, c_atk, c_glyph, ...), copy-on-write."""
+        values = getattr(self, field)[:]
+        values[c] = value
+        setattr(self, field, values)
 
     # ------------------------------------------------------------------ small queries
     def owner(self, f: int) -> int:
@@ -167,6 +193,7 @@ class HeroscapeState(State):
         (the cards they lie on, and how many are still in hand, are public) and the identity of
         symbol-side-up glyphs."""
         c = self.clone()
+        c.markers = [row[:] for row in c.markers]  # changed in place below
         for other in range(self.num_players):
             if other == seat:
                 continue

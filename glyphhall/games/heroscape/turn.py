@@ -38,7 +38,7 @@ def start_turn(s: HeroscapeState, c: int) -> None:
 def end_turn(s: HeroscapeState, events: list[Event]) -> None:
     c = s.active_card
     if s.c_grenade[c] == 1:
-        s.c_grenade[c] = 2
+        s.set_card_field("c_grenade", c, 2)
     events.append(Event(f"seat {s.c_owner[c]} ends the turn of {s.c_def[c].name}"))
     flow.advance(s)
 
@@ -217,7 +217,7 @@ def apply_turn(s: HeroscapeState, action: Action, events: list[Event]) -> None:
     elif verb == "grenade":
         s.stage = ATTACK
         s.attacks.append(f)
-        s.c_grenade[s.active_card] = 1
+        s.set_card_field("c_grenade", s.active_card, 1)
         combat.resolve(s, f, powers.splash(s, s.fig_index(str(args[1]))), 2, False, events, "Grenade")
 
 
@@ -337,10 +337,8 @@ def apply_pending(s: HeroscapeState, action: Action, events: list[Event]) -> Non
         events.append(Event(f"seat {seat} places {GLYPHS[p[2]].name} on {board.labels[h]}"))
     elif kind == "spirit":
         c = s.card_index(str(args[0]))
-        if p[2] == "atk":
-            s.c_atk[c] += 1
-        else:
-            s.c_dfn[c] += 1
+        field = "c_atk" if p[2] == "atk" else "c_dfn"
+        s.set_card_field(field, c, getattr(s, field)[c] + 1)
         events.append(Event(f"the Warrior's {'Attack' if p[2] == 'atk' else 'Armor'} Spirit goes to {s.c_def[c].name}"))
     elif kind == "summon" and verb == "summon":
         g = s.fig_index(str(args[0]))

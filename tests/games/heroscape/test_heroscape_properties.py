@@ -85,3 +85,26 @@ def test_multiplayer_random_games_finish(players):
             if steps % 13 == 0:
                 check_invariants(s)
         assert len(s.returns()) == players and sum(s.returns()) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("opts", [{"map": "giants", "points": 700}, {"map": "valkyrie", "armies": "heroes"}],
+                         ids=["giants", "heroes"])
+def test_clones_share_nothing_that_play_changes(opts):
+    """Clones share the card lists and marker rows copy-on-write: playing a clone to the end
+    (drafts, markers, spirits, Mind Shackle, equipment...) never changes the original."""
+    for seed in range(2):
+        s = GAME.new(2, seed, opts)
+        rng = Rng(seed + 5)
+        steps = 0
+        while not s.is_over():
+            if steps % 40 == 0:
+                before = json.dumps(s.to_dict(), sort_keys=True)
+                twin = s.clone()
+                twin_rng = Rng(steps)
+                while not twin.is_over():
+                    seat = twin_rng.choice(twin.to_move())
+                    twin.apply(seat, twin_rng.choice(twin.legal_actions(seat)), check=False)
+                assert json.dumps(s.to_dict(), sort_keys=True) == before
+            seat = rng.choice(s.to_move())
+            s.apply(seat, rng.choice(s.legal_actions(seat)), check=False)
+            steps += 1
