@@ -77,14 +77,14 @@ def standings(results: Sequence[dict[str, Any]], entrants: Sequence[str]) -> dic
                     head[name][other][1] += 1
         teams = [[ratings[name]] for name in seated]
         # Plackett-Luce ranks: 1 is best; equal results share a rank.
-        ranks = [1 + sum(1 for r in returns if r > mine) for mine in returns]
+        ranks = [1.0 + sum(1 for r in returns if r > mine) for mine in returns]
         rated = model.rate(teams, ranks=ranks)
         for name, team in zip(seated, rated, strict=True):
             ratings[name] = team[0]
-    out = []
+    out: list[dict[str, Any]] = []
     for name in entrants:
         row = table[name]
-        games = row["games"]
+        games = int(row["games"])
         low, high = wilson(row["score"], games)
         rating = ratings[name]
         out.append(

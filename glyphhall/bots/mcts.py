@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from glyphhall.engine import Action, Game, State
@@ -350,8 +350,12 @@ def make_level(level: str, seed: int = 0, **overrides: Any) -> MCTSBot:
     return MCTSBot(seed, name=level, **settings)
 
 
+def _level_factory(level: str) -> Callable[[int], Bot]:
+    return lambda seed: make_level(level, seed)
+
+
 for _level in LEVELS:
-    register(_level, lambda seed, _level=_level: make_level(_level, seed))
+    register(_level, _level_factory(_level))
 # The game's own strategy (bots/policy.py) is registered here too, so the lazy loader in
 # bots/__init__.py finds every search-layer bot through this one module.
 register("policy", PolicyBot)

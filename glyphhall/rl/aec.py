@@ -85,11 +85,11 @@ class GlyphHallAEC(AECEnv):
         self.state = self.game.new(self.players, seed, self.game_options)
         self.steps = 0
         self.agents = self.possible_agents[:]
-        self.rewards = {a: 0 for a in self.agents}
-        self._cumulative_rewards = {a: 0 for a in self.agents}
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._update_infos()
         self.agent_selection = self._agent_to_move()
 
@@ -130,9 +130,9 @@ class GlyphHallAEC(AECEnv):
         chosen = decode_action(self._legal(agent), action, self.max_actions)
         self.state.apply(seat, chosen)
         self.steps += 1
-        self._cumulative_rewards[agent] = 0
+        self._cumulative_rewards[agent] = 0.0
         for a in self.agents:
-            self.rewards[a] = 0
+            self.rewards[a] = 0.0
         if self.state.is_over():
             returns = self.state.returns()
             for a in self.agents:
