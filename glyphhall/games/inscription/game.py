@@ -60,7 +60,8 @@ class InscriptionGame(Game):
         "'item 1 <their space> <your space>'; Frozen Opossum: 'item 1 <space>'; Caged Wolf: "
         "'item 1 <space> sacrifice <s> <s>'). 'bell' ends your turn and attacks. Corpse Eater: "
         "'eat 2' or 'pass'. Hoarder: 'take raven-egg'. Death card: 'choose 2', then 'name <text>'. "
-        "Spaces are 1-4 along the arrow, space 1 nearest the bell."
+        "Spaces are 1-4 along the arrow, space 1 nearest the bell. A card may be named instead of "
+        "numbered: 'play wolf 3', 'item pliers', 'draft raven-egg'."
     )
 
     def __init__(self) -> None:
@@ -135,7 +136,7 @@ class InscriptionGame(Game):
             action = Action("name", (" ".join(words[1:]),))
         else:
             args = tuple(int(w) if w.isdigit() else w.lower() for w in words[1:])
-            action = Action(verb, args)
+            action = Action(verb, _by_name(state, seat, verb, args))  # type: ignore[arg-type]
         if state.is_legal(seat, action):
             from .turn import canonical
 
@@ -204,6 +205,18 @@ class InscriptionGame(Game):
                          + w["deck"] * _cards_value(st, st.decks[s]))
             x += sign * (w["bones"] * st.bones[s] + w["items"] * len(st.items[s]))
         return 1.0 / (1.0 + math.exp(-x))
+
+
+def _by_name(st: InscriptionState, seat: int, verb: str, args: tuple) -> tuple:
+    """`play wolf 3`, `item pliers`, `draft raven-egg`, `eat corpse-maggots`: a card named by its
+    name (words joined by '-') stands for its first number in the hand, items or face-up row."""
+    if not args or not isinstance(args[0], str) or verb not in ("play", "eat", "item", "draft"):
+        return args
+    cards = {"item": st.items[seat], "draft": st.faceup}.get(verb, st.hands[seat])
+    for k, c in enumerate(cards):
+        if st.defs[c].slug == args[0] or st.defs[c].item == args[0]:
+            return (k + 1, *args[1:])
+    return args
 
 
 #: Weights of the heuristic (tuned against the random bot; see the README).

@@ -131,3 +131,15 @@ def test_a_bad_position_file_is_a_clear_error():
         with pytest.raises(LoadError):
             GAME.load({**good, **change})
     assert GAME.load(good).to_dict() == good
+
+
+def test_cards_may_be_named_instead_of_numbered():
+    """Terminal play: 'play wolf 3 sacrifice 1 2', 'item hoggy-bank', 'draft <name>'."""
+    st = position(board0=["Squirrel", "Squirrel", None, None], hand0=["Stoat", "Wolf"], items0=["Hoggy Bank"])
+    assert str(GAME.parse_action(st, 0, "play wolf 3 sacrifice 1 2")) == "play 2 3 sacrifice 1 2"
+    assert str(GAME.parse_action(st, 0, "item hoggy-bank")) == "item 1"
+    with pytest.raises(IllegalAction):
+        GAME.parse_action(st, 0, "play grizzly 3")
+    st = GAME.new(2, 1)
+    slug = st.defs[st.faceup[1]].slug
+    assert GAME.parse_action(st, 0, f"draft {slug}") in st.legal_actions(0)
