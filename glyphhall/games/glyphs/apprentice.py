@@ -41,7 +41,7 @@ def class_truth(post, shapes) -> np.ndarray:
     t = glyph_truth(shapes)
     c = post.conds
     ti, tj = t[c.i], t[c.j]
-    return np.where(c.op == 0, ti, np.where(c.op == 1, ti & tj, ti | tj))
+    return np.where(c.op == 0, ti, np.where(c.op == 1, ti & tj, np.where(c.op == 2, ti | tj, ~ti)))
 
 
 def predict(state, seat: int, shapes) -> float:

@@ -1,7 +1,9 @@
 """The hypothesis space over decrees and what the marked glyphs on a board say about it.
 
 Hypotheses: every library atom (levels 1-3) and every "a and b" / "a or b" of two level 1-2
-atoms (level 3). Prior: exp(-0.35 * size), times 1 for hypotheses of the level the mage is known
+atoms (level 3); when the mage is known to play level 4 or 5, also every negated level-3 atom and
+every and/or of a level-3 atom with a level 1-2 atom (level 4), cut to the MAX_CANDIDATES a-priori
+likeliest. Prior: exp(-0.35 * size), times 1 for hypotheses of the level the mage is known
 to play (the computer mage's `level` option is public) and LEVEL_OTHER for the rest.
 Hypotheses that agree on every pool glyph are one class (observational equivalence); a class is
 named by its smallest member. The likelihood is deterministic: a hypothesis survives only if it
@@ -15,13 +17,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .decrees.ast import And, Or
+from .decrees.ast import And, Not, Or
 from .decrees.semantics import evaluate
 from .library import atoms, pool_truth
 from .pool import model_of
 
 LAMBDA = 0.35
 LEVEL_OTHER = 0.05
+MAX_CANDIDATES = 12_000
 _BOARD_CACHE: dict = {}
 _SPACE_CACHE: OrderedDict = OrderedDict()
 
@@ -96,41 +99,58 @@ def _posterior(board, level, allow_inconsistent) -> Posterior:
     levels = np.array([a.level for a in lib])
     sizes = np.array([a.size for a in lib])
     small = np.flatnonzero(levels <= 2)
-    # candidates as parallel arrays: op (0 atom, 1 and, 2 or), i, j
+    relational = np.flatnonzero(levels == 3)
+    wide = level is not None and level >= 4  # the mage plays level 4+: add its shapes of decree
+    # candidates as parallel arrays: op (0 atom, 1 and, 2 or, 3 not), i, j, level
     ops: list = []
     ii: list = []
     jj: list = []
+    lvs: list = []
+
+    def add(code, i, j, lv) -> None:
+        ops.append(np.full(len(i), code, dtype=np.int64))
+        ii.append(np.asarray(i))
+        jj.append(np.asarray(j))
+        lvs.append(np.full(len(i), lv, dtype=np.int64))
 
     def collect(limit: int) -> None:
         errs = (tb != labels[None, :]).sum(axis=1)
         found = np.flatnonzero(errs <= limit)
-        ops.append(np.zeros(len(found), dtype=np.int64))
-        ii.append(found)
-        jj.append(found)
+        add(0, found, found, levels[found])
         sub = tb[small]
         for code, combo in ((1, sub[:, None, :] & sub[None, :, :]), (2, sub[:, None, :] | sub[None, :, :])):
             ok = (combo != labels[None, None, :]).sum(axis=2) <= limit
             a, b = np.nonzero(np.triu(ok, 1))
-            ops.append(np.full(len(a), code, dtype=np.int64))
-            ii.append(small[a])
-            jj.append(small[b])
+            add(code, small[a], small[b], 3)
+        if wide:
+            neg = relational[(tb[relational] == labels[None, :]).sum(axis=1) <= limit]
+            add(3, neg, neg, 4)
+            rel = tb[relational]
+            for code, combo in ((1, rel[:, None, :] & sub[None, :, :]), (2, rel[:, None, :] | sub[None, :, :])):
+                ok = (combo != labels[None, None, :]).sum(axis=2) <= limit
+                a, b = np.nonzero(ok)
+                add(code, relational[a], small[b], 4)
 
     collect(0)
     limit = 0
     while allow_inconsistent and not sum(len(x) for x in ops) and limit < len(board):
         limit += 1
-        ops.clear(), ii.clear(), jj.clear()
+        ops.clear(), ii.clear(), jj.clear(), lvs.clear()
         collect(limit)
     op = np.concatenate(ops)
     i_ = np.concatenate(ii)
     j_ = np.concatenate(jj)
+    lv = np.concatenate(lvs)
     if not len(op):
         return Posterior([], np.zeros(0), np.zeros((0, truth.shape[1]), dtype=bool), np.zeros(0))
-    ti, tj = truth[i_], truth[j_]
-    rows = np.where((op == 0)[:, None], ti, np.where((op == 1)[:, None], ti & tj, ti | tj))
-    sz = np.where(op == 0, sizes[i_], sizes[i_] + sizes[j_] + 1)
-    lv = np.where(op == 0, levels[i_], 3)
+    sz = np.where(op == 0, sizes[i_], np.where(op == 3, sizes[i_] + 1, sizes[i_] + sizes[j_] + 1))
     weights = np.exp(-LAMBDA * sz) * (1.0 if level is None else np.where(lv == level, 1.0, LEVEL_OTHER))
+    if len(op) > MAX_CANDIDATES:  # keep the a-priori likeliest (a stable, deterministic cut)
+        keep = np.sort(np.argsort(-weights, kind="stable")[:MAX_CANDIDATES])
+        op, i_, j_, lv, sz, weights = op[keep], i_[keep], j_[keep], lv[keep], sz[keep], weights[keep]
+    ti, tj = truth[i_], truth[j_]
+    rows = np.where((op == 0)[:, None], ti, np.where((op == 1)[:, None], ti & tj,
+                                                     np.where((op == 2)[:, None], ti | tj, ~ti)))
     packed = np.packbits(rows, axis=1)
     keys = packed.view(np.dtype((np.void, packed.shape[1]))).ravel()
     # smallest member first inside each class: sort by (key, size, index)
@@ -157,7 +177,7 @@ class _Conds:
     def __getitem__(self, n):
         if isinstance(n, slice):
             return [self[k] for k in range(*n.indices(len(self)))]
-        return _cond((("atom", "and", "or")[int(self.op[n])], int(self.i[n]), int(self.j[n]), 0, 0))
+        return _cond((("atom", "and", "or", "not")[int(self.op[n])], int(self.i[n]), int(self.j[n]), 0, 0))
 
     def __iter__(self):
         return (self[k] for k in range(len(self)))
@@ -168,5 +188,7 @@ def _cond(c):
     lib = atoms()
     if op == "atom":
         return lib[i].cond
+    if op == "not":
+        return Not(lib[i].cond)
     parts = (lib[i].cond, lib[j].cond)
     return And(parts) if op == "and" else Or(parts)
