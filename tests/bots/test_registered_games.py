@@ -40,6 +40,6 @@ def test_mcts_is_reproducible_with_an_iteration_budget(game_id: str) -> None:
     game = games.get(game_id)
     state = game.new(game.min_players, 2)
     seat = state.to_move()[0]
-    one = ask(MCTSBot(9, iterations=20, cutoff=6), state, seat)
-    two = ask(MCTSBot(9, iterations=20, cutoff=6), state, seat)
+    one = ask(MCTSBot(9, iterations=8, cutoff=4), state, seat)
+    two = ask(MCTSBot(9, iterations=8, cutoff=4), state, seat)
     assert one == two
