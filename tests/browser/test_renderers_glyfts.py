@@ -50,11 +50,11 @@ def renderer_server(tmp_path_factory):
         thread.join(15)
 
 
-def open_table(base: str, new_page, game: str, seed: int):
+def open_table(base: str, new_page, game: str, seed: int, options: dict | None = None):
     """A running table (you at seat 0 against a random bot) open in a fresh browser page."""
     with httpx.Client(base_url=base, timeout=30) as http:
         table = http.post("/api/tables", json={"game": game, "seats": [{"kind": "person"}, {"kind": "bot", "bot": "random"}],
-                                               "seed": seed}).json()
+                                               "seed": seed, "options": options or {}}).json()
         token = http.post(f"/api/tables/{table['id']}/seats/0", json={"name": "Ann"}).json()["token"]
         assert http.post(f"/api/tables/{table['id']}/start", json={"token": token}).status_code == 200
     page = new_page()

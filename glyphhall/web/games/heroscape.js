@@ -1,0 +1,320 @@
+// Heroscape: the hex battlefield in SVG (terrain colours, levels shaded and numbered, start zones,
+// glyphs, figures with their wounds), the army cards with order markers, the draft pool, the round
+// and whose turn it is. Click one of your figures to select it, then a hex or an enemy figure: the
+// matching legal action is sent (when several match, a short chooser offers them). The plain
+// action buttons stay below, so every move can always be made.
+import { api, h, s } from "../js/dom.js";
+import { actionButtons } from "./generic.js";
+
+const SEAT_COLOURS = ["#3f6fd1", "#c8453a", "#e0b526", "#3fb6b0"];
+const TERRAIN = {
+  g: { name: "grass", colour: "#5f8f3e" }, r: { name: "rock", colour: "#8a8478" }, s: { name: "sand", colour: "#cdb274" },
+  d: { name: "road", colour: "#b59a78" }, w: { name: "water", colour: "#3d79b8" }, l: { name: "lava", colour: "#cf4a1e" },
+  x: { name: "obstacle (ruins)", colour: "#4b4038" },
+};
+const PENDING_HELP = {
+  place: "place a figure: click a free hex in your start zone",
+  equip: "equip the Equipment Glyph, or leave it",
+  swapglyph: "swap Equipment Glyphs, or not",
+  swapfig: "swap Equipment Glyphs with the adjacent figure, or not",
+  lostglyph: "place the lost Equipment Glyph: click a hex",
+  spirit: "Warrior's Spirit: choose the card that gets it",
+  summon: "place the figure: click a hex",
+  negate: "choose the card to negate",
+  wannok: "Wannok: choose the figure to wound",
+  placer: "choose who places the lost glyph",
+  wannokpick: "Wannok: choose the opponent",
+};
+const R = 22;  // hex radius in SVG units
+const SQ3 = Math.sqrt(3);
+
+let sel = { step: -1, figure: null, choices: null, where: null };
+let data = null;  // the game's public data: army cards and glyphs, by key
+let loading = null;
+let latest = null;
+
+function useStyles() {
+  if (document.getElementById("heroscape-css")) return;
+  document.head.append(h("link#heroscape-css", { rel: "stylesheet", href: "/static/games/heroscape.css" }));
+}
+
+function loadData() {
+  if (data || loading) return;
+  const byKey = (list) => Object.fromEntries((list || []).map((c) => [c.key, c]));
+  loading = Promise.all([api("GET", "/api/games/heroscape/data/army_cards"), api("GET", "/api/games/heroscape/data/glyphs")])
+    .then(([a, g]) => { data = { cards: byKey(a.card), glyphs: byKey(g.glyph) }; })
+    .catch(() => { data = { cards: {}, glyphs: {} }; })
+    .then(() => { if (latest) { latest.root.replaceChildren(); render(latest.root, latest.ctx); } });
+}
+
+const seatColour = (seat) => SEAT_COLOURS[((seat % 4) + 4) % 4];
+const pretty = (key) => String(key).replace(/_/g, " ");
+/** A figure's short tag on the map: 'tarn2' -> 'Ta2', 'syvarris' -> 'Syv'. */
+function tag(name) {
+  const t = /\d$/.test(name) ? name.slice(0, 2) + name.slice(-1) : name.slice(0, 3);
+  return t.charAt(0).toUpperCase() + t.slice(1);
+}
+function centre(q, r) { return [R * SQ3 * (q + r / 2), R * 1.5 * r]; }
+function hexPoints(cx, cy, rad) {
+  const pts = [];
+  for (let i = 0; i < 6; i++) {
+    const a = (Math.PI / 180) * (60 * i - 30);
+    pts.push(`${(cx + rad * Math.cos(a)).toFixed(2)},${(cy + rad * Math.sin(a)).toFixed(2)}`);
+  }
+  return pts.join(" ");
+}
+/** Terrain colour, lighter for higher ground. */
+function shade(terrain, level, maxLevel) {
+  const base = (TERRAIN[terrain] || { colour: "#777" }).colour;
+  const k = maxLevel > 1 ? (level - 1) / (maxLevel - 1) : 0;  // 0 lowest .. 1 highest
+  const mix = (c) => Math.round(c * (0.62 + 0.5 * k));
+  const n = parseInt(base.slice(1), 16);
+  const rgb = [(n >> 16) & 255, (n >> 8) & 255, n & 255].map((c) => Math.min(255, mix(c)));
+  return `rgb(${rgb.join(",")})`;
+}
+
+/** The legal actions as token lists, and who can act with what. */
+function parseLegal(legal) {
+  return legal.map((text) => ({ text, words: text.split(" ") }));
+}
+
+export function render(root, ctx) {
+  useStyles();
+  latest = { root, ctx };
+  loadData();
+  const { view, legal } = ctx;
+  if (sel.step !== ctx.step) sel = { step: ctx.step, figure: null, choices: null, where: null };
+  const me = ctx.you;
+  const rerender = () => { root.replaceChildren(); render(root, ctx); };
+  const acts = parseLegal(legal);
+  const hexes = view.board.hexes;
+  const labels = new Set(hexes.map((x) => x[0]));
+  const figures = view.figures || [];
+  const figByName = Object.fromEntries(figures.map((f) => [f.name, f]));
+  // Figures that act (the first word after the verb names them) with something still to choose.
+  const actors = new Set(acts.filter((a) => a.words.length >= 3 && figByName[a.words[1]]).map((a) => a.words[1]));
+  if (view.moving && actors.has(view.moving) && !sel.figure) sel.figure = view.moving;
+  if (!sel.figure && actors.size === 1) sel.figure = [...actors][0];
+  const mineActs = sel.figure ? acts.filter((a) => a.words[1] === sel.figure) : acts;
+  // Map-clickable actions: those that name a hex, or a figure after the acting one.
+  const onMap = acts.filter((a) => a.words.slice(1).some((w) => labels.has(w)) || (a.words.length >= 3 && a.words.slice(2).some((w) => figByName[w])));
+  const targetHexes = new Set();
+  const targetFigures = new Set();
+  for (const a of (sel.figure ? mineActs : acts)) {
+    for (const w of a.words.slice(1)) if (labels.has(w)) targetHexes.add(w);
+    for (const w of a.words.slice(2)) if (figByName[w]) targetFigures.add(w);
+  }
+
+  // A click on a figure or hex: an action naming that figure as its target first; else choosing
+  // one of your figures (unless the selected figure is in the middle of its move and may step onto
+  // that hex, passing a friend); else the actions that name the hex.
+  function clickThing(token, hex) {
+    const pool = sel.figure ? mineActs : acts;
+    const named = token ? pool.filter((a) => a.words.slice(2).includes(token)) : [];
+    let onHex = hex ? pool.filter((a) => a.words.slice(1).includes(hex)) : [];
+    if (!onHex.length && hex && sel.figure) onHex = acts.filter((a) => a.words.slice(1).includes(hex));
+    const select = token && actors.has(token) && token !== sel.figure && !(onHex.length && view.moving === sel.figure);
+    const found = named.length ? named : select ? [] : onHex;
+    if (!found.length && select) { sel.figure = token; sel.choices = null; rerender(); return; }
+    if (found.length === 1) { ctx.act(found[0].text); return; }
+    if (found.length > 1) { sel.choices = found.map((a) => a.text); sel.where = token || hex; rerender(); }
+  }
+
+  const wrap = h("div.hs", { "data-phase": view.phase });
+  wrap.append(statusBar(view, ctx));
+
+  // --- what to do now: the chooser for an ambiguous click, and the moves that are not map clicks
+  const prompt = h("div.hs-prompt#prompt");
+  if (sel.figure) {
+    const f = figByName[sel.figure];
+    prompt.append(h("span.hs-selected", { text: `Selected: ${sel.figure}${f && f.hex ? ` on ${f.hex}` : ""}` + (view.moving === sel.figure ? ` · ${view.move_left} move left` : "") }));
+    if (actors.size > 1) prompt.append(h("button#deselect", { text: "Deselect", onclick: () => { sel.figure = null; sel.choices = null; rerender(); } }));
+  }
+  if (sel.choices) {
+    prompt.append(h("div.hs-chooser#chooser", {}, h("span", { text: `${sel.where}: ` }),
+      sel.choices.map((t) => h("button.primary", { text: t, "data-action": t, onclick: () => ctx.act(t) })),
+      h("button", { text: "Cancel", onclick: () => { sel.choices = null; rerender(); } })));
+  }
+  const mapped = new Set(onMap.map((a) => a.text));
+  const ordersOrDraft = (t) => t.startsWith("order ") || t.startsWith("draft ");
+  const rest = acts.filter((a) => !mapped.has(a.text) && !ordersOrDraft(a.text) && (!sel.figure || !figByName[a.words[1]] || a.words[1] === sel.figure || a.words.length === 2));
+  for (const a of rest) prompt.append(h("button.hs-act" + (a.words[0] === "end" || a.words[0] === "done" ? ".primary" : ""), { text: a.text, "data-action": a.text, onclick: () => ctx.act(a.text) }));
+  if (legal.length && targetHexes.size + targetFigures.size) {
+    prompt.append(h("span.muted", { text: sel.figure || actors.size === 0 ? "Click a highlighted hex or figure." : "Click one of your figures (gold ring) to see its moves." }));
+  }
+  wrap.append(prompt);
+
+  // --- the battlefield
+  const players = ctx.table && ctx.table.seats ? ctx.table.seats.length : 4;
+  const maxLevel = Math.max(1, ...hexes.map((x) => x[3]));
+  const pos = Object.fromEntries(hexes.map(([lab, q, r]) => [lab, centre(q, r)]));
+  const xs = hexes.map(([lab]) => pos[lab][0]), ys = hexes.map(([lab]) => pos[lab][1]);
+  const pad = R * 1.2;
+  const minX = Math.min(...xs) - pad, minY = Math.min(...ys) - pad;
+  const W = Math.max(...xs) - minX + pad, H = Math.max(...ys) - minY + pad;
+  const svg = s("svg", { viewBox: `${minX.toFixed(1)} ${minY.toFixed(1)} ${W.toFixed(1)} ${H.toFixed(1)}`, class: "hs-map", id: "hs-map" });
+  const glyphAt = Object.fromEntries((view.glyphs || []).map((g) => [g.hex, g]));
+  const figAt = {};
+  for (const f of figures) if (f.status === "on" && f.hex) { figAt[f.hex] = f; if (f.tail) figAt[f.tail] = f; }
+  const ground = s("g", {});
+  const marks = s("g", {});
+  // Draw from the back row forwards so raised hexes overlap the row behind like a relief.
+  for (const [lab, q, r, level, terrain, zone] of [...hexes].sort((a, b) => a[2] - b[2])) {
+    const [cx, cy] = pos[lab];
+    const t = TERRAIN[terrain] || { name: terrain };
+    const lift = Math.min(level, 10) * 0.9;
+    const tip = [`${lab}`, `level ${level}`, t.name];
+    if (zone >= 0) tip.push(zone < players ? `start zone of ${ctx.seatName(zone)}` : "start zone (no player)");
+    if (glyphAt[lab]) tip.push(`glyph ${glyphAt[lab].name}`);
+    if (figAt[lab]) tip.push(`${figAt[lab].name} (${ctx.seatName(figAt[lab].owner)})`);
+    const g = s("g", { class: "hs-hex" + (targetHexes.has(lab) ? " target" : ""), "data-hex": lab, onclick: () => clickThing(figAt[lab] ? figAt[lab].name : null, lab) },
+      s("polygon", { points: hexPoints(cx, cy + lift, R - 0.5), class: "hs-side" }),
+      s("polygon", { points: hexPoints(cx, cy, R - 0.5), class: "hs-top", fill: shade(terrain, level, maxLevel) }),
+      zone >= 0 ? s("polygon", { points: hexPoints(cx, cy, R - 4), class: "hs-zone", stroke: seatColour(zone) }) : null,
+      s("text", { x: cx, y: cy + R * 0.72, "text-anchor": "middle", class: "hs-level" }, String(level)),
+      s("title", {}, tip.join(" · ")));
+    ground.append(g);
+    if (targetHexes.has(lab)) marks.append(s("polygon", { points: hexPoints(cx, cy, R - 2.5), class: "hs-target-ring" }));
+  }
+  svg.append(ground, marks);
+  for (const gl of view.glyphs || []) {
+    if (!pos[gl.hex] || figAt[gl.hex]) continue;
+    const [cx, cy] = pos[gl.hex];
+    const d = data && data.glyphs[gl.glyph];
+    const letter = gl.up ? (d && d.letter) || gl.name.charAt(0) : "?";
+    svg.append(s("g", { class: "hs-glyph", "data-glyph": gl.glyph, onclick: () => clickThing(null, gl.hex) },
+      s("circle", { cx, cy: cy - 2, r: R * 0.5 }),
+      s("text", { x: cx, y: cy + 3, "text-anchor": "middle" }, letter),
+      s("title", {}, gl.up ? `${gl.name}${d && d.text ? ": " + d.text : ""}` : "a glyph, symbol side up")));
+  }
+  for (const f of figures) {
+    if (f.status !== "on" || !pos[f.hex]) continue;
+    const [cx, cy] = pos[f.hex];
+    const card = (view.cards || []).find((c) => c.key === f.card);
+    const g = s("g", {
+      class: "hs-figure" + (f.name === sel.figure ? " selected" : "") + (actors.has(f.name) ? " actor" : "") + (targetFigures.has(f.name) ? " target" : "") + (f.name === view.moving ? " moving" : ""),
+      "data-figure": f.name, "data-hex": f.hex, onclick: (e) => { e.stopPropagation(); clickThing(f.name, f.hex); },
+    });
+    if (f.tail && pos[f.tail]) {
+      const [tx, ty] = pos[f.tail];
+      g.append(s("line", { x1: cx, y1: cy, x2: tx, y2: ty, class: "hs-body", stroke: seatColour(f.owner) }),
+        s("circle", { cx: tx, cy: ty, r: R * 0.42, fill: seatColour(f.owner), class: "hs-tail" }));
+    }
+    g.append(s("circle", { cx, cy, r: R * 0.62, fill: seatColour(f.owner), class: "hs-token" }),
+      s("text", { x: cx, y: cy + 4, "text-anchor": "middle", class: "hs-tag" }, tag(f.name)));
+    if (f.wounds) {
+      g.append(s("circle", { cx: cx + R * 0.5, cy: cy - R * 0.5, r: 7, class: "hs-wound" }),
+        s("text", { x: cx + R * 0.5, y: cy - R * 0.5 + 3.5, "text-anchor": "middle", class: "hs-wound-n" }, String(f.wounds)));
+    }
+    g.append(s("title", {}, `${f.name} — ${card ? card.name : f.card}, ${ctx.seatName(f.owner)}` + (card ? `, wounds ${f.wounds}/${card.life}` : `, wounds ${f.wounds}`)));
+    svg.append(g);
+  }
+  wrap.append(h("div.hs-field", {}, svg, legend(view, ctx, maxLevel)));
+
+  // --- army cards (yours first), the draft pool
+  const seats = [...new Set([me, ...(view.cards || []).map((c) => c.owner)].filter((x) => x !== null && x !== undefined))];
+  const armies = h("div.hs-armies#hs-armies");
+  for (const seat of seats) {
+    const cards = (view.cards || []).filter((c) => c.owner === seat);
+    if (!cards.length && seat !== me) continue;
+    const box = h("section.hs-army" + (seat === me ? ".mine" : ""), { "data-seat": String(seat), style: `border-color:${seatColour(seat)}` },
+      h("h4", { style: `color:${seatColour(seat)}` }, seat === me ? `Your army (${ctx.seatName(seat)})` : `${ctx.seatName(seat)}'s army`,
+        h("span.muted", { text: ` · ${cards.reduce((n, c) => n + c.points, 0)} points` })));
+    const row = h("div.hs-cards");
+    for (const c of cards) row.append(armyCard(c, figures, ctx, view));
+    if (!cards.length) row.append(h("span.muted", { text: "no army cards yet" }));
+    box.append(row);
+    armies.append(box);
+  }
+  wrap.append(armies);
+  if (view.phase === "draft" && (view.draft_pool || []).length) {
+    const pool = h("div.hs-cards.hs-pool#hs-pool");
+    for (const key of view.draft_pool) {
+      const d = (data && data.cards[key]) || { key, name: key };
+      const text = `draft ${key}`;
+      const can = legal.includes(text);
+      const el = h("div.hs-card.pool" + (can ? ".playable" : ""), { "data-card": key, "data-action": can ? text : null, onclick: () => can && ctx.act(text) },
+        h("b", { text: d.name }), h("span.hs-pts", { text: d.points !== undefined ? `${d.points} pts` : "" }),
+        d.life !== undefined ? statLine(d) : null,
+        d.figures > 1 ? h("small", { text: `squad of ${d.figures}` }) : null,
+        d.text ? h("small.hs-powers", { text: d.text }) : null);
+      pool.append(el);
+    }
+    wrap.append(h("section.hs-draft", {}, h("h4", { text: legal.some((t) => t.startsWith("draft ")) ? "Draft: click a card to add it to your army" : "Draft pool" }), pool));
+  }
+  if (legal.length) wrap.append(h("details.folded.hs-all", {}, h("summary", { text: `Every legal move as a button (${legal.length})` }), actionButtons(ctx)));
+  root.append(wrap);
+}
+
+function statusBar(view, ctx) {
+  const bits = [];
+  if (view.result) {
+    const best = Math.max(...view.result);
+    const winners = view.result.map((v, i) => [v, i]).filter(([v]) => v === best).map(([, i]) => ctx.seatName(i));
+    bits.push(h("b.hs-who", { text: view.result.every((v) => v === best) ? "Draw" : `Winner: ${winners.join(", ")}` }));
+  } else if (view.pending) {
+    bits.push(h("b.hs-who", { text: view.pending.seat === ctx.you ? "Your decision" : `${ctx.seatName(view.pending.seat)} decides` }),
+      h("span", { text: PENDING_HELP[view.pending.kind] || view.pending.kind }));
+  } else if (view.active_card) {
+    const card = (view.cards || []).find((c) => c.key === view.active_card);
+    const owner = card ? card.owner : null;
+    bits.push(h("b.hs-who", { text: owner === ctx.you ? "Your turn" : `${ctx.seatName(owner)}'s turn` }),
+      h("span", { text: `turn ${view.turn}: ${card ? card.name : view.active_card}` + (view.moving ? ` · ${view.moving} moving, ${view.move_left} left` : "") }));
+  } else if (view.phase === "orders") {
+    bits.push(h("b.hs-who", { text: "Order markers" }), h("span", { text: ctx.legal.length ? "put your markers 1, 2, 3 and X on your cards (the others see only which card holds one)" : "waiting for the markers" }));
+  } else {
+    bits.push(h("b.hs-who", { text: view.phase }));
+  }
+  bits.push(h("span.muted", { text: `${view.board.name} · round ${view.round}/${view.round_limit}` }));
+  if ((view.initiative || []).length) bits.push(h("span.muted", { text: "initiative: " + view.initiative.map((i) => ctx.seatName(i)).join(" → ") }));
+  return h("div.hs-status#hs-status", {}, bits);
+}
+
+function statLine(c) {
+  return h("div.hs-stats", {},
+    [["Life", "Life", c.life], ["Move", "Move", c.move], ["Range", "Rng", c.range], ["Attack", "Atk", c.attack], ["Defense", "Def", c.defense]].map(([k, short, v]) =>
+      h("span.hs-stat", { title: k }, h("small", { text: short }), h("b", { text: String(v) }))),
+    c.height !== undefined ? h("span.hs-stat", { title: "Height" }, h("small", { text: "Ht" }), h("b", { text: String(c.height) })) : null);
+}
+
+function armyCard(c, figures, ctx, view) {
+  const figs = figures.filter((f) => f.card === c.key && (f.owner === c.owner || true));
+  const el = h("div.hs-card" + (c.negated ? ".negated" : ""), { "data-card": c.key, style: `border-color:${seatColour(c.owner)}` },
+    h("div.hs-card-head", {}, h("b", { text: c.name }), h("span.hs-pts", { text: `${c.points} pts` })),
+    statLine(c),
+    c.powers && c.powers.length ? h("small.hs-powers", { text: c.powers.map(pretty).join(", ") }) : null,
+    h("div.hs-figs", {}, figs.map((f) => h("span.chip.hs-fig." + f.status, { title: `${f.name}: ${f.status}${f.hex ? " on " + f.hex : ""}` },
+      `${f.name}${f.status === "on" ? ` ${f.hex}` : f.status === "dead" ? " ✝" : " (off board)"}${f.wounds ? ` · ${f.wounds}/${c.life} wounds` : ""}`))),
+    c.glyph ? h("div.hs-equip", { text: `equipped: ${c.glyph}` }) : null,
+    c.negated ? h("div.hs-neg", { text: "powers negated" }) : null);
+  const markers = h("div.hs-markers", {}, (c.markers || []).map((m) => h("span.hs-marker" + (m === "?" ? ".hidden" : ""), { text: m.toUpperCase(), title: m === "?" ? "a face-down order marker" : `order marker ${m}` })));
+  el.append(markers);
+  const orders = ctx.legal.filter((t) => t.startsWith("order ") && t.split(" ")[2] === c.key);
+  if (orders.length) {
+    el.classList.add("playable");
+    el.append(h("div.hs-order-buttons", {}, h("small", { text: "put marker: " }),
+      orders.map((t) => h("button.hs-order", { text: t.split(" ")[1].toUpperCase(), "data-action": t, onclick: () => ctx.act(t) }))));
+  }
+  if (view.active_card === c.key) el.classList.add("active");
+  return el;
+}
+
+function legend(view, ctx, maxLevel) {
+  const box = h("div.hs-legend");
+  const present = new Set(view.board.hexes.map((x) => x[4]));
+  box.append(h("h4", { text: "Terrain" }), ...Object.entries(TERRAIN).filter(([k]) => present.has(k)).map(([k, t]) =>
+    h("div.hs-key", {}, h("span.hs-swatch", { style: `background:${t.colour}` }), t.name)));
+  box.append(h("div.hs-key", {}, h("span.hs-swatch.grad"), `level 1 (dark) to ${maxLevel} (light); the number is the level`));
+  const players = ctx.table && ctx.table.seats ? ctx.table.seats.length : 4;
+  const zones = [...new Set(view.board.hexes.map((x) => x[5]).filter((z) => z >= 0))];
+  if (zones.length) box.append(h("h4", { text: "Start zones" }), ...zones.map((z) => h("div.hs-key", {}, h("span.hs-swatch.zone", { style: `border-color:${seatColour(z)}` }),
+    z < players ? ctx.seatName(z) : `zone ${z + 1} (no player)`)));
+  if ((view.glyphs || []).length) {
+    box.append(h("h4", { text: "Glyphs" }), ...view.glyphs.map((g) => {
+      const d = data && data.glyphs[g.glyph];
+      return h("div.hs-key", { title: d && d.text ? d.text : "" }, h("span.hs-glyph-key", { text: g.up ? (d && d.letter) || g.name.charAt(0) : "?" }),
+        `${g.hex} ${g.up ? g.name : "face down"}`);
+    }));
+  }
+  return box;
+}
