@@ -65,12 +65,6 @@ class Posterior:
         return self.conds[min(k, len(self.conds) - 1)]
 
 
-def _pairs_ok(tb: np.ndarray, labels: np.ndarray, op: str) -> np.ndarray:
-    """bool[m, m]: which (a op b) agree with all labels."""
-    combo = tb[:, None, :] & tb[None, :, :] if op == "and" else tb[:, None, :] | tb[None, :, :]
-    return (combo == labels[None, None, :]).all(axis=2)
-
-
 def posterior(board, level: int | None = None, allow_inconsistent: bool = False) -> Posterior:
     """The classes consistent with board [(shapes, approved), ...]. With allow_inconsistent,
     an empty result falls back to the hypotheses with the fewest disagreements."""

@@ -292,6 +292,3 @@ def contradictions(guess, board) -> list[int]:
     """Indexes of board glyphs (shapes, approved) whose mark the guess contradicts."""
     return [i for i, (shapes, approved) in enumerate(board) if evaluate(guess, model_of(shapes)) != approved]
 
-
-def rotations() -> int:
-    return ROTATIONS

@@ -210,3 +210,19 @@ def test_state_survives_save_and_load_mid_guess():
     again = GAME.load(s.to_dict())
     assert again.to_dict() == s.to_dict() and again.guess == parse("it has at least one oval")
 
+
+
+def test_bad_saved_positions_are_clear_errors():
+    from glyphhall.engine import LoadError
+
+    good = position(2).to_dict()
+    bad_glyph = json.loads(json.dumps(good))
+    bad_glyph["boards"][0][0]["glyph"] = "square@0,0 square@2,0"
+    with pytest.raises(LoadError, match="ambiguous"):
+        GAME.load(bad_glyph)
+    bad_decree = {**good, "decrees": [["it has 2 squares"]]}
+    with pytest.raises(LoadError, match="exactly 2"):
+        GAME.load(bad_decree)
+    bad_phase = {**good, "phase": "dancing"}
+    with pytest.raises(LoadError, match="unknown phase"):
+        GAME.load(bad_phase)
