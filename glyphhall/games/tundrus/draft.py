@@ -66,6 +66,7 @@ def setup(s: TundrusState) -> list[Event]:
     s.lamb_to = -1
     s.fresh = [0] * len(s.data.dice)
     s.feuded = []
+    s.cube_queue = []
     s.winner = -1
     s.phase = DRAFT
     events = [Event(f"Tribe {first + 1} recruits first")]

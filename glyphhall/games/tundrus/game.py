@@ -17,7 +17,8 @@ NOTATION = (
     "item <slot> [target] [power] | acquire <item> then stash [item] / equip / consume | equip <item> | "
     "consume <item> | store energy|armor <die> | free actions: garrison, sworddance war|defense, "
     "fate <die> <glyph>, mirrors <ally>, imp [enemy], button <enemy>, reflect, foresight, gambit, "
-    "gash <enemy>, empower <die>, lamb <ally> (give <die>, done) | end | release energy|armor <n>. "
+    "gash <enemy>, empower <die>, lamb <ally> (give <die>, done) | end | release energy|armor <n> | "
+    "End of Round: cube <champion> square|replace <n>. "
     "Dice are numbered from 1 in the Active Dice Pool; 'power' pays Energy with Power Glyphs first."
 )
 
@@ -27,6 +28,7 @@ STEPS = {
     "replenish": "REPLENISH step", "lamb": "Sacrificial Lamb", "reroll": "REROLL step",
     "main": "PRIMARY ACTION step", "secondary": "SECONDARY ACTIONS step", "place": "placing an Acquired Item",
     "feud": "choosing the Blood Feud enemy", "chest": "choosing Connoisseur dice", "release": "RELEASE step",
+    "energy": "End of Round Energy Cube",
 }
 
 

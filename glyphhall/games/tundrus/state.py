@@ -16,6 +16,7 @@ DRAFT, ACTIVATE, REPLENISH, LAMB, REROLL, MAIN, SECONDARY, PLACE, FEUD, CHEST, R
     "draft", "activate", "replenish", "lamb", "reroll", "main", "secondary", "place", "feud", "chest",
     "release", "over",
 )
+ENERGY_CUBE = "energy"  # End of Round step 2: where a champion's Energy Cube goes
 
 #: A die in the Active Dice Pool: (colour, owner, origin, glyph, used, lent).
 PoolDie = tuple[int, int, int, int, bool, bool]
@@ -55,6 +56,7 @@ class TundrusState(State):
     lamb_to: int  # the ally receiving dice (Sacrificial Lamb)
     fresh: list[int]  # dice per colour Gained during this Turn (they cannot pay an Equip Cost)
     feuded: list[str]  # Blood Feud Items already Equipped once (only the first Equip marks an enemy)
+    cube_queue: list[int]  # End of Round step 2: champions still to gain their Energy Cube, in order
     winner: int  # -1 none yet, else the winning tribe
 
     def copy_into(self, c: TundrusState) -> None:
@@ -86,6 +88,7 @@ class TundrusState(State):
         c.lamb_to = self.lamb_to
         c.fresh = self.fresh[:]
         c.feuded = self.feuded[:]
+        c.cube_queue = self.cube_queue[:]
         c.winner = self.winner
 
     # --- small shared helpers -----------------------------------------------------------------
@@ -143,6 +146,7 @@ class TundrusState(State):
             "lamb_to": self.lamb_to,
             "fresh": self.fresh[:],
             "feuded": self.feuded[:],
+            "cube_queue": self.cube_queue[:],
             "winner": self.winner,
         }
 
@@ -173,6 +177,9 @@ class TundrusState(State):
         self.pending = None if d["pending"] is None else str(d["pending"])
         self.fresh = [int(x) for x in d["fresh"]]
         self.feuded = [str(x) for x in d.get("feuded", [])]
+        self.cube_queue = [int(x) for x in d.get("cube_queue", [])]
+        if any(not 0 <= i < len(self.champs) for i in self.cube_queue):
+            raise ValueError("bad cube_queue")
         known = set(self.data.items)
         for item in self.deck + self.faceup + self.discard + ([self.pending] if self.pending else []):
             if item not in known:

@@ -19,17 +19,13 @@ HEALTH, ARMOR, ENERGY = 0, 1, 2
 STOCK_CUBES = (40, 20, 40)
 
 
-def gain_energy(s: TundrusState, c: Champion, n: int = 1, replace_stored: bool = False) -> int:
-    """Up to `n` Energy Cubes from the Stock onto unoccupied squares; with `replace_stored`
-    (End of Round step 2) a cube may replace a Stored die, which is RESET at once."""
+def gain_energy(s: TundrusState, c: Champion, n: int = 1) -> int:
+    """Up to `n` Energy Cubes from the Stock onto unoccupied squares (End of Round step 2, which may
+    also replace a Stored die, is `turn.round_energy`)."""
     gained = 0
     for _ in range(n):
-        if s.cubes[ENERGY] <= 0:
+        if s.cubes[ENERGY] <= 0 or c.energy_room() <= 0:
             break
-        if c.energy_room() <= 0:
-            if not (replace_stored and c.energy_dice):
-                break
-            return_die(s, c.energy_dice.pop())
         s.cubes[ENERGY] -= 1
         c.energy_cubes += 1
         gained += 1

@@ -20,6 +20,7 @@ from .dice import return_die, roll, units
 from .state import (
     ACTIVATE,
     DRAFT,
+    ENERGY_CUBE,
     FEUD,
     LAMB,
     MAIN,
@@ -62,6 +63,8 @@ def to_move(s: TundrusState) -> tuple[int, ...]:
         return (draft.seat_for(s, tribe, slot),)
     if s.phase == ACTIVATE:
         return (eligible(s, s.next_tribe)[0].seat,)
+    if s.phase == ENERGY_CUBE:
+        return (s.champs[s.cube_queue[0]].seat,)
     return (s.champs[s.active].seat,)
 
 
@@ -76,6 +79,8 @@ def legal_actions(s: TundrusState) -> list[Action]:
         return draft.legal(s)
     if phase == ACTIVATE:
         return [act("activate", (c.cid,)) for c in eligible(s, s.next_tribe)]
+    if phase == ENERGY_CUBE:
+        return cube_actions(s, s.champs[s.cube_queue[0]])
     c = s.champs[s.active]
     if phase == REPLENISH:
         return take_actions(s, c) + free.before_roll_actions(s, c) + [act("roll")]
@@ -209,6 +214,11 @@ def apply(s: TundrusState, action: Action) -> list[Event]:
         return events
     if s.phase == ACTIVATE:
         activate(s, s.champ_by_id(str(args[0])), events)  # type: ignore[arg-type]
+        return events
+    if s.phase == ENERGY_CUBE:
+        place_cube(s, s.champs[s.cube_queue.pop(0)], args, events)
+        round_energy(s, events)
+        _auto_activate(s, events)
         return events
     c = s.champs[s.active]
     if verb not in ("acquire", "stash", "feud", "chest") and s.phase != PLACE:
@@ -542,13 +552,48 @@ def end_of_round(s: TundrusState, events: list[Event]) -> None:
         for die in c.lent:
             return_die(s, die)
         c.lent = []
-    for c in s.champs:
-        if c.defeated:
-            continue
-        if "rancid_bile" in c.tokens:
+    s.cube_queue = [c.idx for c in s.champs if not c.defeated]
+    round_energy(s, events)
+
+
+def cube_actions(s: TundrusState, c: Champion) -> list[Action]:
+    """End of Round step 2: "All Champions gain one Energy Cube, if possible. It must be placed in
+    an unoccupied square or it can replace a die that is Stored on the Track." Every way to place
+    it; replacing identical Stored dice on a full Track is one way, so it is offered once."""
+    if s.cubes[ENERGY] <= 0:
+        return []
+    out = [act("cube", (c.cid, "square"))] if c.energy_room() > 0 else []
+    dice = c.energy_dice
+    if not out and len(set(dice)) == 1:
+        return [act("cube", (c.cid, "replace", 1))]
+    return out + [act("cube", (c.cid, "replace", i + 1)) for i in range(len(dice))]
+
+
+def place_cube(s: TundrusState, c: Champion, args: tuple, events: list[Event]) -> None:
+    if args[1] == "replace":  # the Stored die is RESET at once (step 7a)
+        die = c.energy_dice.pop(int(args[2]) - 1)
+        return_die(s, die)
+        events.append(Event(f"{c.cid}'s Energy Cube replaces a stored {s.colour_name(die[0])} die"))
+    s.cubes[ENERGY] -= 1
+    c.energy_cubes += 1
+
+
+def round_energy(s: TundrusState, events: list[Event]) -> None:
+    """End of Round step 2, champion by champion; a champion with a real choice is asked (phase
+    ENERGY_CUBE), the others gain their cube at once. Then steps 3 and 4."""
+    while s.cube_queue:
+        c = s.champs[s.cube_queue[0]]
+        if "rancid_bile" in c.tokens:  # no Energy Cube at this step
             del c.tokens["rancid_bile"]
+            s.cube_queue.pop(0)
             continue
-        gain_energy(s, c, 1, replace_stored=True)
+        options = cube_actions(s, c)
+        if len(options) > 1:
+            s.phase = ENERGY_CUBE
+            return
+        s.cube_queue.pop(0)
+        if options:
+            place_cube(s, c, options[0].args, events)
     items.end_of_round_spoils(s)
     s.initiative = 1 - s.initiative
     events.append(Event(f"End of round {s.round}: Tribe {s.initiative + 1} takes the Initiative"))

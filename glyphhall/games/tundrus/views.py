@@ -72,4 +72,6 @@ def view(s: TundrusState, seat: int | None) -> dict[str, Any]:
                  "primary_done": bool(s.turn[5]), "extra_war": s.turn[9], "extra_defense": s.turn[10],
                  "once_used": s.once[:], "pending_item": s.pending},
         "winner": None if s.winner < 0 else s.winner + 1,
+        # End of Round step 2: the champion whose Energy Cube is being placed (phase "energy")
+        "energy_cube_for": s.champs[s.cube_queue[0]].cid if s.phase == "energy" else None,
     }
