@@ -49,6 +49,7 @@ def view(st: InscriptionState, seat: int | None) -> dict[str, Any]:
         "phase": st.phase,
         "you": seat,
         "turn": st.turn,
+        "turn_no": st.turn_no,
         "to_move": list(st.to_move()),
         "candles": st.candles[:],
         "scale": st.scale,
