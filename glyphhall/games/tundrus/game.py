@@ -13,7 +13,7 @@ from .state import TundrusState
 
 NOTATION = (
     "pick <champion> | activate <champion> | take <colour> <tribal|own|weapon|armor|auxiliary|chest> | roll | "
-    "mark <die> then reroll, or keep | hold <die> (keep it out of the Primary Action) | attack <enemy> [arcana] | ability <name> [targets] [power] | "
+    "mark <die> then reroll, or keep | lose <die> (War Glyph -1 token) | hold <die> (keep it out of the Primary Action) | attack <enemy> [arcana] | ability <name> [targets] [power] | "
     "item <slot> [target] [power] | acquire <item> then stash [item] / equip / consume | equip <item> | "
     "consume <item> | store energy|armor <die> | free actions: garrison, sworddance war|defense, "
     "fate <die> <glyph>, mirrors <ally>, imp [enemy], button <enemy>, reflect, foresight, gambit, "
@@ -29,6 +29,7 @@ STEPS = {
     "main": "PRIMARY ACTION step", "secondary": "SECONDARY ACTIONS step", "place": "placing an Acquired Item",
     "feud": "choosing the Blood Feud enemy", "chest": "choosing Connoisseur dice", "release": "RELEASE step",
     "energy": "End of Round Energy Cube",
+    "warloss": "War Glyph -1 token",
 }
 
 

@@ -17,6 +17,7 @@ DRAFT, ACTIVATE, REPLENISH, LAMB, REROLL, MAIN, SECONDARY, PLACE, FEUD, CHEST, R
     "release", "over",
 )
 ENERGY_CUBE = "energy"  # End of Round step 2: where a champion's Energy Cube goes
+WAR_LOSS = "warloss"  # the War Glyph -1 token: which War Glyph is lost
 
 #: A die in the Active Dice Pool: (colour, owner, origin, glyph, used, lent).
 PoolDie = tuple[int, int, int, int, bool, bool]

@@ -38,6 +38,7 @@ from .state import (
     T_REROLLED,
     T_VWAR,
     TURN_FIELDS,
+    WAR_LOSS,
 )
 from .state import (
     CHEST as CHEST_PHASE,
@@ -105,6 +106,8 @@ def legal_actions(s: TundrusState) -> list[Action]:
         return out + [act("end")]
     if phase == PLACE:
         return place_actions(s, c)
+    if phase == WAR_LOSS:
+        return [_LOSE[i] for i in _war_dice(s)]
     if phase == FEUD:
         return [act("feud", (e.cid,)) for e in s.enemies(c)]
     if phase == CHEST_PHASE:
@@ -137,6 +140,7 @@ def _counts(s: TundrusState, c: Champion, source: str) -> bool:
 _TAKE: dict[tuple[int, str], Action] = {}
 _MARK = [act("mark", (i + 1,)) for i in range(2 * POOL_LIMIT)]
 _HOLD = [act("hold", (i + 1,)) for i in range(2 * POOL_LIMIT)]
+_LOSE = [act("lose", (i + 1,)) for i in range(2 * POOL_LIMIT)]
 _REROLL, _KEEP = act("reroll"), act("keep")
 
 
@@ -300,12 +304,32 @@ def enter_main(s: TundrusState, c: Champion, events: list[Event]) -> None:
         s.turn[T_VWAR] += 1
         events.append(Event(f"{c.cid} has one extra War Glyph"))
         return
-    for want in (WAR, WAR + DOUBLE):  # the War Glyph lost is the least costly: a single, else half a Double
-        for i, d in enumerate(s.pool):
-            if not d[4] and d[3] == want:
-                s.pool[i] = (d[0], d[1], d[2], WAR, True, d[5]) if want == WAR else (d[0], d[1], d[2], WAR, False, d[5])
-                events.append(Event(f"{c.cid} loses one War Glyph"))
-                return
+    dice = _war_dice(s)
+    if not dice:
+        return
+    if len({_die_key(s.pool[i]) for i in dice}) > 1:  # the player chooses (reference B4: "its choice")
+        s.phase = WAR_LOSS
+        return
+    _lose(s, c, (dice[0] + 1,), events)  # identical dice: no choice to make
+
+
+def _war_dice(s: TundrusState) -> list[int]:
+    """Unused dice showing a War Glyph, single or Double."""
+    return [i for i, d in enumerate(s.pool) if not d[4] and (d[3] == WAR or d[3] == WAR + DOUBLE)]
+
+
+def _die_key(d: tuple) -> tuple:
+    """What tells two dice of the Active Dice Pool apart: colour, origin, glyph, lent."""
+    return (d[0], d[1], d[2], d[3], d[5])
+
+
+def _lose(s: TundrusState, c: Champion, args: tuple, events: list[Event]) -> None:
+    """The War Glyph -1 token: a single War die is used up, a Double keeps one War Glyph."""
+    i = int(args[0]) - 1
+    d = s.pool[i]
+    s.pool[i] = (d[0], d[1], d[2], WAR, d[3] == WAR, d[5])
+    s.phase = MAIN
+    events.append(Event(f"{c.cid} loses the War Glyph of die {i + 1} (War Glyph -1)"))
 
 
 def _attack(s: TundrusState, c: Champion, args: tuple, events: list[Event]) -> None:
@@ -470,7 +494,7 @@ def _free(name: str):
 HANDLERS = {
     "take": _take, "roll": _roll, "mark": _mark, "hold": _mark, "reroll": _reroll, "keep": _keep, "attack": _attack,
     "ability": _ability, "item": _ability, "acquire": _acquire, "stash": _stash, "equip": _equip,
-    "consume": _consume, "chest": _chest, "feud": _feud, "store": _store, "end": _end, "release": _release,
+    "consume": _consume, "chest": _chest, "lose": _lose, "feud": _feud, "store": _store, "end": _end, "release": _release,
 }
 for _name in ("empower", "lamb", "give", "done", "foresight", "gambit", "garrison", "sworddance", "fate",
               "mirrors", "imp", "button", "reflect", "gash"):

@@ -1,7 +1,8 @@
 """Champion Abilities (rulebook 4a; boards proposed in the reference, B3) and the Ability Effect
 Tokens they place (reference B4)."""
 
-from tundrus_helpers import champ, do, finish_turn, new_game, ready, script_rolls, texts
+import pytest
+from tundrus_helpers import champ, do, finish_turn, new_game, pool_glyphs, ready, roll_pool, script_rolls, texts
 
 from glyphhall.games.tundrus.turn import activate, end_of_round
 
@@ -149,6 +150,29 @@ def test_war_drums_and_war_glyph_tokens(monkeypatch):
     finish_turn(s)
     ready(s, monkeypatch, "druid", ["defense"])
     assert s.turn[9] == 1 and "attack fire_guard" in texts(s)  # the extra War Glyph
+
+
+@pytest.mark.parametrize("lost", [1, 2])
+def test_war_glyph_minus_one_the_player_chooses_the_glyph_lost(monkeypatch, lost):
+    """War Glyph -1 token (reference B4): one War Glyph in the Active Dice Pool, "its choice; one half
+    of a Double", cannot be used; the player picks it with `lose <die>` after the REROLL."""
+    from glyphhall.games.tundrus import tokens
+
+    s = new_game()
+    fg = champ(s, "fire_guard")
+    tokens.place(s, fg, "war_glyph", -1)
+    roll_pool(s, monkeypatch, "fire_guard", ["white tribal", "white tribal", "gold tribal"],
+              ["war", "double_war", "wealth"])
+    assert s.phase == "warloss" and texts(s) == ["lose 1", "lose 2"]
+    do(s, f"lose {lost}")
+    assert s.phase == "main"
+    if lost == 1:
+        assert s.pool[0][4] and pool_glyphs(s)[1] == "double_war"
+    else:
+        assert not s.pool[0][4] and pool_glyphs(s)[1] == "war" and not s.pool[1][4]
+    from glyphhall.games.tundrus.dice import war_units
+
+    assert war_units(s.pool, frozenset()) == 2  # either way two War Glyphs remain usable
 
 
 def test_dazing_shot_skips_reroll(monkeypatch):
