@@ -2,7 +2,17 @@
 Tokens they place (reference B4)."""
 
 import pytest
-from tundrus_helpers import champ, do, finish_turn, new_game, pool_glyphs, ready, roll_pool, script_rolls, texts
+from tundrus_helpers import (
+    champ,
+    do,
+    finish_turn,
+    new_game,
+    pool_glyphs,
+    ready,
+    roll_pool,
+    script_rolls,
+    texts,
+)
 
 from glyphhall.games.tundrus.turn import activate, end_of_round
 
