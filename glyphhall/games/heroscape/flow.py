@@ -160,7 +160,7 @@ def to_move(s: HeroscapeState) -> tuple[int, ...]:
 
 def phase_actions(s: HeroscapeState, seat: int) -> list[Action]:
     if s.phase == "draft":
-        out = [Action("draft", (k,)) for k in affordable(s, seat)]
+        out = [turn.act("draft", k) for k in affordable(s, seat)]
         if any(o == seat for o in s.c_owner):
             out.append(Action("done"))
         return out
@@ -168,7 +168,7 @@ def phase_actions(s: HeroscapeState, seat: int) -> list[Action]:
         free = [m for m in range(4) if s.markers[seat][m] == -1]
         cards = order_cards(s, seat)
         names = ("1", "2", "3", "x")
-        return [Action("order", (names[m], s.c_def[c].key)) for m in free for c in cards]
+        return [turn.act("order", names[m], s.c_def[c].key) for m in free for c in cards]
     return []
 
 
@@ -176,6 +176,13 @@ def order_cards(s: HeroscapeState, seat: int) -> list[int]:
     """Cards that may carry order markers: yours, with a figure on or waiting to enter the battlefield."""
     return [c for c in range(len(s.c_def))
             if s.c_owner[c] == seat and any(s.f_state[f] in (ON, RESERVE) for f in s.c_figs[c])]
+
+
+def has_order_card(s: HeroscapeState, seat: int) -> bool:
+    """`order_cards(s, seat)` is not empty."""
+    owner, state, figs = s.c_owner, s.f_state, s.c_figs
+    return any(owner[c] == seat and any(state[f] == ON or state[f] == RESERVE for f in figs[c])
+               for c in range(len(figs)))
 
 
 def apply_phase(s: HeroscapeState, seat: int, action: Action, events: list[Event]) -> None:
@@ -229,7 +236,7 @@ def settle(s: HeroscapeState, events: list[Event]) -> None:
         if s.phase == "orders":
             for seat in range(s.num_players):
                 # a player whose last figures fell meanwhile (Wannok, The Drop...) places nothing
-                if -1 in s.markers[seat] and not order_cards(s, seat):
+                if -1 in s.markers[seat] and not has_order_card(s, seat):
                     s.markers = s.markers[:]
                     s.markers[seat] = [m if m != -1 else -2 for m in s.markers[seat]]
             if any(-1 in s.markers[seat] for seat in range(s.num_players)):
@@ -327,10 +334,13 @@ def alive(s: HeroscapeState, seat: int) -> bool:
 
 def check_victory(s: HeroscapeState, events: list[Event]) -> bool:
     owner, card = s.c_owner, s.f_card
-    seats = {owner[card[f]] for f, st in enumerate(s.f_state) if st in (ON, RESERVE)}
+    seats = set()
+    for f, st in enumerate(s.f_state):
+        if st in (ON, RESERVE):
+            seats.add(owner[card[f]])
+            if len(seats) >= 2:  # the usual case: stop looking
+                return False
     living = sorted(seats)
-    if len(living) >= 2:
-        return False
     finish(s, living or list(range(s.num_players)), events,
            "every opposing figure is destroyed" if living else "no figure is left")
     return True

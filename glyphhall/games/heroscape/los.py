@@ -34,19 +34,56 @@ def fig_range(s: HeroscapeState, a: int, b: int) -> int:
     return min(dmat[x][y] for x in figure_hexes(s, a) for y in figure_hexes(s, b))
 
 
-def _clear(s: HeroscapeState, src: int, dst: int, z0: float, z1: float, nudge: float,
-           ignore: tuple[int, ...]) -> bool:
-    board, levels, occ, f_card, cards = s.board, s.board.levels, s.occ, s.f_card, s.c_def
-    for t, h in board.line_hexes(src, dst, nudge):
-        if h in (src, dst):
-            continue
-        z = z0 + (z1 - z0) * t
-        if levels[h] > z:
-            return False
-        o = occ[h]
-        if o >= 0 and o not in ignore and levels[h] + cards[f_card[o]].height > z:
-            return False
-    return True
+def _lines(s: HeroscapeState, src: int, dst: int, z0: float, z1s: tuple[float, ...]):
+    """The sight lines from height z0 over src to each height of z1s over dst (both edge sides)
+    that terrain leaves open, each as the (hex, level, line height) where a figure could still
+    block it; True when some line is open whatever figures stand on the way. Terrain never
+    changes, so this is cached per map (figures are checked by the caller)."""
+    board = s.board
+    cache = board.sight_cache
+    key = (src, dst, z0, z1s)
+    out = cache.get(key)
+    if out is not None:
+        return out
+    levels = board.levels
+    lines = []
+    for z1 in z1s:
+        for nudge in NUDGES:
+            line = []
+            for t, h in board.line_hexes(src, dst, nudge):
+                if h in (src, dst):
+                    continue
+                z = z0 + (z1 - z0) * t
+                if levels[h] > z:
+                    break
+                line.append((h, levels[h], z))
+            else:
+                if not line:
+                    lines = True
+                    break
+                lines.append(tuple(line))
+        if lines is True:
+            break
+    out = lines if lines is True else tuple(lines)
+    if len(cache) > 300_000:  # bound the memory of a long-running server
+        cache.clear()
+    cache[key] = out
+    return out
+
+
+def _open(s: HeroscapeState, lines, ignore: tuple[int, ...]) -> bool:
+    """Some line is not blocked by a figure's column (other than those in `ignore`)."""
+    if lines is True:
+        return True
+    occ, f_card, cards = s.occ, s.f_card, s.c_def
+    for line in lines:
+        for h, lv, z in line:
+            o = occ[h]
+            if o >= 0 and o not in ignore and lv + cards[f_card[o]].height > z:
+                break
+        else:
+            return True
+    return False
 
 
 def _sees(s: HeroscapeState, a: int, b: int, fractions: tuple[float, ...]) -> bool:
@@ -56,11 +93,9 @@ def _sees(s: HeroscapeState, a: int, b: int, fractions: tuple[float, ...]) -> bo
     for ah in figure_hexes(s, a):
         z0 = levels[ah] + ca.height * ca.target_point
         for bh in figure_hexes(s, b):
-            for frac in fractions:
-                z1 = levels[bh] + cb.height * frac
-                for nudge in NUDGES:
-                    if _clear(s, ah, bh, z0, z1, nudge, ignore):
-                        return True
+            z1s = tuple(levels[bh] + cb.height * frac for frac in fractions)
+            if _open(s, _lines(s, ah, bh, z0, z1s), ignore):
+                return True
     return False
 
 
@@ -84,7 +119,6 @@ def hex_clear_sight(s: HeroscapeState, a: int, h: int) -> bool:
     ca = s.c_def[s.f_card[a]]
     for ah in figure_hexes(s, a):
         z0 = levels[ah] + ca.height * ca.target_point
-        for nudge in NUDGES:
-            if _clear(s, ah, h, z0, levels[h] + 0.5, nudge, (a,)):
-                return True
+        if _open(s, _lines(s, ah, h, z0, (levels[h] + 0.5,)), (a,)):
+            return True
     return False

@@ -43,6 +43,7 @@ class Board:
     __slots__ = (
         "key", "name", "size", "provenance", "labels", "index", "coords", "levels", "terrain",
         "zone", "neighbours", "centres", "glyph_spots", "zones", "_dist", "by_coord", "_lines", "dmat",
+        "sight_cache",
     )
 
     def __init__(self, key: str, name: str, size: str, provenance: str,
@@ -68,6 +69,8 @@ class Board:
         self.glyph_spots = glyph_spots
         self._dist: list[list[int]] | None = None
         self._lines: dict[tuple[int, int, float], list[tuple[float, int]]] = {}
+        #: Sight lines terrain leaves open (los.py), filled as they are asked for.
+        self.sight_cache: dict[tuple, Any] = {}
         #: All path distances (dmat[a][b]), computed once per map.
         self.dmat = self._dist = [self._bfs(i) for i in range(len(self.coords))]
 

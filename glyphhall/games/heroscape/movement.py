@@ -54,13 +54,27 @@ def engaged(s: HeroscapeState, a: int, b: int) -> bool:
 
 
 def engaged_with(s: HeroscapeState, f: int) -> list[int]:
-    st, owner, card, heads = s.f_state, s.c_owner, s.f_card, s.f_hex
+    """f's engaged enemies, in figure order. Only figures on a neighbouring hex can be adjacent:
+    those are the occupants of the neighbours, plus the moving figure (which is not in `occ`
+    while it passes through a friend's space)."""
+    st, owner, card = s.f_state, s.c_owner, s.f_card
     if st[f] != ON:
         return []
     me = owner[card[f]]
-    row = s.board.dmat[heads[f]]
-    return [e for e in range(len(card)) if st[e] == ON and owner[card[e]] != me and row[heads[e]] <= 3
-            and adjacent(s, f, e)]
+    occ, nbrs = s.occ, s.board.neighbours
+    near = set()
+    for x in (s.f_hex[f], s.f_tail[f]):
+        if x >= 0:
+            for n in nbrs[x]:
+                o = occ[n]
+                if o >= 0 and o != f and owner[card[o]] != me:
+                    near.add(o)
+    m = s.moving
+    if m >= 0 and m != f and st[m] == ON and owner[card[m]] != me:
+        near.add(m)
+    if not near:
+        return []
+    return sorted(e for e in near if adjacent(s, f, e))
 
 
 def is_engaged(s: HeroscapeState, f: int) -> bool:

@@ -22,15 +22,17 @@ SMALL_OR_MEDIUM = ("small", "medium")
 
 # ---------------------------------------------------------------------------- normal attacks
 def may_target(s: HeroscapeState, a: int, d: int, rng: int, *, normal: bool = True,
-               engaged: list[int] | None = None, thorian: set[int] | None = None) -> bool:
+               engaged: list[int] | None = None, thorian: set[int] | None = None,
+               dist: int | None = None) -> bool:
     """Range, line of sight, the engagement limit and Thorian rules for an attack by a on d.
-    `engaged` (a's engaged enemies) and `thorian` (seats holding Thorian) may be precomputed."""
+    `engaged` (a's engaged enemies), `thorian` (seats holding Thorian) and `dist` (the range
+    from a to d) may be precomputed."""
     if d == a or s.f_state[d] != ON:
         return False
     seat_d = s.c_owner[s.f_card[d]]
     if seat_d == s.c_owner[s.f_card[a]] and not s.options["friendly_fire"]:
         return False
-    if los.fig_range(s, a, d) > rng:
+    if (los.fig_range(s, a, d) if dist is None else dist) > rng:
         return False
     if engaged is None:
         engaged = movement.engaged_with(s, a)
@@ -39,18 +41,24 @@ def may_target(s: HeroscapeState, a: int, d: int, rng: int, *, normal: bool = Tr
     adjacent = d in engaged or movement.adjacent(s, a, d)
     if normal and not adjacent:
         if thorian is None:
-            thorian = {seat for seat in range(s.num_players) if _thorian(s, seat)}
+            thorian = thorian_seats(s)
         if seat_d in thorian or s.has_power(d, "thorian_speed"):
             return False
     return adjacent or los.line_of_sight(s, a, d)
 
 
-def _thorian(s: HeroscapeState, seat: int) -> bool:
+_THORIAN = frozenset(k for k, g in GLYPHS.items() if g.effect == "thorian")
+
+
+def thorian_seats(s: HeroscapeState) -> set[int]:
+    """Seats with a figure on a Thorian glyph (power side up): only adjacent figures may
+    attack their figures with normal attacks."""
     # Thorian's amount is 0 in the data (it is a rule, not a number): look for occupancy.
+    out = set()
     for h, (key, up) in s.glyph_at.items():
-        if up and GLYPHS[key].effect == "thorian" and s.occ[h] >= 0 and s.owner(s.occ[h]) == seat:
-            return True
-    return False
+        if up and key in _THORIAN and s.occ[h] >= 0:
+            out.add(s.owner(s.occ[h]))
+    return out
 
 
 def attack_left(s: HeroscapeState, f: int) -> bool:

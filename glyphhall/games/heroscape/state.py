@@ -27,7 +27,7 @@ class HeroscapeState(State):
         "glyph_at", "bomb_armed", "draft_pool", "draft_seq", "draft_pos", "draft_done", "markers",
         "revealed", "init_rolls", "init_order", "turn_no", "turn_pos", "active_card", "stage",
         "moved", "moving", "move_left", "start_engaged", "swiped", "attacks", "zettian_target",
-        "used", "pending", "result",
+        "used", "pending", "result", "step_cache",
     )
 
     # ------------------------------------------------------------------ basics
@@ -81,6 +81,7 @@ class HeroscapeState(State):
         c.used = self.used[:]
         c.pending = self.pending[:]
         c.result = self.result
+        c.step_cache = None
         return c
 
     def set_marker(self, seat: int, m: int, value: int, revealed: bool | None = None) -> None:
@@ -160,10 +161,6 @@ class HeroscapeState(State):
         if self.phase == "turn":
             return turn.turn_actions(self)
         return flow.phase_actions(self, seat)
-
-    #: The moving figure's next steps, computed by the step just applied (never persisted or
-    #: cloned; cleared by every apply).
-    step_cache: tuple[int, list[int]] | None = None
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         self.step_cache = None
@@ -322,6 +319,7 @@ class HeroscapeState(State):
         s.used = [str(x) for x in data["used"]]
         s.pending = [tuple(p) for p in data["pending"]]
         s.result = None if data["result"] is None else tuple(float(x) for x in data["result"])
+        s.step_cache = None
         return s
 
     def __repr__(self) -> str:
@@ -362,4 +360,7 @@ def new_state(game: Any, players: int, seed: int, options: dict[str, Any], board
     s.used = []
     s.pending = []
     s.result = None
+    #: The moving figure's next steps, computed by the step just applied (never persisted or
+    #: cloned; cleared by every apply).
+    s.step_cache = None
     return s

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from glyphhall.engine import Action, Event
 
-from . import combat, flow, glyph_rules, los, movement, powers
+from . import combat, flow, glyph_rules, movement, powers
 from .glyphs import GLYPHS
 from .terrain import OBSTACLES
 
@@ -44,6 +44,21 @@ def end_turn(s: HeroscapeState, events: list[Event]) -> None:
 
 
 # ---------------------------------------------------------------------------- turn actions
+_ACTIONS: dict[tuple, Action] = {}
+
+
+def act(verb: str, *args: str) -> Action:
+    """Action(verb, args), shared: actions are immutable, and legal-move lists in playouts
+    build the same few thousand over and over."""
+    key = (verb, args)
+    a = _ACTIONS.get(key)
+    if a is None:
+        if len(_ACTIONS) > 100_000:
+            _ACTIONS.clear()
+        a = _ACTIONS[key] = Action(verb, args)
+    return a
+
+
 def _lab(s: HeroscapeState, h: int) -> str:
     return s.board.labels[h]
 
@@ -52,26 +67,27 @@ def turn_actions(s: HeroscapeState) -> list[Action]:
     c = s.active_card
     figs = [f for f in s.c_figs[c] if s.f_state[f] == ON]
     name = s.f_name
+    lab = s.board.labels
     out: list[Action] = []
     if s.moving >= 0:
         f = s.moving
         cached = s.step_cache
         steps = cached[1] if cached is not None and cached[0] == f else movement.step_options(s, f, s.move_left)
-        out += [Action("step", (name[f], _lab(s, h))) for h in steps]
+        out += [act("step", name[f], lab[h]) for h in steps]
         if movement.stoppable(s, f, s.f_hex[f], s.f_tail[f]):
-            out.append(Action("stop", (name[f],)))
+            out.append(act("stop", name[f]))
         if s.f_tail[f] >= 0 and f"flip{f}" not in s.used and movement.can_finish_flipped(s, f, s.move_left):
-            out.append(Action("flip", (name[f],)))
+            out.append(act("flip", name[f]))
         out += _equipment_actions(s, [f])
         return out
     if s.stage == MOVE:
         for f in figs:
             if f in s.moved or not movement.may_start_moving(s, f):
                 continue
-            out += [Action("step", (name[f], _lab(s, h)))
+            out += [act("step", name[f], lab[h])
                     for h in movement.step_options(s, f, movement.move_allowance(s, f))]
             if s.f_tail[f] >= 0 and f"flip{f}" not in s.used:
-                out.append(Action("flip", (name[f],)))
+                out.append(act("flip", name[f]))
             if s.has_power(f, "grapple_gun"):
                 out += [Action("grapple", (name[f], _lab(s, h))) for h in powers.grapple_spaces(s, f)]
             if glyph_rules.carried(s, f) == "boomtube":
@@ -92,23 +108,45 @@ def turn_actions(s: HeroscapeState) -> list[Action]:
                 and any(s.f_state[g] == DEAD for g in s.c_figs[c])):
             out.append(Action("clone"))
     if s.stage <= ATTACK:
-        alive = [d for d in range(len(s.f_card)) if s.f_state[d] == ON]
-        thorian = {seat for seat in range(s.num_players) if powers._thorian(s, seat)}
+        f_hex, tails, dmat = s.f_hex, s.f_tail, s.board.dmat
+        alive = [d for d, st in enumerate(s.f_state) if st == ON]
+        alive_hex = [f_hex[d] for d in alive]
+        single = all(tails[d] < 0 for d in alive)
+        alive_ht = list(zip(alive_hex, [tails[d] for d in alive], strict=True))
+        thorian = powers.thorian_seats(s)
+        owner, card_of_fig = s.c_owner, s.f_card
+        friendly_fire = s.options["friendly_fire"]
         for f in figs:
             if not powers.attack_left(s, f):
                 continue
             rng = combat.effective_range(s, f)
-            near = [d for d in alive if d != f and los.fig_range(s, f, d) <= max(rng, 8)]  # 8: Fire Line
+            reach = max(rng, 8)  # 8: Fire Line
+            # range = the fewest spaces between any hex of f and any hex of d (los.fig_range)
+            row = dmat[f_hex[f]]
+            if single:
+                dists = [row[h] for h in alive_hex]
+            elif tails[f] < 0:
+                dists = [row[h] if t < 0 else min(row[h], row[t]) for h, t in alive_ht]
+            else:
+                row2 = dmat[tails[f]]
+                dists = [min(row[h], row2[h]) if t < 0 else min(row[h], row[t], row2[h], row2[t])
+                         for h, t in alive_ht]
+            near = [(d, x) for d, x in zip(alive, dists, strict=True) if x <= reach and d != f]
             if not near:
                 continue
+            me = owner[card_of_fig[f]]
+            # friends are never targets (unless friendly fire): skip them before the full check
+            foes = near if friendly_fire else [(d, x) for d, x in near if owner[card_of_fig[d]] != me]
             eng = movement.engaged_with(s, f)
-            for d in near:
-                if powers.may_target(s, f, d, rng, engaged=eng, thorian=thorian):
-                    out.append(Action("attack", (name[f], name[d])))
+            for d, dist in foes:
+                if dist <= rng and powers.may_target(s, f, d, rng, engaged=eng, thorian=thorian, dist=dist):
+                    out.append(act("attack", name[f], name[d]))
             if glyph_rules.carried(s, f) == "shuriken":
-                for d in near:
-                    if powers.may_target(s, f, d, GLYPHS["shuriken"].amount, engaged=eng, thorian=thorian):
-                        out.append(Action("shuriken", (name[f], name[d])))
+                reach_shuriken = GLYPHS["shuriken"].amount
+                for d, dist in foes:
+                    if dist <= reach_shuriken and powers.may_target(s, f, d, reach_shuriken, engaged=eng,
+                                                                    thorian=thorian, dist=dist):
+                        out.append(act("shuriken", name[f], name[d]))
             if f in s.attacks:
                 continue
             if s.has_power(f, "fire_line"):
@@ -118,7 +156,7 @@ def turn_actions(s: HeroscapeState) -> list[Action]:
                 out += [Action("explode", (name[f], name[d])) for d in powers.explosion_targets(s, f)]
             if s.has_power(f, "grenade") and s.c_grenade[c] < 2:
                 out += [Action("grenade", (name[f], name[d])) for d in powers.grenade_targets(s, f)]
-    out.append(Action("end"))
+    out.append(act("end"))
     return out
 
 
@@ -128,8 +166,8 @@ def _equipment_actions(s: HeroscapeState, figs: list[int]) -> list[Action]:
         if not glyph_rules.carried(s, f):
             continue
         if glyph_rules.can_drop(s, f):
-            out.append(Action("drop", (s.f_name[f],)))
-        out += [Action("pass", (s.f_name[f], s.f_name[g])) for g in glyph_rules.pass_targets(s, f)]
+            out.append(act("drop", s.f_name[f]))
+        out += [act("pass", s.f_name[f], s.f_name[g]) for g in glyph_rules.pass_targets(s, f)]
     return out
 
 
@@ -242,12 +280,11 @@ def finish_move(s: HeroscapeState, f: int, events: list[Event]) -> None:
 def _place_spaces(s: HeroscapeState, p: tuple) -> list[tuple[int, int]]:
     seat, _, f, mode, where = p
     board = s.board
-    empty = [h for h in range(len(board)) if s.occ[h] < 0 and h not in s.glyph_at
-             and board.terrain[h] not in OBSTACLES]
-    if mode == "zone":
-        zone = set(board.zones.get(seat, ()))
-        empty = [h for h in empty if h in zone]
-    elif mode == "drop":
+    occ, glyph_at, terrain = s.occ, s.glyph_at, board.terrain
+    # a start zone's hexes are listed in hex order, like the whole board
+    candidates = board.zones.get(seat, ()) if mode == "zone" else range(len(board))
+    empty = [h for h in candidates if occ[h] < 0 and h not in glyph_at and terrain[h] not in OBSTACLES]
+    if mode == "drop":
         near = set()
         for g in range(len(s.f_card)):
             if s.f_state[g] == ON:
@@ -271,7 +308,7 @@ def pending_actions(s: HeroscapeState) -> list[Action]:
     kind = p[1]
     lab = s.board.labels
     if kind == "place":
-        return [Action("place", (lab[h],) if t < 0 else (lab[h], lab[t])) for h, t in _place_spaces(s, p)]
+        return [(act("place", lab[h]) if t < 0 else act("place", lab[h], lab[t])) for h, t in _place_spaces(s, p)]
     f = p[2]
     if kind == "equip":
         return [Action("equip", (s.f_name[f],)), Action("leave", (s.f_name[f],))] if _still(s, p) else []
