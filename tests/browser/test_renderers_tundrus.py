@@ -1,0 +1,55 @@
+"""The Glyph (tundrus) page: a person against a random bot drafts champions by clicking their boards,
+activates one, takes dice by clicking them in the Replenish panel, rolls, and marks a die for the
+reroll by clicking it; the boards show the Health, Armor and Energy tracks, Items and abilities."""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import shot
+from .test_renderers_glyfts import click_and_wait, open_table, renderer_server  # noqa: F401 (fixture)
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+def test_tundrus_draft_activate_take_roll_by_clicking(renderer_server, new_page):  # noqa: F811
+    page = open_table(renderer_server, new_page, "tundrus", seed=4)
+    page.wait_for_selector("#td-status")
+    # The draft: click champion boards until the Tribes are complete.
+    for _ in range(6):
+        page.wait_for_selector("#td-draft .td-board.clickable, .td[data-phase='activate'] .td-board.clickable, #td-take")
+        if not page.locator("#td-draft .td-board.clickable").count():
+            break
+        champion = page.locator("#td-draft .td-board.clickable").first.get_attribute("data-champion")
+        assert "starting dice" in page.inner_text(f'#td-draft [data-champion="{champion}"]')
+        click_and_wait(page, f'#td-draft [data-champion="{champion}"]')
+        page.wait_for_selector(f'.td-tribe.mine [data-champion="{champion}"]')
+    mine = page.locator(".td-tribe.mine .td-board")
+    assert mine.count() == 3
+    assert page.locator(".td-tribe:not(.mine) .td-board").count() == 3
+    first_board = page.inner_text(".td-tribe.mine .td-board >> nth=0")
+    assert "Health" in first_board and "Armor" in first_board and "Energy" in first_board
+    assert page.locator(".td-tribe.mine .td-ability").count() >= 6
+    assert page.locator("#td-spoils .td-item").count() >= 3
+
+    # Your champion's Turn: activate it (unless the Tribe had one choice), take dice, roll.
+    page.wait_for_selector(".td[data-phase='activate'] .td-tribe.mine .td-board.clickable, #td-take", timeout=30000)
+    if page.locator(".td[data-phase='activate']").count():
+        champion = page.locator(".td-tribe.mine .td-board.clickable").first.get_attribute("data-champion")
+        click_and_wait(page, f'.td-tribe.mine [data-champion="{champion}"]')
+        assert page.locator(f'.td-board.active[data-champion="{champion}"]').count() == 1
+    page.wait_for_selector("#td-take .td-die")
+    for _ in range(2):
+        click_and_wait(page, "#td-take .td-die >> nth=0")
+    page.wait_for_selector("#td-pool .td-die")
+    assert page.locator("#td-pool .td-die").count() >= 2
+    click_and_wait(page, "#prompt button[data-action='roll']")
+    page.wait_for_function("document.querySelectorAll('#td-pool .td-die').length > 0 && "
+                           "[...document.querySelectorAll('#td-pool .td-die')].every(d => d.textContent.trim())")
+    if page.locator(".td[data-phase='reroll'] #td-pool .td-die.clickable").count():
+        page.click("#td-pool .td-die.clickable >> nth=0")
+        page.wait_for_selector("#td-pool .td-die.marked")
+    path = shot(page, "tundrus")
+    assert "picture failed" not in page.inner_text("#game")
+    assert page.locator(".td-all button.action").count() > 0 or not page.locator(".banner.your-turn").count()
+    assert path.stat().st_size > 10_000
