@@ -67,6 +67,8 @@ def setup(s: TundrusState) -> list[Event]:
     s.fresh = [0] * len(s.data.dice)
     s.feuded = []
     s.cube_queue = []
+    s.convert_left = 0
+    s.resume = ""
     s.winner = -1
     s.phase = DRAFT
     events = [Event(f"Tribe {first + 1} recruits first")]

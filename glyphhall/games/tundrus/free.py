@@ -14,10 +14,10 @@ from .abilities import can_pay_energy, pay_energy
 from .actions import act
 from .champion import STOCK
 from .combat import attack, magic
-from .data import ARCANA, DOUBLE, GLYPHS, WAR
+from .data import ARCANA, DESTRUCTION, DOUBLE, GLYPHS, POWER, WAR, WEALTH
 from .dice import roll, units
 from .items import set_complete
-from .state import LAMB, REROLL, T_FORESIGHT, T_GAMBIT, T_PICKS_LEFT, T_PRIMARY, T_VDEF, T_VWAR
+from .state import GARRISON, LAMB, REROLL, T_FORESIGHT, T_GAMBIT, T_PICKS_LEFT, T_PRIMARY, T_VDEF, T_VWAR
 
 if TYPE_CHECKING:
     from .champion import Champion
@@ -113,10 +113,8 @@ def after_roll_actions(s: TundrusState, c: Champion, main: bool) -> list[Action]
             out.append(act("foresight"))
         if c.token("gambit", armed_only=True) is not None and not s.turn[T_GAMBIT]:
             out.append(act("gambit"))
-    if "garrison" in have and energy_ok:
-        converted = _garrison_dice(s)
-        if converted is not None and can_pay_energy(s, c, ONE, frozenset(converted)):
-            out.append(act("garrison"))
+    if "garrison" in have and energy_ok and _can_finish(s, c, GARRISON_GLYPHS, ()):
+        out.append(act("garrison"))
     if "sword_dance" in have and energy_ok:
         out += [act("sworddance", ("war",)), act("sworddance", ("defense",))]
     if "twisted_fate" in have and "twisted_fate" not in s.once and energy_ok:
@@ -146,19 +144,34 @@ def after_roll_actions(s: TundrusState, c: Champion, main: bool) -> list[Action]
     return out
 
 
-def _garrison_dice(s: TundrusState) -> list[int] | None:
-    """Three non-Defense Glyphs to convert, least useful first (Destruction, then Wealth, Power,
-    War; Arcana last); a Double counts as two Glyphs."""
-    order = (5, 3, 2, 0, 3 + DOUBLE, 2 + DOUBLE, 0 + DOUBLE, ARCANA)
-    picked, glyphs = [], 0
-    for g in order:
-        for i, d in enumerate(s.pool):
-            if glyphs >= 3:
-                break
-            if not d[4] and d[3] == g:
-                picked.append(i)
-                glyphs += 2 if g >= DOUBLE else 1
-    return picked if glyphs >= 3 else None
+GARRISON_GLYPHS = 3  # "convert 3 non-Defense Glyphs into 2 Defense Glyphs"
+_CONVERTIBLE = frozenset((WAR, POWER, WEALTH, DESTRUCTION, ARCANA, WAR + DOUBLE, POWER + DOUBLE, WEALTH + DOUBLE))
+
+
+def _glyphs(d: tuple) -> int:
+    return 2 if d[3] >= DOUBLE else 1
+
+
+def _convertible(s: TundrusState, out: tuple[int, ...] | list[int]) -> list[int]:
+    return [i for i, d in enumerate(s.pool) if not d[4] and d[3] in _CONVERTIBLE and i not in out]
+
+
+def _can_finish(s: TundrusState, c: Champion, need: int, out: tuple[int, ...]) -> bool:
+    """Can `need` more Glyphs be converted from dice not in `out`, and Garrison's 1 Energy still be
+    paid (by a cube, else by a Power Glyph that is not converted)?"""
+    free = _convertible(s, out)
+    total = sum(_glyphs(s.pool[i]) for i in free)
+    if c.energy() >= ONE:
+        return total >= need
+    payers = [i for i in free if units(s.pool[i][3], POWER) or s.pool[i][3] == ARCANA]
+    return any(total - _glyphs(s.pool[p]) >= need for p in payers)
+
+
+def convert_options(s: TundrusState, c: Champion) -> list[int]:
+    """Dice the player may name next for Garrison (a Double gives two Glyphs; one more than needed
+    is lost, as a Double's second Glyph is)."""
+    need = s.convert_left
+    return [i for i in _convertible(s, ()) if _can_finish(s, c, need - _glyphs(s.pool[i]), (i,))]
 
 
 def repeat_reroll(s: TundrusState, c: Champion, how: str, events: list[Event]) -> None:
@@ -173,13 +186,43 @@ def repeat_reroll(s: TundrusState, c: Champion, how: str, events: list[Event]) -
 
 
 def garrison(s: TundrusState, c: Champion, events: list[Event]) -> None:
-    picked = _garrison_dice(s) or []
-    for i in picked:
-        d = s.pool[i]
-        s.pool[i] = (d[0], d[1], d[2], d[3], True, d[5])
-    pay_energy(s, c, ONE, False, set(picked))
-    s.turn[T_VDEF] += 2
-    events.append(Event(f"{c.cid} converts 3 Glyphs into 2 Defense Glyphs (Garrison)"))
+    """Start Garrison: the player names the converted dice (`convert <die>`), then 1 Energy is paid.
+    The program names them itself only when the choice cannot matter: every candidate die is
+    identical, or the candidates hold exactly the Glyphs still needed, so all must go."""
+    s.resume, s.phase, s.convert_left = s.phase, GARRISON, GARRISON_GLYPHS
+    events.append(Event(f"{c.cid} uses Garrison: 3 Glyphs become 2 Defense Glyphs"))
+    _auto_convert(s, c, events)
+
+
+def _auto_convert(s: TundrusState, c: Champion, events: list[Event]) -> None:
+    while s.phase == GARRISON:
+        options = convert_options(s, c)
+        keys = {(d[0], d[1], d[2], d[3], d[5]) for d in (s.pool[i] for i in options)}
+        forced = sum(_glyphs(s.pool[i]) for i in options) == s.convert_left  # every candidate must go
+        if len(keys) != 1 and not forced:
+            return
+        convert(s, c, options[0] + 1, events)
+
+
+def convert_step(s: TundrusState, c: Champion, n: int, events: list[Event]) -> None:
+    """`convert <die>`: the player's pick, then any picks that no longer need asking."""
+    convert(s, c, n, events)
+    _auto_convert(s, c, events)
+
+
+def convert(s: TundrusState, c: Champion, n: int, events: list[Event]) -> None:
+    """One die's Glyph(s) converted; after the third Glyph, 1 Energy is paid and 2 Defense Glyphs
+    (not on dice, reference B7.21) are gained."""
+    d = s.pool[n - 1]
+    s.pool[n - 1] = (d[0], d[1], d[2], d[3], True, d[5])
+    s.convert_left -= _glyphs(d)
+    events.append(Event(f"{c.cid} converts die {n} ({s.colour_name(d[0])} {GLYPHS[d[3]]})"))
+    if s.convert_left <= 0:
+        s.convert_left = 0
+        pay_energy(s, c, ONE, False, set())
+        s.turn[T_VDEF] += 2
+        s.phase = s.resume
+        events.append(Event(f"{c.cid} gains 2 Defense Glyphs (Garrison)"))
 
 
 def sword_dance(s: TundrusState, c: Champion, glyph: str, events: list[Event]) -> None:

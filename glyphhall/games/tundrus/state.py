@@ -18,6 +18,7 @@ DRAFT, ACTIVATE, REPLENISH, LAMB, REROLL, MAIN, SECONDARY, PLACE, FEUD, CHEST, R
 )
 ENERGY_CUBE = "energy"  # End of Round step 2: where a champion's Energy Cube goes
 WAR_LOSS = "warloss"  # the War Glyph -1 token: which War Glyph is lost
+GARRISON = "garrison"  # Garrison: naming the Glyphs converted, one die at a time
 
 #: A die in the Active Dice Pool: (colour, owner, origin, glyph, used, lent).
 PoolDie = tuple[int, int, int, int, bool, bool]
@@ -58,6 +59,8 @@ class TundrusState(State):
     fresh: list[int]  # dice per colour Gained during this Turn (they cannot pay an Equip Cost)
     feuded: list[str]  # Blood Feud Items already Equipped once (only the first Equip marks an enemy)
     cube_queue: list[int]  # End of Round step 2: champions still to gain their Energy Cube, in order
+    convert_left: int  # Garrison: Glyphs still to name
+    resume: str  # the step a FREE ACTION's own decisions return to
     winner: int  # -1 none yet, else the winning tribe
 
     def copy_into(self, c: TundrusState) -> None:
@@ -90,6 +93,8 @@ class TundrusState(State):
         c.fresh = self.fresh[:]
         c.feuded = self.feuded[:]
         c.cube_queue = self.cube_queue[:]
+        c.convert_left = self.convert_left
+        c.resume = self.resume
         c.winner = self.winner
 
     # --- small shared helpers -----------------------------------------------------------------
@@ -148,6 +153,8 @@ class TundrusState(State):
             "fresh": self.fresh[:],
             "feuded": self.feuded[:],
             "cube_queue": self.cube_queue[:],
+            "convert_left": self.convert_left,
+            "resume": self.resume,
             "winner": self.winner,
         }
 
@@ -179,6 +186,8 @@ class TundrusState(State):
         self.fresh = [int(x) for x in d["fresh"]]
         self.feuded = [str(x) for x in d.get("feuded", [])]
         self.cube_queue = [int(x) for x in d.get("cube_queue", [])]
+        self.convert_left = int(d.get("convert_left", 0))
+        self.resume = str(d.get("resume", ""))
         if any(not 0 <= i < len(self.champs) for i in self.cube_queue):
             raise ValueError("bad cube_queue")
         known = set(self.data.items)

@@ -22,6 +22,7 @@ from .state import (
     DRAFT,
     ENERGY_CUBE,
     FEUD,
+    GARRISON,
     LAMB,
     MAIN,
     OVER,
@@ -108,6 +109,8 @@ def legal_actions(s: TundrusState) -> list[Action]:
         return place_actions(s, c)
     if phase == WAR_LOSS:
         return [_LOSE[i] for i in _war_dice(s)]
+    if phase == GARRISON:
+        return [_CONVERT[i] for i in free.convert_options(s, c)]
     if phase == FEUD:
         return [act("feud", (e.cid,)) for e in s.enemies(c)]
     if phase == CHEST_PHASE:
@@ -141,6 +144,7 @@ _TAKE: dict[tuple[int, str], Action] = {}
 _MARK = [act("mark", (i + 1,)) for i in range(2 * POOL_LIMIT)]
 _HOLD = [act("hold", (i + 1,)) for i in range(2 * POOL_LIMIT)]
 _LOSE = [act("lose", (i + 1,)) for i in range(2 * POOL_LIMIT)]
+_CONVERT = [act("convert", (i + 1,)) for i in range(2 * POOL_LIMIT)]
 _REROLL, _KEEP = act("reroll"), act("keep")
 
 
@@ -230,7 +234,7 @@ def apply(s: TundrusState, action: Action) -> list[Event]:
     if verb != "gash":  # Gash may only follow the Primary Action at once (ruling B7.27)
         s.gash = []
     HANDLERS[verb](s, c, args, events)
-    if s.marks and s.phase not in (REROLL, MAIN):  # marks and holds live in those steps only
+    if s.marks and s.phase not in (REROLL, MAIN, GARRISON):  # marks and holds live in those steps only
         s.marks = []
     if s.phase != OVER and s.active >= 0 and s.champs[s.active].defeated:
         end_turn(s, events)
@@ -474,6 +478,8 @@ def _free(name: str):
             free.repeat_reroll(s, c, name, events)
         elif name == "garrison":
             free.garrison(s, c, events)
+        elif name == "convert":
+            free.convert_step(s, c, int(args[0]), events)
         elif name == "sworddance":
             free.sword_dance(s, c, str(args[0]), events)
         elif name == "fate":
@@ -496,8 +502,8 @@ HANDLERS = {
     "ability": _ability, "item": _ability, "acquire": _acquire, "stash": _stash, "equip": _equip,
     "consume": _consume, "chest": _chest, "lose": _lose, "feud": _feud, "store": _store, "end": _end, "release": _release,
 }
-for _name in ("empower", "lamb", "give", "done", "foresight", "gambit", "garrison", "sworddance", "fate",
-              "mirrors", "imp", "button", "reflect", "gash"):
+for _name in ("empower", "lamb", "give", "done", "foresight", "gambit", "garrison", "convert", "sworddance",
+              "fate", "mirrors", "imp", "button", "reflect", "gash"):
     HANDLERS[_name] = _free(_name)
 
 

@@ -173,6 +173,50 @@ def test_garrison_converts_three_glyphs(monkeypatch):
     assert s.turn[10] == 2
 
 
+def test_garrison_the_player_names_the_converted_glyphs(monkeypatch):
+    """Garrison: "convert 3 non-Defense Glyphs into 2 Defense Glyphs": the player names them with
+    `convert <die>` (a Double counts twice), then 1 Energy is paid and the Primary Action is still open."""
+    s = new_game()
+    give(s, "fire_guard", "garrison_helm")
+    fg = champ(s, "fire_guard")
+    roll_pool(s, monkeypatch, "fire_guard", TAKE4 + ["green own"], ["war", "destruction", "wealth", "power", "double_war"])
+    energy = fg.energy()
+    do(s, "garrison")
+    assert s.phase == "garrison" and texts(s) == ["convert 1", "convert 2", "convert 3", "convert 4", "convert 5"]
+    do(s, "convert 5")  # the Double War: two Glyphs
+    assert s.phase == "garrison" and "convert 5" not in texts(s)
+    do(s, "convert 4")
+    assert s.phase == "main" and s.turn[10] == 2 and fg.energy() == energy - 1
+    assert [d[4] for d in s.pool] == [False, False, False, True, True]
+    assert "attack priestess" in texts(s)  # the War die left still powers a Primary Action
+
+
+def test_garrison_keeps_a_power_glyph_to_pay_when_no_cube_is_left(monkeypatch):
+    """Garrison without Energy Cubes: the 1 Energy is paid with a Power Glyph (Reference > Power
+    Glyph), so that die cannot be converted; the three others must all go and need no question."""
+    s = new_game()
+    give(s, "fire_guard", "garrison_helm")
+    fg = champ(s, "fire_guard")
+    roll_pool(s, monkeypatch, "fire_guard", TAKE4, ["power", "war", "wealth", "destruction"])
+    fg.energy_cubes = 0
+    s.cubes[2] += 2
+    do(s, "garrison")
+    assert s.phase == "main" and s.turn[10] == 2
+    assert all(d[4] for d in s.pool)  # three converted, the Power die paid
+
+
+def test_garrison_identical_dice_need_no_question(monkeypatch):
+    """Garrison: when every candidate die is the same, the program converts them (no real choice)."""
+    s = new_game()
+    give(s, "fire_guard", "garrison_helm")
+    white = COLOUR["white"]
+    s.tribal[1][white] += 2
+    s.stock[white] -= 2
+    roll_pool(s, monkeypatch, "fire_guard", ["white tribal"] * 4, ["war"] * 4)
+    do(s, "garrison")
+    assert s.phase == "main" and [d[4] for d in s.pool] == [True, True, True, False]
+
+
 def test_gash_attacks_again_with_a_red_die(monkeypatch):
     """Gash: if the Primary Action caused damage, spend 1 Energy for a Basic Attack with 1 red die."""
     s = new_game()
