@@ -86,7 +86,28 @@ class State(ABC):
     @abstractmethod
     def determinize(self, seat: int, rng: Rng) -> State:
         """A clone in which everything hidden from `seat` is resampled with `rng`, consistently
-        with what `seat` has seen. `view(seat)` and `legal_actions(seat)` are unchanged by it."""
+        with what `seat` has seen. `view(seat)` and `legal_actions(seat)` are unchanged by it.
+        The future dice and shuffles are hidden too: the engine gives the clone a fresh `rng`
+        drawn from `rng` after the game's own method returns (see `__init_subclass__`)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Wrap each game's `determinize` so the clone never keeps the true random stream.
+
+        A clone with the true `rng` would let a search bot see tomorrow's die rolls and card
+        draws by simply playing on; guaranteeing the reseed here means no game can forget it."""
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("determinize")
+        if own is None or getattr(own, "reseeds_rng", False):
+            return
+
+        def determinize(self: State, seat: int, rng: Rng) -> State:
+            sample = own(self, seat, rng)
+            sample.rng = Rng(rng.next64())
+            return sample
+
+        determinize.__doc__ = own.__doc__
+        determinize.reseeds_rng = True  # type: ignore[attr-defined]
+        cls.determinize = determinize  # type: ignore[method-assign]
 
     # --- end of the game -------------------------------------------------------------------
     @abstractmethod

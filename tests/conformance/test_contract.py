@@ -188,3 +188,13 @@ def test_bad_saved_states_are_clear_errors(game: Game) -> None:
     for bad in ({}, {"game": "nonsense"}, {**good, "version": "999"}, {"game": game.id, "version": game.version}):
         with pytest.raises(LoadError):
             game.load(bad)
+
+
+def test_determinize_hides_future_chance(game: Game) -> None:
+    """A determinization never carries the true random stream: otherwise a search bot could
+    play on in its copy and see the real next die roll or card draw."""
+    for step, (state, _, _) in enumerate(random_playout(game, game.min_players, 10)):
+        if step % SAMPLE_EVERY:
+            continue
+        seat = state.to_move()[0]
+        assert state.determinize(seat, Rng(step)).rng != state.rng
