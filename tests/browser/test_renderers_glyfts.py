@@ -101,8 +101,8 @@ def test_glyfts_deploy_place_and_attack_by_clicking(renderer_server, new_page):
     assert page.locator(".gf-player.mine .gf-creature.target").count() == 2
     target = page.locator(".gf-player.mine .gf-creature.target").first.get_attribute("data-creature")
     click_and_wait(page, f'.gf-player.mine [data-creature="{target}"].target')
-    under = page.inner_text(f'.gf-player.mine [data-creature="{target}"] .gf-under')
-    assert under.strip() and "nothing under" not in under
+    under = page.locator(f'.gf-player.mine [data-creature="{target}"] .gf-under .gf-sorc')
+    assert under.count() == 1 and under.get_attribute("data-card") == card
     click_and_wait(page, '[data-action="done"].gf-act')
 
     # Attack: your Creature, then theirs; the battle shows the revealed cards and the dice.
@@ -120,3 +120,30 @@ def test_glyfts_deploy_place_and_attack_by_clicking(renderer_server, new_page):
     assert "picture failed" not in page.inner_text("#game")
     assert page.locator(".gf-all button.action").count() > 0 or not page.locator(".banner.your-turn").count()
     assert path.stat().st_size > 10_000
+
+
+def test_glyfts_to_the_end_and_a_spectator_sees_no_hand(renderer_server, new_page):
+    """With the house rule turn_limit=1 the game ends after one turn each: the status names the
+    winner; a spectator (no seat) sees the Circles and scores but no hand and no reserve."""
+    page = open_table(renderer_server, new_page, "glyfts", seed=5, options={"turn_limit": 1})
+    for _ in range(2):
+        page.wait_for_selector("#gf-reserve .gf-creature.ready")
+        click_and_wait(page, "#gf-reserve .gf-creature.ready >> nth=0")
+    for _ in range(30):  # decline everything: done, or roll when a die must be rolled
+        page.wait_for_selector(".gf[data-phase='over'], #prompt .gf-act")
+        if page.locator(".gf[data-phase='over']").count():
+            break
+        action = "done" if page.locator("#prompt [data-action='done']").count() else \
+            page.locator("#prompt .gf-act").first.get_attribute("data-action")
+        click_and_wait(page, f"#prompt [data-action='{action}']")
+    page.wait_for_selector(".gf[data-phase='over']")
+    assert page.inner_text("#gf-status").startswith("Winner:")
+    table_url = page.url
+    watcher = new_page()
+    watcher.goto(table_url)
+    watcher.wait_for_selector(".gf-player")
+    assert watcher.locator(".gf-player").count() == 2
+    assert watcher.locator(".gf-player .gf-circle .gf-creature").count() >= 1
+    assert watcher.locator("#gf-hand").count() == 0 and watcher.locator("#gf-reserve").count() == 0
+    assert watcher.locator(".gf-player.mine").count() == 0
+    assert "picture failed" not in watcher.inner_text("#game")

@@ -20,7 +20,7 @@ def test_heroscape_draft_place_order_and_move_by_clicking(renderer_server, new_p
     page = open_table(renderer_server, new_page, "heroscape", seed=3, options={"points": 200})
     page.wait_for_selector("#hs-map")
     # The battlefield: every hex with its level, the start zones, the glyphs, the legend.
-    assert page.locator("#hs-map [data-hex]").count() == 144
+    assert page.locator("#hs-map .hs-hex").count() == 144
     assert page.locator("#hs-map .hs-zone").count() > 10
     assert page.locator("#hs-map .hs-glyph").count() >= 1
     legend = page.inner_text(".hs-legend")
@@ -72,3 +72,10 @@ def test_heroscape_draft_place_order_and_move_by_clicking(renderer_server, new_p
     path = shot(page, "heroscape")
     assert "picture failed" not in page.inner_text("#game")
     assert path.stat().st_size > 10_000
+    # A spectator (no seat) sees the public view: no seat of their own, nothing to click.
+    watcher = new_page()
+    watcher.goto(page.url)
+    watcher.wait_for_selector("#hs-map .hs-figure")
+    assert watcher.locator("#hs-map .hs-hex").count() == 144
+    assert watcher.locator(".hs-army.mine").count() == 0 and watcher.locator(".hs-order").count() == 0
+    assert "picture failed" not in watcher.inner_text("#game")

@@ -53,3 +53,10 @@ def test_tundrus_draft_activate_take_roll_by_clicking(renderer_server, new_page)
     assert "picture failed" not in page.inner_text("#game")
     assert page.locator(".td-all button.action").count() > 0 or not page.locator(".banner.your-turn").count()
     assert path.stat().st_size > 10_000
+    # A spectator (no seat) sees the public view: no seat of their own, nothing to click.
+    watcher = new_page()
+    watcher.goto(page.url)
+    watcher.wait_for_selector(".td-tribe .td-board")
+    assert watcher.locator(".td-tribe .td-board").count() == 6
+    assert watcher.locator(".td-tribe.mine").count() == 0 and watcher.locator("#td-take").count() == 0
+    assert "picture failed" not in watcher.inner_text("#game")

@@ -159,7 +159,7 @@ export function render(root, ctx) {
       const card = h("div.gf-creature", { "data-creature": c.id, "data-seat": String(seat) }, creatureSvg(c));
       if (c.fought) card.classList.add("fought");
       const under = h("div.gf-under");
-      if (c.cards) under.append(...(c.cards.length ? c.cards.map((k) => h("span.chip.gf-sorc", { text: sorceryName(k), title: sorceryText(k) })) : [h("span.muted", { text: "nothing under" })]));
+      if (c.cards) under.append(...(c.cards.length ? c.cards.map((k) => h("span.chip.gf-sorc", { text: sorceryName(k), title: sorceryText(k), "data-card": k })) : [h("span.muted", { text: "nothing under" })]));
       else if (c.under) under.append(cardBacks(c.under), h("span.muted", { text: ` ${c.under} face down` }));
       card.append(under);
       if (c.fought) card.append(h("div.gf-fought", { text: "fought this turn" }));
