@@ -8,7 +8,9 @@ How a counterexample is found (smallest first):
 2. The abstract glyph is realized as real geometry (geometry.realize) and the referee re-checks
    it on the real shapes. A graph that cannot be built, or geometric flags the real glyph does
    not have, is blocked and the solver asked again (a CEGAR loop).
-3. If that fails, the seeded random glyph pool is searched, smallest first.
+3. The seeded glyph pool (every one-shape glyph plus random ones) is screened first with numpy:
+   a one-shape difference there is already smallest; otherwise its smallest witness bounds the
+   solver's search, and is the answer when the solver finds nothing smaller it can build.
 
 How equivalence is decided:
 - proven: z3 finds no abstract glyph of 1 to 6 shapes on which the two disagree. The geometric
@@ -174,7 +176,7 @@ class Found:
 
     shapes: tuple
     approved: bool
-    method: str  # "solver" or "search"
+    method: str  # "solver", "pool" (the seeded glyph pool) or "search"
 
 
 @dataclass(frozen=True)
@@ -239,22 +241,30 @@ def _pool_search(mask: np.ndarray) -> tuple | None:
 
 
 def find_counterexample(decree, guess, rng: Rng) -> Verdict:
-    """A glyph on which `guess` and `decree` disagree, smallest first; or equivalence."""
+    """A glyph on which `guess` and `decree` disagree, smallest first; or equivalence.
+
+    The seeded pool is screened first (numpy, milliseconds): it holds every one-shape glyph, so
+    a one-shape difference there is a smallest counterexample. Otherwise the solver searches
+    below the pool's smallest witness (or up to six shapes when the pool has none)."""
     geometric = uses_geometry(decree) or uses_geometry(guess)
 
     def accept(shapes) -> bool:
         m = model_of(shapes)
         return evaluate(decree, m) != evaluate(guess, m)
 
-    found, complete = _solve(lambda m: z3.Xor(_b(holds(decree, m), m), _b(holds(guess, m), m)), accept, rng, geometric)
+    batch = pool_batch()
+    witness = _pool_search(evaluate_batch(decree, batch) != evaluate_batch(guess, batch))
+    if witness is not None and len(witness) == 1:
+        return Verdict(False, False, Found(witness, evaluate(decree, model_of(witness)), "pool"))
+    limit = MAX_SHAPES if witness is None else len(witness) - 1
+    found, complete = _solve(lambda m: z3.Xor(_b(holds(decree, m), m), _b(holds(guess, m), m)), accept, rng,
+                             geometric, max_n=limit)
     if found is not None:
         return Verdict(False, False, Found(found.shapes, evaluate(decree, model_of(found.shapes)), "solver"))
+    if witness is not None:
+        return Verdict(False, False, Found(witness, evaluate(decree, model_of(witness)), "pool"))
     if complete:
         return Verdict(True, True)
-    batch = pool_batch()
-    shapes = _pool_search(evaluate_batch(decree, batch) != evaluate_batch(guess, batch))
-    if shapes is not None:
-        return Verdict(False, False, Found(shapes, evaluate(decree, model_of(shapes)), "search"))
     return Verdict(True, False)
 
 

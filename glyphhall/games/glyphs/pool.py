@@ -2,8 +2,8 @@
 
 Used to measure approval rates ("random glyphs"), to screen decrees cheaply before the solver,
 as the search fallback of the mage, and as the apprentice's catalogue of glyphs to try.
-Random glyph sizes: 1 to 6 shapes with weights 1, 2, 3, 3, 2, 1; kinds and rotations uniform;
-each shape overlaps a random earlier one."""
+It holds every one-shape glyph, then random glyphs: 1 to 6 shapes with weights 1, 2, 3, 3, 2, 1;
+kinds and rotations uniform; each shape overlaps a random earlier one."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from glyphhall.engine import DataError, IllegalAction, Rng
 from .decrees.semantics import BatchModel, GlyphModel
 from .geometry import MAX_SHAPES, adjacency, geo_flags, normalize, random_glyph
 from .notation import format_glyph, parse_glyph
-from .shapes import DATA_FILE
+from .shapes import DATA_FILE, shape_set
 
 POOL_FILE = Path(__file__).parent / "data" / "pool.txt"
 POOL_SIZE = 1200
@@ -78,8 +78,10 @@ def pool() -> tuple[tuple, ...]:
 
 def generate_pool() -> tuple[tuple, ...]:
     rng = Rng(POOL_SEED)
-    seen = set()
-    out = []
+    # every single shape (each kind in each of its rotations) is in the pool, so the pool is
+    # complete for one-shape glyphs and a one-shape difference found there is a smallest one
+    out = [((k.index, 0, 0, r),) for k in shape_set().kinds for r in range(k.period)]
+    seen = set(out)
     while len(out) < POOL_SIZE:
         g = random_glyph(rng, random_size(rng))
         if g not in seen:
