@@ -3,6 +3,7 @@ rate the bots and write reports. `run_arena` does all of it; the CLI is `glyphha
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -40,7 +41,21 @@ def run_arena(
         )
     resolved_options = target.resolve_options(options)  # fail early on a bad option
     specs = schedule(game, bots, games, count, mode=mode, seed=seed, options=dict(options or {}))
-    results = run_matches(specs, workers=workers, ray_address=ray_address, progress=progress)
+    on_result = progress
+    if out_dir is not None:
+        # Each finished match is appended at once, so a long arena that is stopped early still
+        # leaves its finished matches behind (the full reports are written at the end).
+        Path(out_dir).mkdir(parents=True, exist_ok=True)
+        partial = Path(out_dir) / "finished.jsonl"
+        partial.write_text("")
+
+        def on_result(result: dict[str, Any]) -> None:
+            with partial.open("a") as handle:
+                handle.write(json.dumps(result) + "\n")
+            if progress:
+                progress(result)
+
+    results = run_matches(specs, workers=workers, ray_address=ray_address, progress=on_result)
     labels = entrant_labels(bots)
     report: dict[str, Any] = {
         "settings": {

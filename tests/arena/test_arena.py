@@ -186,6 +186,8 @@ def test_reports_are_written(tmp_path) -> None:
     assert record.to_dict() == data["matches"][2]["record"]
     assert replay(record, game=TOY).returns() == data["matches"][2]["returns"]
     assert (tmp_path / "chart.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    finished = [json.loads(line) for line in (tmp_path / "finished.jsonl").read_text().splitlines()]
+    assert sorted(m["index"] for m in finished) == [0, 1, 2, 3]
     assert report["files"]["chart"].endswith("chart.png")
 
 
