@@ -233,7 +233,7 @@ class LiveTable:
         late = [s for s in self.state.to_move() if self.seats[s].kind == "person"]
         for seat in late:
             self.broadcast(lambda c, seat=seat: {"type": "notice", "text": f"seat {seat} ran out of time: a random move is played"})
-            self.manager.ask_bot(self, seat, "random")
+            self.manager.ask_bot(self, seat, "random", once=True)
 
 
 class TableManager:
@@ -296,15 +296,18 @@ class TableManager:
             if s.kind == "bot" and seat not in table.thinking:
                 self.ask_bot(table, seat, s.bot or "random")
 
-    def ask_bot(self, table: LiveTable, seat: int, level: str) -> None:
+    def ask_bot(self, table: LiveTable, seat: int, level: str, once: bool = False) -> None:
         table.thinking.add(seat)
-        task = asyncio.create_task(self._bot_move(table, seat, level))
+        task = asyncio.create_task(self._bot_move(table, seat, level, once))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def _bot_move(self, table: LiveTable, seat: int, level: str) -> None:
+    async def _bot_move(self, table: LiveTable, seat: int, level: str, once: bool) -> None:
+        """Play `seat` while it is to move (one move only when `once`, for a timed-out person).
+        The seat stays in `table.thinking` throughout, so no second task plays it meanwhile."""
+        failures = 0
         try:
-            for _attempt in range(3):
+            while failures < 3:
                 state = table.state
                 if state is None or table.status != "running" or seat not in state.to_move():
                     return
@@ -313,14 +316,18 @@ class TableManager:
                 text = await self.bot_pool.choose(table.game, state.to_dict(), seat, level, seed)
                 try:
                     await table.act(seat, text)
-                    return
                 except (IllegalAction, TableError) as err:
                     # The table moved on while the bot thought (another seat acted): ask again.
+                    failures += 1
                     log.info("bot move %r at table %s refused: %s", text, table.id, err)
+                    continue
+                failures = 0
+                if once:
+                    return
         except Exception:
             log.exception("bot for seat %s at table %s failed", seat, table.id)
         finally:
-            # A bot that failed three times stays idle until the next change (no tight loop).
+            # A bot refused three times in a row stays idle until the next change (no tight loop).
             table.thinking.discard(seat)
 
     async def close(self) -> None:

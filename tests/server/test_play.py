@@ -282,3 +282,13 @@ def test_leaving_a_running_game_hands_the_seat_to_a_bot(client):
         steps = set()
         while 2 not in steps:
             steps.add(receive(ws0, "update")["step"])
+
+
+def test_a_bot_that_moves_several_times_in_a_row_plays_on(client, db_url):
+    t = new_table(client, "race", seats=[{"kind": "bot", "bot": "random"}])
+    with client.websocket_connect(f"/ws/{t['id']}") as spy:
+        hello(spy, None)
+        client.post(f"/api/tables/{t['id']}/start", json={})
+        while receive(spy, "update")["status"] != "finished":
+            pass
+    assert client.get(f"/api/tables/{t['id']}").json()["step"] >= 3
