@@ -25,7 +25,10 @@ def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]
 
 
 def outcome(returns: Sequence[float], seat: int) -> str:
-    """'win' for the sole best result, 'draw' for a shared best, 'loss' otherwise."""
+    """'win' for the sole best result, 'draw' for a shared best, 'loss' otherwise; alone at the
+    table (a solo game), 'win' above one half, 'draw' at one half, 'loss' below."""
+    if len(returns) == 1:
+        return "win" if returns[0] > 0.5 else ("draw" if returns[0] == 0.5 else "loss")
     best = max(returns)
     if returns[seat] < best:
         return "loss"
@@ -75,6 +78,8 @@ def standings(results: Sequence[dict[str, Any]], entrants: Sequence[str]) -> dic
                     mine, theirs = returns[seat], returns[other_seat]
                     head[name][other][0] += 1.0 if mine > theirs else (0.5 if mine == theirs else 0.0)
                     head[name][other][1] += 1
+        if len(seated) < 2:
+            continue  # a solo game ranks nobody against anybody: no rating change
         teams = [[ratings[name]] for name in seated]
         # Plackett-Luce ranks: 1 is best; equal results share a rank.
         ranks = [1.0 + sum(1 for r in returns if r > mine) for mine in returns]

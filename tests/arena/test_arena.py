@@ -174,6 +174,16 @@ def test_three_player_arena() -> None:
     assert all(len(m["returns"]) == 3 for m in report["matches"])
 
 
+def test_solo_games_are_scored_but_not_rated() -> None:
+    """A one-player game (Glyphs against the computer mage): each bot plays alone."""
+    report = run_arena("tests.bots.games:SOLO", ["random", SEARCH], 4, seed=2)
+    assert report["matches_played"] == 8 and report["errors"] == 0
+    rows = {r["entrant"]: r for r in report["standings"]}
+    assert rows[SEARCH]["wins"] == 4 and rows[SEARCH]["score_rate"] == 1.0
+    assert rows["random"]["games"] == 4
+    assert rows[SEARCH]["mu"] == rows["random"]["mu"] == 25.0  # nobody was ranked against anybody
+
+
 def test_reports_are_written(tmp_path) -> None:
     report = run_arena(TOY_ID, ["random", SEARCH], 4, seed=1, out_dir=tmp_path)
     data = json.loads((tmp_path / "results.json").read_text())

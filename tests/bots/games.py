@@ -327,6 +327,42 @@ class HaystackGame(TinyGame):
         return s
 
 
+# --- Solo: a one-player game ---------------------------------------------------------------------
+class SoloState(TinyState):
+    """One seat chooses to 'win' or to 'lose'."""
+
+    FIELDS = ("result",)
+
+    def to_move(self) -> tuple[int, ...]:
+        return () if self.result >= 0 else (0,)
+
+    def _legal_actions(self, seat: int) -> list[Action]:
+        return [Action("lose"), Action("win")]
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        self.result = 1.0 if action.verb == "win" else 0.0
+        return []
+
+    def is_over(self) -> bool:
+        return self.result >= 0
+
+    def returns(self) -> list[float]:
+        return [self.result]
+
+
+class SoloGame(TinyGame):
+    id = "solo"
+    name = "Solo"
+    min_players = max_players = 1
+    state_class = SoloState
+
+    def _new(self, players: int, seed: int, options: dict) -> SoloState:
+        s = self.fresh(players, seed, options)
+        s.result = -1.0
+        return s
+
+
 #: Module-level instances, so the arena can name them ("tests.bots.games:NIM").
 NIM = NimGame(9)
 KING = KingGame()
+SOLO = SoloGame()
