@@ -64,11 +64,12 @@ def setup(s: TundrusState) -> list[Event]:
     s.turn = [0] * TURN_FIELDS
     s.pending = None
     s.lamb_to = -1
-    s.fresh = [0] * len(s.data.dice)
+    s.fresh = []
     s.feuded = []
     s.cube_queue = []
     s.convert_left = 0
     s.resume = ""
+    s.pay_item, s.pay_verb, s.pay_left = None, "", []
     s.winner = -1
     s.phase = DRAFT
     events = [Event(f"Tribe {first + 1} recruits first")]

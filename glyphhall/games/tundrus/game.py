@@ -15,7 +15,7 @@ NOTATION = (
     "pick <champion> | activate <champion> | take <colour> <tribal|own|weapon|armor|auxiliary|chest> | roll | "
     "mark <die> then reroll, or keep | lose <die> (War Glyph -1 token) | hold <die> (keep it out of the Primary Action) | attack <enemy> [arcana] | ability <name> [targets] [power] | "
     "item <slot> [target] [power] | acquire <item> then stash [item] / equip / consume | equip <item> | "
-    "consume <item> | store energy|armor <die> | free actions: garrison (then convert <die>), sworddance war|defense, "
+    "consume <item> (then pay <part|die> for each die of the Equip Cost) | store energy|armor <die> | free actions: garrison (then convert <die>), sworddance war|defense, "
     "fate <die> <glyph>, mirrors <ally>, imp [enemy], button <enemy>, reflect, foresight, gambit, "
     "gash <enemy>, empower <die>, lamb <ally> (give <die>, done) | end | release energy|armor <n> | "
     "End of Round: cube <champion> square|replace <n>. "
@@ -30,6 +30,7 @@ STEPS = {
     "feud": "choosing the Blood Feud enemy", "chest": "choosing Connoisseur dice", "release": "RELEASE step",
     "energy": "End of Round Energy Cube",
     "warloss": "War Glyph -1 token",
+    "pay": "paying an Equip Cost",
     "garrison": "naming the Glyphs Garrison converts",
 }
 

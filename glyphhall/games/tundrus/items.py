@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from glyphhall.engine import Event
 
 from . import tokens
-from .champion import CHEST, SLOT_CODE, is_die
+from .champion import CHEST, SLOT_CODE, STOCK, TRIBAL, is_die
 from .data import SLOTS, Item
 from .dice import roll
 from .tracks import ARMOR, ENERGY, fill_armor, refill_permanent
@@ -57,10 +57,11 @@ def supply_counts(s: TundrusState, c: Champion) -> list[int]:
     out = [s.tribal[c.tribe][k] + c.start[k] + c.chest_dice[k] + sum(d[k] for d in c.slot_dice) for k in range(n)]
     if s.active == c.idx:
         for d in s.pool:
-            if not d[5] and d[2] != 5:  # not lent, not a Stock die (Empower)
+            if not d[5] and d[2] != STOCK:  # not lent, not a Stock die (Empower)
                 out[d[0]] += 1
         # "any dice that started the Turn in this Champion's Supply": not those Gained since
-        out = [max(0, n - f) for n, f in zip(out, s.fresh, strict=True)]
+        for f in s.fresh:
+            out[f[0]] -= 1
     return out
 
 
@@ -73,51 +74,18 @@ def can_pay(s: TundrusState, c: Champion, item: Item, supply: list[int] | None =
     return True
 
 
-def pay(s: TundrusState, c: Champion, item: Item) -> list[str]:
-    """Discard one die per colour of the Equip Cost. Canonical order: dice already used this
-    Turn, then the champion's own idle dice, then idle Tribal dice, then unused rolled dice."""
-    paid = []
-    for colour in item.equip_cost:
-        paid.append(s.colour_name(colour))
-        s.stock[colour] += 1
-        if _take_pool(s, c, colour, used=True):
-            continue
-        if c.start[colour]:
-            c.start[colour] -= 1
-            continue
-        if any(d[colour] for d in c.slot_dice):
-            next(d for d in c.slot_dice if d[colour])[colour] -= 1
-            continue
-        if c.chest_dice[colour]:
-            c.chest_dice[colour] -= 1
-            continue
-        if s.tribal[c.tribe][colour]:
-            s.tribal[c.tribe][colour] -= 1
-            continue
-        taken = _take_pool(s, c, colour, used=False)
-        assert taken, "Equip Cost paid without checking can_pay"
-    return paid
-
-
-def _take_pool(s: TundrusState, c: Champion, colour: int, used: bool) -> bool:
-    if s.active != c.idx:
-        return False
-    for i, d in enumerate(s.pool):
-        if d[0] == colour and d[4] == used and not d[5] and d[2] != 5:
-            del s.pool[i]
-            return True
-    return False
-
-
 # --- gaining and losing Items -----------------------------------------------------------------
-def gain_dice(s: TundrusState, colours: tuple[int, ...] | list[int], into: list[int]) -> list[str]:
-    """Take dice from the Stock into a pool (counts per colour); a die the Stock lacks is not gained."""
+def gain_dice(
+    s: TundrusState, colours: tuple[int, ...] | list[int], into: list[int], owner: int, origin: int
+) -> list[str]:
+    """Take dice from the Stock into a pool (counts per colour) that belongs to `owner`/`origin`
+    (as in a Die); a die the Stock lacks is not gained. They are noted as Gained this Turn."""
     got = []
     for colour in colours:
         if s.stock[colour] > 0:
             s.stock[colour] -= 1
             into[colour] += 1
-            s.fresh[colour] += 1
+            s.fresh.append((colour, owner, origin))
             got.append(s.colour_name(colour))
     return got
 
@@ -127,14 +95,9 @@ def set_complete(s: TundrusState, c: Champion, ability: str) -> bool:
     return all(iid is not None and s.data.items[iid].ability == ability for iid in c.slots)
 
 
-def equip(s: TundrusState, c: Champion, iid: str, events: list[Event]) -> bool:
-    """Pay the Equip Cost, replace whatever is in the slot, and take the Gains.
-    Returns True when a Blood Feud target must now be chosen."""
-    return install(s, c, iid, pay(s, c, s.data.items[iid]), events)
-
-
 def install(s: TundrusState, c: Champion, iid: str, paid: list[str], events: list[Event]) -> bool:
-    """Put a paid-for Item in its slot (discarding the one there) and take its Gains."""
+    """Put a paid-for Item in its slot (discarding the one there) and take its Gains.
+    Returns True when a Blood Feud target must now be chosen."""
     item = s.data.items[iid]
     k = SLOTS.index(item.type)
     if c.slots[k] is not None:
@@ -143,7 +106,7 @@ def install(s: TundrusState, c: Champion, iid: str, paid: list[str], events: lis
     text = f"{c.cid} equips {item.name}"
     if paid:
         text += f", discarding {', '.join(paid)}"
-    got = gain_dice(s, item.gain_dice, c.slot_dice[k])
+    got = gain_dice(s, item.gain_dice, c.slot_dice[k], c.idx, SLOT_CODE[k])
     if got:
         text += f"; gains {', '.join(got)} on the card"
     events.append(Event(text))
@@ -159,16 +122,18 @@ def install(s: TundrusState, c: Champion, iid: str, paid: list[str], events: lis
         c.slot_energy[k] += take
         s.cubes[ENERGY] -= take
     if item.ability == "alchemy":
-        _alchemy(s, c, c.slot_dice[k], events, item.name)
+        _alchemy(s, c, (c.slot_dice[k], c.idx, SLOT_CODE[k]), events, item.name)
         if set_complete(s, c, "alchemy"):
-            _alchemy(s, c, s.tribal[c.tribe], events, "the Complete Set Bonus (Tribal Pool)")
+            _alchemy(s, c, (s.tribal[c.tribe], c.tribe, TRIBAL), events, "the Complete Set Bonus (Tribal Pool)")
     if item.ability == "blood_feud" and iid not in s.feuded:  # "Equipped for the first time"
         s.feuded.append(iid)
         return bool(s.enemies(c))
     return False
 
 
-def _alchemy(s: TundrusState, c: Champion, into: list[int], events: list[Event], where: str) -> None:
+def _alchemy(
+    s: TundrusState, c: Champion, into: tuple[list[int], int, int], events: list[Event], where: str
+) -> None:
     """Roll 2 white dice; each Glyph rolled gives its specialty die (ruling note B7.14)."""
     white = s.data.colour_index["white"]
     rolled, gained = [], []
@@ -177,17 +142,16 @@ def _alchemy(s: TundrusState, c: Champion, into: list[int], events: list[Event],
         rolled.append(g)
         colour = s.data.specialty_colour.get(g)
         if colour is not None:
-            gained += gain_dice(s, (colour,), into)
+            gained += gain_dice(s, (colour,), *into)
     names = ", ".join(("war", "defense", "power", "wealth", "arcana", "destruction")[g] for g in rolled)
     events.append(Event(f"Alchemy for {c.cid}: rolls {names}; gains {', '.join(gained) or 'nothing'} on {where}"))
 
 
 def consume(s: TundrusState, c: Champion, iid: str, events: list[Event]) -> int:
-    """Pay the Equip Cost and resolve a Consumable. Returns the number of dice of choice to pick
+    """Resolve a Consumable whose Equip Cost is paid. Returns the number of dice of choice to pick
     (Connoisseur), else 0."""
     item = s.data.items[iid]
-    paid = pay(s, c, item)
-    text = f"{c.cid} consumes {item.name}" + (f", discarding {', '.join(paid)}" if paid else "")
+    text = f"{c.cid} consumes {item.name}"
     if item.ability == "usury":
         c.usury.append(iid)  # its dice come at the start of the next Turn
         events.append(Event(text + "; its dice come next Turn"))
@@ -207,13 +171,14 @@ def consume(s: TundrusState, c: Champion, iid: str, events: list[Event]) -> int:
         return item.dice_of_choice
     # Tribal Wisdom (the Tomes): the dice go to the Tribal Pool and stay there. A Consumable's dice
     # are never Discarded (rulebook, Equip), so without Tribal Wisdom they join the pool too.
-    got = gain_dice(s, item.gain_dice, s.tribal[c.tribe])
+    got = gain_dice(s, item.gain_dice, s.tribal[c.tribe], c.tribe, TRIBAL)
     s.discard.append(iid)
     events.append(Event(text + (f"; {', '.join(got)} join the Tribal Pool" if got else "")))
     return 0
 
 
 def _discard_chest(s: TundrusState, c: Champion) -> None:
+    s.fresh = [f for f in s.fresh if not (f[1] == c.idx and f[2] == CHEST)]
     for k, n in enumerate(c.chest_dice):
         s.stock[k] += n
         c.chest_dice[k] = 0
@@ -253,6 +218,7 @@ def discard_slot(s: TundrusState, c: Champion, k: int, events: list[Event] | Non
     for colour, n in enumerate(c.slot_dice[k]):
         s.stock[colour] += n
         c.slot_dice[k][colour] = 0
+    s.fresh = [f for f in s.fresh if not (f[1] == c.idx and f[2] == SLOT_CODE[k])]
     _purge(s, c, SLOT_CODE[k])
     if item.solid_armor:
         c.armor_solid -= item.solid_armor

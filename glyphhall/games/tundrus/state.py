@@ -19,6 +19,7 @@ DRAFT, ACTIVATE, REPLENISH, LAMB, REROLL, MAIN, SECONDARY, PLACE, FEUD, CHEST, R
 ENERGY_CUBE = "energy"  # End of Round step 2: where a champion's Energy Cube goes
 WAR_LOSS = "warloss"  # the War Glyph -1 token: which War Glyph is lost
 GARRISON = "garrison"  # Garrison: naming the Glyphs converted, one die at a time
+PAY = "pay"  # an Equip Cost: naming the dice Discarded, one at a time
 
 #: A die in the Active Dice Pool: (colour, owner, origin, glyph, used, lent).
 PoolDie = tuple[int, int, int, int, bool, bool]
@@ -56,11 +57,14 @@ class TundrusState(State):
     gash: list[int]  # enemies damaged by this Turn's Primary Action (Gash may follow)
     pending: str | None  # the Item just Acquired, waiting to be Stashed, Equipped or Consumed
     lamb_to: int  # the ally receiving dice (Sacrificial Lamb)
-    fresh: list[int]  # dice per colour Gained during this Turn (they cannot pay an Equip Cost)
+    fresh: list[Die]  # dice Gained during this Turn, where they lie (they cannot pay an Equip Cost)
     feuded: list[str]  # Blood Feud Items already Equipped once (only the first Equip marks an enemy)
     cube_queue: list[int]  # End of Round step 2: champions still to gain their Energy Cube, in order
     convert_left: int  # Garrison: Glyphs still to name
     resume: str  # the step a FREE ACTION's own decisions return to
+    pay_item: str | None  # the Item whose Equip Cost is being paid
+    pay_verb: str  # "equip" or "consume": what happens once it is paid
+    pay_left: list[int]  # colours of the Equip Cost still to pay
     winner: int  # -1 none yet, else the winning tribe
 
     def copy_into(self, c: TundrusState) -> None:
@@ -95,6 +99,7 @@ class TundrusState(State):
         c.cube_queue = self.cube_queue[:]
         c.convert_left = self.convert_left
         c.resume = self.resume
+        c.pay_item, c.pay_verb, c.pay_left = self.pay_item, self.pay_verb, self.pay_left[:]
         c.winner = self.winner
 
     # --- small shared helpers -----------------------------------------------------------------
@@ -150,11 +155,14 @@ class TundrusState(State):
             "gash": self.gash[:],
             "pending": self.pending,
             "lamb_to": self.lamb_to,
-            "fresh": self.fresh[:],
+            "fresh": [list(f) for f in self.fresh],
             "feuded": self.feuded[:],
             "cube_queue": self.cube_queue[:],
             "convert_left": self.convert_left,
             "resume": self.resume,
+            "pay_item": self.pay_item,
+            "pay_verb": self.pay_verb,
+            "pay_left": self.pay_left[:],
             "winner": self.winner,
         }
 
@@ -183,15 +191,20 @@ class TundrusState(State):
         self.once = [str(x) for x in d["once"]]
         self.gash = [int(x) for x in d["gash"]]
         self.pending = None if d["pending"] is None else str(d["pending"])
-        self.fresh = [int(x) for x in d["fresh"]]
+        self.fresh = [(int(x[0]), int(x[1]), int(x[2])) for x in d["fresh"] if isinstance(x, list)]
         self.feuded = [str(x) for x in d.get("feuded", [])]
         self.cube_queue = [int(x) for x in d.get("cube_queue", [])]
         self.convert_left = int(d.get("convert_left", 0))
         self.resume = str(d.get("resume", ""))
+        self.pay_item = None if d.get("pay_item") is None else str(d["pay_item"])
+        self.pay_verb = str(d.get("pay_verb", ""))
+        self.pay_left = [int(x) for x in d.get("pay_left", [])]
+        if any(not 0 <= x < len(self.data.dice) for x in self.pay_left):
+            raise ValueError("bad pay_left")
         if any(not 0 <= i < len(self.champs) for i in self.cube_queue):
             raise ValueError("bad cube_queue")
         known = set(self.data.items)
-        for item in self.deck + self.faceup + self.discard + ([self.pending] if self.pending else []):
+        for item in self.deck + self.faceup + self.discard + [x for x in (self.pending, self.pay_item) if x]:
             if item not in known:
                 raise ValueError(f"unknown item {item!r}")
 

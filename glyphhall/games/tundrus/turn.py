@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from glyphhall.engine import Action, Event
 
-from . import abilities, draft, free, items, tokens
+from . import abilities, draft, free, items, payment, tokens
 from .actions import act
 from .champion import CHEST, SLOT_CODE, START, TRIBAL, is_die
 from .combat import magic
@@ -26,6 +26,7 @@ from .state import (
     LAMB,
     MAIN,
     OVER,
+    PAY,
     PLACE,
     RELEASE,
     REPLENISH,
@@ -109,6 +110,8 @@ def legal_actions(s: TundrusState) -> list[Action]:
         return place_actions(s, c)
     if phase == WAR_LOSS:
         return [_LOSE[i] for i in _war_dice(s)]
+    if phase == PAY:
+        return payment.actions(s, c)
     if phase == GARRISON:
         return [_CONVERT[i] for i in free.convert_options(s, c)]
     if phase == FEUD:
@@ -229,7 +232,7 @@ def apply(s: TundrusState, action: Action) -> list[Event]:
         _auto_activate(s, events)
         return events
     c = s.champs[s.active]
-    if verb not in ("acquire", "stash", "feud", "chest") and s.phase != PLACE:
+    if verb not in ("acquire", "stash", "feud", "chest", "pay") and s.phase != PLACE:
         s.turn[T_CREDIT] = 0
     if verb != "gash":  # Gash may only follow the Primary Action at once (ruling B7.27)
         s.gash = []
@@ -387,9 +390,7 @@ def _equip(s: TundrusState, c: Champion, args: tuple, events: list[Event]) -> No
     else:
         iid = s.pending  # type: ignore[assignment]
         s.pending = None
-    s.phase = SECONDARY
-    if items.equip(s, c, iid, events):
-        s.phase = FEUD
+    payment.start(s, c, iid, "equip", events)
 
 
 def _consume(s: TundrusState, c: Champion, args: tuple, events: list[Event]) -> None:
@@ -399,17 +400,17 @@ def _consume(s: TundrusState, c: Champion, args: tuple, events: list[Event]) -> 
     else:
         iid = s.pending  # type: ignore[assignment]
         s.pending = None
-    s.phase = SECONDARY
-    picks = items.consume(s, c, iid, events)
-    if picks and any(s.stock):
-        s.turn[T_PICKS_LEFT] = picks
-        s.phase = CHEST_PHASE
+    payment.start(s, c, iid, "consume", events)
+
+
+def _pay(s: TundrusState, c: Champion, args: tuple, events: list[Event]) -> None:
+    payment.pay_step(s, c, args[0], events)
 
 
 def _chest(s: TundrusState, c: Champion, args: tuple, events: list[Event]) -> None:
     colour = s.data.colour_index[str(args[0])]
     s.stock[colour] -= 1
-    s.fresh[colour] += 1
+    s.fresh.append((colour, c.idx, CHEST))
     c.chest_dice[colour] += 1
     s.turn[T_PICKS_LEFT] -= 1
     events.append(Event(f"{c.cid} puts a {args[0]} die on the chest"))
@@ -500,7 +501,7 @@ def _free(name: str):
 HANDLERS = {
     "take": _take, "roll": _roll, "mark": _mark, "hold": _mark, "reroll": _reroll, "keep": _keep, "attack": _attack,
     "ability": _ability, "item": _ability, "acquire": _acquire, "stash": _stash, "equip": _equip,
-    "consume": _consume, "chest": _chest, "lose": _lose, "feud": _feud, "store": _store, "end": _end, "release": _release,
+    "consume": _consume, "chest": _chest, "lose": _lose, "pay": _pay, "feud": _feud, "store": _store, "end": _end, "release": _release,
 }
 for _name in ("empower", "lamb", "give", "done", "foresight", "gambit", "garrison", "convert", "sworddance",
               "fate", "mirrors", "imp", "button", "reflect", "gash"):
@@ -531,11 +532,11 @@ def activate(s: TundrusState, c: Champion, events: list[Event]) -> None:
             c.slot_energy[k] = 1
             s.cubes[ENERGY] -= 1
     for iid in c.usury:  # Usury: the indicated dice join the Tribal Pool, the Item is discarded
-        got = items.gain_dice(s, s.data.items[iid].gain_dice, s.tribal[c.tribe])
+        got = items.gain_dice(s, s.data.items[iid].gain_dice, s.tribal[c.tribe], c.tribe, TRIBAL)
         s.discard.append(iid)
         events.append(Event(f"Usury pays {c.cid}'s Tribe: {', '.join(got) or 'nothing'}"))
     c.usury = []
-    s.fresh = [0] * len(s.fresh)  # from here on, Gained dice did not start the Turn in the Supply
+    s.fresh = []  # from here on, Gained dice did not start the Turn in the Supply
     if c.token("sleep", armed_only=True) is not None:
         events.append(Event(f"{c.cid} sleeps through its Turn"))
         end_turn(s, events)

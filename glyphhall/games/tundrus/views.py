@@ -70,7 +70,9 @@ def view(s: TundrusState, seat: int | None) -> dict[str, Any]:
                   "lent": d[5], "marked": i in s.marks} for i, d in enumerate(s.pool)],
         "turn": {"free_dice": s.turn[0], "counted": s.turn[1], "bought": s.turn[2],
                  "primary_done": bool(s.turn[5]), "extra_war": s.turn[9], "extra_defense": s.turn[10],
-                 "once_used": s.once[:], "pending_item": s.pending},
+                 "once_used": s.once[:], "pending_item": s.pending,
+                 "paying": None if s.pay_item is None else {
+                     "item": s.pay_item, "colours_left": [s.colour_name(k) for k in s.pay_left]}},
         "winner": None if s.winner < 0 else s.winner + 1,
         # End of Round step 2: the champion whose Energy Cube is being placed (phase "energy")
         "energy_cube_for": s.champs[s.cube_queue[0]].cid if s.phase == "energy" else None,

@@ -154,6 +154,7 @@ def test_fortify_consumed(monkeypatch):
     roll_pool(s, monkeypatch, "fire_guard", ["white tribal", "gold tribal"], ["war", "wealth"])
     do(s, "acquire bastion_scroll")
     do(s, "consume")
+    do(s, "pay tribal")  # its white Equip Cost: the idle Tribal die, not the rolled one
     fg = champ(s, "fire_guard")
     assert len(fg.temp) == 2 and fg.fortify == "bastion_scroll"
     do(s, "end")

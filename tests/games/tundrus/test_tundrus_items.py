@@ -1,6 +1,7 @@
 """Reference > Gaining Items, Item Cards, Spoils of War: Acquire, Stash, Equip, Consume, Gains."""
 
-from tundrus_helpers import COLOUR, champ, do, give, new_game, roll_pool, show, texts
+import pytest
+from tundrus_helpers import COLOUR, champ, do, give, new_game, pool_glyphs, roll_pool, show, texts
 
 from glyphhall.games.tundrus import GAME
 from glyphhall.games.tundrus.data import SLOTS
@@ -77,6 +78,72 @@ def test_equip_cost_from_idle_supply(monkeypatch):
     do(s, "equip")
     fg = champ(s, "fire_guard")
     assert fg.start[green] == 0 and fg.armor_solid == 4 and fg.armor_perm == 4
+
+
+@pytest.mark.parametrize("choice", ["tribal", "2"])
+def test_equip_cost_the_player_names_the_die(monkeypatch, choice):
+    """Equip: the dice Discarded are the player's choice among "any dice that started the Turn in this
+    Champion's Supply ... including dice from the Active Dice Pool that have already been used": here
+    the used white Tribal die (`pay tribal`) or the unused white die still showing War (`pay 2`)."""
+    s = new_game()
+    white = COLOUR["white"]
+    acquire(s, monkeypatch, "bastion_scroll", takes=("white tribal", "white tribal"), glyphs=("wealth", "war"))
+    do(s, "consume")  # Equip Cost: white
+    assert s.phase == "pay" and texts(s) == ["pay tribal", "pay 2"]
+    assert s.view(1)["turn"]["paying"] == {"item": "bastion_scroll", "colours_left": ["white"]}
+    stock = s.stock[white]
+    do(s, f"pay {choice}")
+    assert s.phase == "secondary" and s.stock[white] == stock + 1 and len(s.pool) == 1
+    left = pool_glyphs(s)[0], s.pool[0][4]
+    assert left == (("war", False) if choice == "tribal" else ("wealth", True))
+    assert champ(s, "fire_guard").fortify == "bastion_scroll"
+
+
+def test_equip_cost_tribal_or_own_die_is_a_choice(monkeypatch):
+    """Equip: an idle die of the Champion's own Pool or of the Tribal Pool may pay; the player picks
+    (here the green Starting Die, which only this champion could use, rather than a Tribal one)."""
+    s = new_game()
+    green = COLOUR["green"]
+    s.tribal[1][green] += 1
+    s.stock[green] -= 1
+    acquire(s, monkeypatch, "plate_armor")  # white, green
+    do(s, "equip")  # white: only idle Tribal dice, paid at once; green: Tribal or own
+    assert s.pay_left == [green] and texts(s) == ["pay tribal", "pay own"]
+    do(s, "pay own")
+    fg = champ(s, "fire_guard")
+    assert fg.start[green] == 0 and s.tribal[1][green] == 1 and fg.slots[1] == "plate_armor"
+
+
+def test_equip_cost_paid_without_asking_when_every_die_must_go(monkeypatch):
+    """Equip: with only as many dice of a colour as the cost needs, there is nothing to choose."""
+    s = new_game()
+    white = COLOUR["white"]
+    show(s, "great_cleaver")  # Equip Cost: white, white
+    roll_pool(s, monkeypatch, "fire_guard", ["white tribal", "white tribal", "gold tribal"], ["war", "war", "wealth"])
+    do(s, "acquire great_cleaver")
+    do(s, "equip")
+    assert s.phase == "secondary" and s.tribal[1][white] == 0 and all(d[0] != white for d in s.pool)
+
+
+def test_equip_cost_dice_gained_this_turn_are_not_offered(monkeypatch):
+    """Equip: a red die Gained this Turn (Tome of Might, to the Tribal Pool) did not start the Turn in
+    the Supply; the Fire Guard's own red die pays the Havoc Maul at once (the only choice)."""
+    s = new_game()
+    red, gold = COLOUR["red"], COLOUR["gold"]
+    fg = champ(s, "fire_guard")
+    fg.start[red] += 1
+    s.stock[red] -= 1
+    show(s, "tome_of_might")
+    show(s, "havoc_maul")
+    s.tribal[1][gold] += 1
+    s.stock[gold] -= 1
+    roll_pool(s, monkeypatch, "fire_guard", ["gold tribal", "gold tribal"], ["wealth", "wealth"])
+    do(s, "acquire tome_of_might")
+    do(s, "consume")
+    assert s.tribal[1][red] == 1
+    do(s, "acquire havoc_maul")
+    do(s, "equip")
+    assert s.phase == "secondary" and fg.start[red] == 0 and s.tribal[1][red] == 1
 
 
 def test_gains_come_from_the_stock(monkeypatch):

@@ -24,7 +24,7 @@ def cubes(s):
 
 
 def cards(s):
-    n = len(s.deck) + len(s.faceup) + len(s.discard) + (s.pending is not None)
+    n = len(s.deck) + len(s.faceup) + len(s.discard) + (s.pending is not None) + (s.pay_item is not None)
     for c in s.champs:
         n += len(c.stash) + sum(1 for x in c.slots if x) + (c.fortify is not None) + (c.chest is not None)
         n += len(c.usury)
