@@ -160,3 +160,23 @@ def test_picks_belong_to_the_seat_controlling_that_champion():
         do(s, f"pick {b}")
     assert order == [0, 2, 1, 2, 0, 2]
     assert champ(s, "stone_golem").seat == 0
+
+
+def test_team_activation_is_chosen_by_one_seat_then_the_controller_plays():
+    """Team Games: the Tribe "activates one of their Champions" (A GAME PLAY ROUND). The engine asks
+    one seat per decision (several seats at once would mean simultaneous secret moves), so by ruling
+    the player controlling the Tribe's first not-yet-activated champion chooses which one activates;
+    the activated champion's own player then plays its Turn."""
+    s = new_game(players=6)
+    assert s.next_tribe == 1 and s.to_move() == (champ(s, "fire_guard").seat,) == (3,)
+    assert texts(s) == ["activate fire_guard", "activate huntress", "activate necromancer"]
+    with pytest.raises(IllegalAction):
+        s.apply_text(4, "activate huntress")  # the Huntress's player does not choose
+    s.apply_text(3, "activate huntress")
+    assert s.to_move() == (champ(s, "huntress").seat,) == (4,)
+    s.apply_text(4, "roll")
+    if s.phase == "reroll":
+        s.apply_text(4, "keep")
+    while s.phase != "activate":
+        s.apply_text(4, "end")
+    assert s.next_tribe == 0 and s.to_move() == (champ(s, "priestess").seat,) == (0,)
