@@ -334,13 +334,15 @@ def alive(s: HeroscapeState, seat: int) -> bool:
 
 def check_victory(s: HeroscapeState, events: list[Event]) -> bool:
     owner, card = s.c_owner, s.f_card
-    seats = set()
+    first = -1
     for f, st in enumerate(s.f_state):
         if st in (ON, RESERVE):
-            seats.add(owner[card[f]])
-            if len(seats) >= 2:  # the usual case: stop looking
+            seat = owner[card[f]]
+            if first < 0:
+                first = seat
+            elif seat != first:  # the usual case: two sides still fight
                 return False
-    living = sorted(seats)
+    living = [] if first < 0 else [first]
     finish(s, living or list(range(s.num_players)), events,
            "every opposing figure is destroyed" if living else "no figure is left")
     return True

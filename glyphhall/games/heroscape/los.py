@@ -11,6 +11,7 @@ edge of the battlefield. "Clear sight" (auras) is looser: any part of the figure
 
 from __future__ import annotations
 
+import itertools
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -34,17 +35,11 @@ def fig_range(s: HeroscapeState, a: int, b: int) -> int:
     return min(dmat[x][y] for x in figure_hexes(s, a) for y in figure_hexes(s, b))
 
 
-def _lines(s: HeroscapeState, src: int, dst: int, z0: float, z1s: tuple[float, ...]):
+def _build_lines(board, src: int, dst: int, z0: float, z1s: tuple[float, ...], key: tuple):
     """The sight lines from height z0 over src to each height of z1s over dst (both edge sides)
     that terrain leaves open, each as the (hex, level, line height) where a figure could still
     block it; True when some line is open whatever figures stand on the way. Terrain never
-    changes, so this is cached per map (figures are checked by the caller)."""
-    board = s.board
-    cache = board.sight_cache
-    key = (src, dst, z0, z1s)
-    out = cache.get(key)
-    if out is not None:
-        return out
+    changes, so this is cached per map under `key` (figures are checked by `_open`)."""
     levels = board.levels
     lines = []
     for z1 in z1s:
@@ -65,6 +60,7 @@ def _lines(s: HeroscapeState, src: int, dst: int, z0: float, z1s: tuple[float, .
         if lines is True:
             break
     out = lines if lines is True else tuple(lines)
+    cache = board.sight_cache
     if len(cache) > 300_000:  # bound the memory of a long-running server
         cache.clear()
     cache[key] = out
@@ -86,39 +82,65 @@ def _open(s: HeroscapeState, lines, ignore: tuple[int, ...]) -> bool:
     return False
 
 
-def _sees(s: HeroscapeState, a: int, b: int, fractions: tuple[float, ...]) -> bool:
-    levels = s.board.levels
-    ca, cb = s.c_def[s.f_card[a]], s.c_def[s.f_card[b]]
+# Sight heights of a card relative to its base: (card, serial, eye, hit zone samples, clear
+# sight samples); the serial names the card's shape in the per-map line cache.
+_PROFILES: dict[int, tuple] = {}
+_SERIALS = itertools.count(1)
+_EYE, _HIT, _CLEAR = 2, 3, 4
+CLEAR_FRACTIONS = (0.1, 0.5, 0.99)
+
+
+def _profile(card) -> tuple:
+    p = _PROFILES.get(id(card))
+    if p is None or p[0] is not card:
+        low, high = card.hit_zone
+        step = (high - low) / (HIT_SAMPLES - 1)
+        hit = tuple(card.height * (low + step * i) for i in range(HIT_SAMPLES))
+        clear = tuple(card.height * frac for frac in CLEAR_FRACTIONS)
+        p = _PROFILES[id(card)] = (card, next(_SERIALS), card.height * card.target_point, hit, clear)
+    return p
+
+
+def _sees(s: HeroscapeState, a: int, b: int, kind: int) -> bool:
+    """a's Target Point sees b at the heights of `kind` (_HIT or _CLEAR) of b's profile."""
+    board = s.board
+    cache, levels = board.sight_cache, board.levels
+    pa, pb = _profile(s.c_def[s.f_card[a]]), _profile(s.c_def[s.f_card[b]])
     ignore = (a, b)
     for ah in figure_hexes(s, a):
-        z0 = levels[ah] + ca.height * ca.target_point
         for bh in figure_hexes(s, b):
-            z1s = tuple(levels[bh] + cb.height * frac for frac in fractions)
-            if _open(s, _lines(s, ah, bh, z0, z1s), ignore):
+            key = (ah, bh, pa[1], pb[1], kind)
+            lines = cache.get(key)
+            if lines is None:
+                z0 = levels[ah] + pa[_EYE]
+                lines = _build_lines(board, ah, bh, z0, tuple(levels[bh] + x for x in pb[kind]), key)
+            if _open(s, lines, ignore):
                 return True
     return False
 
 
 def line_of_sight(s: HeroscapeState, a: int, b: int) -> bool:
     """Attack line of sight from a's Target Point to b's Hit Zone."""
-    low, high = s.c_def[s.f_card[b]].hit_zone
-    step = (high - low) / (HIT_SAMPLES - 1)
-    return _sees(s, a, b, tuple(low + step * i for i in range(HIT_SAMPLES)))
+    return _sees(s, a, b, _HIT)
 
 
 def clear_sight(s: HeroscapeState, a: int, b: int, spaces: int) -> bool:
     """b is within `spaces` clear sight spaces of a: in range and any part of b visible."""
     if fig_range(s, a, b) > spaces:
         return False
-    return _sees(s, a, b, (0.1, 0.5, 0.99))
+    return _sees(s, a, b, _CLEAR)
 
 
 def hex_clear_sight(s: HeroscapeState, a: int, h: int) -> bool:
     """a can see the top of hex h (used for lines of effect such as Fire Line)."""
-    levels = s.board.levels
-    ca = s.c_def[s.f_card[a]]
+    board = s.board
+    cache, levels = board.sight_cache, board.levels
+    pa = _profile(s.c_def[s.f_card[a]])
     for ah in figure_hexes(s, a):
-        z0 = levels[ah] + ca.height * ca.target_point
-        if _open(s, _lines(s, ah, h, z0, (levels[h] + 0.5,)), (a,)):
+        key = (ah, h, pa[1], 0, 0)
+        lines = cache.get(key)
+        if lines is None:
+            lines = _build_lines(board, ah, h, levels[ah] + pa[_EYE], (levels[h] + 0.5,), key)
+        if _open(s, lines, (a,)):
             return True
     return False

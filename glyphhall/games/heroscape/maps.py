@@ -43,7 +43,7 @@ class Board:
     __slots__ = (
         "key", "name", "size", "provenance", "labels", "index", "coords", "levels", "terrain",
         "zone", "neighbours", "centres", "glyph_spots", "zones", "_dist", "by_coord", "_lines", "dmat",
-        "sight_cache",
+        "sight_cache", "step_actions",
     )
 
     def __init__(self, key: str, name: str, size: str, provenance: str,
@@ -71,6 +71,8 @@ class Board:
         self._lines: dict[tuple[int, int, float], list[tuple[float, int]]] = {}
         #: Sight lines terrain leaves open (los.py), filled as they are asked for.
         self.sight_cache: dict[tuple, Any] = {}
+        #: `step <figure> <hex>` actions by figure name and hex (turn.step_actions).
+        self.step_actions: dict[str, list[Any]] = {}
         #: All path distances (dmat[a][b]), computed once per map.
         self.dmat = self._dist = [self._bfs(i) for i in range(len(self.coords))]
 

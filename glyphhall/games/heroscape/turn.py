@@ -67,39 +67,46 @@ def turn_actions(s: HeroscapeState) -> list[Action]:
     c = s.active_card
     figs = [f for f in s.c_figs[c] if s.f_state[f] == ON]
     name = s.f_name
-    lab = s.board.labels
     out: list[Action] = []
     if s.moving >= 0:
         f = s.moving
         cached = s.step_cache
         steps = cached[1] if cached is not None and cached[0] == f else movement.step_options(s, f, s.move_left)
-        out += [act("step", name[f], lab[h]) for h in steps]
+        out += step_actions(s, f, steps)
         if movement.stoppable(s, f, s.f_hex[f], s.f_tail[f]):
             out.append(act("stop", name[f]))
         if s.f_tail[f] >= 0 and f"flip{f}" not in s.used and movement.can_finish_flipped(s, f, s.move_left):
             out.append(act("flip", name[f]))
         out += _equipment_actions(s, [f])
         return out
+    # every figure in `figs` belongs to card c: its powers and carried glyph are the card's
+    card = s.c_def[c]
+    card_powers = frozenset() if s.c_negated[c] else card.powers
+    carrying = s.c_glyph[c] if card.hero else ""
+    used = s.used
     if s.stage == MOVE:
+        moved, tails = s.moved, s.f_tail
         for f in figs:
-            if f in s.moved or not movement.may_start_moving(s, f):
+            if f in moved or not movement.may_start_moving(s, f):
                 continue
-            out += [act("step", name[f], lab[h])
-                    for h in movement.step_options(s, f, movement.move_allowance(s, f))]
-            if s.f_tail[f] >= 0 and f"flip{f}" not in s.used:
+            out += step_actions(s, f, movement.step_options(s, f, movement.move_allowance(s, f)))
+            if tails[f] >= 0 and f"flip{f}" not in used:
                 out.append(act("flip", name[f]))
-            if s.has_power(f, "grapple_gun"):
+            if "grapple_gun" in card_powers:
                 out += [Action("grapple", (name[f], _lab(s, h))) for h in powers.grapple_spaces(s, f)]
-            if glyph_rules.carried(s, f) == "boomtube":
+            if carrying == "boomtube":
                 out += [Action("teleport", (name[f], _lab(s, h))) for h in powers.teleport_spaces(s, f)]
-    out += _equipment_actions(s, figs)
+    if carrying:
+        out += _equipment_actions(s, figs)
     if s.stage <= AFTER_MOVE:
-        for f in figs:
-            if s.has_power(f, "chomp") and "chomp" not in s.used:
+        if "chomp" in card_powers and "chomp" not in used:
+            for f in figs:
                 out += [Action("chomp", (name[f], name[d])) for d in powers.chomp_targets(s, f)]
-            if s.has_power(f, "mind_shackle") and "shackle" not in s.used:
+        if "mind_shackle" in card_powers and "shackle" not in used:
+            for f in figs:
                 out += [Action("shackle", (name[f], name[d])) for d in powers.shackle_targets(s, f)]
-            if glyph_rules.carried(s, f) == "rod" and "rod" not in s.used:
+        if carrying == "rod" and "rod" not in used:
+            for f in figs:
                 out += [Action("rod", (name[f], name[d])) for d in powers.rod_targets(s, f)]
         if (s.card_has_power(c, "berserker_charge") and s.moved and figs
                 and any(s.f_card[g] == c for g in s.moved)):
@@ -107,7 +114,7 @@ def turn_actions(s: HeroscapeState) -> list[Action]:
         if (s.card_has_power(c, "water_clone") and figs
                 and any(s.f_state[g] == DEAD for g in s.c_figs[c])):
             out.append(Action("clone"))
-    if s.stage <= ATTACK:
+    if s.stage <= ATTACK and figs:
         f_hex, tails, dmat = s.f_hex, s.f_tail, s.board.dmat
         alive = [d for d, st in enumerate(s.f_state) if st == ON]
         alive_hex = [f_hex[d] for d in alive]
@@ -116,8 +123,11 @@ def turn_actions(s: HeroscapeState) -> list[Action]:
         thorian = powers.thorian_seats(s)
         owner, card_of_fig = s.c_owner, s.f_card
         friendly_fire = s.options["friendly_fire"]
+        attacks_allowed = 2 if "double_attack" in card_powers else 1  # powers.attack_left
+        attacks = s.attacks
+        me = owner[c]
         for f in figs:
-            if not powers.attack_left(s, f):
+            if attacks.count(f) >= attacks_allowed:
                 continue
             rng = combat.effective_range(s, f)
             reach = max(rng, 8)  # 8: Fire Line
@@ -134,29 +144,44 @@ def turn_actions(s: HeroscapeState) -> list[Action]:
             near = [(d, x) for d, x in zip(alive, dists, strict=True) if x <= reach and d != f]
             if not near:
                 continue
-            me = owner[card_of_fig[f]]
             # friends are never targets (unless friendly fire): skip them before the full check
             foes = near if friendly_fire else [(d, x) for d, x in near if owner[card_of_fig[d]] != me]
             eng = movement.engaged_with(s, f)
             for d, dist in foes:
                 if dist <= rng and powers.may_target(s, f, d, rng, engaged=eng, thorian=thorian, dist=dist):
                     out.append(act("attack", name[f], name[d]))
-            if glyph_rules.carried(s, f) == "shuriken":
+            if carrying == "shuriken":
                 reach_shuriken = GLYPHS["shuriken"].amount
                 for d, dist in foes:
                     if dist <= reach_shuriken and powers.may_target(s, f, d, reach_shuriken, engaged=eng,
                                                                     thorian=thorian, dist=dist):
                         out.append(act("shuriken", name[f], name[d]))
-            if f in s.attacks:
+            if f in attacks:
                 continue
-            if s.has_power(f, "fire_line"):
+            if "fire_line" in card_powers:
                 out += [Action("fireline", (name[f], _lab(s, h), powers.DIR_NAMES[di]))
                         for h, di, _ in powers.fire_lines(s, f)]
-            if s.has_power(f, "explosion"):
+            if "explosion" in card_powers:
                 out += [Action("explode", (name[f], name[d])) for d in powers.explosion_targets(s, f)]
-            if s.has_power(f, "grenade") and s.c_grenade[c] < 2:
+            if "grenade" in card_powers and s.c_grenade[c] < 2:
                 out += [Action("grenade", (name[f], name[d])) for d in powers.grenade_targets(s, f)]
     out.append(act("end"))
+    return out
+
+
+def step_actions(s: HeroscapeState, f: int, hexes: list[int]) -> list[Action]:
+    """`step f h` for each h, from a per-map table (built as the steps are first offered)."""
+    name = s.f_name[f]
+    board = s.board
+    table = board.step_actions.get(name)
+    if table is None:
+        table = board.step_actions[name] = [None] * len(board)
+    out = []
+    for h in hexes:
+        a = table[h]
+        if a is None:
+            a = table[h] = Action("step", (name, board.labels[h]))
+        out.append(a)
     return out
 
 
