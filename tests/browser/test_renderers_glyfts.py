@@ -4,50 +4,12 @@ clicking two Creatures; the Circle, scores, hand and battle dice are drawn from 
 
 from __future__ import annotations
 
-import threading
-import time
-
 import httpx
 import pytest
 
-from .conftest import _free_port, shot
+from .conftest import shot
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-
-
-@pytest.fixture(scope="module")
-def renderer_server(tmp_path_factory):
-    """The real app under uvicorn, like conftest's live_server, with one difference: a bot asks again
-    after its own move. (The shared TableManager only re-asks a bot from after_change, which runs
-    while the bot's seat is still marked as thinking, so a bot with two moves in a row stalls: see
-    the report to the server engineer. Harmless once that is fixed: a seat is never asked twice.)"""
-    import uvicorn
-
-    from glyphhall.server import create_app
-    from glyphhall.server.tables import TableManager
-
-    original = TableManager._bot_move
-
-    async def bot_move_then_ask_again(self, table, seat, level):
-        step = len(table.actions)
-        await original(self, table, seat, level)
-        if len(table.actions) > step:  # it moved: it may well be its turn again
-            self.after_change(table)
-
-    db = tmp_path_factory.mktemp("renderers") / "glyphhall.db"
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(TableManager, "_bot_move", bot_move_then_ask_again)
-        app = create_app(f"sqlite:///{db}", bot_workers=1)
-        port = _free_port()
-        server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-        thread = threading.Thread(target=server.run, daemon=True)
-        thread.start()
-        while not server.started:
-            assert thread.is_alive(), "the test server did not start"
-            time.sleep(0.05)
-        yield f"http://127.0.0.1:{port}"
-        server.should_exit = True
-        thread.join(15)
 
 
 def open_table(base: str, new_page, game: str, seed: int, options: dict | None = None):
@@ -72,8 +34,8 @@ def click_and_wait(page, selector: str) -> None:
     page.wait_for_function("s => document.body.dataset.step !== s", arg=step)
 
 
-def test_glyfts_deploy_place_and_attack_by_clicking(renderer_server, new_page):
-    page = open_table(renderer_server, new_page, "glyfts", seed=2)
+def test_glyfts_deploy_place_and_attack_by_clicking(live_server, new_page):
+    page = open_table(live_server, new_page, "glyfts", seed=2)
     page.wait_for_selector("#gf-reserve .gf-creature.ready")
     # Setup: the whole reserve with its stats, the Sorcery hand, both players, the goal.
     assert page.locator("#gf-reserve .gf-creature").count() == 18
@@ -122,10 +84,10 @@ def test_glyfts_deploy_place_and_attack_by_clicking(renderer_server, new_page):
     assert path.stat().st_size > 10_000
 
 
-def test_glyfts_to_the_end_and_a_spectator_sees_no_hand(renderer_server, new_page):
+def test_glyfts_to_the_end_and_a_spectator_sees_no_hand(live_server, new_page):
     """With the house rule turn_limit=1 the game ends after one turn each: the status names the
     winner; a spectator (no seat) sees the Circles and scores but no hand and no reserve."""
-    page = open_table(renderer_server, new_page, "glyfts", seed=5, options={"turn_limit": 1})
+    page = open_table(live_server, new_page, "glyfts", seed=5, options={"turn_limit": 1})
     for _ in range(2):
         page.wait_for_selector("#gf-reserve .gf-creature.ready")
         click_and_wait(page, "#gf-reserve .gf-creature.ready >> nth=0")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from .conftest import shot
-from .test_renderers_glyfts import click_and_wait, open_table, renderer_server  # noqa: F401 (fixture)
+from .test_renderers_glyfts import click_and_wait, open_table
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -16,8 +16,8 @@ MY_CLICKS = ("#hs-pool .hs-card.playable, .hs-hex.target, .hs-order, .hs-figure.
              "#prompt button[data-action='done']")
 
 
-def test_heroscape_draft_place_order_and_move_by_clicking(renderer_server, new_page):  # noqa: F811
-    page = open_table(renderer_server, new_page, "heroscape", seed=3, options={"points": 200})
+def test_heroscape_draft_place_order_and_move_by_clicking(live_server, new_page):
+    page = open_table(live_server, new_page, "heroscape", seed=3, options={"points": 200})
     page.wait_for_selector("#hs-map")
     # The battlefield: every hex with its level, the start zones, the glyphs, the legend.
     assert page.locator("#hs-map .hs-hex").count() == 144

@@ -7,13 +7,13 @@ from __future__ import annotations
 import pytest
 
 from .conftest import shot
-from .test_renderers_glyfts import click_and_wait, open_table, renderer_server  # noqa: F401 (fixture)
+from .test_renderers_glyfts import click_and_wait, open_table
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
-def test_tundrus_draft_activate_take_roll_by_clicking(renderer_server, new_page):  # noqa: F811
-    page = open_table(renderer_server, new_page, "tundrus", seed=4)
+def test_tundrus_draft_activate_take_roll_by_clicking(live_server, new_page):
+    page = open_table(live_server, new_page, "tundrus", seed=4)
     page.wait_for_selector("#td-status")
     # The draft: click champion boards until the Tribes are complete.
     for _ in range(6):

@@ -113,7 +113,7 @@ export function render(root, ctx) {
   const wrap = h("div.gf", { "data-phase": view.phase });
 
   // --- the status line: step, whose turn, deck and goal
-  const turnOf = view.active >= 0 ? view.active : null;
+  const turnOf = view.active >= 0 && view.phase !== "over" ? view.active : null;
   const who = view.winners.length ? `Winner: ${view.winners.map(ctx.seatName).join(", ")}`
     : view.phase === "deploy" ? "Everyone picks in secret"
       : turnOf === me ? "Your turn" : `${ctx.seatName(turnOf)}'s turn`;

@@ -114,7 +114,8 @@ export function render(root, ctx) {
     let onHex = hex ? pool.filter((a) => a.words.slice(1).includes(hex)) : [];
     if (!onHex.length && hex && sel.figure) onHex = acts.filter((a) => a.words.slice(1).includes(hex));
     const select = token && actors.has(token) && token !== sel.figure && !(onHex.length && view.moving === sel.figure);
-    const found = named.length ? named : select ? [] : onHex;
+    let found = named.length ? named : select ? [] : onHex;
+    if (!found.length && token && token === sel.figure) found = acts.filter((a) => a.words.length === 2 && a.words[1] === token);
     if (!found.length && select) { sel.figure = token; sel.choices = null; rerender(); return; }
     if (found.length === 1) { ctx.act(found[0].text); return; }
     if (found.length > 1) { sel.choices = found.map((a) => a.text); sel.where = token || hex; rerender(); }
