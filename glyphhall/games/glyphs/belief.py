@@ -2,8 +2,9 @@
 
 Hypotheses: every library atom (levels 1-3) and every "a and b" / "a or b" of two level 1-2
 atoms (level 3); when the mage is known to play level 4 or 5, also every negated level-3 atom and
-every and/or of a level-3 atom with a level 1-2 atom (level 4), cut to the MAX_CANDIDATES a-priori
-likeliest. Prior: exp(-0.35 * size), times 1 for hypotheses of the level the mage is known
+every and/or of a level-3 atom with a level 1-2 atom (level 4), and at level 5 every and/or of a
+geometric atom (symmetric, holed, taller, wider, or their negations) with a level 1-3 atom; cut to
+the MAX_CANDIDATES a-priori likeliest. Prior: exp(-0.35 * size), times 1 for hypotheses of the level the mage is known
 to play (the computer mage's `level` option is public) and LEVEL_OTHER for the rest.
 Hypotheses that agree on every pool glyph are one class (observational equivalence); a class is
 named by its smallest member. The likelihood is deterministic: a hypothesis survives only if it
@@ -94,6 +95,8 @@ def _posterior(board, level, allow_inconsistent) -> Posterior:
     sizes = np.array([a.size for a in lib])
     small = np.flatnonzero(levels <= 2)
     relational = np.flatnonzero(levels == 3)
+    geometric = np.flatnonzero(levels == 5)
+    basic = np.flatnonzero(levels <= 3)
     wide = level is not None and level >= 4  # the mage plays level 4+: add its shapes of decree
     # candidates as parallel arrays: op (0 atom, 1 and, 2 or, 3 not), i, j, level
     ops: list = []
@@ -124,6 +127,12 @@ def _posterior(board, level, allow_inconsistent) -> Posterior:
                 ok = (combo != labels[None, None, :]).sum(axis=2) <= limit
                 a, b = np.nonzero(ok)
                 add(code, relational[a], small[b], 4)
+        if level == 5:
+            geo, other = tb[geometric], tb[basic]
+            for code, combo in ((1, geo[:, None, :] & other[None, :, :]), (2, geo[:, None, :] | other[None, :, :])):
+                ok = (combo != labels[None, None, :]).sum(axis=2) <= limit
+                a, b = np.nonzero(ok)
+                add(code, geometric[a], basic[b], 5)
 
     collect(0)
     limit = 0

@@ -111,6 +111,9 @@ def atoms() -> tuple[Atom, ...]:
         out.append((Total("overlaps", q), 3))
     for x in base[: len(ss.kinds)]:
         out.append((Has(_q("ge", 1), NP(x.noun, (), WithFeature(_q("ge", 2), "overlaps"))), 3))
+    # level 5: the geometric properties (the generator joins them with another atom)
+    for prop in ("symmetric", "holed", "tall", "wide"):
+        out += [(GlyphIs(prop), 5), (Not(GlyphIs(prop)), 5)]
     atoms_ = []
     truth = []
     seen = set()
