@@ -63,14 +63,14 @@ def attack(
 ) -> int:
     """A Basic Attack powered by `war` War Glyphs; returns the Health the target lost.
 
-    One War Glyph removes one Armor (temporary first, then Shadow Armor, then the permanent
-    cubes); then at least one unused War Glyph removes one Health (two in Bear Form, every one
+    One War Glyph removes one Armor (temporary first, cubes before Stored dice, then Shadow Armor,
+    then the permanent cubes); then at least one unused War Glyph removes one Health (two in Bear Form, every one
     for an "unlimited" attack). Permanent Armor and Shadow Armor come back afterwards; temporary
     Armor does not, and its Stored dice return to where they came from."""
     removed = 0
     if not acts_unarmored(s, attacker, target):
         while war and target.temp:
-            d = target.temp.pop()
+            d = target.temp.pop(_next_temporary(target.temp))
             if is_die(d):
                 return_die(s, d)  # type: ignore[arg-type]
             else:
@@ -95,6 +95,16 @@ def attack(
         if target.fortify is not None:  # Fortify: refilled after every Attack received
             fill_armor(s, target)
     return lost
+
+
+def _next_temporary(temp: list) -> int:
+    """The Temporary Armor a War Glyph removes: "remove one cube from the Armor Track" is the
+    attacker's act, and a cube is never worse for the attacker than a Stored die (which would go
+    back to the target's Supply): the last cube placed, else the last die Stored."""
+    for i in range(len(temp) - 1, -1, -1):
+        if not is_die(temp[i]):
+            return i
+    return len(temp) - 1
 
 
 def defeat(s: TundrusState, c: Champion, events: list[Event]) -> None:

@@ -51,6 +51,19 @@ def test_permanent_armor_refills_temporary_does_not():
     assert fg.temp == [] and fg.armor_perm == 2 and fg.health == fg.health_max
 
 
+def test_attack_removes_temporary_cubes_before_stored_dice():
+    """Basic Attack: "remove one cube from the Armor Track for every War Glyph" is the attacker's act;
+    taking a cube first (ruling) leaves the target's Stored die on its Track, out of its Supply."""
+    s = new_game()
+    fg, sg = champ(s, "fire_guard"), champ(s, "stone_golem")
+    green = COLOUR["green"]
+    fg.start[green] -= 1
+    s.cubes[1] -= 1
+    fg.temp = [None, (green, fg.idx, 1)]  # a cube, then a die Stored later
+    attack(s, sg, fg, 1, [])
+    assert fg.temp == [(green, fg.idx, 1)] and fg.start[green] == 0 and fg.health == fg.health_max
+
+
 def test_stored_defense_dice_return_to_their_location():
     """The dice removed from Temporary Armor squares return to the target's board or Tribal Pool."""
     s = new_game()
