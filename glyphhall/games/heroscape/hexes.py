@@ -51,17 +51,6 @@ def centre(q: int, r: int) -> tuple[float, float]:
     return q + r / 2.0, r * SQRT3 / 2.0
 
 
-def _cube_round(fq: float, fr: float) -> tuple[int, int]:
-    fs = -fq - fr
-    q, r, s = round(fq), round(fr), round(fs)
-    dq, dr, ds = abs(q - fq), abs(r - fr), abs(s - fs)
-    if dq > dr and dq > ds:
-        q = -r - s
-    elif dr > ds:
-        r = -q - s
-    return int(q), int(r)
-
-
 def line(a: tuple[int, int], b: tuple[int, int], nudge: float = 1e-6) -> list[tuple[float, tuple[int, int]]]:
     """The hexes a straight line from a's centre to b's centre crosses, each with its position
     t in [0, 1] along the line. `nudge` shifts the line slightly so that a line running exactly
@@ -74,5 +63,14 @@ def line(a: tuple[int, int], b: tuple[int, int], nudge: float = 1e-6) -> list[tu
     bq, br = b[0] + nudge, b[1] + nudge
     for i in range(n + 1):
         t = i / n
-        out.append((t, _cube_round(aq + (bq - aq) * t, ar + (br - ar) * t)))
+        # cube rounding, inlined: maps cache lines, but a fresh map computes thousands
+        fq, fr = aq + (bq - aq) * t, ar + (br - ar) * t
+        fs = -fq - fr
+        q, r, rs = round(fq), round(fr), round(fs)
+        dq, dr, ds = abs(q - fq), abs(r - fr), abs(rs - fs)
+        if dq > dr and dq > ds:
+            q = -r - rs
+        elif dr > ds:
+            r = -q - rs
+        out.append((t, (int(q), int(r))))
     return out
