@@ -404,16 +404,17 @@ class GlyphsState(State):
         return [self._public(f"seat {seat} withdraws the guess")]
 
     def _do_confirm(self, seat: int) -> list[Event]:
+        # the verdict first, so nothing has changed if the solver were to fail
+        verdict = None if self.hand else mage.find_counterexample(self.decree_for(seat), self.guess, self.rng)
         self.coins[seat] -= 1
         paid = "pays a coin to the store"
         if self.mode == "duel":
             self.coins[1 - seat] += 1
             paid = f"pays a coin to seat {1 - seat}"
         events = [self._public(f"seat {seat} {paid} for the guess: {render(self.guess)}")]
-        if self.hand:
+        if verdict is None:
             self.phase = "counter"
             return events
-        verdict = mage.find_counterexample(self.decree_for(seat), self.guess, self.rng)
         if verdict.equivalent:
             how = "proven equivalent" if verdict.proven else "equivalent (no counterexample found by search)"
             self.note = how
