@@ -15,7 +15,7 @@ from .actions import act
 from .champion import STOCK
 from .combat import attack, magic
 from .data import ARCANA, DESTRUCTION, DOUBLE, GLYPHS, POWER, WAR, WEALTH
-from .dice import roll, units
+from .dice import power_units, roll, units
 from .items import set_complete
 from .state import GARRISON, LAMB, REROLL, T_FORESIGHT, T_GAMBIT, T_PICKS_LEFT, T_PRIMARY, T_VDEF, T_VWAR
 
@@ -141,7 +141,25 @@ def after_roll_actions(s: TundrusState, c: Champion, main: bool) -> list[Action]
         out.append(act("reflect"))
     if s.gash and "gash" in have and energy_ok and c.token("vertigo_powder", armed_only=True) is None:
         out += [act("gash", (s.champs[i].cid,)) for i in s.gash if not s.champs[i].defeated]
+    return _power_twins(s, c, out) if c.energy() else out
+
+
+def _power_twins(s: TundrusState, c: Champion, actions: list[Action]) -> list[Action]:
+    """Each FREE ACTION that costs Energy, once more ending in `power`: pay with unused Power Glyphs
+    of the Active Dice Pool before cubes (Reference > Power Glyph), as for an Ability. Offered only
+    when both ways exist (with no cube, dice pay anyway)."""
+    out: list[Action] = []
+    for a in actions:
+        out.append(a)
+        cost = _FREE_COST.get(a.verb, 0) or (_cost(s, c, _ITEM_OF[a.verb]) if a.verb in _ITEM_OF else 0)
+        skip = frozenset((int(a.args[0]) - 1,)) if a.verb == "fate" else frozenset()
+        if cost and power_units(s.pool, skip):
+            out.append(act(a.verb, a.args + ("power",)))
     return out
+
+
+_FREE_COST = {"foresight": ONE, "garrison": ONE, "sworddance": ONE, "fate": ONE, "gash": ONE, "button": BUTTON_COST}
+_ITEM_OF = {"mirrors": "wall_of_mirrors", "imp": "summon_imp"}  # a printed cost (0 with a set bonus)
 
 
 GARRISON_GLYPHS = 3  # "convert 3 non-Defense Glyphs into 2 Defense Glyphs"
@@ -174,9 +192,9 @@ def convert_options(s: TundrusState, c: Champion) -> list[int]:
     return [i for i in _convertible(s, ()) if _can_finish(s, c, need - _glyphs(s.pool[i]), (i,))]
 
 
-def repeat_reroll(s: TundrusState, c: Champion, how: str, events: list[Event]) -> None:
+def repeat_reroll(s: TundrusState, c: Champion, how: str, events: list[Event], power: bool = False) -> None:
     if how == "foresight":
-        pay_energy(s, c, ONE, False, set())
+        pay_energy(s, c, ONE, power, set())
         s.turn[T_FORESIGHT] += 1
     else:
         s.turn[T_GAMBIT] = 1
@@ -185,11 +203,12 @@ def repeat_reroll(s: TundrusState, c: Champion, how: str, events: list[Event]) -
     events.append(Event(f"{c.cid} repeats the REROLL step ({how})"))
 
 
-def garrison(s: TundrusState, c: Champion, events: list[Event]) -> None:
+def garrison(s: TundrusState, c: Champion, events: list[Event], power: bool = False) -> None:
     """Start Garrison: the player names the converted dice (`convert <die>`), then 1 Energy is paid.
     The program names them itself only when the choice cannot matter: every candidate die is
     identical, or the candidates hold exactly the Glyphs still needed, so all must go."""
     s.resume, s.phase, s.convert_left = s.phase, GARRISON, GARRISON_GLYPHS
+    s.convert_power = power
     events.append(Event(f"{c.cid} uses Garrison: 3 Glyphs become 2 Defense Glyphs"))
     _auto_convert(s, c, events)
 
@@ -219,39 +238,39 @@ def convert(s: TundrusState, c: Champion, n: int, events: list[Event]) -> None:
     events.append(Event(f"{c.cid} converts die {n} ({s.colour_name(d[0])} {GLYPHS[d[3]]})"))
     if s.convert_left <= 0:
         s.convert_left = 0
-        pay_energy(s, c, ONE, False, set())
+        pay_energy(s, c, ONE, s.convert_power, set())
         s.turn[T_VDEF] += 2
         s.phase = s.resume
         events.append(Event(f"{c.cid} gains 2 Defense Glyphs (Garrison)"))
 
 
-def sword_dance(s: TundrusState, c: Champion, glyph: str, events: list[Event]) -> None:
-    pay_energy(s, c, ONE, False, set())
+def sword_dance(s: TundrusState, c: Champion, glyph: str, events: list[Event], power: bool = False) -> None:
+    pay_energy(s, c, ONE, power, set())
     s.turn[T_VWAR if glyph == "war" else T_VDEF] += 1
     events.append(Event(f"{c.cid} gains a {glyph} Glyph (Sword Dance)"))
 
 
-def fate(s: TundrusState, c: Champion, n: int, glyph: str, events: list[Event]) -> None:
-    pay_energy(s, c, ONE, False, {n - 1})
+def fate(s: TundrusState, c: Champion, n: int, glyph: str, events: list[Event], power: bool = False) -> None:
+    pay_energy(s, c, ONE, power, {n - 1})
     d = s.pool[n - 1]
     s.pool[n - 1] = (d[0], d[1], d[2], GLYPHS.index(glyph), d[4], d[5])
     s.once.append("twisted_fate")
     events.append(Event(f"{c.cid} turns die {n} to {glyph} (Twisted Fate)"))
 
 
-def mirrors(s: TundrusState, c: Champion, ally: Champion, events: list[Event]) -> None:
+def mirrors(s: TundrusState, c: Champion, ally: Champion, events: list[Event], power: bool = False) -> None:
     from .tracks import fill_armor
 
-    pay_energy(s, c, _cost(s, c, "wall_of_mirrors"), False, set())
+    pay_energy(s, c, _cost(s, c, "wall_of_mirrors"), power, set())
     s.once.append("wall_of_mirrors")
     fill_armor(s, ally)
     events.append(Event(f"{c.cid} fills {ally.cid}'s Armor Track (Wall of Mirrors)"))
 
 
-def imp(s: TundrusState, c: Champion, target: Champion | None, events: list[Event]) -> None:
+def imp(s: TundrusState, c: Champion, target: Champion | None, events: list[Event], power: bool = False) -> None:
     from .abilities import reflect
 
-    pay_energy(s, c, _cost(s, c, "summon_imp"), False, set())
+    pay_energy(s, c, _cost(s, c, "summon_imp"), power, set())
     s.once.append("summon_imp")
     victims = s.enemies(c) if target is None else [target]
     events.append(Event(f"{c.cid} summons an imp"))
@@ -261,11 +280,11 @@ def imp(s: TundrusState, c: Champion, target: Champion | None, events: list[Even
     reflect(s, c, effects, events)
 
 
-def button(s: TundrusState, c: Champion, target: Champion, events: list[Event]) -> None:
+def button(s: TundrusState, c: Champion, target: Champion, events: list[Event], power: bool = False) -> None:
     """Roll a single black die: Arcana hurts the chosen enemy, Destruction hurts the user."""
     from .abilities import reflect
 
-    pay_energy(s, c, BUTTON_COST, False, set())
+    pay_energy(s, c, BUTTON_COST, power, set())
     s.once.append("shiny_red_button")
     g = roll(s, s.data.colour_index["black"])
     events.append(Event(f"{c.cid} presses the Shiny Red Button: {GLYPHS[g]}"))
@@ -279,10 +298,10 @@ def reflection(s: TundrusState, c: Champion, events: list[Event]) -> None:
     tokens.place(s, c, "reflection", 1, events)
 
 
-def gash(s: TundrusState, c: Champion, target: Champion, events: list[Event]) -> None:
+def gash(s: TundrusState, c: Champion, target: Champion, events: list[Event], power: bool = False) -> None:
     """A Basic Attack on the same enemy with 1 red die from the Stock, no reroll (ruling B7.6:
     rolled even when the Stock has none; Arcana counts as War)."""
-    pay_energy(s, c, ONE, False, set())
+    pay_energy(s, c, ONE, power, set())
     s.gash = []
     g = roll(s, s.data.colour_index["red"])
     war = units(g, WAR) + (g == ARCANA)

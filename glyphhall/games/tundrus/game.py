@@ -19,7 +19,8 @@ NOTATION = (
     "fate <die> <glyph>, mirrors <ally>, imp [enemy], button <enemy>, reflect, foresight, gambit, "
     "gash <enemy>, empower <die>, lamb <ally> (give <die>, done) | end | release energy|armor <n> | "
     "End of Round: cube <champion> square|replace <n>. "
-    "Dice are numbered from 1 in the Active Dice Pool; 'power' pays Energy with Power Glyphs first."
+    "Dice are numbered from 1 in the Active Dice Pool; a trailing 'power' (abilities, free actions) pays "
+    "Energy with Power Glyphs first."
 )
 
 

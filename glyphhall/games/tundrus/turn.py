@@ -467,6 +467,10 @@ def _release(s: TundrusState, c: Champion, args: tuple, events: list[Event]) -> 
 
 def _free(name: str):
     def handler(s: TundrusState, c: Champion, args: tuple, events: list[Event]) -> None:
+        # a trailing "power": pay with Power Glyphs before cubes ("fate <die> power" names a face)
+        power = bool(args) and args[-1] == "power" and (name != "fate" or len(args) == 3)
+        if power:
+            args = args[:-1]
         if name == "empower":
             free.empower(s, c, int(args[0]), events)
         elif name == "lamb":
@@ -476,25 +480,25 @@ def _free(name: str):
         elif name == "done":
             s.phase = REPLENISH
         elif name in ("foresight", "gambit"):
-            free.repeat_reroll(s, c, name, events)
+            free.repeat_reroll(s, c, name, events, power)
         elif name == "garrison":
-            free.garrison(s, c, events)
+            free.garrison(s, c, events, power)
         elif name == "convert":
             free.convert_step(s, c, int(args[0]), events)
         elif name == "sworddance":
-            free.sword_dance(s, c, str(args[0]), events)
+            free.sword_dance(s, c, str(args[0]), events, power)
         elif name == "fate":
-            free.fate(s, c, int(args[0]), str(args[1]), events)
+            free.fate(s, c, int(args[0]), str(args[1]), events, power)
         elif name == "mirrors":
-            free.mirrors(s, c, s.champ_by_id(str(args[0])), events)  # type: ignore[arg-type]
+            free.mirrors(s, c, s.champ_by_id(str(args[0])), events, power)  # type: ignore[arg-type]
         elif name == "imp":
-            free.imp(s, c, s.champ_by_id(str(args[0])) if args else None, events)
+            free.imp(s, c, s.champ_by_id(str(args[0])) if args else None, events, power)
         elif name == "button":
-            free.button(s, c, s.champ_by_id(str(args[0])), events)  # type: ignore[arg-type]
+            free.button(s, c, s.champ_by_id(str(args[0])), events, power)  # type: ignore[arg-type]
         elif name == "reflect":
             free.reflection(s, c, events)
         elif name == "gash":
-            free.gash(s, c, s.champ_by_id(str(args[0])), events)  # type: ignore[arg-type]
+            free.gash(s, c, s.champ_by_id(str(args[0])), events, power)  # type: ignore[arg-type]
     return handler
 
 

@@ -1,7 +1,18 @@
 """The ABILITIES glossary: every Item ability (with its Complete Set Bonus where it has one)."""
 
 import pytest
-from tundrus_helpers import COLOUR, champ, do, give, new_game, roll_pool, script_rolls, show, texts
+from tundrus_helpers import (
+    COLOUR,
+    champ,
+    do,
+    give,
+    new_game,
+    pool_glyphs,
+    roll_pool,
+    script_rolls,
+    show,
+    texts,
+)
 
 from glyphhall.engine import IllegalAction
 from glyphhall.games.tundrus.turn import activate
@@ -415,6 +426,25 @@ def test_sword_dance_gains_a_glyph(monkeypatch):
     assert all(d[4] for d in s.pool if d[3] in (1, 2)) and s.turn[9] == 0 and s.turn[10] == 0
 
 
+def test_free_action_energy_paid_with_a_power_glyph_when_asked(monkeypatch):
+    """Reference > Power Glyph: "Power Glyphs may also be used as Energy Cubes directly from the Active
+    Dice Pool, when paying the Resource Cost": a FREE ACTION ending in `power` pays with the Power die
+    and keeps the cube; without it, the cube pays and the Power die stays free (e.g. to be Stored)."""
+    for suffix in ("", " power"):
+        s = new_game()
+        give(s, "fire_guard", "dancing_blades")
+        roll_pool(s, monkeypatch, "fire_guard", TAKE4, ["defense", "power", "war", "wealth"])
+        fg = champ(s, "fire_guard")
+        assert {"sworddance war", "sworddance war power"} <= set(texts(s))
+        cubes = fg.energy_cubes
+        do(s, "sworddance war" + suffix)
+        assert s.turn[9] == 1
+        if suffix:
+            assert fg.energy_cubes == cubes and s.pool[1][4]
+        else:
+            assert fg.energy_cubes == cubes - 1 and not s.pool[1][4]
+
+
 def test_tribal_wisdom_tomes(monkeypatch):
     """Tribal Wisdom: Dice Gained are added to the Tribal Pool instead of stored on the card."""
     s = new_game()
@@ -435,6 +465,20 @@ def test_twisted_fate_changes_a_die(monkeypatch):
     assert not any(t.startswith("fate") for t in texts(s))  # once per Turn (ruling B7.18)
     with pytest.raises(IllegalAction):
         do(s, "fate 1 double_war")
+
+
+def test_twisted_fate_to_a_power_face_paid_with_a_power_glyph(monkeypatch):
+    """Twisted Fate with Power Glyphs as Energy: `fate 2 power` turns die 2 to Power (a cube pays);
+    `fate 2 power power` pays with the Power die 1 instead."""
+    for text, cube_paid in (("fate 2 power", True), ("fate 2 power power", False)):
+        s = new_game()
+        give(s, "fire_guard", "fate_charm")
+        roll_pool(s, monkeypatch, "fire_guard", ["blue tribal", "white tribal"], ["power", "war"])
+        fg = champ(s, "fire_guard")
+        cubes = fg.energy_cubes
+        do(s, text)
+        assert pool_glyphs(s)[1] == "power" and not s.pool[1][4]
+        assert fg.energy_cubes == cubes - cube_paid and s.pool[0][4] != cube_paid
 
 
 def test_usury_pays_next_turn(monkeypatch):
