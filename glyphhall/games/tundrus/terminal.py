@@ -128,4 +128,11 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
         parts.append(pool)
     if view["turn"]["pending_item"]:
         parts.append(Text(f"Acquired: {view['turn']['pending_item']}", style="bold yellow"))
+    paying = view["turn"].get("paying")
+    if paying:
+        parts.append(Text(f"Equip Cost of {paying['item']}: still to Discard "
+                          f"{', '.join(paying['colours_left'])}", style="bold yellow"))
+    if view.get("energy_cube_for"):
+        parts.append(Text(f"End of Round: {view['energy_cube_for']}'s Energy Cube goes on a free square "
+                          "or replaces a Stored die", style="bold blue"))
     return Panel(Group(*parts), title="Glyph — Tundrus")

@@ -5,7 +5,7 @@ import json
 
 import pytest
 from rich.console import Console
-from tundrus_helpers import champ, do, new_game, roll_pool
+from tundrus_helpers import champ, do, new_game, roll_pool, show
 
 from glyphhall.engine import IllegalAction, LoadError, Rng
 from glyphhall.games.tundrus import GAME
@@ -119,3 +119,16 @@ def test_heuristic_prefers_the_healthier_tribe():
     assert 0 < base < 1
     s.champs[1].health -= 3  # a Tribe 2 champion is hurt
     assert GAME.heuristic(s, 0) > base > GAME.heuristic(s, 1)
+
+
+def test_terminal_render_shows_an_equip_cost_being_paid(monkeypatch):
+    """Terminal play: while an Equip Cost is paid die by die, the colours still due are shown."""
+    s = new_game()
+    show(s, "bastion_scroll")
+    roll_pool(s, monkeypatch, "fire_guard", ["white tribal", "white tribal"], ["wealth", "war"])
+    do(s, "acquire bastion_scroll")
+    do(s, "consume")
+    console = Console(width=140, record=True)
+    console.print(render(s.view(1), 1))
+    out = console.export_text()
+    assert "Equip Cost of bastion_scroll: still to Discard white" in out and "pay <tribal" in out
