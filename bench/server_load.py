@@ -1,0 +1,249 @@
+"""Load test of the Glyph Hall server: simulated players over real WebSockets on loopback.
+
+    python bench/server_load.py [--tables 500] [--seconds 60] [--think 1.0] [--game inscription]
+
+The server runs in its own process (uvicorn, a fresh SQLite file unless --db is given). Two
+clients sit at each table and play uniformly random legal actions after a think time drawn
+uniformly from [0.5, 1.5] x --think seconds. Latency is measured from sending an action to
+receiving the update that acknowledges it. When a game ends its two clients open a new table,
+so the number of live tables stays constant.
+
+Integrity checks at the end: for every table, the server's step count equals the number of
+actions the clients saw acknowledged, and every client saw the steps 1, 2, 3, ... exactly once
+(no action lost or applied twice). Prints one JSON object."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+def raise_fd_limit() -> None:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
+def serve(port: int, db: str, workers: int) -> None:
+    """The server process."""
+    import uvicorn
+
+    from glyphhall.server import create_app
+
+    raise_fd_limit()
+    profile = os.environ.get("GLYPHHALL_BENCH_PROFILE")  # a file name: profile the server into it
+    if profile:
+        import cProfile
+        import signal
+
+        prof = cProfile.Profile()
+
+        def dump(*_: object) -> None:
+            # uvicorn re-raises SIGTERM after its graceful shutdown: this handler then runs.
+            prof.disable()
+            prof.dump_stats(profile)
+            os._exit(0)
+
+        signal.signal(signal.SIGTERM, dump)
+        prof.enable()
+    uvicorn.run(create_app(db, bot_workers=workers), host="127.0.0.1", port=port, log_level="warning", backlog=4096)
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.latencies: list[float] = []
+        self.actions = 0
+        self.errors: list[str] = []
+        self.gaps = 0
+        self.games_finished = 0
+        self.acked: dict[str, int] = {}  # table -> actions acknowledged to their sender
+        self.measuring = False
+
+
+sockets: set = set()  # every open client socket, closed at the end of the run
+
+
+async def play_seat(url: str, table_id: str, token: str, think: float, rng: random.Random, stats: Stats,
+                    stop: asyncio.Event) -> None:
+    """One simulated player: reads every message; when it may move, acts after its think time."""
+    import websockets
+
+    loop = asyncio.get_running_loop()
+    # No per-message compression: on loopback it only costs CPU on both sides.
+    async with websockets.connect(f"{url}/ws/{table_id}", max_size=None, compression=None) as ws:
+        sockets.add(ws)
+        await ws.send(json.dumps({"type": "hello", "token": token}))
+        step: int | None = None
+        sent_at: dict[int, float] = {}
+        state = {"legal": [], "ref": 0, "pending": False, "timer": None}
+
+        def act() -> None:
+            state["timer"] = None
+            if stop.is_set() or not state["legal"] or state["pending"]:
+                return
+            state["ref"] += 1
+            sent_at[state["ref"]] = time.perf_counter()
+            state["pending"] = True
+            asyncio.ensure_future(ws.send(json.dumps({"type": "act", "text": rng.choice(state["legal"]), "ref": state["ref"]})))
+
+        def plan() -> None:
+            if state["legal"] and not state["pending"] and state["timer"] is None and not stop.is_set():
+                state["timer"] = loop.call_later(rng.uniform(0.5, 1.5) * think, act)
+
+        async for raw in ws:
+            msg = json.loads(raw)
+            kind = msg["type"]
+            if kind == "state":
+                step, state["legal"] = msg["step"], msg["legal"]
+                if msg["table"]["status"] == "finished":
+                    return
+            elif kind == "update":
+                if step is not None and msg["step"] != step + 1:
+                    stats.gaps += 1
+                step, state["legal"] = msg["step"], msg["legal"]
+                ref = msg.get("ack")
+                if ref is not None and ref in sent_at:
+                    latency = time.perf_counter() - sent_at.pop(ref)
+                    if stats.measuring:
+                        stats.latencies.append(latency)
+                        stats.actions += 1
+                    stats.acked[table_id] = stats.acked.get(table_id, 0) + 1
+                    state["pending"] = False
+                if msg["status"] == "finished":
+                    stats.games_finished += 1
+                    return
+            elif kind == "error":
+                stats.errors.append(msg["message"])
+                state["pending"] = False
+            if stop.is_set() and not state["pending"]:
+                return
+            plan()
+
+
+async def table_pair(http, url: str, game: str, think: float, seed: int, stats: Stats, stop: asyncio.Event,
+                     tables: list[str]) -> None:
+    rng = random.Random(seed)
+    while not stop.is_set():
+        r = await http.post("/api/tables", json={"game": game, "seats": [{"kind": "person"}] * 2, "seed": rng.randrange(2**40)})
+        table_id = r.json()["id"]
+        tables.append(table_id)
+        tokens = [(await http.post(f"/api/tables/{table_id}/seats/{s}", json={"name": f"p{s}"})).json()["token"] for s in (0, 1)]
+        await http.post(f"/api/tables/{table_id}/start", json={"token": tokens[0]})
+        await asyncio.gather(*(play_seat(url.replace("http", "ws"), table_id, t, think, random.Random(rng.random()), stats, stop)
+                               for t in tokens))
+
+
+async def drive(url: str, args: argparse.Namespace) -> dict:
+    import httpx
+
+    stats = Stats()
+    stop = asyncio.Event()
+    tables: list[str] = []
+    limits = httpx.Limits(max_connections=64)
+    async with httpx.AsyncClient(base_url=url, timeout=120, limits=limits) as http:
+        started = time.perf_counter()
+        pairs = []
+        for i in range(args.tables):
+            pairs.append(asyncio.create_task(table_pair(http, url, args.game, args.think, args.seed + i, stats, stop, tables)))
+            if i % 50 == 49:
+                await asyncio.sleep(0.2)  # let each batch connect before the next
+        ramp = time.perf_counter() - started
+        await asyncio.sleep(args.think * 2)  # warm-up: every table has started playing
+        stats.measuring = True
+        t0 = time.perf_counter()
+        await asyncio.sleep(args.seconds)
+        stats.measuring = False
+        elapsed = time.perf_counter() - t0
+        stop.set()
+        await asyncio.sleep(3)  # actions in flight get their acknowledgement
+        for ws in list(sockets):
+            await ws.close()
+        await asyncio.wait(pairs, timeout=30)
+        # Integrity: the server's record length per table against what was acknowledged.
+        mismatched = 0
+        for table_id in tables:
+            server_steps = (await http.get(f"/api/tables/{table_id}")).json()["step"]
+            if server_steps != stats.acked.get(table_id, 0):
+                mismatched += 1
+    lat = sorted(stats.latencies)
+
+    def pct(p: float) -> float:
+        return round(1000 * lat[min(len(lat) - 1, int(p * len(lat)))], 1) if lat else float("nan")
+
+    return {
+        "game": args.game,
+        "tables": args.tables,
+        "clients": 2 * args.tables,
+        "think_s": args.think,
+        "seconds": round(elapsed, 1),
+        "ramp_up_s": round(ramp, 1),
+        "actions": stats.actions,
+        "actions_per_s": round(stats.actions / elapsed, 1),
+        "latency_ms_p50": pct(0.50),
+        "latency_ms_p99": pct(0.99),
+        "latency_ms_mean": round(1000 * statistics.fmean(lat), 1) if lat else None,
+        "games_finished": stats.games_finished,
+        "tables_checked": len(tables),
+        "tables_with_lost_or_doubled_actions": mismatched,
+        "step_gaps_seen_by_clients": stats.gaps,
+        "errors": len(stats.errors),
+        "first_errors": stats.errors[:3],
+        "load_average": os.getloadavg(),
+    }
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--tables", type=int, default=500)
+    ap.add_argument("--seconds", type=float, default=60)
+    ap.add_argument("--think", type=float, default=1.0, help="mean think time per move, in seconds")
+    ap.add_argument("--game", default="inscription")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--db", default=None, help="database URL (default: a fresh SQLite file)")
+    ap.add_argument("--port", type=int, default=0)
+    ap.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    raise_fd_limit()
+    if args.serve:
+        serve(args.port, args.db, 1)
+        return
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    tmp = tempfile.mkdtemp(prefix="glyphhall-bench-")
+    db = args.db or f"sqlite:///{tmp}/bench.db"
+    env = {**os.environ, "GLYPHHALL_DATA_DIR": tmp}
+    server = subprocess.Popen([sys.executable, __file__, "--serve", "--port", str(port), "--db", db], env=env)
+    try:
+        url = f"http://127.0.0.1:{port}"
+        import httpx
+
+        for _ in range(200):
+            try:
+                httpx.get(url + "/api/games", timeout=2)
+                break
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        result = asyncio.run(drive(url, args))
+    finally:
+        server.terminate()
+        server.wait(10)
+    print(json.dumps(result, indent=1))
+
+
+if __name__ == "__main__":
+    main()
