@@ -86,7 +86,8 @@ export function render(root, ctx) {
   if (sel.step !== ctx.step) sel = { step: ctx.step, figure: null, choices: null, where: null };
   const me = ctx.you;
   const rerender = () => { root.replaceChildren(); render(root, ctx); };
-  const acts = parseLegal(legal);
+  // Order markers and draft picks are clicked on the cards, never on the map.
+  const acts = parseLegal(legal).filter((a) => a.words[0] !== "order" && a.words[0] !== "draft");
   const hexes = view.board.hexes;
   const labels = new Set(hexes.map((x) => x[0]));
   const figures = view.figures || [];
@@ -137,8 +138,7 @@ export function render(root, ctx) {
       h("button", { text: "Cancel", onclick: () => { sel.choices = null; rerender(); } })));
   }
   const mapped = new Set(onMap.map((a) => a.text));
-  const ordersOrDraft = (t) => t.startsWith("order ") || t.startsWith("draft ");
-  const rest = acts.filter((a) => !mapped.has(a.text) && !ordersOrDraft(a.text) && (!sel.figure || !figByName[a.words[1]] || a.words[1] === sel.figure || a.words.length === 2));
+  const rest = acts.filter((a) => !mapped.has(a.text) && (!sel.figure || !figByName[a.words[1]] || a.words[1] === sel.figure || a.words.length === 2));
   for (const a of rest) prompt.append(h("button.hs-act" + (a.words[0] === "end" || a.words[0] === "done" ? ".primary" : ""), { text: a.text, "data-action": a.text, onclick: () => ctx.act(a.text) }));
   if (legal.length && targetHexes.size + targetFigures.size) {
     prompt.append(h("span.muted", { text: sel.figure || actors.size === 0 ? "Click a highlighted hex or figure." : "Click one of your figures (gold ring) to see its moves." }));

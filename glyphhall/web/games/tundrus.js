@@ -194,7 +194,9 @@ export function render(root, ctx) {
       h("div.td-dice-line", {}, Object.entries(st.dice || {}).map(([colour, n]) => h("span.td-count", {}, die(colour, null), ` ×${n}`))),
       h("div.td-small", { text: `cubes: Health ${st.health} · Armor ${st.armor} · Energy ${st.energy}` }))));
 
-  // --- fill the prompt: the chooser, then the remaining moves as readable buttons
+  // --- fill the prompt: the Item being placed, the chooser, then the remaining moves as readable buttons
+  const pendingItem = view.turn && view.turn.pending_item;
+  if (pendingItem) prompt.append(h("div.td-pending", {}, h("span", { text: "Acquired: " }), itemCard(pendingItem, { "data-item": pendingItem })));
   if (sel.choices) {
     prompt.append(h("div.td-chooser#chooser", {}, h("span", { text: `${sel.where}: ` }),
       sel.choices.map((t) => h("button.primary", { text: describe(t), title: t, "data-action": t, onclick: () => ctx.act(t) })),
