@@ -109,3 +109,10 @@ def test_glyfts_to_the_end_and_a_spectator_sees_no_hand(live_server, new_page):
     assert watcher.locator("#gf-hand").count() == 0 and watcher.locator("#gf-reserve").count() == 0
     assert watcher.locator(".gf-player.mine").count() == 0
     assert "picture failed" not in watcher.inner_text("#game")
+    # The replay of the finished game, step by step, as seat 0 (its hand is in that seat's view).
+    watcher.goto(table_url.replace("/t/", "/r/") + "?step=3&seat=0")
+    watcher.wait_for_selector("#gf-hand .gf-sorcery")
+    watcher.click("#next")
+    watcher.wait_for_function("document.body.dataset.step === '4'")
+    assert watcher.locator(".gf-player").count() == 2
+    assert "picture failed" not in watcher.inner_text("#game")
