@@ -109,8 +109,9 @@ def _load() -> tuple[dict[str, CardDef], dict[str, tuple[tuple[str, ...], ...]]]
     presets: dict[str, tuple[tuple[str, ...], ...]] = {}
     for name, preset in data.get("presets", {}).items():
         armies = preset.get("armies") if isinstance(preset, dict) else None
-        if not isinstance(armies, list) or len(armies) != 2:
-            raise DataError(f"{WHERE}: preset {name!r} needs 'armies' = two lists of card keys")
+        if not isinstance(armies, list) or not 2 <= len(armies) <= 4:
+            raise DataError(f"{WHERE}: preset {name!r} needs 'armies' = two to four lists of card keys "
+                            "(one per player)")
         for army in armies:
             for key in army:
                 if key not in cards:

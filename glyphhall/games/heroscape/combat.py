@@ -43,7 +43,7 @@ def effective_range(s: HeroscapeState, f: int) -> int:
         rng += glyph_rules.permanent_amount(s, s.owner(f), "range_long")
     if d.species == "soulborg" and d.klass == "guards":
         for g in range(len(s.f_card)):
-            if (s.f_state[g] == ON and g != f and s.owner(g) == s.owner(f)
+            if (s.f_state[g] == ON and g != f and s.side(g) == s.side(f)
                     and s.has_power(g, "range_enhancement") and movement.adjacent(s, f, g)):
                 rng += 2
                 break
@@ -51,9 +51,9 @@ def effective_range(s: HeroscapeState, f: int) -> int:
 
 
 def _friends_adjacent_with(s: HeroscapeState, f: int, power: str) -> int:
-    me = s.owner(f)
+    me = s.side(f)  # friendly figures: your own and your teammates' (reference §1.4)
     return sum(1 for g in range(len(s.f_card))
-               if g != f and s.f_state[g] == ON and s.owner(g) == me and s.has_power(g, power)
+               if g != f and s.f_state[g] == ON and s.side(g) == me and s.has_power(g, power)
                and movement.adjacent(s, f, g))
 
 
@@ -86,6 +86,7 @@ def defense_dice(s: HeroscapeState, d: int) -> int:
     if card.klass == "warriors" and card.species == "orc":
         n += _friends_adjacent_with(s, d, "orc_warrior_enhancement")
     for g in range(len(s.f_card)):
+        # Raelin's card says "your other figures": her controller's, not a teammate's
         if (g != d and s.f_state[g] == ON and s.owner(g) == seat and s.has_power(g, "raelin_defensive_aura")
                 and los.clear_sight(s, g, d, 4)):
             n += 2

@@ -26,6 +26,7 @@ def add_card(s: HeroscapeState, key: str, seat: int) -> int:
     # the card lists are shared between clones: rebind, never append in place
     s.c_def = s.c_def + [d]
     s.c_owner = s.c_owner + [seat]
+    s.c_team = s.c_team + [s.team[seat]]
     s.c_atk = s.c_atk + [0]
     s.c_dfn = s.c_dfn + [0]
     s.c_glyph = s.c_glyph + [""]
@@ -96,8 +97,9 @@ def setup(s: HeroscapeState) -> None:
         for seat in range(s.num_players):
             for key in preset[seat]:
                 add_card(s, key, seat)
-        order = roll_off(s, list(range(s.num_players)), events, "placement roll")
-        for seat in order:
+        # the highest roll places its whole army first, then placement passes left (§1.2)
+        first = roll_off(s, list(range(s.num_players)), events, "placement roll")[0]
+        for seat in passing_left(first, s.num_players):
             for c in range(len(s.c_def)):
                 if s.c_owner[c] == seat:
                     queue_placement(s, c)
@@ -203,8 +205,16 @@ def apply_phase(s: HeroscapeState, seat: int, action: Action, events: list[Event
         c = s.card_index(str(action.args[1]))
         s.set_marker(seat, m, c)
         name = s.c_def[c].name
-        events.extend(Event.secret(seat, f"you put order marker {action.args[0].upper()} on {name}",
-                                   f"seat {seat} puts an order marker face down on {name}"))
+        # teammates may look at each other's markers (reference §1.3)
+        team = s.teammates(seat)
+        if len(team) == 1:
+            events.extend(Event.secret(seat, f"you put order marker {action.args[0].upper()} on {name}",
+                                       f"seat {seat} puts an order marker face down on {name}"))
+        else:
+            seen_by = frozenset(team)
+            events.append(Event(f"seat {seat} puts order marker {action.args[0].upper()} on {name}", seen_by))
+            events.append(Event(f"seat {seat} puts an order marker face down on {name}", None,
+                                hide_from=seen_by))
 
 
 # ---------------------------------------------------------------------------- progression
@@ -316,8 +326,9 @@ def end_round(s: HeroscapeState, events: list[Event]) -> None:
     limit = int(s.options["round_limit"])
     if s.round >= limit:
         if s.options["round_limit_scoring"]:
+            # per team (a team of one in free for all): teammates score and win together
             scores = [sum(s.c_def[c].points for c in range(len(s.c_def))
-                          if s.c_owner[c] == seat and any(s.f_state[f] == ON for f in s.c_figs[c]))
+                          if s.c_team[c] == s.team[seat] and any(s.f_state[f] == ON for f in s.c_figs[c]))
                       for seat in range(s.num_players)]
             best = max(scores)
             winners = [seat for seat in range(s.num_players) if scores[seat] == best]
@@ -333,16 +344,17 @@ def alive(s: HeroscapeState, seat: int) -> bool:
 
 
 def check_victory(s: HeroscapeState, events: list[Event]) -> bool:
-    owner, card = s.c_owner, s.f_card
+    team, card = s.c_team, s.f_card
     first = -1
     for f, st in enumerate(s.f_state):
         if st in (ON, RESERVE):
-            seat = owner[card[f]]
+            side = team[card[f]]
             if first < 0:
-                first = seat
-            elif seat != first:  # the usual case: two sides still fight
+                first = side
+            elif side != first:  # the usual case: two sides still fight
                 return False
-    living = [] if first < 0 else [first]
+    # the last team standing wins together (a team of one in free for all)
+    living = [] if first < 0 else [seat for seat in range(s.num_players) if s.team[seat] == first]
     finish(s, living or list(range(s.num_players)), events,
            "every opposing figure is destroyed" if living else "no figure is left")
     return True
@@ -354,7 +366,9 @@ def finish(s: HeroscapeState, winners: list[int], events: list[Event], why: str)
         s.result = tuple([0.5] * n)
         events.append(Event(f"game over: {why}; a draw"))
     else:
-        s.result = tuple(1.0 / len(winners) if seat in winners else 0.0 for seat in range(n))
+        # a winning team's players each win; players tied for the win share it
+        share = 1.0 / len({s.team[seat] for seat in winners})
+        s.result = tuple(share if seat in winners else 0.0 for seat in range(n))
         events.append(Event(f"game over: {why}; seat {', '.join(map(str, winners))} wins"))
     s.phase = "over"
     s.pending.clear()

@@ -11,7 +11,7 @@ from glyphhall.engine import Game, LoadError, Option, OptionError
 from . import flow
 from .armies import PRESETS
 from .maps import load_map, map_keys
-from .state import ON, HeroscapeState, new_state
+from .state import ON, HeroscapeState, new_state, zone_seat
 
 NOTATION = (
     "draft <card> | done; place <hex> [<tail hex>]; order <1|2|3|x> <card>; "
@@ -56,15 +56,24 @@ class HeroscapeGame(Game):
                minimum=19, maximum=20),
         Option("falling", True, "falling damage when dropping at least the figure's height"),
         Option("friendly_fire", False, "figures may attack friendly figures (AoA wording)"),
+        Option("teams", "none",
+               "4 players as two teams of two (seats 0+2 against 1+3): teammates share a start zone, "
+               "see each other's order markers, pass through each other's figures and win together",
+               choices=("none", "pairs")),
     )
 
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> HeroscapeState:
         board = load_map(str(options["map"]))
         if options["armies"] != "draft" and options["armies"] not in PRESETS:
             raise OptionError(f"unknown preset army {options['armies']!r}")
-        if options["armies"] != "draft" and players != 2:
-            raise OptionError("preset armies are for 2 players; use armies=draft")
-        if any(not board.zones.get(seat) for seat in range(players)):
+        if options["armies"] != "draft" and players != len(PRESETS[options["armies"]]):
+            for_players = sorted(k for k, v in PRESETS.items() if len(v) == players)
+            raise OptionError(f"preset {options['armies']!r} is for {len(PRESETS[options['armies']])} players; "
+                              f"for {players} use armies=draft" + (f" or one of {', '.join(for_players)}"
+                                                                   if for_players else ""))
+        if options["teams"] == "pairs" and players != 4:
+            raise OptionError("teams=pairs is for 4 players (two teams of two)")
+        if any(not board.zones.get(zone_seat(options, seat)) for seat in range(players)):
             zones = sum(1 for z in board.zones.values() if z)
             raise OptionError(f"map {board.key!r} has start zones for {zones} players, not {players}")
         s = new_state(self, players, seed, options, board)
@@ -84,27 +93,29 @@ class HeroscapeGame(Game):
     def heuristic(self, state: HeroscapeState, seat: int) -> float:  # type: ignore[override]
         """Remaining army value (points x remaining life) for seat against the rest, plus a
         little for holding glyphs and carrying equipment, and for closing in when ahead."""
+        # by team (each player is its own team unless `teams` pairs them)
         value = [0.0] * state.num_players
         for f, st in enumerate(state.f_state):
             if st not in (ON, 0):
                 continue
             d = state.card_of(f)
             life = max(0, d.life - state.f_wounds[f]) / d.life
-            value[state.owner(f)] += d.points / d.figures * (0.5 + 0.5 * life)
+            value[state.side(f)] += d.points / d.figures * (0.5 + 0.5 * life)
         for c, key in enumerate(state.c_glyph):
             if key:
-                value[state.c_owner[c]] += 8
+                value[state.c_team[c]] += 8
         for h in state.glyph_at:
             o = state.occ[h]
             if o >= 0:
-                value[state.owner(o)] += 5
-        mine = value[seat]
+                value[state.side(o)] += 5
+        mine = value[state.team[seat]]
         total = sum(value) or 1.0
         share = mine / total
         # a little for closing in on the enemy (figures only score by fighting)
         dmat = state.board.dmat
         mine_figs = [f for f in state.figures_on(seat)]
-        foes = [f for f in range(len(state.f_card)) if state.f_state[f] == ON and state.owner(f) != seat]
+        foes = [f for f in range(len(state.f_card)) if state.f_state[f] == ON
+                and state.side(f) != state.team[seat]]
         if mine_figs and foes:
             gap = sum(min(dmat[state.f_hex[f]][state.f_hex[e]] for e in foes) for f in mine_figs) / len(mine_figs)
             approach = 1.0 / (1.0 + gap / 4.0)

@@ -95,7 +95,7 @@ def kryptonite_penalty(s: HeroscapeState, d: int) -> int:
     from . import los
 
     for f in carriers(s, "weaken_area"):
-        if s.owner(f) != s.owner(d) and los.fig_range(s, f, d) <= GLYPHS[carried(s, f)].amount:
+        if s.opposed(f, d) and los.fig_range(s, f, d) <= GLYPHS[carried(s, f)].amount:
             return 1
     return 0
 
@@ -149,7 +149,7 @@ def swap_partners(s: HeroscapeState, f: int) -> list[int]:
         return []
     out = []
     for g in range(len(s.f_card)):
-        if g == f or s.f_state[g] != ON or s.owner(g) != s.owner(f):
+        if g == f or s.f_state[g] != ON or s.opposed(f, g):
             continue
         theirs = carried(s, g)
         if theirs and movement.adjacent(s, f, g) and can_equip(s, f, theirs) and can_equip(s, g, mine):
@@ -164,7 +164,7 @@ def pass_targets(s: HeroscapeState, f: int) -> list[int]:
     if not key:
         return []
     return [g for g in range(len(s.f_card))
-            if g != f and s.f_state[g] == ON and s.owner(g) == s.owner(f) and not carried(s, g)
+            if g != f and s.f_state[g] == ON and not s.opposed(f, g) and not carried(s, g)
             and can_equip(s, g, key) and movement.adjacent(s, f, g)]
 
 
@@ -221,8 +221,8 @@ def lose_equipment(s: HeroscapeState, f: int, events: list[Event]) -> None:
     h = s.f_hex[f]
     events.append(Event(f"{s.f_name[f]} loses {GLYPHS[key].name}"))
     owner = s.owner(f)
-    if s.num_players == 2:
-        s.pending.append((1 - owner, "lostglyph", key, h, s.board.levels[h]))
+    if len(s.opponents(owner)) == 1:
+        s.pending.append((s.opponents(owner)[0], "lostglyph", key, h, s.board.levels[h]))
     else:  # "Choose an opposing player": the carrier's controller names who places it
         s.pending.append((owner, "placer", key, h, s.board.levels[h]))
 
@@ -268,7 +268,7 @@ def temporary(s: HeroscapeState, f: int, key: str, h: int, events: list[Event]) 
         s.pending.append((seat, "negate", f, -1))
     elif effect == "intercept_order":
         roll = s.d20(seat)
-        theirs = [(o, m) for o in range(s.num_players) if o != seat
+        theirs = [(o, m) for o in s.opponents(seat)
                   for m in range(4) if s.markers[o][m] >= 0 and not s.revealed[o][m]]
         if roll >= GLYPHS[key].amount and theirs:
             o, m = theirs[s.rng.below(len(theirs))]
@@ -294,7 +294,8 @@ def summon_choices(s: HeroscapeState, f: int) -> list[tuple[int, int]]:
 
 
 def negate_choices(s: HeroscapeState, seat: int) -> list[int]:
-    return [c for c in range(len(s.c_def)) if s.c_owner[c] != seat and s.c_def[c].unique and not s.c_negated[c]]
+    return [c for c in range(len(s.c_def)) if s.c_team[c] != s.team[seat] and s.c_def[c].unique
+            and not s.c_negated[c]]
 
 
 def negate(s: HeroscapeState, seat: int, c: int, events: list[Event]) -> None:
@@ -318,9 +319,10 @@ def wannok(s: HeroscapeState, events: list[Event]) -> None:
             events.append(Event(f"Wannok ({roll}): {s.f_name[f]} takes a wound"))
             combat.wound(s, f, 1, events)
         else:
-            if s.num_players == 2:
-                events.append(Event(f"Wannok ({roll}): seat {1 - seat} must wound one of their figures"))
-                s.pending.append((1 - seat, "wannok", -1, -1))
+            if len(s.opponents(seat)) == 1:
+                other = s.opponents(seat)[0]
+                events.append(Event(f"Wannok ({roll}): seat {other} must wound one of their figures"))
+                s.pending.append((other, "wannok", -1, -1))
             else:
                 events.append(Event(f"Wannok ({roll}): seat {seat} chooses an opponent to take a wound"))
                 s.pending.append((seat, "wannokpick", -1, -1))

@@ -44,8 +44,8 @@ def adjacent(s: HeroscapeState, a: int, b: int) -> bool:
 
 
 def engaged(s: HeroscapeState, a: int, b: int) -> bool:
-    st, owner, card = s.f_state, s.c_owner, s.f_card
-    if st[a] != ON or st[b] != ON or owner[card[a]] == owner[card[b]]:
+    st, team, card = s.f_state, s.c_team, s.f_card
+    if st[a] != ON or st[b] != ON or team[card[a]] == team[card[b]]:  # teammates are never engaged
         return False
     # heads more than 3 spaces apart cannot be adjacent, even for double-space figures
     if s.board.dmat[s.f_hex[a]][s.f_hex[b]] > 3:
@@ -57,20 +57,20 @@ def engaged_with(s: HeroscapeState, f: int) -> list[int]:
     """f's engaged enemies, in figure order. Only figures on a neighbouring hex can be adjacent:
     those are the occupants of the neighbours, plus the moving figure (which is not in `occ`
     while it passes through a friend's space)."""
-    st, owner, card = s.f_state, s.c_owner, s.f_card
+    st, team, card = s.f_state, s.c_team, s.f_card  # teammates are never engaged
     if st[f] != ON:
         return []
-    me = owner[card[f]]
+    me = team[card[f]]
     occ, nbrs = s.occ, s.board.neighbours
     near = set()
     for x in (s.f_hex[f], s.f_tail[f]):
         if x >= 0:
             for n in nbrs[x]:
                 o = occ[n]
-                if o >= 0 and o != f and owner[card[o]] != me:
+                if o >= 0 and o != f and team[card[o]] != me:
                     near.add(o)
     m = s.moving
-    if m >= 0 and m != f and st[m] == ON and owner[card[m]] != me:
+    if m >= 0 and m != f and st[m] == ON and team[card[m]] != me:
         near.add(m)
     if not near:
         return []
@@ -99,8 +99,8 @@ def may_start_moving(s: HeroscapeState, f: int) -> bool:
     """Proftaka's pit: the figure on it moves off only with a friendly figure adjacent."""
     if not glyph_rules.stands_on_effect(s, f, "pit_trap"):
         return True
-    me = s.owner(f)
-    return any(s.f_state[g] == ON and g != f and s.owner(g) == me and adjacent(s, f, g) for g in range(len(s.f_card)))
+    return any(s.f_state[g] == ON and g != f and not s.opposed(f, g) and adjacent(s, f, g)
+               for g in range(len(s.f_card)))
 
 
 # ---------------------------------------------------------------------------- steps
@@ -153,7 +153,7 @@ def _passable(s: HeroscapeState, f: int, to: int, flying: bool, ghost: bool) -> 
         return True
     if flying or ghost:
         return True
-    return s.owner(o) == s.owner(f) and not is_engaged(s, o)
+    return not s.opposed(o, f) and not is_engaged(s, o)
 
 
 def _steps_from(s: HeroscapeState, f: int, head: int, tail: int, left: int, flying: bool, ghost: bool):
@@ -198,14 +198,14 @@ def step_options(s: HeroscapeState, f: int, left: int) -> list[int]:
     levels, occ, glyphs = board.levels, s.occ, s.glyph_at
     here = levels[head]
     height = s.c_def[s.f_card[f]].height
-    me = s.c_owner[s.f_card[f]]
+    me = s.c_team[s.f_card[f]]  # passing: own or teammates' figures (reference §1.4)
     out = []
     for n in board.neighbours[head]:
         if n == tail:
             continue
         o = occ[n]
         passing = o >= 0 and o != f
-        if passing and not (flying or ghost) and (s.c_owner[s.f_card[o]] != me or is_engaged(s, o)):
+        if passing and not (flying or ghost) and (s.c_team[s.f_card[o]] != me or is_engaged(s, o)):
             continue
         if board.terrain[n] in OBSTACLES:
             if not flying:

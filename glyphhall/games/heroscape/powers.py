@@ -30,7 +30,7 @@ def may_target(s: HeroscapeState, a: int, d: int, rng: int, *, normal: bool = Tr
     if d == a or s.f_state[d] != ON:
         return False
     seat_d = s.c_owner[s.f_card[d]]
-    if seat_d == s.c_owner[s.f_card[a]] and not s.options["friendly_fire"]:
+    if s.c_team[s.f_card[d]] == s.c_team[s.f_card[a]] and not s.options["friendly_fire"]:
         return False
     if (los.fig_range(s, a, d) if dist is None else dist) > rng:
         return False
@@ -113,7 +113,7 @@ def grenade_targets(s: HeroscapeState, f: int) -> list[int]:
     for d in range(len(s.f_card)):
         if d == f or s.f_state[d] != ON or los.fig_range(s, f, d) > 5:
             continue
-        if s.owner(d) == s.owner(f) and not s.options["friendly_fire"]:
+        if not s.opposed(d, f) and not s.options["friendly_fire"]:
             continue
         if movement.is_engaged(s, f) and not movement.engaged(s, f, d):
             continue
@@ -124,7 +124,7 @@ def grenade_targets(s: HeroscapeState, f: int) -> list[int]:
 
 # ---------------------------------------------------------------------------- before attacking
 def chomp_targets(s: HeroscapeState, f: int) -> list[int]:
-    return [d for d in range(len(s.f_card)) if s.f_state[d] == ON and s.owner(d) != s.owner(f)
+    return [d for d in range(len(s.f_card)) if s.f_state[d] == ON and s.opposed(d, f)
             and s.card_of(d).size in SMALL_OR_MEDIUM and movement.adjacent(s, f, d)]
 
 
@@ -140,7 +140,7 @@ def chomp(s: HeroscapeState, f: int, d: int, events: list[Event]) -> None:
 
 
 def shackle_targets(s: HeroscapeState, f: int) -> list[int]:
-    return [d for d in range(len(s.f_card)) if s.f_state[d] == ON and s.owner(d) != s.owner(f)
+    return [d for d in range(len(s.f_card)) if s.f_state[d] == ON and s.opposed(d, f)
             and s.card_of(d).unique and movement.adjacent(s, f, d)]
 
 
@@ -158,6 +158,7 @@ def shackle(s: HeroscapeState, f: int, d: int, events: list[Event]) -> None:
         if s.markers[old][m] == c:
             s.set_marker(old, m, -2, revealed=True)
     s.set_card_field("c_owner", c, seat)
+    s.set_card_field("c_team", c, s.team[seat])
     events.append(Event(f"{s.f_name[f]} Mind Shackles {s.c_def[c].name} (d20 {roll}): seat {seat} takes control"))
 
 
@@ -190,7 +191,7 @@ def water_clone(s: HeroscapeState, c: int, events: list[Event]) -> None:
 
 def rod_targets(s: HeroscapeState, f: int) -> list[int]:
     reach = GLYPHS["rod"].amount
-    return [d for d in range(len(s.f_card)) if s.f_state[d] == ON and s.owner(d) != s.owner(f)
+    return [d for d in range(len(s.f_card)) if s.f_state[d] == ON and s.opposed(d, f)
             and los.clear_sight(s, f, d, reach)]
 
 

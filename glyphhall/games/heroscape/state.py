@@ -27,7 +27,7 @@ class HeroscapeState(State):
         "glyph_at", "bomb_armed", "draft_pool", "draft_seq", "draft_pos", "draft_done", "markers",
         "revealed", "init_rolls", "init_order", "turn_no", "turn_pos", "active_card", "stage",
         "moved", "moving", "move_left", "start_engaged", "swiped", "attacks", "zettian_target",
-        "used", "pending", "result", "step_cache",
+        "used", "pending", "result", "step_cache", "team", "c_team",
     )
 
     # ------------------------------------------------------------------ basics
@@ -43,6 +43,8 @@ class HeroscapeState(State):
         # shared, copy-on-write
         c.c_def = self.c_def
         c.c_owner = self.c_owner
+        c.c_team = self.c_team
+        c.team = self.team
         c.c_atk = self.c_atk
         c.c_dfn = self.c_dfn
         c.c_glyph = self.c_glyph
@@ -108,6 +110,23 @@ class HeroscapeState(State):
     # ------------------------------------------------------------------ small queries
     def owner(self, f: int) -> int:
         return self.c_owner[self.f_card[f]]
+
+    def side(self, f: int) -> int:
+        """The team of f's controller (each player is a team of one unless `teams` pairs them)."""
+        return self.c_team[self.f_card[f]]
+
+    def opposed(self, a: int, b: int) -> bool:
+        """a and b are enemies: controlled by players of different teams."""
+        c_team, f_card = self.c_team, self.f_card
+        return c_team[f_card[a]] != c_team[f_card[b]]
+
+    def opponents(self, seat: int) -> list[int]:
+        """The seats on other teams than `seat`."""
+        return [o for o in range(self.num_players) if self.team[o] != self.team[seat]]
+
+    def teammates(self, seat: int) -> list[int]:
+        """`seat` and the seats on its team."""
+        return [o for o in range(self.num_players) if self.team[o] == self.team[seat]]
 
     def card_of(self, f: int) -> CardDef:
         return self.c_def[self.f_card[f]]
@@ -191,9 +210,7 @@ class HeroscapeState(State):
         symbol-side-up glyphs."""
         c = self.clone()
         c.markers = [row[:] for row in c.markers]  # changed in place below
-        for other in range(self.num_players):
-            if other == seat:
-                continue
+        for other in self.opponents(seat):  # a teammate's markers are seen (reference §1.3)
             # face-down markers and the ones still in hand: which number is where is unknown
             slots = [m for m in range(4) if not c.revealed[other][m] and c.markers[other][m] != REMOVED]
             cards = [c.markers[other][m] for m in slots]
@@ -266,6 +283,8 @@ class HeroscapeState(State):
                 raise ValueError(f"unknown glyph {c['glyph']!r}")
         s.c_def = [CARDS[c["key"]] for c in cards]
         s.c_owner = [int(c["owner"]) for c in cards]
+        s.team = teams_of(str(s.options["teams"]), s.num_players)
+        s.c_team = [s.team[o] for o in s.c_owner]
         s.c_atk = [int(c["atk"]) for c in cards]
         s.c_dfn = [int(c["dfn"]) for c in cards]
         s.c_glyph = [str(c["glyph"]) for c in cards]
@@ -326,6 +345,19 @@ class HeroscapeState(State):
         return f"<HeroscapeState {self.phase} round {self.round}>"
 
 
+def zone_seat(options: dict[str, Any], seat: int) -> int:
+    """Whose start zone `seat` uses: teammates share the zone of the team's first seat."""
+    return seat % 2 if options["teams"] == "pairs" else seat
+
+
+def teams_of(teams: str, players: int) -> tuple[int, ...]:
+    """Team of each seat: `pairs` puts seats 0+2 against 1+3 (so turns alternate between the
+    teams when play passes left); otherwise every player is alone."""
+    if teams == "pairs":
+        return tuple(seat % 2 for seat in range(players))
+    return tuple(range(players))
+
+
 def new_state(game: Any, players: int, seed: int, options: dict[str, Any], board: Board) -> HeroscapeState:
     s = HeroscapeState.__new__(HeroscapeState)
     s.init_base(game, players, seed, options)
@@ -333,6 +365,8 @@ def new_state(game: Any, players: int, seed: int, options: dict[str, Any], board
     s.phase = "draft"
     s.round = 0
     s.c_def, s.c_owner, s.c_atk, s.c_dfn, s.c_glyph, s.c_negated, s.c_grenade = [], [], [], [], [], [], []
+    s.team = teams_of(str(options["teams"]), players)
+    s.c_team = []
     s.c_figs = []
     s.f_card, s.f_name, s.f_hex, s.f_tail, s.f_wounds, s.f_state = [], [], [], [], [], []
     s.occ = [-1] * len(board)

@@ -121,11 +121,11 @@ def turn_actions(s: HeroscapeState) -> list[Action]:
         single = all(tails[d] < 0 for d in alive)
         alive_ht = list(zip(alive_hex, [tails[d] for d in alive], strict=True))
         thorian = powers.thorian_seats(s)
-        owner, card_of_fig = s.c_owner, s.f_card
+        c_team, card_of_fig = s.c_team, s.f_card
         friendly_fire = s.options["friendly_fire"]
         attacks_allowed = 2 if "double_attack" in card_powers else 1  # powers.attack_left
         attacks = s.attacks
-        me = owner[c]
+        me = c_team[c]
         for f in figs:
             if attacks.count(f) >= attacks_allowed:
                 continue
@@ -145,7 +145,7 @@ def turn_actions(s: HeroscapeState) -> list[Action]:
             if not near:
                 continue
             # friends are never targets (unless friendly fire): skip them before the full check
-            foes = near if friendly_fire else [(d, x) for d, x in near if owner[card_of_fig[d]] != me]
+            foes = near if friendly_fire else [(d, x) for d, x in near if c_team[card_of_fig[d]] != me]
             eng = movement.engaged_with(s, f)
             for d, dist in foes:
                 if dist <= rng and powers.may_target(s, f, d, rng, engaged=eng, thorian=thorian, dist=dist):
@@ -307,7 +307,8 @@ def _place_spaces(s: HeroscapeState, p: tuple) -> list[tuple[int, int]]:
     board = s.board
     occ, glyph_at, terrain = s.occ, s.glyph_at, board.terrain
     # a start zone's hexes are listed in hex order, like the whole board
-    candidates = board.zones.get(seat, ()) if mode == "zone" else range(len(board))
+    # teammates share a start zone: the team number is the seat whose zone it is
+    candidates = board.zones.get(s.team[seat], ()) if mode == "zone" else range(len(board))
     empty = [h for h in candidates if occ[h] < 0 and h not in glyph_at and terrain[h] not in OBSTACLES]
     if mode == "drop":
         near = set()
@@ -356,7 +357,7 @@ def pending_actions(s: HeroscapeState) -> list[Action]:
     if kind == "wannok":
         return [Action("wound", (s.f_name[g],)) for g in s.figures_on(p[0])]
     if kind in ("placer", "wannokpick"):
-        return [Action("opponent", (o,)) for o in range(s.num_players) if o != p[0] and s.figures_on(o)]
+        return [Action("opponent", (o,)) for o in s.opponents(p[0]) if s.figures_on(o)]
     return []
 
 

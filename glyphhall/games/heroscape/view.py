@@ -31,7 +31,8 @@ def view(s: HeroscapeState, seat: int | None) -> dict[str, Any]:
         for m in range(4):
             if s.markers[owner][m] != c:
                 continue
-            if s.revealed[owner][m] or seat == owner:
+            # teammates may look at each other's markers (reference §1.3)
+            if s.revealed[owner][m] or (seat is not None and s.team[seat] == s.team[owner]):
                 markers.append(MARKERS[m])
             else:
                 markers.append("?")
@@ -74,4 +75,5 @@ def view(s: HeroscapeState, seat: int | None) -> dict[str, Any]:
         "glyphs": glyphs,
         "pending": pending,
         "result": None if s.result is None else list(s.result),
+        "teams": list(s.team),
     }

@@ -27,7 +27,9 @@ def test_every_rise_of_the_valkyrie_card():
     assert CARDS["mimring"].double_space and CARDS["grimnak"].double_space
     assert sum(c.points for c in CARDS.values()) == 1490
     for armies in PRESETS.values():
-        assert len(armies) == 2
+        assert 2 <= len(armies) <= 4
+        assert all(len(set(army)) == len(army) for army in armies), "a unique card twice in one army"
+    assert sorted(k for army in PRESETS["four"] for k in army) == sorted(CARDS), "four: every card once"
 
 
 def test_every_classic_glyph():

@@ -203,7 +203,7 @@ def test_turns_pass_left_from_the_initiative_winner():
 
 
 def test_more_players_need_start_zones_and_a_draft():
-    """Maps name start zones per seat; presets are two-player armies."""
+    """Maps name start zones per seat; a preset names one army per player."""
     with pytest.raises(OptionError, match="start zones for 2 players"):
         GAME.new(3, 0, {"map": "skirmish"})
     with pytest.raises(OptionError, match="2 players"):
