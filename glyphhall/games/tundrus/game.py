@@ -14,7 +14,7 @@ from .state import TundrusState
 NOTATION = (
     "pick <champion> | activate <champion> | take <colour> <tribal|own|weapon|armor|auxiliary|chest> | roll | "
     "mark <die> then reroll, or keep | lose <die> (War Glyph -1 token) | hold <die> (keep it out of the Primary Action) | attack <enemy> [arcana] | ability <name> [targets] [power] | "
-    "item <slot> [target] [power] | acquire <item> then stash [item] / equip / consume | equip <item> | "
+    "item <slot> [target] [power] | acquire <item> (spend <die> if asked) then stash [item] / equip / consume | equip <item> | "
     "consume <item> (then pay <part|die> for each die of the Equip Cost) | store energy|armor <die> | free actions: garrison (then convert <die>), sworddance war|defense, "
     "fate <die> <glyph>, mirrors <ally>, imp [enemy], button <enemy>, reflect, foresight, gambit, "
     "gash <enemy>, empower <die>, lamb <ally> (give <die>, done) | end | release energy|armor <n> | "
@@ -32,6 +32,7 @@ STEPS = {
     "energy": "End of Round Energy Cube",
     "warloss": "War Glyph -1 token",
     "pay": "paying an Equip Cost",
+    "wealth": "choosing the Wealth die an Acquire spends",
     "garrison": "naming the Glyphs Garrison converts",
 }
 

@@ -20,6 +20,7 @@ ENERGY_CUBE = "energy"  # End of Round step 2: where a champion's Energy Cube go
 WAR_LOSS = "warloss"  # the War Glyph -1 token: which War Glyph is lost
 GARRISON = "garrison"  # Garrison: naming the Glyphs converted, one die at a time
 PAY = "pay"  # an Equip Cost: naming the dice Discarded, one at a time
+WEALTH_DIE = "wealth"  # Acquire: naming the Wealth die spent
 
 #: A die in the Active Dice Pool: (colour, owner, origin, glyph, used, lent).
 PoolDie = tuple[int, int, int, int, bool, bool]

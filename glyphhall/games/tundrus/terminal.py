@@ -27,6 +27,7 @@ STEP_HELP = {
     "feud": "Blood Feud: feud <enemy> to mark it",
     "chest": "Connoisseur: chest <colour> for each die of your choice",
     "release": "RELEASE stored dice (release energy|armor <n>), then end",
+    "wealth": "Acquire: spend <die> (the Wealth die that pays)",
     "pay": "Equip Cost: pay <tribal|own|weapon|armor|auxiliary|chest|die number> for each die",
     "garrison": "Garrison: convert <die> until 3 Glyphs are named (a Double counts twice)",
     "warloss": "War Glyph -1 token: lose <die> (one War Glyph in your pool cannot be used)",

@@ -41,6 +41,7 @@ from .state import (
     T_VWAR,
     TURN_FIELDS,
     WAR_LOSS,
+    WEALTH_DIE,
 )
 from .state import (
     CHEST as CHEST_PHASE,
@@ -112,6 +113,8 @@ def legal_actions(s: TundrusState) -> list[Action]:
         return [_LOSE[i] for i in _war_dice(s)]
     if phase == PAY:
         return payment.actions(s, c)
+    if phase == WEALTH_DIE:
+        return [_SPEND[i] for i in _wealth_dice(s)]
     if phase == GARRISON:
         return [_CONVERT[i] for i in free.convert_options(s, c)]
     if phase == FEUD:
@@ -148,6 +151,7 @@ _MARK = [act("mark", (i + 1,)) for i in range(2 * POOL_LIMIT)]
 _HOLD = [act("hold", (i + 1,)) for i in range(2 * POOL_LIMIT)]
 _LOSE = [act("lose", (i + 1,)) for i in range(2 * POOL_LIMIT)]
 _CONVERT = [act("convert", (i + 1,)) for i in range(2 * POOL_LIMIT)]
+_SPEND = [act("spend", (i + 1,)) for i in range(2 * POOL_LIMIT)]
 _REROLL, _KEEP = act("reroll"), act("keep")
 
 
@@ -194,13 +198,19 @@ def secondary_actions(s: TundrusState, c: Champion) -> list[Action]:
 
 
 def _wealth_die(s: TundrusState) -> int | None:
-    """The die an Acquire spends: a single Wealth, else a Double (its second Glyph may Acquire
-    once more at once), else Arcana."""
+    """The first die an Acquire may spend (see `_wealth_dice`)."""
+    dice = _wealth_dice(s)
+    return dice[0] if dice else None
+
+
+def _wealth_dice(s: TundrusState) -> list[int]:
+    """The dice an Acquire may spend: single Wealth dice, else Doubles (the second Glyph may Acquire
+    once more at once), else Arcana; spending a more useful kind first is never better."""
     for want in (WEALTH, WEALTH + DOUBLE, ARCANA):
-        for i, d in enumerate(s.pool):
-            if not d[4] and d[3] == want:
-                return i
-    return None
+        dice = [i for i, d in enumerate(s.pool) if not d[4] and d[3] == want]
+        if dice:
+            return dice
+    return []
 
 
 def place_actions(s: TundrusState, c: Champion) -> list[Action]:
@@ -232,7 +242,7 @@ def apply(s: TundrusState, action: Action) -> list[Event]:
         _auto_activate(s, events)
         return events
     c = s.champs[s.active]
-    if verb not in ("acquire", "stash", "feud", "chest", "pay") and s.phase != PLACE:
+    if verb not in ("acquire", "spend", "stash", "feud", "chest", "pay") and s.phase != PLACE:
         s.turn[T_CREDIT] = 0
     if verb != "gash":  # Gash may only follow the Primary Action at once (ruling B7.27)
         s.gash = []
@@ -361,19 +371,28 @@ def _ability(s: TundrusState, c: Champion, args: tuple, events: list[Event]) -> 
 
 def _acquire(s: TundrusState, c: Champion, args: tuple, events: list[Event]) -> None:
     iid = str(args[0])
-    if s.turn[T_CREDIT]:
-        s.turn[T_CREDIT] = 0
-    else:
-        i = _wealth_die(s)
-        assert i is not None
-        d = s.pool[i]
-        s.pool[i] = (d[0], d[1], d[2], d[3], True, d[5])
-        if d[3] == WEALTH + DOUBLE:
-            s.turn[T_CREDIT] = 1
     s.faceup.remove(iid)
     s.pending = iid
     s.phase = PLACE
     events.append(Event(f"{c.cid} acquires {s.data.items[iid].name}"))
+    if s.turn[T_CREDIT]:
+        s.turn[T_CREDIT] = 0
+        return
+    dice = _wealth_dice(s)
+    if len({_die_key(s.pool[i]) for i in dice}) > 1:  # Wealth dice that differ: the player names one
+        s.phase = WEALTH_DIE
+        return
+    _spend(s, c, (dice[0] + 1,), events)
+
+
+def _spend(s: TundrusState, c: Champion, args: tuple, events: list[Event]) -> None:
+    """The Wealth die paying for the Acquire is used; then the Item is placed."""
+    i = int(args[0]) - 1
+    d = s.pool[i]
+    s.pool[i] = (d[0], d[1], d[2], d[3], True, d[5])
+    if d[3] == WEALTH + DOUBLE:
+        s.turn[T_CREDIT] = 1
+    s.phase = PLACE
 
 
 def _stash(s: TundrusState, c: Champion, args: tuple, events: list[Event]) -> None:
@@ -505,7 +524,7 @@ def _free(name: str):
 HANDLERS = {
     "take": _take, "roll": _roll, "mark": _mark, "hold": _mark, "reroll": _reroll, "keep": _keep, "attack": _attack,
     "ability": _ability, "item": _ability, "acquire": _acquire, "stash": _stash, "equip": _equip,
-    "consume": _consume, "chest": _chest, "lose": _lose, "pay": _pay, "feud": _feud, "store": _store, "end": _end, "release": _release,
+    "consume": _consume, "chest": _chest, "lose": _lose, "pay": _pay, "spend": _spend, "feud": _feud, "store": _store, "end": _end, "release": _release,
 }
 for _name in ("empower", "lamb", "give", "done", "foresight", "gambit", "garrison", "convert", "sworddance",
               "fate", "mirrors", "imp", "button", "reflect", "gash"):

@@ -99,6 +99,8 @@ def test_acquire_tome_of_might_and_consume_it(monkeypatch):
     do(s, "attack priestess")
     red_before = s.tribal[1][COLOUR["red"]]
     do(s, "acquire tome_of_might")
+    assert texts(s) == ["spend 2", "spend 4"]  # kept, so two Wealth dice: the gold and a white one
+    do(s, "spend 2")  # the example's Wealth Glyph is on the gold die
     assert set(texts(s)) == {"stash", "consume"}
     do(s, "consume")
     assert s.tribal[1][COLOUR["red"]] == red_before + 1

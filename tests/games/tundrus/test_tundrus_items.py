@@ -146,6 +146,29 @@ def test_equip_cost_dice_gained_this_turn_are_not_offered(monkeypatch):
     assert s.phase == "secondary" and fg.start[red] == 0 and s.tribal[1][red] == 1
 
 
+def test_acquire_spends_the_wealth_die_the_player_names(monkeypatch):
+    """Acquire: "a player must spend a Wealth Glyph rolled with the Active Dice Pool"; with Wealth dice
+    that differ (here a white and a gold one) the player names it with `spend <die>`; a Double or
+    Arcana is only spent when no single Wealth Glyph is left (spending it first is never better)."""
+    s = new_game()
+    show(s, "twin_axes")
+    roll_pool(s, monkeypatch, "fire_guard", ["white tribal", "gold tribal", "blue tribal"],
+              ["wealth", "wealth", "double_wealth"])
+    do(s, "acquire twin_axes")
+    assert s.phase == "wealth" and texts(s) == ["spend 1", "spend 2"]
+    do(s, "spend 2")
+    assert s.phase == "place" and s.pool[1][4] and not s.pool[0][4] and not s.pool[2][4]
+
+
+def test_acquire_with_alike_wealth_dice_needs_no_question(monkeypatch):
+    """Acquire: two white Tribal dice showing Wealth are alike: one is spent without asking."""
+    s = new_game()
+    show(s, "twin_axes")
+    roll_pool(s, monkeypatch, "fire_guard", ["white tribal", "white tribal"], ["wealth", "wealth"])
+    do(s, "acquire twin_axes")
+    assert s.phase == "place" and [d[4] for d in s.pool] == [True, False]
+
+
 def test_gains_come_from_the_stock(monkeypatch):
     """Gain: dice shown at the bottom right are taken from the Stock onto the card."""
     s = new_game()
