@@ -292,7 +292,8 @@ def start_turns(s: HeroscapeState, events: list[Event]) -> None:
 
 
 def begin_turn(s: HeroscapeState, events: list[Event]) -> None:
-    """Reveal the order marker of the next turn; a lost turn passes on at once."""
+    """Reveal the order marker of the next turn; a lost turn passes on at once, its marker
+    staying face down (reference §1.3 Lost turn)."""
     while s.result is None:
         if s.turn_no > 3:
             end_round(s, events)
@@ -300,7 +301,7 @@ def begin_turn(s: HeroscapeState, events: list[Event]) -> None:
         seat = s.init_order[s.turn_pos]
         m = s.turn_no - 1
         c = s.markers[seat][m]
-        if c >= 0:
+        if c >= 0 and s.c_owner[c] == seat and any(s.f_state[f] == ON for f in s.c_figs[c]):
             s.set_revealed(seat, m, True)
             events.append(Event(f"seat {seat} reveals order marker {s.turn_no} on {s.c_def[c].name}"))
             glyph_rules.time_bomb_tick(s, seat, events)

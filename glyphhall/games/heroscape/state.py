@@ -211,18 +211,30 @@ class HeroscapeState(State):
         c = self.clone()
         c.markers = [row[:] for row in c.markers]  # changed in place below
         for other in self.opponents(seat):  # a teammate's markers are seen (reference §1.3)
-            # face-down markers and the ones still in hand: which number is where is unknown
-            slots = [m for m in range(4) if not c.revealed[other][m] and c.markers[other][m] != REMOVED]
-            cards = [c.markers[other][m] for m in slots]
-            rng.shuffle(cards)
-            for m, card in zip(slots, cards, strict=True):
-                c.markers[other][m] = card
+            # face-down markers and the ones still in hand: which number is where is unknown,
+            # except that the markers of turns `other` lost lie on cards without figures: those
+            # are shuffled among themselves, the rest among the rest
+            hidden = [m for m in range(4) if not c.revealed[other][m] and c.markers[other][m] != REMOVED]
+            lost = [m for m in hidden if self._turn_passed(other, m)]
+            for slots in (lost, [m for m in hidden if m not in lost]):
+                cards = [c.markers[other][m] for m in slots]
+                rng.shuffle(cards)
+                for m, card in zip(slots, cards, strict=True):
+                    c.markers[other][m] = card
         hidden = sorted(h for h, (_, up) in c.glyph_at.items() if not up)
         keys = [c.glyph_at[h][0] for h in hidden]
         rng.shuffle(keys)
         for h, k in zip(hidden, keys, strict=True):
             c.glyph_at[h] = (k, False)
         return c
+
+    def _turn_passed(self, seat: int, m: int) -> bool:
+        """Turn m + 1 of `seat` has come this round (taken, or lost with its marker face down)."""
+        if self.phase != "turn" or m >= 3:
+            return False
+        if m + 1 != self.turn_no:
+            return m + 1 < self.turn_no
+        return seat in self.init_order and self.init_order.index(seat) < self.turn_pos
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -98,14 +98,32 @@ def test_initiative_ties_reroll_and_dagmar():
 
 
 def test_lost_turn_when_the_card_is_destroyed():
-    """Reference §1.3 Lost turn: a marker on a card with no figures left loses that turn."""
+    """Reference §1.3 Lost turn: a marker on a card with no figures left loses that turn, and
+    the marker stays unrevealed."""
     s = position(armies=(("finn", "tarn"), ("thorgrim",)), at={"finn": "a1", "thorgrim": "f8"})
     s.markers[0] = [s.card_index("tarn")] * 4
     s.active_card = -1
     events = []
     flow.begin_turn(s, events)
     assert any("loses turn 1" in e.text for e in events)
+    assert not any("Tarn" in e.text for e in events), "the lost marker's card is not shown"
+    assert s.revealed[0][0] is False
+    assert s.view(1)["cards"][s.card_index("tarn")]["markers"] == ["?"] * 4
     assert s.to_move() == (1,)
+
+
+def test_determinize_keeps_lost_markers_on_cards_without_figures():
+    """A seat that saw a turn lost knows that marker lay on a card without figures: samples
+    move it only among the other lost markers, never onto a living card."""
+    s = position(armies=(("finn", "tarn"), ("thorgrim",)), at={"finn": "a1", "thorgrim": "f8"})
+    tarn, finn = s.card_index("tarn"), s.card_index("finn")
+    s.markers[0] = [tarn, finn, finn, tarn]
+    s.active_card = -1
+    flow.begin_turn(s, [])  # seat 0 loses turn 1
+    assert s.to_move() == (1,)
+    samples = [s.determinize(1, Rng(k)).markers[0] for k in range(30)]
+    assert all(m[0] == tarn for m in samples)
+    assert {tuple(m[1:]) for m in samples} == {(finn, finn, tarn), (finn, tarn, finn), (tarn, finn, finn)}
 
 
 def test_victory_when_every_opposing_figure_is_destroyed():
