@@ -234,14 +234,16 @@ export function render(root, ctx) {
       const d = (data && data.cards[key]) || { key, name: key };
       const text = `draft ${key}`;
       const can = legal.includes(text);
-      const el = h("div.hs-card.pool" + (can ? ".playable" : ""), { "data-card": key, "data-action": can ? text : null, onclick: () => can && ctx.act(text) },
+      const el = h("div.hs-card.pool" + (can ? ".playable" : ""), { "data-card": key, "data-action": can ? text : null, title: d.text || "", onclick: () => can && ctx.act(text) },
         h("b", { text: d.name }), h("span.hs-pts", { text: d.points !== undefined ? `${d.points} pts` : "" }),
         d.life !== undefined ? statLine(d) : null,
         d.figures > 1 ? h("small", { text: `squad of ${d.figures}` }) : null,
         d.text ? h("small.hs-powers", { text: d.text }) : null);
       pool.append(el);
     }
-    wrap.append(h("section.hs-draft", {}, h("h4", { text: legal.some((t) => t.startsWith("draft ")) ? "Draft: click a card to add it to your army" : "Draft pool" }), pool));
+    // While it is your pick the pool comes first; otherwise it waits below the armies.
+    const place = legal.some((t) => t.startsWith("draft ")) ? (el) => wrap.insertBefore(el, wrap.querySelector(".hs-field")) : (el) => wrap.append(el);
+    place(h("section.hs-draft", {}, h("h4", { text: legal.some((t) => t.startsWith("draft ")) ? "Draft: click a card to add it to your army" : "Draft pool" }), pool));
   }
   if (legal.length) wrap.append(h("details.folded.hs-all", {}, h("summary", { text: `Every legal move as a button (${legal.length})` }), actionButtons(ctx)));
   root.append(wrap);
@@ -263,6 +265,10 @@ function statusBar(view, ctx) {
       h("span", { text: `turn ${view.turn}: ${card ? card.name : view.active_card}` + (view.moving ? ` · ${view.moving} moving, ${view.move_left} left` : "") }));
   } else if (view.phase === "orders") {
     bits.push(h("b.hs-who", { text: "Order markers" }), h("span", { text: ctx.legal.length ? "put your markers 1, 2, 3 and X on your cards (the others see only which card holds one)" : "waiting for the markers" }));
+  } else if (view.phase === "draft") {
+    const mine = ctx.legal.some((t) => t.startsWith("draft "));
+    bits.push(h("b.hs-who", { text: mine ? "Your pick" : "Draft" }),
+      h("span", { text: mine ? "click a card in the draft pool to add it to your army" + (ctx.legal.includes("done") ? ", or press done" : "") : "waiting for the other players' picks" }));
   } else {
     bits.push(h("b.hs-who", { text: view.phase }));
   }
