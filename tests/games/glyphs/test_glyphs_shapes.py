@@ -117,3 +117,19 @@ def test_renderings_draw_every_shape():
     assert svg.count("<polygon") == 3 and "#2e7d32" in svg
     art = braille(g)
     assert art.strip() and all(0x2800 <= ord(ch) <= 0x28FF for ch in art if ch != "\n")
+
+
+def test_terminal_view_draws_the_board_and_the_prompt():
+    from rich.console import Console
+
+    from glyphhall.games.glyphs import GAME
+    from glyphhall.games.glyphs.terminal import render
+
+    s = GAME.new(2, 3, {"level": 1})
+    s.apply_text(0, "perform square@0,0 oval@1.5,0")
+    console = Console(width=120, record=True)
+    console.print(render(s.view(0), 0))
+    text = console.export_text()
+    assert "oval@1.5,0 square@0,0" in text and "predict approved" in text
+    assert any(0x2801 <= ord(ch) <= 0x28FF for ch in text)
+    assert "decree:" not in text
