@@ -213,6 +213,8 @@ class GlyphsState(State):
         elif verb in ("predict", "mark"):
             if args[0] not in (APPROVED, REJECTED):
                 raise IllegalAction(f"say '{verb} approved' or '{verb} rejected'")
+            if verb == "mark":
+                self._check_same_glyph_same_mark(self.pending[0], args[0] == APPROVED)
         elif verb == "decree":
             cond = self._check_decree_text(args[0])
             self._check_decree_usable(cond)
@@ -233,11 +235,19 @@ class GlyphsState(State):
             if args[0] not in (APPROVED, REJECTED):
                 raise IllegalAction("say 'counterexample approved <glyph>' or 'counterexample rejected <glyph>'")
             shapes = self._check_glyph_text(args[1])
+            self._check_same_glyph_same_mark(shapes, args[0] == APPROVED)
             fits = evaluate(self.guess, model_of(shapes))
             if fits == (args[0] == APPROVED):
                 raise IllegalAction(
                     f"that glyph is no counterexample: the guess also {'approves' if fits else 'rejects'} it. "
                     "Show a glyph the guess approves and you reject, or one it rejects and you approve")
+
+    def _check_same_glyph_same_mark(self, shapes, approved: bool) -> None:
+        """A hand-marking mage must mark a glyph the way it marked the same glyph before."""
+        for n, g in enumerate(self.board_of(self.turn).glyphs, start=1):
+            if g[0] == shapes and g[1] != approved:
+                raise IllegalAction(f"glyph {n} is the same glyph and is marked {APPROVED if g[1] else REJECTED}; "
+                                    "a decree marks the same glyph the same way")
 
     def _check_glyph_text(self, text: str) -> tuple:
         shapes = read_glyph(text)

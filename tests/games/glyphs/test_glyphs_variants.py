@@ -194,3 +194,14 @@ def test_random_play_in_every_mode_keeps_the_contract(options, players):
         if options.get("mode") == "duel":
             assert sum(s.coins) == 4
     assert GAME.load(json.loads(json.dumps(s.to_dict()))).to_dict() == s.to_dict()
+
+
+def test_hand_marking_mage_cannot_mark_the_same_glyph_two_ways():
+    """The engine checks what it can for a hand-marking mage: one glyph, one mark."""
+    s = GAME.new(3, 1, {"mage": "person", "marking": "hand"})
+    s.apply_text(0, f"place approved {OVAL}")
+    s.apply_text(0, f"place rejected {SQUARE}")
+    s.apply_text(1, f"study {OVAL}")
+    with pytest.raises(IllegalAction, match="glyph 1 is the same glyph and is marked approved"):
+        s.apply_text(0, "mark rejected")
+    s.apply_text(0, "mark approved")
