@@ -53,8 +53,9 @@ def supply_counts(s: TundrusState, c: Champion) -> list[int]:
     """Dice of each colour in this champion's Dice Supply that may pay an Equip Cost: the idle
     Tribal and Champion's Pools plus every die of the Active Dice Pool from them, used or not,
     less the dice Gained during this Turn."""
-    n = len(s.data.dice)
-    out = [s.tribal[c.tribe][k] + c.start[k] + c.chest_dice[k] + sum(d[k] for d in c.slot_dice) for k in range(n)]
+    w, a, x = c.slot_dice
+    parts = zip(s.tribal[c.tribe], c.start, c.chest_dice, w, a, x, strict=True)
+    out = [t + o + ch + p + q + r for t, o, ch, p, q, r in parts]
     if s.active == c.idx:
         for d in s.pool:
             if not d[5] and d[2] != STOCK:  # not lent, not a Stock die (Empower)

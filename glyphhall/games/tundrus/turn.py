@@ -152,6 +152,7 @@ _HOLD = [act("hold", (i + 1,)) for i in range(2 * POOL_LIMIT)]
 _LOSE = [act("lose", (i + 1,)) for i in range(2 * POOL_LIMIT)]
 _CONVERT = [act("convert", (i + 1,)) for i in range(2 * POOL_LIMIT)]
 _SPEND = [act("spend", (i + 1,)) for i in range(2 * POOL_LIMIT)]
+_SPENDABLE = frozenset((WEALTH, WEALTH + DOUBLE, ARCANA))
 _REROLL, _KEEP = act("reroll"), act("keep")
 
 
@@ -180,7 +181,7 @@ def take_actions(s: TundrusState, c: Champion) -> list[Action]:
 
 def secondary_actions(s: TundrusState, c: Champion) -> list[Action]:
     out: list[Action] = []
-    if s.turn[T_CREDIT] or _wealth_die(s) is not None:
+    if s.turn[T_CREDIT] or _has_wealth(s):
         out += [act("acquire", (iid,)) for iid in s.faceup]
     have = items.supply_counts(s, c) if c.stash else None
     for iid in c.stash:
@@ -197,10 +198,9 @@ def secondary_actions(s: TundrusState, c: Champion) -> list[Action]:
     return out
 
 
-def _wealth_die(s: TundrusState) -> int | None:
-    """The first die an Acquire may spend (see `_wealth_dice`)."""
-    dice = _wealth_dice(s)
-    return dice[0] if dice else None
+def _has_wealth(s: TundrusState) -> bool:
+    """Is there a die an Acquire may spend (see `_wealth_dice`)?"""
+    return any(not d[4] and d[3] in _SPENDABLE for d in s.pool)
 
 
 def _wealth_dice(s: TundrusState) -> list[int]:
