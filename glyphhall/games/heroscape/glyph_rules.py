@@ -130,15 +130,24 @@ def stop_on(s: HeroscapeState, f: int, events: list[Event]) -> None:
                 s.bomb_armed = True
                 events.append(Event("the Time Bomb is armed"))
             if can_equip(s, f, key):
-                kind = "swapglyph" if carried(s, f) else "equip"
-                s.pending.append((s.owner(f), kind, f, h))
+                # equip, or swap when it carries one by then (turn.pending_actions decides)
+                s.pending.append((s.owner(f), "swapglyph" if carried(s, f) else "equip", f, h))
 
 
 def end_of_move_swap(s: HeroscapeState, f: int) -> None:
     """Module, Swapping: a figure ending its move next to a friendly equipped figure may swap
-    glyphs with it when both can equip both glyphs."""
-    if swap_partners(s, f):
+    glyphs with it when both can equip both glyphs. A hero that may still equip the glyph it
+    stopped on gets the offer after that choice (the partners are found when it is asked)."""
+    equipping = any(p[2] == f and p[1] in ("equip", "swapglyph") for p in s.pending)
+    if swap_partners(s, f) or (equipping and _equipped_friend_adjacent(s, f)):
         s.pending.append((s.owner(f), "swapfig", f, -1))
+
+
+def _equipped_friend_adjacent(s: HeroscapeState, f: int) -> bool:
+    from . import movement
+
+    return any(g != f and s.f_state[g] == ON and not s.opposed(f, g) and carried(s, g) and movement.adjacent(s, f, g)
+               for g in range(len(s.f_card)))
 
 
 def swap_partners(s: HeroscapeState, f: int) -> list[int]:
@@ -168,9 +177,14 @@ def pass_targets(s: HeroscapeState, f: int) -> list[int]:
             and can_equip(s, g, key) and movement.adjacent(s, f, g)]
 
 
-def can_drop(s: HeroscapeState, f: int) -> bool:
-    h = s.f_hex[f]
-    return bool(carried(s, f)) and h not in s.glyph_at and TERRAINS[s.board.terrain[h]].holds_glyphs
+def drop_spaces(s: HeroscapeState, f: int) -> list[int]:
+    """Module, Dropping: the spaces f occupies (either one of a double-space figure) that can
+    take its Equipment Glyph: none with another glyph on it; not a space f is only passing
+    through (a friend stands there); not lava (§1.4)."""
+    if not carried(s, f):
+        return []
+    return [h for h in (s.f_hex[f], s.f_tail[f])
+            if h >= 0 and s.occ[h] == f and h not in s.glyph_at and TERRAINS[s.board.terrain[h]].holds_glyphs]
 
 
 def equip(s: HeroscapeState, f: int, h: int, events: list[Event]) -> None:
@@ -195,12 +209,12 @@ def swap_between(s: HeroscapeState, f: int, g: int, events: list[Event]) -> None
     events.append(Event(f"{s.f_name[f]} and {s.f_name[g]} swap Equipment Glyphs"))
 
 
-def drop(s: HeroscapeState, f: int, events: list[Event]) -> None:
+def drop(s: HeroscapeState, f: int, h: int, events: list[Event]) -> None:
     c = s.f_card[f]
     key = s.c_glyph[c]
     s.set_card_field("c_glyph", c, "")
-    s.glyph_at[s.f_hex[f]] = (key, True)
-    events.append(Event(f"{s.f_name[f]} drops {GLYPHS[key].name} on {s.board.labels[s.f_hex[f]]}"))
+    s.glyph_at[h] = (key, True)
+    events.append(Event(f"{s.f_name[f]} drops {GLYPHS[key].name} on {s.board.labels[h]}"))
 
 
 def pass_to(s: HeroscapeState, f: int, g: int, events: list[Event]) -> None:

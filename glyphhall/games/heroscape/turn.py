@@ -190,8 +190,12 @@ def _equipment_actions(s: HeroscapeState, figs: list[int]) -> list[Action]:
     for f in figs:
         if not glyph_rules.carried(s, f):
             continue
-        if glyph_rules.can_drop(s, f):
-            out.append(act("drop", s.f_name[f]))
+        spaces = glyph_rules.drop_spaces(s, f)
+        if s.f_tail[f] < 0:
+            if spaces:
+                out.append(act("drop", s.f_name[f]))
+        else:  # a double-space figure names which of its spaces
+            out += [act("drop", s.f_name[f], s.board.labels[h]) for h in spaces]
         out += [act("pass", s.f_name[f], s.f_name[g]) for g in glyph_rules.pass_targets(s, f)]
     return out
 
@@ -254,7 +258,7 @@ def apply_turn(s: HeroscapeState, action: Action, events: list[Event]) -> None:
         events.append(Event(f"{s.f_name[f]} teleports through the Boom Tube to {board.labels[to]}"))
         finish_move(s, f, events)
     elif verb == "drop":
-        glyph_rules.drop(s, f, events)
+        glyph_rules.drop(s, f, board.index[str(args[1])] if len(args) > 1 else s.f_hex[f], events)
     elif verb == "pass":
         glyph_rules.pass_to(s, f, s.fig_index(str(args[1])), events)
     elif verb in ("chomp", "shackle", "rod"):
@@ -336,10 +340,14 @@ def pending_actions(s: HeroscapeState) -> list[Action]:
     if kind == "place":
         return [(act("place", lab[h]) if t < 0 else act("place", lab[h], lab[t])) for h, t in _place_spaces(s, p)]
     f = p[2]
-    if kind == "equip":
-        return [Action("equip", (s.f_name[f],)), Action("leave", (s.f_name[f],))] if _still(s, p) else []
-    if kind == "swapglyph":
-        return [Action("swap", (s.f_name[f],)), Action("keep", (s.f_name[f],))] if _still(s, p) else []
+    if kind in ("equip", "swapglyph"):
+        if not _still(s, p):
+            return []
+        # decided now: a double-space hero that stopped on two Equipment Glyphs equips the
+        # first and may only swap for the second (one glyph at a time)
+        if glyph_rules.carried(s, f):
+            return [Action("swap", (s.f_name[f],)), Action("keep", (s.f_name[f],))]
+        return [Action("equip", (s.f_name[f],)), Action("leave", (s.f_name[f],))]
     if kind == "swapfig":
         partners = glyph_rules.swap_partners(s, f)
         if not partners:
@@ -388,9 +396,9 @@ def apply_pending(s: HeroscapeState, action: Action, events: list[Event]) -> Non
         events.append(Event(f"seat {seat} places {s.f_name[f]} on {board.labels[h]}"))
         return
     f = p[2]
-    if kind == "equip" and verb == "equip":
+    if kind in ("equip", "swapglyph") and verb == "equip":
         glyph_rules.equip(s, f, p[3], events)
-    elif kind == "swapglyph" and verb == "swap":
+    elif kind in ("equip", "swapglyph") and verb == "swap":
         glyph_rules.swap_with_ground(s, f, p[3], events)
     elif kind == "swapfig" and verb == "swap":
         glyph_rules.swap_between(s, f, s.fig_index(str(args[1])), events)

@@ -290,3 +290,65 @@ def test_time_bomb_ticks_when_an_order_marker_is_revealed():
     events = []
     flow.begin_turn(s, events)
     assert any("Time Bomb: roll 10" in e.text for e in events)
+
+
+def test_double_space_hero_drops_onto_either_of_its_spaces():
+    """Module, Dropping: onto 'a space that figure currently occupies' - either space of a
+    double-space hero, never one that already has another glyph."""
+    s = position(ROWS, armies=(("mimring",), ("thorgrim",)), at={"mimring": ("c3", "c4"), "thorgrim": "f7"},
+                 glyphs={"c3": ("gerda", True)}, active="mimring")
+    s.c_glyph[s.card_index("mimring")] = "makluan"
+    drops = {t for t in texts(s) if t.startswith("drop")}
+    assert drops == {"drop mimring c4"}
+    act(s, "drop mimring c4")
+    assert s.glyph_at[s.board.index["c4"]] == ("makluan", True) and card_glyph(s, "mimring") == ""
+
+
+def test_no_drop_onto_a_friend_being_passed_through():
+    """Module, Dropping + Glyphs: glyphs lie on otherwise empty spaces; a figure passing
+    through a friend's space does not drop its glyph under the friend."""
+    s = position(ROWS, armies=(("finn", "tarn"), ("thorgrim",)), at={"finn": "c2", "tarn1": "c3", "thorgrim": "f7"},
+                 active="finn")
+    s.c_glyph[s.card_index("finn")] = "makluan"
+    act(s, "step finn c3")
+    assert "drop finn" not in texts(s)
+    act(s, "step finn c4")
+    assert "drop finn" in texts(s)
+
+
+def test_double_space_hero_stopping_on_two_equipment_glyphs_equips_one():
+    """Module, Equipment Glyphs: equip only while no glyph is equipped. A hero stopping with
+    both ends on Equipment Glyphs equips one; for the other it may only swap (Swapping)."""
+    s = position(ROWS, armies=(("mimring",), ("thorgrim",)), at={"mimring": ("c3", "c2"), "thorgrim": "f7"},
+                 glyphs={"c3": ("makluan", True), "c4": ("shuriken", True)}, active="mimring")
+    act(s, "step mimring c4")
+    act(s, "stop mimring")
+    assert texts(s) == {"equip mimring", "leave mimring"}
+    act(s, "equip mimring")
+    assert card_glyph(s, "mimring") == "shuriken"
+    assert texts(s) == {"swap mimring", "keep mimring"}, "never a second glyph at once"
+    act(s, "swap mimring")
+    assert card_glyph(s, "mimring") == "makluan"
+    assert s.glyph_at[s.board.index["c3"]] == ("shuriken", True)
+
+
+def test_equip_at_the_end_of_movement_then_swap_with_an_adjacent_friend():
+    """Module, Swapping: a figure that equips the glyph it stopped on has ended its movement
+    equipped, so it may then swap with an adjacent friendly equipped figure."""
+    s = position(ROWS, armies=(("finn", "syvarris"), ("thorgrim",)),
+                 at={"finn": "c2", "syvarris": "c4", "thorgrim": "f7"}, glyphs={"c3": ("makluan", True)},
+                 active="finn")
+    s.c_glyph[s.card_index("syvarris")] = "shuriken"
+    act(s, "step finn c3")
+    assert texts(s) == {"equip finn", "leave finn"}
+    act(s, "equip finn")
+    assert texts(s) == {"swap finn syvarris", "keep finn"}
+    act(s, "swap finn syvarris")
+    assert card_glyph(s, "finn") == "shuriken" and card_glyph(s, "syvarris") == "makluan"
+    s = position(ROWS, armies=(("finn", "syvarris"), ("thorgrim",)),
+                 at={"finn": "c2", "syvarris": "c4", "thorgrim": "f7"}, glyphs={"c3": ("makluan", True)},
+                 active="finn")
+    s.c_glyph[s.card_index("syvarris")] = "shuriken"
+    act(s, "step finn c3")
+    act(s, "leave finn")
+    assert not s.pending and "end" in texts(s), "nothing to swap: the offer lapses"
