@@ -171,14 +171,14 @@ class GlyphsState(State):
             for mark in (APPROVED, REJECTED):
                 if (mark == APPROVED) not in have:
                     out += [Action("place", (mark, glyph_text(g))) for g in self._catalogue_glyphs(4)]
-            return out
+            return [a for a in out if self.is_legal(seat, a)]
         if p == "build":
             verbs = ("build",) if self.mode == "duel" else ("perform", "study")
             return [Action(v, (glyph_text(g),)) for g in self._catalogue_glyphs() for v in verbs]
         if p == "predict":
             return [Action("predict", (APPROVED,)), Action("predict", (REJECTED,))]
         if p == "mark":
-            return [Action("mark", (APPROVED,)), Action("mark", (REJECTED,))]
+            return [a for a in (Action("mark", (APPROVED,)), Action("mark", (REJECTED,))) if self.is_legal(seat, a)]
         if p == "guess":
             out = [Action("guess", (t,)) for t in self._catalogue_guesses(seat)] if self.coins[seat] else []
             return out + [Action("pass")]
@@ -189,7 +189,7 @@ class GlyphsState(State):
             for g in self._catalogue_glyphs(12):
                 fits = evaluate(self.guess, model_of(g))
                 out.append(Action("counterexample", (REJECTED if fits else APPROVED, glyph_text(g))))
-            return out[:8] + [Action("concede")]
+            return [a for a in out if self.is_legal(seat, a)][:8] + [Action("concede")]
         return []
 
     # ---- checking one action directly (actions are not all enumerated) --------------------------
@@ -223,7 +223,7 @@ class GlyphsState(State):
                 raise IllegalAction("say 'place approved <glyph>' or 'place rejected <glyph>'")
             if any(g[1] == (args[0] == APPROVED) for g in self.boards[0].glyphs):
                 raise IllegalAction(f"the opening already has its {args[0]} glyph; now place the other one")
-            self._check_glyph_text(args[1])
+            self._check_same_glyph_same_mark(self._check_glyph_text(args[1]), args[0] == APPROVED)
         elif verb == "guess":
             if not self.coins[seat]:
                 raise IllegalAction("you have no coin to pay for a guess; pass")
