@@ -29,26 +29,49 @@ def _join(rng: Rng, parts) -> object:
     return And(tuple(parts)) if rng.below(2) else Or(tuple(parts))
 
 
-def sample(level: int, rng: Rng):
-    """One candidate decree of this level (not yet screened)."""
-    if level == 1:
-        return _pick(rng, (1,))
-    if level == 2:
-        return _pick(rng, (2,))
-    if level == 3:
-        if rng.below(2):
-            return _pick(rng, (3,))
-        return _join(rng, (_pick(rng, (1, 2)), _pick(rng, (1, 2))))
-    if level == 4:
-        if rng.below(4) == 0:
-            return Not(_pick(rng, (3,)))
-        return _join(rng, (_pick(rng, (3,)), _pick(rng, (1, 2))))
-    if rng.below(2):
-        geo = GlyphIs(rng.choice(("symmetric", "holed", "tall", "wide")))
-        return _join(rng, (geo if rng.below(2) else Not(geo), _pick(rng, (1, 2, 3))))
+def _atom(*levels):
+    return lambda rng: _pick(rng, levels)
+
+
+def _pair(first, second):
+    return lambda rng: _join(rng, (_pick(rng, first), _pick(rng, second)))
+
+
+def _negated(*levels):
+    return lambda rng: Not(_pick(rng, levels))
+
+
+def _geometric(rng: Rng):
+    geo = GlyphIs(rng.choice(("symmetric", "holed", "tall", "wide")))
+    return _join(rng, (geo if rng.below(2) else Not(geo), _pick(rng, (1, 2, 3))))
+
+
+def _three(rng: Rng):
     inner = _join(rng, (_pick(rng, (1, 2, 3)), _pick(rng, (1, 2))))
     outer = _pick(rng, (1, 2, 3))
     return And((inner, outer)) if isinstance(inner, Or) else Or((inner, outer))
+
+
+#: The weighted grammar over the AST, per level: (weight, production). Atoms come from the
+#: library (library.py), which enumerates the atom grammar with its levels.
+GRAMMAR = {
+    1: ((1, _atom(1)),),
+    2: ((1, _atom(2)),),
+    3: ((1, _atom(3)), (1, _pair((1, 2), (1, 2)))),
+    4: ((1, _negated(3)), (3, _pair((3,), (1, 2)))),
+    5: ((1, _geometric), (1, _three)),
+}
+
+
+def sample(level: int, rng: Rng):
+    """One candidate decree of this level (not yet screened), drawn from the weighted grammar."""
+    rules = GRAMMAR[level]
+    x = rng.below(sum(w for w, _ in rules))
+    for weight, produce in rules:
+        if x < weight:
+            return produce(rng)
+        x -= weight
+    raise AssertionError("unreachable")
 
 
 def approval_rate(cond) -> float:
