@@ -40,12 +40,16 @@ def _build_lines(board, src: int, dst: int, z0: float, z1s: tuple[float, ...], k
     that terrain leaves open, each as the (hex, level, line height) where a figure could still
     block it; True when some line is open whatever figures stand on the way. Terrain never
     changes, so this is cached per map under `key` (figures are checked by `_open`)."""
-    levels = board.levels
+    levels, walls = board.levels, board.walls
     lines = []
     for z1 in z1s:
         for nudge in NUDGES:
             line = []
+            prev, prev_t = -1, 0.0
             for t, h in board.line_hexes(src, dst, nudge):
+                if walls and (prev, h) in walls and walls[(prev, h)] > z0 + (z1 - z0) * (prev_t + t) / 2:
+                    break  # a ruin wall on the edge crossed, above the line
+                prev, prev_t = h, t
                 if h in (src, dst):
                     continue
                 z = z0 + (z1 - z0) * t

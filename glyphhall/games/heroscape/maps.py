@@ -12,6 +12,13 @@ Format (data/maps/*.toml):
     at = "c4"
     glyph = "astrid"        # a key of glyphs.toml
     face = "power"          # power (letter up) or symbol ("?" up, hidden until a figure stops)
+    [[wall]]                # a ruin wall standing on the edge between two neighbouring hexes
+    between = ["c4", "c5"]
+    height = 6              # levels above the higher of the two hexes (RotV ruins: 6)
+
+A ruin wall cannot be moved across (flyers cross it), blocks line of sight below its top, and
+figures on either side are adjacent (engaged) only when both stand taller than it (reference
+§1.5). A whole-hex obstacle is an `x` cell instead.
 
 Terrain letters: see terrain.py (g grass, r rock, s sand, d road, w water, l lava, x obstacle).
 Levels are the height of the top surface of the column (water adds no height: its level is
@@ -43,7 +50,7 @@ class Board:
     __slots__ = (
         "key", "name", "size", "provenance", "labels", "index", "coords", "levels", "terrain",
         "zone", "neighbours", "centres", "glyph_spots", "zones", "_dist", "by_coord", "_lines", "dmat",
-        "sight_cache", "step_actions",
+        "sight_cache", "step_actions", "walls", "wall_nbrs",
     )
 
     def __init__(self, key: str, name: str, size: str, provenance: str,
@@ -67,6 +74,10 @@ class Board:
             if z >= 0:
                 self.zones.setdefault(z, []).append(i)
         self.glyph_spots = glyph_spots
+        #: Ruin walls on hex edges: (a, b) -> the wall's top level, both orders; and per hex the
+        #: neighbours behind a wall (empty for almost every hex).
+        self.walls: dict[tuple[int, int], int] = {}
+        self.wall_nbrs: list[frozenset[int]] = [frozenset()] * len(self.coords)
         self._dist: list[list[int]] | None = None
         self._lines: dict[tuple[int, int, float], list[tuple[float, int]]] = {}
         #: Sight lines terrain leaves open (los.py), filled as they are asked for.
@@ -103,6 +114,11 @@ class Board:
                     out[n] = out[h] + 1
                     todo.append(n)
         return out
+
+    def add_wall(self, a: int, b: int, top: int) -> None:
+        self.walls[(a, b)] = self.walls[(b, a)] = top
+        self.wall_nbrs[a] = self.wall_nbrs[a] | {b}
+        self.wall_nbrs[b] = self.wall_nbrs[b] | {a}
 
     def adjacent(self, a: int, b: int) -> bool:
         return b in self.neighbours[a]
@@ -187,6 +203,24 @@ def parse_map(key: str, data: dict[str, Any], where: str, glyph_keys: set[str]) 
             raise bad(f"glyph entry {n + 1}: glyphs cannot be placed on {board.terrain[h]!r} terrain")
         seen.add(h)
         board.glyph_spots.append((h, glyph, face))
+    walls_raw = data.get("wall", [])
+    if not isinstance(walls_raw, list):
+        raise bad("'wall' must be an array of tables")
+    for n, wall in enumerate(walls_raw):
+        if not isinstance(wall, dict):
+            raise bad(f"wall entry {n + 1} must be a table")
+        between, height = wall.get("between"), wall.get("height", 6)
+        if (not isinstance(between, list) or len(between) != 2
+                or any(lab not in board.index for lab in between)):
+            raise bad(f"wall entry {n + 1}: 'between' must name two hexes of this map, e.g. [\"c4\", \"c5\"]")
+        a, b = board.index[between[0]], board.index[between[1]]
+        if b not in board.neighbours[a]:
+            raise bad(f"wall entry {n + 1}: {between[0]} and {between[1]} are not neighbours")
+        if (a, b) in board.walls:
+            raise bad(f"wall entry {n + 1}: two walls between {between[0]} and {between[1]}")
+        if not isinstance(height, int) or isinstance(height, bool) or not 1 <= height <= 60:
+            raise bad(f"wall entry {n + 1}: height must be a whole number of levels from 1 to 60")
+        board.add_wall(a, b, max(board.levels[a], board.levels[b]) + height)
     for seat in (0, 1):
         if not board.zones.get(seat):
             raise bad(f"the map needs a start zone for seat {seat} (cells ending in {seat})")

@@ -34,6 +34,11 @@ def _adjacent_at(s: HeroscapeState, ha: int, ta: int, height_a: int, b: int) -> 
         nx = board.neighbours[x]
         for y in (hb, tb):
             if y >= 0 and y in nx and levels[x] < levels[y] + height_b and levels[y] < levels[x] + height_a:
+                if y in board.wall_nbrs[x]:
+                    # across a ruin wall: adjacent only when both figures stand taller than it
+                    top = board.walls[(x, y)]
+                    if levels[x] + height_a <= top or levels[y] + height_b <= top:
+                        continue
                 return True
     return False
 
@@ -157,8 +162,9 @@ def _passable(s: HeroscapeState, f: int, to: int, flying: bool, ghost: bool) -> 
 
 
 def _steps_from(s: HeroscapeState, f: int, head: int, tail: int, left: int, flying: bool, ghost: bool):
+    walled = () if flying else s.board.wall_nbrs[head]  # ruin walls: only flyers cross
     for n in s.board.neighbours[head]:
-        if n == tail or not _passable(s, f, n, flying, ghost):
+        if n == tail or n in walled or not _passable(s, f, n, flying, ghost):
             continue
         cost = _step_cost(s, f, head, n, flying)
         if cost == 0 or cost > left:
@@ -199,9 +205,10 @@ def step_options(s: HeroscapeState, f: int, left: int) -> list[int]:
     here = levels[head]
     height = s.c_def[s.f_card[f]].height
     me = s.c_team[s.f_card[f]]  # passing: own or teammates' figures (reference §1.4)
+    walled = () if flying else board.wall_nbrs[head]  # ruin walls: only flyers cross
     out = []
     for n in board.neighbours[head]:
-        if n == tail:
+        if n == tail or n in walled:
             continue
         o = occ[n]
         passing = o >= 0 and o != f

@@ -117,7 +117,10 @@ def grenade_targets(s: HeroscapeState, f: int) -> list[int]:
             continue
         if movement.is_engaged(s, f) and not movement.engaged(s, f, d):
             continue
-        if all(s.board.levels[h] <= top for _, h in s.board.line_hexes(s.f_hex[f], s.f_hex[d], 1e-6)):
+        line = [h for _, h in s.board.line_hexes(s.f_hex[f], s.f_hex[d], 1e-6)]
+        walls = s.board.walls
+        if all(s.board.levels[h] <= top for h in line) and all(
+                walls.get((a, b), 0) <= top for a, b in zip(line, line[1:], strict=False)):  # ruin walls
             out.append(d)
     return out
 
@@ -209,7 +212,7 @@ def grapple_spaces(s: HeroscapeState, f: int) -> list[int]:
     lv = s.board.levels
     here = s.f_hex[f]
     return [n for n in s.board.neighbours[here] if s.occ[n] < 0 and lv[n] - lv[here] <= 25
-            and s.board.terrain[n] not in OBSTACLES
+            and s.board.terrain[n] not in OBSTACLES and n not in s.board.wall_nbrs[here]
             and not movement._kelda_blocks(s, f, n)]
 
 

@@ -19,6 +19,8 @@ def board_view(s: HeroscapeState) -> dict[str, Any]:
         "name": b.name,
         "hexes": [[b.labels[i], b.coords[i][0], b.coords[i][1], b.levels[i], b.terrain[i], b.zone[i]]
                   for i in range(len(b))],
+        # ruin walls on hex edges: [hex, hex, top level]
+        "walls": sorted([b.labels[x], b.labels[y], top] for (x, y), top in b.walls.items() if x < y),
     }
 
 

@@ -61,3 +61,10 @@ def test_greedy_bot_beats_random_more_often_than_not():
             s.apply(seat, ask(bots[seat], s, seat))
         wins += s.returns()[me]
     assert wins >= 2.0
+
+
+def test_render_lists_ruin_walls():
+    s = GAME.new(2, 0, {"map": "giants"})
+    console = Console(width=160, record=True)
+    console.print(render(s.view(0), 0))
+    assert "ruin walls: f12|g12 (top 10)" in console.export_text()
