@@ -19,7 +19,7 @@ STEP_HELP = {
     "activate": "choose the champion to activate: activate <champion>",
     "replenish": "REPLENISH: take <colour> <source> (4 free, then 2 per Energy, at most 10); then roll",
     "lamb": "Sacrificial Lamb: give <die> (up to 3), then done",
-    "reroll": "REROLL: mark <die> for each die to reroll, then reroll; or keep",
+    "reroll": "REROLL: mark <die> for each die to reroll, then reroll; or keep (FREE ACTIONs may come first)",
     "main": "PRIMARY ACTION (attack / ability / item; hold <die> keeps a die out of it), free actions, "
             "or secondary actions; end when done",
     "secondary": "SECONDARY ACTIONS: acquire, equip, consume, store; free actions; end when done",

@@ -98,6 +98,7 @@ def legal_actions(s: TundrusState) -> list[Action]:
         if marks:
             out.append(_REROLL)
         out.append(_KEEP)
+        out += free.after_roll_actions(s, c, False)  # "any time after ROLLING" includes this step
         return out
     if phase in (MAIN, SECONDARY):
         out = abilities.primary_actions(s, c) if phase == MAIN else []
@@ -295,10 +296,11 @@ def _mark(s: TundrusState, c: Champion, args: tuple, events: list[Event]) -> Non
 
 
 def _reroll(s: TundrusState, c: Champion, args: tuple, events: list[Event]) -> None:
-    for i in sorted(s.marks):
+    again = [i for i in sorted(s.marks) if not s.pool[i][4]]  # a die used since it was marked stays
+    for i in again:
         d = s.pool[i]
         s.pool[i] = (d[0], d[1], d[2], roll(s, d[0]), False, d[5])
-    events.append(Event(f"{c.cid} rerolls {len(s.marks)} {'die' if len(s.marks) == 1 else 'dice'}: {pool_text(s)}"))
+    events.append(Event(f"{c.cid} rerolls {len(again)} {'die' if len(again) == 1 else 'dice'}: {pool_text(s)}"))
     s.marks = []
     enter_main(s, c, events)
 

@@ -481,6 +481,31 @@ def test_twisted_fate_to_a_power_face_paid_with_a_power_glyph(monkeypatch):
         assert fg.energy_cubes == cubes - cube_paid and s.pool[0][4] != cube_paid
 
 
+def test_free_actions_during_the_reroll_step(monkeypatch):
+    """FREE ACTIONs "any time after ROLLING" may come before the REROLL: Twisted Fate turns die 1 to
+    Power, and Garrison's converted dice, though marked, are not rerolled (a used Glyph stays used)."""
+    s = new_game()
+    give(s, "fire_guard", "fate_charm")
+    give(s, "fire_guard", "garrison_helm")
+    script_rolls(monkeypatch, ["war", "war", "wealth", "destruction", "defense"])
+    do(s, "activate fire_guard")
+    for t in ("white tribal", "white tribal", "gold tribal", "blue tribal"):
+        do(s, f"take {t}")
+    do(s, "roll")
+    assert s.phase == "reroll" and "fate 1 power" in texts(s) and "garrison" in texts(s)
+    do(s, "mark 2")
+    do(s, "fate 1 power")
+    assert s.phase == "reroll" and pool_glyphs(s)[0] == "power" and s.marks == [1]
+    do(s, "garrison")
+    for n in (1, 2, 3):  # the Power, the marked War and the Wealth die
+        do(s, f"convert {n}")
+    assert s.phase == "reroll" and s.turn[10] == 2
+    used = [d[4] for d in s.pool]
+    do(s, "reroll")
+    assert used == [True, True, True, False] and [d[4] for d in s.pool] == used  # die 2 was not rerolled
+    assert s.phase == "main"
+
+
 def test_usury_pays_next_turn(monkeypatch):
     """Usury: at the start of this Champion's next Turn, Gain the indicated dice to the Tribal Pool."""
     s = new_game()
