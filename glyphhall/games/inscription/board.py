@@ -64,10 +64,12 @@ def power(st: InscriptionState, i: int, mirror: bool = True) -> int:
             p = power(st, opp, False) if mirror and board[opp] is not None else 0
     else:
         p = d.power
-    if lane > 0 and board[i - 1] is not None and defs[board[i - 1][CID]].sig & S.LEADER:
-        p += 1
-    if lane < 3 and board[i + 1] is not None and defs[board[i + 1][CID]].sig & S.LEADER:
-        p += 1
+    # Leader lifts adjacent *creatures*: a Dam, Chime or placed item (not alive) stays at 0
+    if d.alive:
+        if lane > 0 and board[i - 1] is not None and defs[board[i - 1][CID]].sig & S.LEADER:
+            p += 1
+        if lane < 3 and board[i + 1] is not None and defs[board[i + 1][CID]].sig & S.LEADER:
+            p += 1
     if board[opp] is not None and defs[board[opp][CID]].sig & S.STINKY:
         p -= 1
     return p if p > 0 else 0

@@ -313,3 +313,16 @@ def test_guardian_stays_when_the_space_opposite_is_taken():
     st = position(board1=["Bloodhound", None, "Stoat", None], hand0=["Squirrel"])
     act(st, "play 1 3")
     assert row(st, 1) == ["Bloodhound", None, "Stoat", None]
+
+
+def test_leader_lifts_only_creatures():
+    """Rulebook, Sigils > Leader ("creatures adjacent ... gain 1 damage") and Types of Cards >
+    Other Cards: a Dam or a Chime is not a creature, so it stays at 0 and does not strike."""
+    st = position(board0=["Dam", "Alpha", "Chime", None], board1=[None, "Mole Man", None, None])
+    assert B.power(st, 0) == 0 and B.power(st, 2) == 0
+    bell(st)
+    assert st.scale == 0  # only the Alpha struck (into the Mole Man)
+    st = position(board0=["Squirrel", "Alpha", None, None])
+    assert B.power(st, 0) == 1  # a squirrel is a creature
+    bell(st)
+    assert st.scale == 2
