@@ -124,7 +124,7 @@ def perish(st: InscriptionState, i: int, events: list[Event], combat: bool) -> N
         give_hand(st, seat, base, events, "Unkillable")
     else:
         discard(st, seat, slot[BASE])
-    if combat and st.hand_has(seat, S.CORPSE_EATER):
+    if combat and st.may_hold(seat, S.CORPSE_EATER):  # asked even without one: no leak
         st.pending.append(("corpse", seat, i & 3))
 
 

@@ -138,6 +138,20 @@ class InscriptionState(State):
         self.defs[cid].special = d.special
         return cid
 
+    def may_hold(self, seat: int, bit: int) -> bool:
+        """Whether `seat` may hold a card with sigil `bit` in hand, as far as the adversary can
+        tell. The hand and the deck together are public (open draft, cards that enter a hand in
+        the open); which of them is in the hand is not, so decisions offered on this test reveal
+        nothing (Corpse Eater)."""
+        defs = self.defs
+        known = self.known[seat]
+        if any(defs[c].sig & bit for c in known):
+            return True
+        hand = self.hands[seat]
+        if len(hand) <= len(known):
+            return False  # every card in hand is known, and none has it
+        return any(defs[c].sig & bit for c in hand) or any(defs[c].sig & bit for c in self.decks[seat])
+
     def can_draw_squirrel(self, seat: int) -> bool:
         return not self.options["limited_squirrels"] or self.squirrels[seat] > 0
 

@@ -181,7 +181,7 @@ def settle(st: InscriptionState, events: list[Event]) -> None:
 def pending_valid(st: InscriptionState, p: tuple) -> bool:
     kind, seat, lane = p
     if kind == "corpse":
-        return st.board[seat * 4 + lane] is None and st.hand_has(seat, S.CORPSE_EATER)
+        return st.board[seat * 4 + lane] is None and st.may_hold(seat, S.CORPSE_EATER)
     return bool(st.decks[seat])
 
 
