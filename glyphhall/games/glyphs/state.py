@@ -148,7 +148,7 @@ class GlyphsState(State):
         board = self.board_of(self.turn)
         rng = Rng(len(board.glyphs) * 7919 + self.steps * 104729 + self.turn)
         glyphs = pool()
-        return [glyphs[rng.below(len(glyphs))] for _ in range(k)]
+        return list(dict.fromkeys(glyphs[rng.below(len(glyphs))] for _ in range(k)))  # no repeats
 
     def _catalogue_guesses(self, seat: int) -> list[str]:
         post = belief.posterior(self.board_of(seat).marks(), self.level_hint())
