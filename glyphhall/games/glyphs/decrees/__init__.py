@@ -1,0 +1,1 @@
+"""The decree language: grammar, typed AST, parser, semantics (three back ends), English."""
