@@ -41,6 +41,7 @@ _DISCOUNTS = CARDS.discounts
 _KINDS = range(len(CARDS.sorceries))
 _CNAME = tuple(c.name for c in CARDS.creatures)
 _SNAME = tuple(s.name for s in CARDS.sorceries)
+_CANCELS = tuple(s.cancels_others for s in CARDS.sorceries)
 
 
 # Events are built often (every step of every playout), so their sets and empty data are shared.
@@ -386,7 +387,10 @@ class GlyftsState(State):
         b.attacker_rerolls, b.defender_rerolls = fx.attacker_rerolls, fx.defender_rerolls
         b.attacker_die = b.defender_die = 0  # not rolled yet
         defending = self.owner[defender]
-        cancelled = "; Nullify: every other card in this battle has no effect" if fx.cancelled else ""
+        cancelled = ""
+        if fx.cancelled:  # named from the data: the cancelling card is whatever the card list says
+            name = next(_SNAME[k] for k in b.attacker_cards + b.defender_cards if _CANCELS[k])
+            cancelled = f"; {name}: every other card in this battle has no effect"
         _say(events, f"seat {self.active}'s {_CNAME[attacker]} attacks seat {defending}'s {_CNAME[defender]}; "
                      f"revealed under {_CNAME[attacker]}: {_card_list(b.attacker_cards)}; "
                      f"under {_CNAME[defender]}: {_card_list(b.defender_cards)}{cancelled}")
