@@ -79,7 +79,7 @@ def test_attacks_pair_one_attacker_with_one_defender_and_each_fights_once():
     with pytest.raises(IllegalAction, match="leviathan has already fought"):
         act(s, 0, "attack sky_warden leviathan")
     fight(s, 0, "attack sky_warden mountain_titan")
-    assert phase(s) == "summon" or s.active == 1  # nothing left to attack with
+    assert s.active == 1  # nothing left to attack with, empty reserve: the turn is over
 
 
 def test_only_opposing_creatures_can_be_attacked():
@@ -285,3 +285,47 @@ def test_cards_are_revealed_before_the_dice_are_rolled():
     events = s.apply_text(0, "roll")
     assert any("seat 0 rolls 6, seat 1 rolls 1" in t for t in texts_for(events, None))
     assert s.captured[0] == [c("leviathan")]
+
+
+def test_the_defenders_cancelling_card_stops_the_attackers_capture():
+    """Rulebook, Playing the Game (example, the other way round): all cards activate at once, so a
+    cancelling card under the defender stops a capturing card under the attacker too."""
+    s = build([["gale_sprite"], ["leviathan"]], phase=ATTACK, dice=[3, 1],
+              under={"gale_sprite": ["capture", "strength"], "leviathan": ["nullify"]})
+    events = fight(s, 0, "attack gale_sprite leviathan")  # 2+3 = 5 against 5+1 = 6: the dice alone
+    assert s.captured == [[], []] and s.circle == [[c("gale_sprite")], [c("leviathan")]]
+    assert any("Nullify: every other card in this battle has no effect" in t for t in texts_for(events, 1))
+    assert s.discard == hand("capture", "strength", "nullify")
+
+
+def test_a_glyft_card_may_be_placed_face_down_as_a_bluff():
+    """Ruling 4 (proposal B11.4): any Sorcery card may be placed, a Glyft card included; it has no
+    battle effect when revealed, and it is discarded after the battle like the others."""
+    s = build([["storm_roc"], ["leviathan"]], hands=[["glyft_emberfolk"], []], dice=[4, 4],
+              reserve=[["gale_sprite"], []])
+    assert "place glyft_emberfolk storm_roc" in [str(a) for a in s.legal_actions(0)]
+    act(s, 0, "place glyft_emberfolk storm_roc")
+    assert s.under[c("storm_roc")] == (k("glyft_emberfolk"),)
+    fight(s, 0, "attack storm_roc leviathan")  # 4+4 = 8 against 5+4 = 9
+    assert s.captured == [[], []] and s.discard == hand("glyft_emberfolk")
+
+
+def test_cards_under_a_creature_pile_up_over_several_turns():
+    """Ruling 4: a Creature may hold any number of cards, placed over several turns (two a turn at
+    most); they all stay face down until its battle, and then all are revealed and apply."""
+    s = build([["gale_sprite", "storm_roc"], ["leviathan"]], reserve=[["top_messenger"], ["reef_urchin"]],
+              hands=[["strength", "strength", "strength"], []], deck=["fortune"] * 4, dice=[4, 4])
+    act(s, 0, "place strength gale_sprite")
+    act(s, 0, "place strength gale_sprite")
+    act(s, 0, "done")  # no attack
+    act(s, 0, "done")  # no summon
+    act(s, 1, "done")  # seat 1 draws Fortune, places nothing
+    act(s, 1, "done")
+    act(s, 1, "done")
+    assert s.active == 0 and phase(s) == "place"
+    act(s, 0, "place strength gale_sprite")
+    assert s.under[c("gale_sprite")] == (k("strength"),) * 3
+    assert s.view(1)["players"][0]["circle"][0]["under"] == 3
+    act(s, 0, "done")
+    fight(s, 0, "attack gale_sprite leviathan")  # 2+4+6 = 12 > 5+4 = 9 (6 against 9 without them)
+    assert s.captured[0] == [c("leviathan")] and s.discard == hand("strength", "strength", "strength")

@@ -155,3 +155,18 @@ def test_a_finished_game_rejects_moves():
     fight(s, 0, "attack storm_roc gale_sprite")
     with pytest.raises(IllegalAction, match="game is over"):
         act(s, 1, "done")
+
+
+def test_a_captured_creature_stays_with_its_captor_for_good():
+    """Ruling 12: a captured Creature stays face up with the captor (it is the captor's Skill
+    points): it leaves the Circle, cannot be attacked, summoned or used again by anyone."""
+    s = build([["storm_roc"], ["gale_sprite", "leviathan"]], reserve=[["top_messenger"], ["reef_urchin"]],
+              phase=ATTACK, dice=[6, 1])
+    fight(s, 0, "attack storm_roc gale_sprite")
+    assert s.captured == [[c("gale_sprite")], []] and s.score == [1, 0]
+    for seat in (0, 1, None):
+        assert [x["id"] for x in s.view(seat)["players"][0]["captured"]] == ["gale_sprite"]
+    assert c("gale_sprite") not in s.circle[1] + s.reserve[1] + s.circle[0] + s.reserve[0]
+    assert not [a for a in s.legal_actions(0) if "gale_sprite" in str(a)]
+    act(s, 0, "done")
+    assert "summon gale_sprite" not in [str(a) for a in s.legal_actions(0)]
