@@ -32,7 +32,8 @@ def energy_cost(c: Champion, ab: Ability) -> int:
 
 
 def can_pay_energy(s: TundrusState, c: Champion, amount: int, skip: set[int] | frozenset[int]) -> bool:
-    return amount <= c.energy() + power_units(s.pool, skip)
+    have = c.energy()
+    return amount <= have or amount <= have + power_units(s.pool, skip)
 
 
 def pay_energy(s: TundrusState, c: Champion, amount: int, power_first: bool, skip: set[int]) -> str:

@@ -148,12 +148,14 @@ def _power_twins(s: TundrusState, c: Champion, actions: list[Action]) -> list[Ac
     """Each FREE ACTION that costs Energy, once more ending in `power`: pay with unused Power Glyphs
     of the Active Dice Pool before cubes (Reference > Power Glyph), as for an Ability. Offered only
     when both ways exist (with no cube, dice pay anyway)."""
+    base = power_units(s.pool, frozenset())
+    if not base:
+        return actions
     out: list[Action] = []
     for a in actions:
         out.append(a)
         cost = _FREE_COST.get(a.verb, 0) or (_cost(s, c, _ITEM_OF[a.verb]) if a.verb in _ITEM_OF else 0)
-        skip = frozenset((int(a.args[0]) - 1,)) if a.verb == "fate" else frozenset()
-        if cost and power_units(s.pool, skip):
+        if cost and (a.verb != "fate" or power_units(s.pool, frozenset((int(a.args[0]) - 1,)))):
             out.append(act(a.verb, a.args + ("power",)))
     return out
 

@@ -148,6 +148,7 @@ def _counts(s: TundrusState, c: Champion, source: str) -> bool:
 
 
 _TAKE: dict[tuple[int, str], Action] = {}
+_TAKE_ROW: dict[str, list[Action]] = {}  # source -> its take action per colour (the dice data is fixed)
 _MARK = [act("mark", (i + 1,)) for i in range(2 * POOL_LIMIT)]
 _HOLD = [act("hold", (i + 1,)) for i in range(2 * POOL_LIMIT)]
 _LOSE = [act("lose", (i + 1,)) for i in range(2 * POOL_LIMIT)]
@@ -170,13 +171,14 @@ def take_actions(s: TundrusState, c: Champion) -> list[Action]:
         return []
     turn = s.turn
     counted_ok = turn[T_COUNTED] < turn[T_FREE] + DICE_PER_ENERGY * turn[T_BOUGHT] or c.energy() > 0
-    out = []
+    out: list[Action] = []
     for name, counts, _ in _sources(s, c):
         if not counted_ok and _counts(s, c, name):
             continue
-        for k, n in enumerate(counts):
-            if n:
-                out.append(_take_action(s, k, name))
+        row = _TAKE_ROW.get(name)
+        if row is None:
+            row = _TAKE_ROW[name] = [_take_action(s, k, name) for k in range(len(counts))]
+        out += [row[k] for k, n in enumerate(counts) if n]
     return out
 
 
