@@ -304,7 +304,7 @@ def summon_choices(s: HeroscapeState, f: int) -> list[tuple[int, int]]:
             spaces.update(n for n in s.board.neighbours[x] if s.occ[n] < 0 and n not in s.glyph_at
                           and not TERRAINS[s.board.terrain[n]].obstacle)
     return [(g, h) for g in range(len(s.f_card)) if g != f and s.f_state[g] == ON and s.f_tail[g] < 0
-            for h in sorted(spaces)]
+            for h in sorted(spaces) if s.board.fits(h, s.card_of(g).height)]
 
 
 def negate_choices(s: HeroscapeState, seat: int) -> list[int]:

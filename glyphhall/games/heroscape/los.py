@@ -40,7 +40,7 @@ def _build_lines(board, src: int, dst: int, z0: float, z1s: tuple[float, ...], k
     that terrain leaves open, each as the (hex, level, line height) where a figure could still
     block it; True when some line is open whatever figures stand on the way. Terrain never
     changes, so this is cached per map under `key` (figures are checked by `_open`)."""
-    levels, walls = board.levels, board.walls
+    levels, walls, ceiling, ceiling_top = board.levels, board.walls, board.ceiling, board.ceiling_top
     lines = []
     for z1 in z1s:
         for nudge in NUDGES:
@@ -53,8 +53,8 @@ def _build_lines(board, src: int, dst: int, z0: float, z1s: tuple[float, ...], k
                 if h in (src, dst):
                     continue
                 z = z0 + (z1 - z0) * t
-                if levels[h] > z:
-                    break
+                if levels[h] > z or ceiling[h] <= z <= ceiling_top[h]:
+                    break  # under the terrain's top, or through an overhang
                 line.append((h, levels[h], z))
             else:
                 if not line:

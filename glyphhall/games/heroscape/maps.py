@@ -16,9 +16,16 @@ Format (data/maps/*.toml):
     between = ["c4", "c5"]
     height = 6              # levels above the higher of the two hexes (RotV ruins: 6)
 
+    [[overhang]]            # terrain overhead (an arch, a bridge): a ceiling above a hex
+    at = "d6"
+    clearance = 6           # free levels between the hex's surface and the underside
+    thickness = 1           # levels of the overhang itself (it blocks line of sight)
+
 A ruin wall cannot be moved across (flyers cross it), blocks line of sight below its top, and
 figures on either side are adjacent (engaged) only when both stand taller than it (reference
-§1.5). A whole-hex obstacle is an `x` cell instead.
+§1.5). A whole-hex obstacle is an `x` cell instead. Under an overhang only a figure that fits
+(height below the clearance, reference §1.4 "tight fits") may move or stand; a flyer may pass
+over it but lands there only if it fits.
 
 Terrain letters: see terrain.py (g grass, r rock, s sand, d road, w water, l lava, x obstacle).
 Levels are the height of the top surface of the column (water adds no height: its level is
@@ -50,7 +57,7 @@ class Board:
     __slots__ = (
         "key", "name", "size", "provenance", "labels", "index", "coords", "levels", "terrain",
         "zone", "neighbours", "centres", "glyph_spots", "zones", "_dist", "by_coord", "_lines", "dmat",
-        "sight_cache", "step_actions", "walls", "wall_nbrs",
+        "sight_cache", "step_actions", "walls", "wall_nbrs", "ceiling", "ceiling_top",
     )
 
     def __init__(self, key: str, name: str, size: str, provenance: str,
@@ -78,6 +85,9 @@ class Board:
         #: neighbours behind a wall (empty for almost every hex).
         self.walls: dict[tuple[int, int], int] = {}
         self.wall_nbrs: list[frozenset[int]] = [frozenset()] * len(self.coords)
+        #: Overhangs: the underside and top level above each hex (FAR when open to the sky).
+        self.ceiling = [FAR] * len(self.coords)
+        self.ceiling_top = [FAR] * len(self.coords)
         self._dist: list[list[int]] | None = None
         self._lines: dict[tuple[int, int, float], list[tuple[float, int]]] = {}
         #: Sight lines terrain leaves open (los.py), filled as they are asked for.
@@ -119,6 +129,11 @@ class Board:
         self.walls[(a, b)] = self.walls[(b, a)] = top
         self.wall_nbrs[a] = self.wall_nbrs[a] | {b}
         self.wall_nbrs[b] = self.wall_nbrs[b] | {a}
+
+    def fits(self, h: int, height: int) -> bool:
+        """A figure of this height fits on hex h: the clearance under an overhang is more
+        than its height (reference §1.4 tight fits, the adaptation it proposes)."""
+        return self.levels[h] + height < self.ceiling[h]
 
     def adjacent(self, a: int, b: int) -> bool:
         return b in self.neighbours[a]
@@ -221,6 +236,23 @@ def parse_map(key: str, data: dict[str, Any], where: str, glyph_keys: set[str]) 
         if not isinstance(height, int) or isinstance(height, bool) or not 1 <= height <= 60:
             raise bad(f"wall entry {n + 1}: height must be a whole number of levels from 1 to 60")
         board.add_wall(a, b, max(board.levels[a], board.levels[b]) + height)
+    overhangs_raw = data.get("overhang", [])
+    if not isinstance(overhangs_raw, list):
+        raise bad("'overhang' must be an array of tables")
+    for n, over in enumerate(overhangs_raw):
+        if not isinstance(over, dict):
+            raise bad(f"overhang entry {n + 1} must be a table")
+        at, clearance, thickness = over.get("at"), over.get("clearance"), over.get("thickness", 1)
+        if at not in board.index:
+            raise bad(f"overhang entry {n + 1}: no hex {at!r} on this map")
+        for name, value in (("clearance", clearance), ("thickness", thickness)):
+            if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 60:
+                raise bad(f"overhang entry {n + 1}: {name} must be a whole number of levels from 1 to 60")
+        h = board.index[at]
+        if board.ceiling[h] != FAR:
+            raise bad(f"overhang entry {n + 1}: two overhangs above {at}")
+        board.ceiling[h] = board.levels[h] + clearance
+        board.ceiling_top[h] = board.ceiling[h] + thickness
     for seat in (0, 1):
         if not board.zones.get(seat):
             raise bad(f"the map needs a start zone for seat {seat} (cells ending in {seat})")

@@ -128,9 +128,13 @@ def _forced_stop(s: HeroscapeState, f: int, head: int, tail: int, flying: bool) 
 
 def stoppable(s: HeroscapeState, f: int, head: int, tail: int) -> bool:
     occ = s.occ
-    terrain = s.board.terrain
+    board = s.board
+    terrain = board.terrain
     if terrain[head] in OBSTACLES or (tail >= 0 and terrain[tail] in OBSTACLES):
         return False
+    height = s.c_def[s.f_card[f]].height
+    if not board.fits(head, height) or (tail >= 0 and not board.fits(tail, height)):
+        return False  # under an overhang too low for it
     if occ[head] not in (-1, f) or (tail >= 0 and occ[tail] not in (-1, f)):
         return False
     if tail >= 0 and s.board.levels[head] != s.board.levels[tail]:
@@ -153,6 +157,8 @@ def _step_cost(s: HeroscapeState, f: int, frm: int, to: int, flying: bool) -> in
 def _passable(s: HeroscapeState, f: int, to: int, flying: bool, ghost: bool) -> bool:
     if s.board.terrain[to] in OBSTACLES and not flying:
         return False
+    if not flying and not s.board.fits(to, s.c_def[s.f_card[f]].height):
+        return False  # cannot walk under an overhang too low for it
     o = s.occ[to]
     if o < 0 or o == f:
         return True
@@ -214,7 +220,8 @@ def step_options(s: HeroscapeState, f: int, left: int) -> list[int]:
         passing = o >= 0 and o != f
         if passing and not (flying or ghost) and (s.c_team[s.f_card[o]] != me or is_engaged(s, o)):
             continue
-        if board.terrain[n] in OBSTACLES:
+        if board.terrain[n] in OBSTACLES or board.ceiling[n] <= levels[n] + height:
+            # an obstacle, or an overhang it does not fit under
             if not flying:
                 continue
             passing = True  # a flyer may cross it but never end there

@@ -213,6 +213,7 @@ def grapple_spaces(s: HeroscapeState, f: int) -> list[int]:
     here = s.f_hex[f]
     return [n for n in s.board.neighbours[here] if s.occ[n] < 0 and lv[n] - lv[here] <= 25
             and s.board.terrain[n] not in OBSTACLES and n not in s.board.wall_nbrs[here]
+            and s.board.fits(n, s.card_of(f).height)
             and not movement._kelda_blocks(s, f, n)]
 
 
@@ -222,5 +223,6 @@ def teleport_spaces(s: HeroscapeState, f: int) -> list[int]:
         return []
     row = s.board.dist_row(s.f_hex[f])
     reach = GLYPHS["boomtube"].amount
+    height = s.card_of(f).height
     return [h for h in range(len(s.board)) if 0 < row[h] <= reach and s.occ[h] < 0 and h not in s.glyph_at
-            and s.board.terrain[h] not in OBSTACLES]
+            and s.board.terrain[h] not in OBSTACLES and s.board.fits(h, height)]

@@ -99,6 +99,9 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
                                                       if k in CARDS)))
     if view["glyphs"]:
         lines.append(Text("glyphs: " + ", ".join(f"{g['hex']} {g['name']}" for g in view["glyphs"]), style="yellow"))
+    if view["board"].get("overhangs"):
+        lines.append(Text("overhangs: " + ", ".join(f"{h} (levels {lo}-{hi})" for h, lo, hi in view["board"]["overhangs"]),
+                          style="dim"))
     if view["board"].get("walls"):
         lines.append(Text("ruin walls: " + ", ".join(f"{a}|{b} (top {top})" for a, b, top in view["board"]["walls"]),
                           style="dim"))

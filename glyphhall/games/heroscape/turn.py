@@ -326,6 +326,8 @@ def _place_spaces(s: HeroscapeState, p: tuple) -> list[tuple[int, int]]:
     elif mode == "adjacent":
         lv = board.levels[where] if where >= 0 else -1
         empty = [h for h in board.neighbours[where] if h in set(empty) and board.levels[h] == lv] if where >= 0 else []
+    height = s.card_of(f).height
+    empty = [h for h in empty if board.fits(h, height)]  # overhangs: only where it fits
     if not s.card_of(f).double_space:
         return [(h, -1) for h in empty]
     free = set(empty)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .glyphs import GLYPHS
+from .maps import FAR
 from .state import MARKERS, STATUS_NAMES
 
 if TYPE_CHECKING:
@@ -21,6 +22,8 @@ def board_view(s: HeroscapeState) -> dict[str, Any]:
                   for i in range(len(b))],
         # ruin walls on hex edges: [hex, hex, top level]
         "walls": sorted([b.labels[x], b.labels[y], top] for (x, y), top in b.walls.items() if x < y),
+        # overhangs: [hex, underside level, top level]
+        "overhangs": [[b.labels[h], b.ceiling[h], b.ceiling_top[h]] for h in range(len(b)) if b.ceiling[h] < FAR],
     }
 
 

@@ -65,3 +65,68 @@ def test_walls_are_in_the_view_and_validated():
                           ({"between": ["a1"]}, "two hexes")):
         with pytest.raises(DataError, match=message):
             parse_map("w", {"name": "w", "rows": rows, "wall": [wall]}, "w.toml", set(GLYPHS))
+
+
+def overhang(s, label, clearance, thickness=1):
+    h = s.board.index[label]
+    s.board.ceiling[h] = s.board.levels[h] + clearance
+    s.board.ceiling_top[h] = s.board.ceiling[h] + thickness
+    return s
+
+
+def test_only_a_figure_that_fits_moves_under_an_overhang():
+    """Reference §1.4 Overhangs / tight fits: a figure may not move through or onto a space it
+    cannot physically fit; our adaptation: it fits when the clearance is more than its height."""
+    s = overhang(position(armies=(("finn", "marro"), ("thorgrim",)),
+                          at={"finn": "c3", "marro1": "b3", "thorgrim": "f8"}, active="finn"), "c4", 5)
+    assert not legal(s, "step finn c4"), "height 5 does not fit under 5 levels"
+    s = overhang(position(armies=(("marro",), ("thorgrim",)), at={"marro1": "c3", "thorgrim": "f8"},
+                          active="marro"), "c4", 5)
+    assert legal(s, "step marro1 c4")
+    s.apply_text(0, "step marro1 c4")
+    assert legal(s, "stop marro1"), "height 4 fits and may stand there"
+
+
+def test_a_flyer_passes_over_an_overhang_but_lands_only_where_it_fits():
+    s = overhang(position(armies=(("raelin",), ("thorgrim",)), at={"raelin": "c3", "thorgrim": "f8"},
+                          active="raelin"), "c4", 5)
+    assert legal(s, "step raelin c4")
+    s.apply_text(0, "step raelin c4")
+    assert not legal(s, "stop raelin") and legal(s, "step raelin c5")
+
+
+def test_figures_are_placed_only_where_they_fit():
+    """Reference §1.2: figures that do not fit are not used; start zone spaces under a low
+    overhang are not offered to a figure too tall for them."""
+    from glyphhall.games.heroscape import turn
+
+    s = overhang(position(armies=(("finn",), ("thorgrim",)), at={"thorgrim": "f8"}), "a2", 5)
+    f = s.fig_index("finn")
+    spaces = {s.board.labels[h] for h, _ in turn._place_spaces(s, (0, "place", f, "zone", -1))}
+    assert "a1" in spaces and "a2" not in spaces
+
+
+def test_an_overhang_blocks_line_of_sight_through_it():
+    """Reference §1.6: terrain blocks line of sight; a line may pass under a high overhang."""
+    s = overhang(position(armies=(("syvarris",), ("thorgrim",)), at={"syvarris": "c2", "thorgrim": "c6"},
+                          active="syvarris"), "c4", 2, thickness=6)
+    assert not los.line_of_sight(s, s.fig_index("syvarris"), s.fig_index("thorgrim"))
+    s = overhang(position(armies=(("syvarris",), ("thorgrim",)), at={"syvarris": "c2", "thorgrim": "c6"},
+                          active="syvarris"), "c4", 7)
+    assert los.line_of_sight(s, s.fig_index("syvarris"), s.fig_index("thorgrim"))
+
+
+def test_overhangs_are_in_the_view_and_validated():
+    rows = ["1g0 1g0 1g0", "2g 1g 1g", "1g1 1g1 1g1"]
+    board = parse_map("o", {"name": "o", "rows": rows, "overhang": [{"at": "b1", "clearance": 6, "thickness": 2}]},
+                      "o.toml", set(GLYPHS))
+    h = board.index["b1"]
+    assert (board.ceiling[h], board.ceiling_top[h]) == (8, 10)
+    assert board.fits(h, 5) and not board.fits(h, 6)
+    for over, message in (({"at": "z9", "clearance": 6}, "no hex"),
+                          ({"at": "b1"}, "clearance must be"),
+                          ({"at": "b1", "clearance": 6, "thickness": 0}, "thickness must be")):
+        with pytest.raises(DataError, match=message):
+            parse_map("o", {"name": "o", "rows": rows, "overhang": [over]}, "o.toml", set(GLYPHS))
+    s = overhang(position(at={"finn": "a1", "thorgrim": "f8"}), "c4", 6)
+    assert s.view(0)["board"]["overhangs"] == [["c4", 7, 8]]
