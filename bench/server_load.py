@@ -70,6 +70,7 @@ class Stats:
         self.games_finished = 0
         self.acked: dict[str, int] = {}  # table -> actions acknowledged to their sender
         self.measuring = False
+        self.ready = 0  # clients that have their first full state
 
 
 sockets: set = set()  # every open client socket, closed at the end of the run
@@ -106,6 +107,8 @@ async def play_seat(url: str, table_id: str, token: str, think: float, rng: rand
             msg = json.loads(raw)
             kind = msg["type"]
             if kind == "state":
+                if step is None:
+                    stats.ready += 1
                 step, state["legal"] = msg["step"], msg["legal"]
                 if msg["table"]["status"] == "finished":
                     return
@@ -145,7 +148,16 @@ async def table_pair(http, url: str, game: str, think: float, seed: int, stats: 
                                for t in tokens))
 
 
-async def drive(url: str, args: argparse.Namespace) -> dict:
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (Linux /proc), to report CPU per action."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return float("nan")
+
+
+async def drive(url: str, args: argparse.Namespace, server_pid: int) -> dict:
     import httpx
 
     stats = Stats()
@@ -159,13 +171,17 @@ async def drive(url: str, args: argparse.Namespace) -> dict:
             pairs.append(asyncio.create_task(table_pair(http, url, args.game, args.think, args.seed + i, stats, stop, tables)))
             if i % 50 == 49:
                 await asyncio.sleep(0.2)  # let each batch connect before the next
+        while stats.ready < 2 * args.tables and time.perf_counter() - started < 600:
+            await asyncio.sleep(0.2)  # every table created, seated, started and connected
         ramp = time.perf_counter() - started
         await asyncio.sleep(args.think * 2)  # warm-up: every table has started playing
         stats.measuring = True
         t0 = time.perf_counter()
+        cpu0, own0 = cpu_seconds(server_pid), time.process_time()
         await asyncio.sleep(args.seconds)
         stats.measuring = False
         elapsed = time.perf_counter() - t0
+        server_cpu, client_cpu = cpu_seconds(server_pid) - cpu0, time.process_time() - own0
         stop.set()
         await asyncio.sleep(3)  # actions in flight get their acknowledgement
         for ws in list(sockets):
@@ -194,6 +210,9 @@ async def drive(url: str, args: argparse.Namespace) -> dict:
         "latency_ms_p50": pct(0.50),
         "latency_ms_p99": pct(0.99),
         "latency_ms_mean": round(1000 * statistics.fmean(lat), 1) if lat else None,
+        "server_cpu_s": round(server_cpu, 2),
+        "server_cpu_ms_per_action": round(1000 * server_cpu / stats.actions, 2) if stats.actions else None,
+        "clients_cpu_s": round(client_cpu, 2),
         "games_finished": stats.games_finished,
         "tables_checked": len(tables),
         "tables_with_lost_or_doubled_actions": mismatched,
@@ -238,7 +257,7 @@ def main() -> None:
                 break
             except httpx.HTTPError:
                 time.sleep(0.1)
-        result = asyncio.run(drive(url, args))
+        result = asyncio.run(drive(url, args, server.pid))
     finally:
         server.terminate()
         server.wait(10)
