@@ -141,9 +141,19 @@ def end_turn(st: InscriptionState, events: list[Event]) -> None:
     """Rulebook, Gameplay > 5 and Sigils (Sprinter, Hefty: 'active after attack')."""
     seat = st.turn
     side = seat * 4
-    movers = [st.board[k] for k in range(side, side + 4)
-              if st.board[k] is not None and st.defs[st.board[k][B.CID]].sig & (S.SPRINTER | S.HEFTY)]
-    for slot in movers:
+    # The card furthest ahead in its direction moves first, so a card behind it can follow (and
+    # both seats, whose "right" points opposite ways, move alike). Ruling: the rulebook is silent.
+    right = B.right_of(seat)
+    movers = []
+    for k in range(side, side + 4):
+        slot = st.board[k]
+        if slot is not None and st.defs[slot[B.CID]].sig & (S.SPRINTER | S.HEFTY):
+            lane = k & 3
+            ahead = 3 - lane if slot[B.DIR] > 0 else lane  # spaces left before the edge
+            movers.append((ahead, slot[B.DIR] != right, k, slot))
+    if len(movers) > 1:
+        movers.sort()
+    for *_, slot in movers:
         for k in range(side, side + 4):
             if st.board[k] is slot:
                 B.strafe(st, k, events)

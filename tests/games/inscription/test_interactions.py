@@ -230,3 +230,24 @@ def test_the_skipped_turn_makes_no_attack():
     act(st, "item 1")
     bell(st)
     assert st.turn == 0 and st.scale == 0
+
+
+def test_sprinters_in_a_row_move_alike_for_both_seats():
+    """Rulebook, Sigils > Sprinter ("moves right relative to the owner"): the card ahead moves
+    first so the one behind follows; both seats (whose right points opposite ways along the
+    board) see the same movement, mirrored."""
+    st = position(board0=["Elk", "Elk", None, None], board1=["Mole Man"] * 4)
+    bell(st)
+    assert row(st, 0) == [None, "Elk", "Elk", None]
+    st = position(board1=[None, None, "Elk", "Elk"], board0=["Mole Man"] * 4, turn=1)
+    bell(st)
+    assert row(st, 1) == [None, "Elk", "Elk", None]
+    # facing each other: the one heading right turns first, on either side
+    st = position(board0=[None, "Elk", "Elk", None], board1=["Mole Man"] * 4)
+    st.board[2] = st.board[2][:B.DIR] + (-1,) + st.board[2][B.DIR + 1:]
+    bell(st)
+    assert row(st, 0) == ["Elk", "Elk", None, None]
+    st = position(board1=[None, "Elk", "Elk", None], board0=["Mole Man"] * 4, turn=1)
+    st.board[5] = st.board[5][:B.DIR] + (1,) + st.board[5][B.DIR + 1:]
+    bell(st)
+    assert row(st, 1) == [None, None, "Elk", "Elk"]
