@@ -100,27 +100,46 @@ def resolve(s: HeroscapeState, a: int, targets: list[int], dice: int, normal: bo
     """One attack roll of `dice` against each target in turn (one roll for all targets of a
     special attack); each target rolls its own defense."""
     skulls = roll_skulls(s, dice)
-    for d in targets:
-        if s.f_state[d] != ON:
-            continue
-        block = defense_dice(s, d) + height_bonus(s, d, a) if a >= 0 else defense_dice(s, d)
-        shields = roll_shields(s, block)
-        wounds = max(0, skulls - shields)
-        note = ""
-        if (wounds and shields and s.has_power(d, "stealth_dodge") and a >= 0
-                and not movement.adjacent(s, a, d)):
-            wounds, note = 0, " (Stealth Dodge)"
-        events.append(Event(
-            f"{what}: {s.f_name[a] if a >= 0 else 'it'} rolls {dice} dice, {skulls} skulls; "
-            f"{s.f_name[d]} rolls {block}, {shields} shields{note}",
-            data={"attacker": s.f_name[a] if a >= 0 else None, "defender": s.f_name[d],
-                  "skulls": skulls, "shields": shields}))
-        wound(s, d, wounds, events)
-        if (normal and a >= 0 and shields > skulls and s.has_power(d, "counter_strike")
-                and s.card_of(a).klass != "samurai" and s.f_state[a] == ON and movement.adjacent(s, a, d)):
-            back = shields - skulls
-            events.append(Event(f"{s.f_name[d]} counter strikes {s.f_name[a]} for {back}"))
-            wound(s, a, back, events)
+    continue_resolving(s, a, targets, dice, skulls, normal, events, what)
+
+
+def continue_resolving(s: HeroscapeState, a: int, targets: list[int] | tuple[int, ...], dice: int, skulls: int,
+                       normal: bool, events: list[Event], what: str) -> None:
+    """Resolve the roll against the targets left. With two or more, the attacker's player picks
+    which defends next (reference §1.6: multi-target special attacks, attacker picks the
+    resolution order): a pending decision, answered by `resolve <figure>`."""
+    while True:
+        live = [d for d in targets if s.f_state[d] == ON]
+        if not live:
+            return
+        if len(live) >= 2 and a >= 0:
+            s.pending.append((s.c_owner[s.f_card[a]], "target_order", a, tuple(live), dice, skulls, normal, what))
+            return
+        defend(s, a, live[0], dice, skulls, normal, events, what)
+        targets = live[1:]
+
+
+def defend(s: HeroscapeState, a: int, d: int, dice: int, skulls: int, normal: bool,
+           events: list[Event], what: str) -> None:
+    """Target d rolls its defense against `skulls`; wounds, Stealth Dodge, Counter Strike."""
+    block = defense_dice(s, d) + height_bonus(s, d, a) if a >= 0 else defense_dice(s, d)
+    shields = roll_shields(s, block)
+    wounds = max(0, skulls - shields)
+    note = ""
+    if (wounds and shields and s.has_power(d, "stealth_dodge") and a >= 0
+            and not movement.adjacent(s, a, d)):
+        wounds, note = 0, " (Stealth Dodge)"
+    events.append(Event(
+        f"{what}: {s.f_name[a] if a >= 0 else 'it'} rolls {dice} dice, {skulls} skulls; "
+        f"{s.f_name[d]} rolls {block}, {shields} shields{note}",
+        data={"attacker": s.f_name[a] if a >= 0 else None, "defender": s.f_name[d],
+              "skulls": skulls, "shields": shields}))
+    wound(s, d, wounds, events)
+    if (normal and a >= 0 and shields > skulls and s.has_power(d, "counter_strike")
+            and s.card_of(a).klass != "samurai" and s.f_state[a] == ON and movement.adjacent(s, a, d)):
+        back = shields - skulls
+        events.append(Event(f"{s.f_name[d]} counter strikes {s.f_name[a]} for {back}"))
+        wound(s, a, back, events)
 
 
 def wound(s: HeroscapeState, f: int, n: int, events: list[Event], *, blockable: bool = True) -> bool:

@@ -274,7 +274,8 @@ class HeroscapeState(State):
             "attacks": self.attacks[:],
             "zettian_target": self.zettian_target,
             "used": self.used[:],
-            "pending": [list(p) for p in self.pending],
+            # a pending entry may hold a tuple of figures (target_order): JSON lists
+            "pending": [[list(x) if isinstance(x, tuple) else x for x in p] for p in self.pending],
             "result": None if self.result is None else list(self.result),
         }
 
@@ -348,7 +349,7 @@ class HeroscapeState(State):
         s.attacks = [int(x) for x in data["attacks"]]
         s.zettian_target = int(data["zettian_target"])
         s.used = [str(x) for x in data["used"]]
-        s.pending = [tuple(p) for p in data["pending"]]
+        s.pending = [tuple(tuple(x) if isinstance(x, list) else x for x in p) for p in data["pending"]]
         s.result = None if data["result"] is None else tuple(float(x) for x in data["result"])
         s.step_cache = None
         return s

@@ -366,6 +366,8 @@ def pending_actions(s: HeroscapeState) -> list[Action]:
         return [Action("negate", (s.c_def[c].key,)) for c in glyph_rules.negate_choices(s, p[0])]
     if kind == "wannok":
         return [Action("wound", (s.f_name[g],)) for g in s.figures_on(p[0])]
+    if kind == "target_order":
+        return [Action("resolve", (s.f_name[d],)) for d in p[3] if s.f_state[d] == ON]
     if kind in ("placer", "wannokpick"):
         return [Action("opponent", (o,)) for o in s.opponents(p[0]) if s.figures_on(o)]
     return []
@@ -422,6 +424,12 @@ def apply_pending(s: HeroscapeState, action: Action, events: list[Event]) -> Non
         glyph_rules.negate(s, seat, s.card_index(str(args[0])), events)
     elif kind == "wannok":
         combat.wound(s, s.fig_index(str(args[0])), 1, events)
+    elif kind == "target_order":
+        _, _, a, targets, dice, skulls, normal, what = p
+        d = s.fig_index(str(args[0]))
+        events.append(Event(f"seat {seat} resolves the {what} against {s.f_name[d]} next"))
+        combat.defend(s, a, d, dice, skulls, normal, events, what)
+        combat.continue_resolving(s, a, [x for x in targets if x != d], dice, skulls, normal, events, what)
     elif kind == "placer":
         chosen = int(args[0])
         events.append(Event(f"seat {seat} chooses seat {chosen} to place {GLYPHS[p[2]].name}"))

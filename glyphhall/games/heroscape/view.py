@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from .glyphs import GLYPHS
 from .maps import FAR
-from .state import MARKERS, STATUS_NAMES
+from .state import MARKERS, ON, STATUS_NAMES
 
 if TYPE_CHECKING:
     from .state import HeroscapeState
@@ -63,6 +63,8 @@ def view(s: HeroscapeState, seat: int | None) -> dict[str, Any]:
     if s.pending:
         p = s.pending[0]
         pending = {"seat": p[0], "kind": p[1]}
+        if p[1] == "target_order":  # the figures still to defend against the special attack
+            pending["targets"] = [s.f_name[d] for d in p[3] if s.f_state[d] == ON]
     return {
         "board": board_view(s),
         "phase": s.phase,

@@ -92,6 +92,8 @@ def test_fire_line_hits_every_figure_on_the_line_with_one_roll():
                  script=[SKULL] * 4 + [BLANK] * 4 + [BLANK] * 4)
     assert "fireline mimring a2 e" in texts(s)
     act(s, "fireline mimring a2 e")
+    assert texts(s) == {"resolve thorgrim", "resolve tarn1"}, "the attacker picks the order (§1.6)"
+    act(s, "resolve thorgrim")
     assert s.f_wounds[fig(s, "thorgrim")] == 4 or s.f_state[fig(s, "thorgrim")] == 2
     assert s.f_state[fig(s, "tarn1")] == 2
 
@@ -123,7 +125,29 @@ def test_explosion_hits_target_and_adjacent_figures():
     s = position(ROWS, armies=(("dw9000",), ("tarn",)), at={"dw9000": "a1", "tarn1": "d4", "tarn2": "d5"},
                  active="dw9000", script=[SKULL] * 3 + [BLANK] * 4 + [SHIELD] * 4)
     act(s, "explode dw9000 tarn1")
+    act(s, "resolve tarn1")
     assert s.f_state[fig(s, "tarn1")] == 2 and s.f_state[fig(s, "tarn2")] == 1
+
+
+def test_the_attacker_picks_the_order_of_a_multi_target_special_attack():
+    """Reference §1.6: multi-target special attacks: the attacker picks the resolution order.
+    It matters: destroying Thorgrim first takes his Defensive Aura from the figure next to him."""
+    script = [SKULL] * 3 + [BLANK] * 4 + [BLANK] * 4  # one roll; Thorgrim's defense; Tarn's
+    s = position(ROWS, armies=(("dw9000",), ("thorgrim", "tarn")),
+                 at={"dw9000": "a1", "thorgrim": "d4", "tarn1": "d5"}, active="dw9000", script=script)
+    s.f_wounds[fig(s, "thorgrim")] = 3
+    act(s, "explode dw9000 thorgrim")
+    assert s.view(0)["pending"] == {"seat": 0, "kind": "target_order", "targets": ["thorgrim", "tarn1"]}
+    events = act(s, "resolve thorgrim")
+    assert s.f_state[fig(s, "thorgrim")] == 2 and s.f_state[fig(s, "tarn1")] == 2
+    assert any("tarn1 rolls 4," in e.text for e in events), "no aura left: Tarn rolls its own 4"
+    s = position(ROWS, armies=(("dw9000",), ("thorgrim", "tarn")),
+                 at={"dw9000": "a1", "thorgrim": "d4", "tarn1": "d5"}, active="dw9000",
+                 script=[SKULL] * 3 + [BLANK] * 5 + [BLANK] * 4)
+    s.f_wounds[fig(s, "thorgrim")] = 3
+    act(s, "explode dw9000 thorgrim")
+    events = act(s, "resolve tarn1")
+    assert any("tarn1 rolls 5," in e.text for e in events), "Thorgrim still stands: +1 die"
 
 
 def test_range_enhancement_for_soulborg_guards():
