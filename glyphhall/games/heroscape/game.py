@@ -18,7 +18,8 @@ NOTATION = (
     "step <figure> <hex> (one step of a move) | stop <figure> | flip <figure>; grapple/teleport <figure> <hex>; "
     "attack <figure> <target>; shuriken <figure> <target>; fireline <figure> <from hex> <e|ne|nw|w|sw|se>; "
     "explode/grenade <figure> <target>; chomp/shackle/rod <figure> <target>; berserk; clone; "
-    "drop <figure>; pass <figure> <friend>; equip/leave/swap/keep <figure>; glyph <hex>; "
+    "drop <figure> [<hex>]; pass <figure> <friend>; equip/leave/swap/keep <figure>; glyph <hex>; "
+    "resolve <figure> (next target of a special attack); "
     "spirit <card>; summon <figure> <hex>; negate <card>; wound <figure>; opponent <seat>; end. "
     "Hexes are row letter + column number (a1); figures are card keys (finn) or key + number (tarn2)."
 )
