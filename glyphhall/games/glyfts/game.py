@@ -78,6 +78,7 @@ class GlyftsGame(Game):
         s.winners = []
         s.score = [0] * players
         s.turn_limit = int(options["turn_limit"])
+        s.deck_bound = None  # no reshuffle yet: the deck may hold any card nobody has seen
         return s
 
     # --- loading ----------------------------------------------------------------------------
@@ -112,6 +113,13 @@ class GlyftsGame(Game):
             s.under[c] = tuple(_sorceries(kinds))
         s.hands = [_counts(h) for h in _per_seat(data["hands"], n, "hands")]
         s.deck = _sorceries(data["deck"])
+        bound = data.get("deck_bound")  # absent in games saved before it was kept
+        s.deck_bound = None if bound is None else [_counts(b) for b in _per_seat(bound, n, "deck_bound")]
+        if s.deck_bound is not None:
+            in_deck = _counts({sid: s.deck.count(k) for sid, k in N.SORCERY_INDEX.items()})
+            for p, b in enumerate(s.deck_bound):
+                if any(x < y for x, y in zip(b, in_deck, strict=True)):
+                    raise LoadError(f"seat {p}'s deck_bound leaves out cards that are in the deck")
         s.discard = _counts(data["discard"])
         s.placed = int(data["placed"])
         s.fought = 0

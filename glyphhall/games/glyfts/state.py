@@ -116,7 +116,7 @@ class Battle:
 class GlyftsState(State):
     __slots__ = ("phase", "active", "alive", "reserve", "known", "circle", "captured", "under", "hands",
                  "deck", "discard", "pending", "owner", "placed", "fought", "battle", "summoning",
-                 "discount", "turns", "first", "winners", "score", "turn_limit")
+                 "discount", "turns", "first", "winners", "score", "turn_limit", "deck_bound")
 
     # --- copies -----------------------------------------------------------------------------
     def clone(self) -> GlyftsState:
@@ -145,6 +145,7 @@ class GlyftsState(State):
         c.winners = self.winners[:]
         c.score = self.score[:]
         c.turn_limit = self.turn_limit
+        c.deck_bound = None if self.deck_bound is None else [b[:] for b in self.deck_bound]
         return c
 
     # --- whose move -------------------------------------------------------------------------
@@ -333,10 +334,15 @@ class GlyftsState(State):
             deck = [k for k in _KINDS for _ in range(self.discard[k])]
             self.rng.shuffle(deck)
             self.deck = deck
+            # Everybody saw which cards went into the new deck: from now on each seat knows that
+            # the deck holds only those, less the ones it drew itself (determinize keeps to that).
+            self.deck_bound = [self.discard[:] for _ in range(self.num_players)]
             self.discard = [0] * len(self.discard)
             _say(events, "the discard pile is shuffled into a new Sorcery Deck")
         kind = self.deck.pop()
         self.hands[p][kind] += 1
+        if self.deck_bound is not None:
+            self.deck_bound[p][kind] -= 1
         _tell_draw(events, p, kind)
 
     def _advance(self, events: list[Event]) -> None:
@@ -591,6 +597,10 @@ class GlyftsState(State):
                 pool.extend(c.under[cr])
         rng.shuffle(pool)
         i = len(c.deck)
+        if c.deck_bound is not None:
+            pool = _deck_first(pool, i, c.deck_bound[seat])
+            # The others' own knowledge of the deck is theirs: in this world they know what `seat` knows.
+            c.deck_bound = [c.deck_bound[seat][:] for _ in range(self.num_players)]
         c.deck = pool[:i]
         for p in others:
             size = sum(c.hands[p])
@@ -642,6 +652,8 @@ class GlyftsState(State):
             "under": {cid[c]: [sid[k] for k in u] for c, u in enumerate(self.under) if u},
             "hands": [{sid[k]: h[k] for k in _KINDS if h[k]} for h in self.hands],
             "deck": [sid[k] for k in self.deck],
+            "deck_bound": None if self.deck_bound is None else [
+                {sid[k]: b[k] for k in _KINDS if b[k]} for b in self.deck_bound],
             "discard": {sid[k]: self.discard[k] for k in _KINDS if self.discard[k]},
             "placed": self.placed,
             "fought": [cid[c] for c in range(len(cid)) if self.fought >> c & 1],
@@ -652,6 +664,21 @@ class GlyftsState(State):
             "winners": self.winners[:],
             "score": self.score[:],
         }
+
+
+def _deck_first(pool: list[int], size: int, bound: list[int]) -> list[int]:
+    """`pool` (shuffled) reordered so that its first `size` cards, the deck, respect `bound`: at
+    most bound[k] cards of kind k. The true deck always fits, so there are always enough."""
+    room = bound[:]
+    deck: list[int] = []
+    rest: list[int] = []
+    for k in pool:
+        if len(deck) < size and room[k] > 0:
+            room[k] -= 1
+            deck.append(k)
+        else:
+            rest.append(k)
+    return deck + rest
 
 
 def _creature_view(c: int) -> dict[str, Any]:

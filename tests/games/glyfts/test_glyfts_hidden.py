@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import json
 
-from glyfts_helpers import build, c, k
+from glyfts_helpers import build, c, hand, k
 
 from glyphhall.engine import Rng
 from glyphhall.games.glyfts import GAME
 from glyphhall.games.glyfts.cards import CARDS
+from glyphhall.games.glyfts.state import SUMMON
 
 
 def _sorcery_totals(s):
@@ -94,3 +95,27 @@ def test_secret_setup_picks_are_resampled_for_others():
     assert len(picks) > 1
     assert all(len(p) == 1 for p in picks)
     assert {tuple(s.determinize(1, Rng(seed)).pending[1]) for seed in range(5)} == {tuple(s.pending[1])}
+
+
+def test_after_a_reshuffle_determinize_deals_the_deck_only_from_the_reshuffled_cards():
+    """Ruling 16 and determinize: the discard pile shuffled into a new deck is public, so every
+    seat knows which cards the new deck can hold, less the ones it drew itself since; a resampled
+    deck never holds a card the seat knows cannot be there."""
+    s = build([["storm_roc"], ["leviathan"]], reserve=[["gale_sprite"], ["reef_urchin"]],
+              hands=[["ward"], ["capture", "capture"]], deck=[], phase=SUMMON)
+    s.discard = hand("strength", "strength", "strength", "fortune")
+    s.apply_text(0, "done")  # seat 1's turn: the discard pile becomes the deck, seat 1 draws
+    assert len(s.deck) == 3 and sum(s.hands[1]) == 3
+    reshuffled = [k("strength")] * 3 + [k("fortune")]
+    decks = set()
+    for seed in range(40):
+        d = s.determinize(0, Rng(seed))
+        assert set(d.deck) <= set(reshuffled), "a card that was not in the reshuffled pile is in the deck"
+        assert d.hands[1][k("capture")] == 2 and sum(d.hands[1]) == 3  # the Captures stay out of the deck
+        decks.add(tuple(sorted(d.deck)))
+    assert len(decks) == 2  # still resampled: seat 0 does not know which card seat 1 drew
+    # Seat 1 saw its own draw, so its samples of the deck are exactly the other three cards.
+    drew = next(kind for kind in set(reshuffled) if s.hands[1][kind])
+    reshuffled.remove(drew)
+    for seed in range(10):
+        assert sorted(s.determinize(1, Rng(seed)).deck) == sorted(reshuffled)

@@ -48,6 +48,23 @@ def _saved():
 def test_a_saved_game_round_trips():
     data = _saved()
     assert GAME.load(data).to_dict() == data
+    del data["deck_bound"]  # saved before the deck bound was kept: loads as "no reshuffle yet"
+    assert GAME.load(data).deck_bound is None
+
+
+def test_a_saved_game_after_a_reshuffle_round_trips():
+    """The deck bounds (what each seat knows the reshuffled deck can hold) are saved too."""
+    from glyfts_helpers import hand
+
+    from glyphhall.games.glyfts.state import SUMMON
+
+    s = build([["storm_roc"], ["leviathan"]], reserve=[["gale_sprite"], []], deck=[], phase=SUMMON)
+    s.discard = hand("ward", "ward", "nullify")
+    s.apply_text(0, "done")
+    assert s.deck_bound is not None and s.deck_bound[0] == hand("ward", "ward", "nullify")
+    data = json.loads(json.dumps(s.to_dict()))
+    # (build() leaves cards out of the game, so check the fields rather than the whole load)
+    assert data["deck_bound"][0] == {"ward": 2, "nullify": 1} and sum(data["deck_bound"][1].values()) == 2
 
 
 @pytest.mark.parametrize(
@@ -66,6 +83,8 @@ def test_a_saved_game_round_trips():
         (lambda d: d["hands"][0].update(ward=-3), "cannot be negative"),
         (lambda d: d.update(players=6, alive=[True] * 6), "2 to 4 players"),
         (lambda d: d.pop("deck"), "malformed glyfts state"),
+        (lambda d: d.update(deck_bound=[{}, {}]), "seat 0's deck_bound leaves out cards"),
+        (lambda d: d.update(deck_bound=[{}]), "one entry per seat"),
     ],
 )
 def test_bad_saved_positions_are_clear_errors(change, message):

@@ -34,6 +34,9 @@ def check_invariants(s: GlyftsState) -> None:
         for kind in s.battle.attacker_cards + s.battle.defender_cards:
             totals[kind] += 1
     assert tuple(totals) == CARDS.counts, "a Sorcery card was lost or doubled"
+    if s.deck_bound is not None:  # after a reshuffle: the deck holds only what each seat allows for
+        for bound in s.deck_bound:
+            assert all(s.deck.count(kind) <= n for kind, n in enumerate(bound)), "the deck breaks a seat's bound"
     for p in range(s.num_players):
         assert s.score[p] == sum(CARDS.skill[x] for x in s.captured[p])
         if not s.alive[p]:
@@ -91,6 +94,31 @@ def test_determinizations_conserve_cards():
             seat = rng.choice(s.to_move())
             s.apply(seat, rng.choice(s.legal_actions(seat)))
             step += 1
+
+
+def test_determinizations_after_a_reshuffle_keep_the_deck_to_what_the_seat_knows():
+    """Ruling 16 and determinize: once the discard pile has become the deck, a seat's samples put
+    into the deck only cards of that pile, less those the seat drew since."""
+    games = 0
+    for seed in range(60):
+        s = GAME.new(4, seed)
+        rng = Rng(seed)
+        step = 0
+        while not s.is_over():
+            seat = rng.choice(s.to_move())
+            s.apply(seat, rng.choice(s.legal_actions(seat)))
+            step += 1
+            if s.deck_bound is not None and step % 3 == 0:
+                assert GAME.load(s.to_dict()).to_dict() == s.to_dict()
+                for seat in range(4):
+                    sample = s.determinize(seat, Rng(step))
+                    check_invariants(sample)  # the sampled deck within every bound of the sample
+                    assert sample.deck_bound == [s.deck_bound[seat]] * 4
+                    assert sample.view(seat) == s.view(seat)
+        games += s.deck_bound is not None
+        if games == 2:
+            break
+    assert games == 2, "no random game reshuffled the discard pile"
 
 
 def test_heuristic_is_in_range_and_uses_only_what_the_seat_sees():
