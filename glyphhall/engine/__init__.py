@@ -7,6 +7,7 @@ from .game import ENGINE_VERSION, Game, State
 from .options import Option, OptionValue, parse_option_texts, resolve_options
 from .record import MatchRecord, replay
 from .rng import Rng
+from .vault import JsonFileVault, Vault
 
 __all__ = [
     "ENGINE_VERSION",
@@ -16,6 +17,7 @@ __all__ = [
     "Game",
     "GlyphHallError",
     "IllegalAction",
+    "JsonFileVault",
     "LoadError",
     "MatchRecord",
     "Option",
@@ -23,6 +25,7 @@ __all__ = [
     "OptionValue",
     "Rng",
     "State",
+    "Vault",
     "filter_events",
     "normalize_text",
     "parse_option_texts",

@@ -5,13 +5,16 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .action import Action, normalize_text
 from .errors import IllegalAction, LoadError
 from .events import Event
 from .options import Option, OptionValue, resolve_options
 from .rng import Rng
+
+if TYPE_CHECKING:
+    from .vault import Vault
 
 ENGINE_VERSION = "0.1.0"
 
@@ -248,6 +251,19 @@ class Game(ABC):
 
     @abstractmethod
     def _load(self, data: Mapping[str, Any]) -> State: ...
+
+    def prepare_options(self, options: dict[str, OptionValue], vault: Vault) -> dict[str, OptionValue]:
+        """Options with any reference to kept things (e.g. "all death cards") replaced by the
+        things themselves, so that the match record alone replays the match. Called by the
+        terminal or the server before `new`; the default changes nothing."""
+        return options
+
+    def keep_after_match(
+        self, state: State, vault: Vault, session: str, names: Sequence[str]
+    ) -> dict[str, Any] | None:
+        """Keep what a finished match made (e.g. the loser's death card) in `vault`; return the
+        kept item, or None. `session` names the table or sitting; `names` the seats' players."""
+        return None
 
     def heuristic(self, state: State, seat: int) -> float | None:
         """Optional: how good `state` looks for `seat`, in [0, 1]. Bots use it; None if unknown.

@@ -96,3 +96,29 @@ def test_load_rejects_other_games_and_versions():
         GAME.load(data | {"version": "7"})
     with pytest.raises(LoadError, match="malformed duel state"):
         GAME.load({k: v for k, v in data.items() if k != "hands"})
+
+
+def test_json_file_vault_keeps_items_and_refuses_foreign_files(tmp_path):
+    from glyphhall.engine import JsonFileVault
+
+    vault = JsonFileVault(tmp_path / "v.json")
+    assert vault.list() == []
+    kept = vault.add({"name": "Bonebread"})
+    again = JsonFileVault(tmp_path / "v.json")
+    assert again.get(kept["id"])["name"] == "Bonebread"
+    assert [i["name"] for i in again.list()] == ["Bonebread"]
+    with pytest.raises(KeyError):
+        again.get("nope")
+    (tmp_path / "other.json").write_text('{"cards": []}')
+    with pytest.raises(LoadError, match="not a Glyph Hall vault"):
+        JsonFileVault(tmp_path / "other.json").list()
+
+
+def test_keepsake_hooks_default_to_nothing(tmp_path):
+    from glyphhall.engine import JsonFileVault
+
+    vault = JsonFileVault(tmp_path / "v.json")
+    state = GAME.new(2, 0)
+    assert GAME.prepare_options({"a": 1}, vault) == {"a": 1}
+    assert GAME.keep_after_match(state, vault, "s", ["a", "b"]) is None
+    assert vault.list() == []
