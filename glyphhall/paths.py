@@ -22,3 +22,10 @@ def records_dir() -> Path:
     path = data_dir() / "records"
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+def vault_path(game_id: str) -> Path:
+    """The terminal's vault of things `game_id` keeps between matches (see engine/vault.py)."""
+    path = data_dir() / "vaults"
+    path.mkdir(parents=True, exist_ok=True)
+    return path / f"{game_id}.json"

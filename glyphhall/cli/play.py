@@ -11,8 +11,8 @@ from rich.console import Console
 from rich.markup import escape
 
 from glyphhall import bots
-from glyphhall.engine import Event, Game, GlyphHallError, MatchRecord, State, filter_events
-from glyphhall.paths import records_dir
+from glyphhall.engine import Event, Game, GlyphHallError, JsonFileVault, MatchRecord, State, filter_events
+from glyphhall.paths import records_dir, vault_path
 
 from .render import renderer_for
 
@@ -51,6 +51,9 @@ class Match:
 
 
 def new_match(game: Game, seats: list[Seat], seed: int, options: dict) -> Match:
+    """A match whose options may name things kept in the game's vault (Inscription's death
+    cards); they are resolved here, so the record alone replays the match."""
+    options = game.prepare_options(game.resolve_options(options), JsonFileVault(vault_path(game.id)))
     state = game.new(len(seats), seed, options)
     return Match(game, state, seats, MatchRecord.start(game, state, [s.name for s in seats]))
 
@@ -92,6 +95,11 @@ def play_match(
         path = records_dir() / f"{match.game.id}-{int(match.record.started_at)}-{match.state.seed}.json"
         match.record.save(path)
         console.print(f"Match record saved: {path}")
+        kept = match.game.keep_after_match(
+            match.state, JsonFileVault(vault_path(match.game.id)), path.stem, [s.name for s in match.seats]
+        )
+        if kept is not None:
+            console.print(f"Kept for later games: {escape(str(kept.get('name', kept['id'])))}")
     return match.record
 
 
