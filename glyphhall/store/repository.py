@@ -9,7 +9,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import Engine, delete, select, update
+from sqlalchemy import Engine, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -217,8 +217,13 @@ class Store:
     def append_action(self, table_id: str, step: int, seat: int, text: str) -> None:
         """Store action number `step` (0-based). Raises ActionClash if that step exists already."""
         try:
-            with self._session.begin() as db:
-                db.add(ActionRow(table_id=table_id, step=step, seat=seat, text=text, at=time.time()))
+            # A Core insert, not the ORM: this runs once per move and is the server's hottest write.
+            with self.engine.begin() as conn:
+                conn.execute(
+                    insert(ActionRow.__table__).values(
+                        table_id=table_id, step=step, seat=seat, text=text, at=time.time()
+                    )
+                )
         except IntegrityError:
             raise ActionClash(f"table {table_id} already has an action at step {step}") from None
 
