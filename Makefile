@@ -21,7 +21,7 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 	touch $@ $(VENV)/.installed
 
 run: $(VENV)/.installed
-	$(BIN)/glyphhall play inscription --vs heuristic
+	$(BIN)/glyphhall serve
 
 test: $(VENV)/.installed-dev
 	bash scripts/test-deps.sh
