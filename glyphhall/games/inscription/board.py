@@ -29,6 +29,13 @@ def right_of(seat: int) -> int:
     return 1 if seat == 0 else -1
 
 
+def nearness(seat: int, k: int, j: int) -> int:
+    """Which of several cards answers for space `j` (Burrower, Guardian): the nearest, and of two
+    as near the one on the owner's right, so both seats play alike (the rulebook is silent)."""
+    step = (j - k) * right_of(seat)  # > 0: the card is on the owner's left of the space
+    return 2 * abs(step) + (step > 0)
+
+
 def new_slot(st: InscriptionState, seat: int, cid: int, base: int | None = None) -> tuple:
     return (cid, st.defs[cid].health, right_of(seat), 0, 0, cid if base is None else base)
 

@@ -86,15 +86,19 @@ def strike(st: InscriptionState, i: int, j: int, p: int, events: list[Event]) ->
 def burrower_for(st: InscriptionState, j: int, airborne: bool) -> int:
     """A Burrower of the defender that moves into the attacked empty space `j` (a flyer is only
     blocked by one that also has Mighty Leap)."""
-    side = (j >> 2) * 4
+    seat = j >> 2
+    side = seat * 4
+    best, best_key = -1, 9
     for k in range(side, side + 4):
         slot = st.board[k]
         if slot is None or k == j or B.submerged(st, k):
             continue
         sig = st.defs[slot[B.CID]].sig
         if sig & S.BURROWER and (not airborne or sig & S.MIGHTY_LEAP):
-            return k
-    return -1
+            key = B.nearness(seat, k, j)
+            if key < best_key:
+                best, best_key = k, key
+    return best
 
 
 def damage_card(st: InscriptionState, i: int, j: int, p: int, events: list[Event]) -> None:

@@ -269,11 +269,15 @@ def guard(st: InscriptionState, seat: int, lane: int, events: list[Event]) -> No
     j = other * 4 + lane
     if st.board[j] is not None:
         return
+    best, best_key = -1, 9
     for k in range(other * 4, other * 4 + 4):
         slot = st.board[k]
         if slot is not None and st.defs[slot[B.CID]].sig & S.GUARDIAN:
-            B.move(st, k, j, events)
-            return
+            key = B.nearness(other, k, j)
+            if key < best_key:
+                best, best_key = k, key
+    if best >= 0:
+        B.move(st, best, j, events)
 
 
 def take(st: InscriptionState, seat: int, slug: str, events: list[Event]) -> None:

@@ -251,3 +251,24 @@ def test_sprinters_in_a_row_move_alike_for_both_seats():
     st.board[5] = st.board[5][:B.DIR] + (1,) + st.board[5][B.DIR + 1:]
     bell(st)
     assert row(st, 1) == [None, None, "Elk", "Elk"]
+
+
+def test_of_two_burrowers_or_guardians_the_nearest_moves_alike_for_both_seats():
+    """Rulebook, Sigils > Burrower and Guardian (our ruling when two could move: the nearest, and
+    of two as near the one on the owner's right), the same for both seats."""
+    st = position(board0=[None, "Wolf", None, None], board1=["Mole", None, None, "Mole"])
+    bell(st)
+    assert row(st, 1) == [None, "Mole", None, "Mole"]
+    st = position(board0=[None, None, "Wolf", None], board1=["Mole", None, None, "Mole"])
+    bell(st)
+    assert row(st, 1) == ["Mole", None, "Mole", None]
+    # as near on both sides: seat 1's right is toward space 1, seat 0's toward space 4
+    st = position(board0=[None, "Wolf", None, None], board1=["Mole", None, "Mole", None])
+    bell(st)
+    assert row(st, 1) == [None, "Mole", "Mole", None]
+    st = position(board1=[None, "Wolf", None, None], board0=["Mole", None, "Mole", None], turn=1)
+    bell(st)
+    assert row(st, 0) == ["Mole", "Mole", None, None]
+    st = position(board1=["Bloodhound", None, "Bloodhound", None], hand0=["Squirrel"])
+    act(st, "play 1 2")
+    assert row(st, 1) == [None, "Bloodhound", "Bloodhound", None]
