@@ -37,9 +37,14 @@ def can_pay_energy(s: TundrusState, c: Champion, amount: int, skip: set[int] | f
 
 
 def pay_energy(s: TundrusState, c: Champion, amount: int, power_first: bool, skip: set[int]) -> str:
-    """Pay Energy with cubes and/or unused Power Glyphs (rulebook Reference > Power Glyph)."""
+    """Pay Energy with cubes and/or unused Power Glyphs (rulebook Reference > Power Glyph); what the
+    player already paid for this action (`energy.pick`) counts first."""
+    if s.prepaid:
+        use = min(amount, s.prepaid)
+        s.prepaid -= use
+        amount -= use
     if amount <= 0:
-        return ""
+        return "the Energy chosen"
     from_dice = min(amount, power_units(s.pool, skip)) if power_first else max(0, amount - c.energy())
     dice = power_dice(s.pool, from_dice, skip) if from_dice else []
     covered = sum(units(s.pool[i][3], 2) or 1 for i in dice)

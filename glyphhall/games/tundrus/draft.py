@@ -70,6 +70,7 @@ def setup(s: TundrusState) -> list[Event]:
     s.convert_left, s.convert_power = 0, False
     s.resume = ""
     s.pay_item, s.pay_verb, s.pay_left = None, "", []
+    s.defer, s.defer_from, s.defer_left, s.defer_skip, s.prepaid = [], "", [0, 0], [], 0
     s.winner = -1
     s.phase = DRAFT
     events = [Event(f"Tribe {first + 1} recruits first")]

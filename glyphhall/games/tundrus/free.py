@@ -45,7 +45,7 @@ def equipped_abilities(s: TundrusState, c: Champion) -> set[str | None]:
     return {items[iid].ability for iid in c.slots if iid}
 
 
-def _cost(s: TundrusState, c: Champion, ability: str) -> int:
+def printed_cost(s: TundrusState, c: Champion, ability: str) -> int:
     """A printed Energy cost (Summon Imp, Wall of Mirrors), 0 with Wall of Mirrors' set bonus."""
     if ability == "wall_of_mirrors" and set_complete(s, c, ability):
         return 0
@@ -123,11 +123,11 @@ def after_roll_actions(s: TundrusState, c: Champion, main: bool) -> list[Action]
                 for g in sorted(set(s.data.dice[d[0]].faces) - {d[3]}):
                     out.append(act("fate", (i + 1, GLYPHS[g])))
     if "wall_of_mirrors" in have and "wall_of_mirrors" not in s.once and can_pay_energy(
-        s, c, _cost(s, c, "wall_of_mirrors"), frozenset()
+        s, c, printed_cost(s, c, "wall_of_mirrors"), frozenset()
     ):
         out += [act("mirrors", (a.cid,)) for a in s.allies(c)]
     if "summon_imp" in have and "summon_imp" not in s.once and can_pay_energy(
-        s, c, _cost(s, c, "summon_imp"), frozenset()
+        s, c, printed_cost(s, c, "summon_imp"), frozenset()
     ):
         if set_complete(s, c, "summon_imp"):
             out.append(act("imp"))
@@ -154,7 +154,7 @@ def _power_twins(s: TundrusState, c: Champion, actions: list[Action]) -> list[Ac
     out: list[Action] = []
     for a in actions:
         out.append(a)
-        cost = _FREE_COST.get(a.verb, 0) or (_cost(s, c, _ITEM_OF[a.verb]) if a.verb in _ITEM_OF else 0)
+        cost = _FREE_COST.get(a.verb, 0) or (printed_cost(s, c, _ITEM_OF[a.verb]) if a.verb in _ITEM_OF else 0)
         if cost and (a.verb != "fate" or power_units(s.pool, frozenset((int(a.args[0]) - 1,)))):
             out.append(act(a.verb, a.args + ("power",)))
     return out
@@ -263,7 +263,7 @@ def fate(s: TundrusState, c: Champion, n: int, glyph: str, events: list[Event], 
 def mirrors(s: TundrusState, c: Champion, ally: Champion, events: list[Event], power: bool = False) -> None:
     from .tracks import fill_armor
 
-    pay_energy(s, c, _cost(s, c, "wall_of_mirrors"), power, set())
+    pay_energy(s, c, printed_cost(s, c, "wall_of_mirrors"), power, set())
     s.once.append("wall_of_mirrors")
     fill_armor(s, ally)
     events.append(Event(f"{c.cid} fills {ally.cid}'s Armor Track (Wall of Mirrors)"))
@@ -272,7 +272,7 @@ def mirrors(s: TundrusState, c: Champion, ally: Champion, events: list[Event], p
 def imp(s: TundrusState, c: Champion, target: Champion | None, events: list[Event], power: bool = False) -> None:
     from .abilities import reflect
 
-    pay_energy(s, c, _cost(s, c, "summon_imp"), power, set())
+    pay_energy(s, c, printed_cost(s, c, "summon_imp"), power, set())
     s.once.append("summon_imp")
     victims = s.enemies(c) if target is None else [target]
     events.append(Event(f"{c.cid} summons an imp"))

@@ -32,6 +32,7 @@ STEPS = {
     "energy": "End of Round Energy Cube",
     "warloss": "War Glyph -1 token",
     "pay": "paying an Equip Cost",
+    "energypay": "naming the dice that pay Energy",
     "wealth": "choosing the Wealth die an Acquire spends",
     "garrison": "naming the Glyphs Garrison converts",
 }

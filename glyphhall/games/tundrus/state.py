@@ -21,6 +21,7 @@ WAR_LOSS = "warloss"  # the War Glyph -1 token: which War Glyph is lost
 GARRISON = "garrison"  # Garrison: naming the Glyphs converted, one die at a time
 PAY = "pay"  # an Equip Cost: naming the dice Discarded, one at a time
 WEALTH_DIE = "wealth"  # Acquire: naming the Wealth die spent
+ENERGY_PAY = "energypay"  # an action waits while the player names the dice paying its Energy
 
 #: A die in the Active Dice Pool: (colour, owner, origin, glyph, used, lent).
 PoolDie = tuple[int, int, int, int, bool, bool]
@@ -67,6 +68,11 @@ class TundrusState(State):
     pay_item: str | None  # the Item whose Equip Cost is being paid
     pay_verb: str  # "equip" or "consume": what happens once it is paid
     pay_left: list[int]  # colours of the Equip Cost still to pay
+    defer: list[str | int]  # the action (verb, args) waiting for its Energy (energy.py)
+    defer_from: str  # the step it was chosen in
+    defer_left: list[int]  # Energy still to name: [in Power Glyph dice, in Stored dice]
+    defer_skip: list[int]  # pool dice that may not pay (its Glyph Combo, held dice, a fated die)
+    prepaid: int  # Energy already paid for the waiting action
     winner: int  # -1 none yet, else the winning tribe
 
     def copy_into(self, c: TundrusState) -> None:
@@ -102,6 +108,8 @@ class TundrusState(State):
         c.convert_left, c.convert_power = self.convert_left, self.convert_power
         c.resume = self.resume
         c.pay_item, c.pay_verb, c.pay_left = self.pay_item, self.pay_verb, self.pay_left[:]
+        c.defer, c.defer_from, c.defer_left = self.defer[:], self.defer_from, self.defer_left[:]
+        c.defer_skip, c.prepaid = self.defer_skip[:], self.prepaid
         c.winner = self.winner
 
     # --- small shared helpers -----------------------------------------------------------------
@@ -166,6 +174,11 @@ class TundrusState(State):
             "pay_item": self.pay_item,
             "pay_verb": self.pay_verb,
             "pay_left": self.pay_left[:],
+            "defer": self.defer[:],
+            "defer_from": self.defer_from,
+            "defer_left": self.defer_left[:],
+            "defer_skip": self.defer_skip[:],
+            "prepaid": self.prepaid,
             "winner": self.winner,
         }
 
@@ -205,6 +218,13 @@ class TundrusState(State):
         self.pay_left = [int(x) for x in d.get("pay_left", [])]
         if any(not 0 <= x < len(self.data.dice) for x in self.pay_left):
             raise ValueError("bad pay_left")
+        self.defer = [x if isinstance(x, int) else str(x) for x in d.get("defer", [])]
+        self.defer_from = str(d.get("defer_from", ""))
+        self.defer_left = [int(x) for x in d.get("defer_left", [0, 0])]
+        self.defer_skip = [int(x) for x in d.get("defer_skip", [])]
+        self.prepaid = int(d.get("prepaid", 0))
+        if len(self.defer_left) != 2:
+            raise ValueError("bad defer_left")
         if any(not 0 <= i < len(self.champs) for i in self.cube_queue):
             raise ValueError("bad cube_queue")
         known = set(self.data.items)

@@ -27,6 +27,7 @@ STEP_HELP = {
     "feud": "Blood Feud: feud <enemy> to mark it",
     "chest": "Connoisseur: chest <colour> for each die of your choice",
     "release": "RELEASE stored dice (release energy|armor <n>), then end",
+    "energypay": "Energy: energy <die> (a Power Glyph) or energy stored <n> (a Stored die) to pay with",
     "wealth": "Acquire: spend <die> (the Wealth die that pays)",
     "pay": "Equip Cost: pay <tribal|own|weapon|armor|auxiliary|chest|die number> for each die",
     "garrison": "Garrison: convert <die> until 3 Glyphs are named (a Double counts twice)",

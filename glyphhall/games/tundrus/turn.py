@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from glyphhall.engine import Action, Event
 
-from . import abilities, draft, free, items, payment, tokens
+from . import abilities, draft, energy, free, items, payment, tokens
 from .actions import act
 from .champion import CHEST, SLOT_CODE, START, TRIBAL, is_die
 from .combat import magic
@@ -21,6 +21,7 @@ from .state import (
     ACTIVATE,
     DRAFT,
     ENERGY_CUBE,
+    ENERGY_PAY,
     FEUD,
     GARRISON,
     LAMB,
@@ -114,6 +115,8 @@ def legal_actions(s: TundrusState) -> list[Action]:
         return [_LOSE[i] for i in _war_dice(s)]
     if phase == PAY:
         return payment.actions(s, c)
+    if phase == ENERGY_PAY:
+        return energy.actions(s, c)
     if phase == WEALTH_DIE:
         return [_SPEND[i] for i in _wealth_dice(s)]
     if phase == GARRISON:
@@ -155,6 +158,7 @@ _LOSE = [act("lose", (i + 1,)) for i in range(2 * POOL_LIMIT)]
 _CONVERT = [act("convert", (i + 1,)) for i in range(2 * POOL_LIMIT)]
 _SPEND = [act("spend", (i + 1,)) for i in range(2 * POOL_LIMIT)]
 _SPENDABLE = frozenset((WEALTH, WEALTH + DOUBLE, ARCANA))
+_COSTED = frozenset(("ability", "item", "fate", "foresight", "sworddance", "gash", "lamb", "button", "mirrors", "imp"))
 _REROLL, _KEEP = act("reroll"), act("keep")
 
 
@@ -249,8 +253,9 @@ def apply(s: TundrusState, action: Action) -> list[Event]:
         s.turn[T_CREDIT] = 0
     if verb != "gash":  # Gash may only follow the Primary Action at once (ruling B7.27)
         s.gash = []
-    HANDLERS[verb](s, c, args, events)
-    if s.marks and s.phase not in (REROLL, MAIN, GARRISON):  # marks and holds live in those steps only
+    if verb not in _COSTED or not energy.defer(s, c, verb, args, events):
+        HANDLERS[verb](s, c, args, events)
+    if s.marks and s.phase not in (REROLL, MAIN, GARRISON, ENERGY_PAY):  # marks and holds live there only
         s.marks = []
     if s.phase != OVER and s.active >= 0 and s.champs[s.active].defeated:
         end_turn(s, events)
@@ -426,6 +431,10 @@ def _consume(s: TundrusState, c: Champion, args: tuple, events: list[Event]) -> 
     payment.start(s, c, iid, "consume", events)
 
 
+def _energy(s: TundrusState, c: Champion, args: tuple, events: list[Event]) -> None:
+    energy.pick(s, c, args, events, HANDLERS)
+
+
 def _pay(s: TundrusState, c: Champion, args: tuple, events: list[Event]) -> None:
     payment.pay_step(s, c, args[0], events)
 
@@ -528,7 +537,7 @@ def _free(name: str):
 HANDLERS = {
     "take": _take, "roll": _roll, "mark": _mark, "hold": _mark, "reroll": _reroll, "keep": _keep, "attack": _attack,
     "ability": _ability, "item": _ability, "acquire": _acquire, "stash": _stash, "equip": _equip,
-    "consume": _consume, "chest": _chest, "lose": _lose, "pay": _pay, "spend": _spend, "feud": _feud, "store": _store, "end": _end, "release": _release,
+    "consume": _consume, "chest": _chest, "lose": _lose, "pay": _pay, "energy": _energy, "spend": _spend, "feud": _feud, "store": _store, "end": _end, "release": _release,
 }
 for _name in ("empower", "lamb", "give", "done", "foresight", "gambit", "garrison", "convert", "sworddance",
               "fate", "mirrors", "imp", "button", "reflect", "gash"):

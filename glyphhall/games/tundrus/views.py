@@ -71,6 +71,7 @@ def view(s: TundrusState, seat: int | None) -> dict[str, Any]:
         "turn": {"free_dice": s.turn[0], "counted": s.turn[1], "bought": s.turn[2],
                  "primary_done": bool(s.turn[5]), "extra_war": s.turn[9], "extra_defense": s.turn[10],
                  "once_used": s.once[:], "pending_item": s.pending,
+                 "energy_for": " ".join(map(str, s.defer)) if s.defer else None,  # an action waiting for its Energy
                  "paying": None if s.pay_item is None else {
                      "item": s.pay_item, "colours_left": [s.colour_name(k) for k in s.pay_left]}},
         "winner": None if s.winner < 0 else s.winner + 1,

@@ -1,0 +1,72 @@
+"""Paying Energy (Reference > Power Glyph: Power Glyphs "used as Energy Cubes directly from the Active
+Dice Pool"; Store Power Glyphs: a Stored die "can be used as an Energy Cube"): the player names the
+Power dice and the Stored dice that pay when they differ and not all of them must go."""
+
+from tundrus_helpers import COLOUR, champ, do, give, new_game, pool_glyphs, roll_pool, texts
+
+TAKE = ["white tribal", "blue tribal", "gold tribal", "green own"]
+
+
+def test_power_dice_that_differ_are_named(monkeypatch):
+    """Sword Dance paid with `power`: two different Power dice could pay; the player names one."""
+    s = new_game()
+    give(s, "fire_guard", "dancing_blades")
+    fg = champ(s, "fire_guard")
+    roll_pool(s, monkeypatch, "fire_guard", TAKE, ["power", "power", "wealth", "war"])
+    cubes = fg.energy_cubes
+    do(s, "sworddance war power")
+    assert s.phase == "energypay" and texts(s) == ["energy 1", "energy 2"]
+    assert s.view(1)["turn"]["energy_for"] == "sworddance war power"
+    do(s, "energy 2")
+    assert s.phase == "main" and s.turn[9] == 1 and fg.energy_cubes == cubes
+    assert [d[4] for d in s.pool] == [False, True, False, False]
+
+
+def test_stored_dice_that_differ_are_named(monkeypatch):
+    """A Stored die pays before Track cubes (it goes back to the Supply); with a Tribal and an own die
+    Stored, the player names the one that goes back."""
+    s = new_game()
+    give(s, "fire_guard", "dancing_blades")
+    fg = champ(s, "fire_guard")
+    blue, green = COLOUR["blue"], COLOUR["green"]
+    roll_pool(s, monkeypatch, "fire_guard", ["white tribal"], ["war"])
+    s.tribal[1][blue] -= 1
+    fg.start[green] -= 1
+    fg.energy_dice = [(blue, 1, 0), (green, fg.idx, 1)]
+    cubes = fg.energy_cubes
+    do(s, "sworddance defense")
+    assert s.phase == "energypay" and texts(s) == ["energy stored 1", "energy stored 2"]
+    do(s, "energy stored 2")
+    assert fg.energy_dice == [(blue, 1, 0)] and fg.start[green] == 1 and fg.energy_cubes == cubes
+    assert s.phase == "main" and s.turn[10] == 1
+
+
+def test_ability_energy_from_named_dice_outside_its_combo(monkeypatch):
+    """Shield Bash (2 Defense, 1 War, 2 Energy) with `power`: its combo's dice cannot pay; of the three
+    different Power dice the player names two, then the Ability resolves."""
+    s = new_game()
+    fg, pr = champ(s, "fire_guard"), champ(s, "priestess")
+    red = COLOUR["red"]
+    s.tribal[1][red] += 1
+    s.stock[red] -= 1
+    roll_pool(s, monkeypatch, "fire_guard", ["white tribal", "white tribal", "red tribal", "blue tribal",
+                                             "gold tribal", "green own"],
+              ["defense", "defense", "war", "power", "power", "power"])
+    cubes = fg.energy_cubes
+    do(s, "ability shield_bash priestess power")
+    assert texts(s) == ["energy 4", "energy 5", "energy 6"]
+    do(s, "energy 6")
+    assert s.phase == "energypay"
+    do(s, "energy 4")
+    assert s.phase == "secondary" and fg.energy_cubes == cubes and "shield_bash" in pr.tokens
+    assert [d[4] for d in s.pool] == [True, True, True, True, False, True]
+    assert pool_glyphs(s)[4] == "power"
+
+
+def test_alike_choices_need_no_question(monkeypatch):
+    """Two white Tribal Power dice are alike: Sword Dance with `power` pays at once."""
+    s = new_game()
+    give(s, "fire_guard", "dancing_blades")
+    roll_pool(s, monkeypatch, "fire_guard", ["white tribal", "white tribal"], ["power", "power"])
+    do(s, "sworddance war power")
+    assert s.phase == "main" and [d[4] for d in s.pool] == [True, False]
