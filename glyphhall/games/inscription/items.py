@@ -89,9 +89,11 @@ def use_item(st: InscriptionState, seat: int, args: tuple, events: list[Event]) 
     else:  # frozen-opossum-in-a-bottle, caged-wolf: the item card itself goes on the board
         for sac in args[3:]:
             turn.sacrifice(st, seat, int(sac) - 1, events)
-        st.board[seat * 4 + int(args[1]) - 1] = B.new_slot(st, seat, cid)
+        lane = int(args[1]) - 1
+        st.board[seat * 4 + lane] = B.new_slot(st, seat, cid)
+        turn.guard(st, seat, lane, events)  # an item with health is played like a card
         placed = True
     if not placed:
         st.item_pile.append(cid)
-    if key == "pliers":
-        st.settle_scale(events)
+    # Pliers only move the tooth: 4 (an item) or 5 (a death) is settled at the end of the turn
+    # (Rulebook, Gameplay > 5. End of Turn)

@@ -37,11 +37,37 @@ def test_pliers_put_one_point_on_the_scale():
     assert st.scale == 3
 
 
-def test_pliers_can_finish_the_adversary():
-    """Rulebook, Items > Pliers with Gameplay > 5: five on the scale is a death."""
-    st = position(items0=["Pliers"], scale=4, make_death_card=False)
+def test_pliers_can_finish_the_adversary_at_the_end_of_the_turn():
+    """Rulebook, Items > Pliers with Gameplay > 5. End of Turn: five on the scale is a death,
+    settled at the end of the turn, so the turn's attacks still happen (and their bones stay)."""
+    st = position(items0=["Pliers"], board0=["Wolf", None, None, None], board1=["Stoat", None, None, None],
+                  scale=4, make_death_card=False)
     act(st, "item 1")
-    assert st.candles == [2, 1] and st.scale == 0
+    assert st.scale == 5 and st.candles == [2, 2] and st.turn == 0
+    bell(st)
+    assert st.candles == [2, 1] and st.scale == 0 and st.bones == [0, 1] and st.turn == 1
+
+
+def test_pliers_onto_four_give_the_item_at_the_end_of_the_turn_if_the_tooth_stays():
+    """Rulebook, Gameplay > 5. End of Turn: the item is for the scale *landing* on 4 at the end
+    of the turn; Pliers to 4 followed by more damage to 5 is a death, no item."""
+    st = position(items0=["Pliers"], scale=3)
+    act(st, "item 1")
+    assert st.items == [[], []]
+    bell(st)
+    assert st.scale == 4 and len(st.items[1]) == 1
+    st = position(items0=["Pliers"], board0=["Stoat", None, None, None], scale=3, make_death_card=False)
+    act(st, "item 1")
+    bell(st)
+    assert st.candles == [2, 1] and st.items[1] == []
+
+
+def test_a_placed_item_is_played_opposite_the_guardian():
+    """Rulebook, Item Basics (items have a "cost to play"; those with health are placed) and
+    Sigils > Guardian: placing one opposite an empty space brings the adversary's Guardian."""
+    st = position(items0=["Frozen Opossum in a Bottle"], board1=["Bloodhound", None, None, None])
+    act(st, "item 1 3")
+    assert row(st, 1) == [None, None, "Bloodhound", None]
 
 
 def test_scissors_kill_an_adversary_card():
