@@ -47,14 +47,19 @@ def choose(legal: list[str], rng: random.Random) -> str:
     return rng.choice(others or legal)
 
 
-def click_action(page, text: str) -> None:
-    """Do `text` the way a person would: click the card, the space, the sacrifices, or the button."""
+def click_action(page, text: str, drag: bool = False) -> None:
+    """Do `text` the way a person would: click (or drag) the card, the space, the sacrifices, or
+    the button."""
     if text.startswith("play "):
         words = text.split()
         card, space = words[1], words[2]
         sacs = words[4:] if len(words) > 3 else []
-        page.click(f'#hand [data-hand="{card}"]')
-        page.click(f'.slot[data-row="me"][data-space="{space}"]')
+        target = f'.slot[data-row="me"][data-space="{space}"]'
+        if drag:
+            page.drag_and_drop(f'#hand [data-hand="{card}"]', target)
+        else:
+            page.click(f'#hand [data-hand="{card}"]')
+            page.click(target)
         if page.locator("#confirm").count():
             for s in sacs:
                 page.click(f'.slot[data-row="me"][data-space="{s}"]')
@@ -99,7 +104,7 @@ def test_two_browsers_play_inscription_to_the_end(live_server, new_page):
     assert "not legal" in ann.inner_text("#error") or "not an action" in ann.inner_text("#error")
     assert step_of(ann) == 0 and step_of(bob) == 0
 
-    reloaded = False
+    reloaded = dragged = False
     shots = set()
     step = 0
     while step_of(ann) >= 0 and ann.get_attribute("body", "data-status") == "running":
@@ -108,7 +113,9 @@ def test_two_browsers_play_inscription_to_the_end(live_server, new_page):
         assert movers, "nobody can move in a running game"
         page = movers[0]
         text = choose(legal_of(page), rng)
-        click_action(page, text)
+        drag = text.startswith("play ") and "sacrifice" not in text and not dragged
+        click_action(page, text, drag)
+        dragged = dragged or drag
         step += 1
         wait_step(pages, step)
         assert cat.locator("#hand").count() == 0 and legal_of(cat) == []
@@ -126,6 +133,7 @@ def test_two_browsers_play_inscription_to_the_end(live_server, new_page):
             shot(cat, "inscription-spectator")
             shots.add("mid")
     assert reloaded, "the game ended before the reload check"
+    assert dragged, "no card was played by dragging it"
     for p in pages:
         p.wait_for_selector("text=Game over")
     assert ann.get_attribute("body", "data-status") == "finished"

@@ -13,7 +13,10 @@ from glyphhall.store import Store
 
 from .helpers import hello, receive, take
 
-pytestmark = pytest.mark.skipif("inscription" not in games.ids(), reason="inscription is not registered")
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif("inscription" not in games.ids(), reason="inscription is not registered"),
+]
 
 
 def _inscription_client(db_url):

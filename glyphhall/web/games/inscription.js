@@ -5,6 +5,7 @@ import { actionButtons } from "./generic.js";
 
 const CARD_W = 96, CARD_H = 132;
 let sel = { step: -1, card: null, space: null, sacs: [] };
+let dragging = 0;  // the hand card being dragged (1-based)
 
 const PLAY_RE = /^play (\d+) (\d+)(?: sacrifice ([\d ]+))?$/;
 
@@ -110,6 +111,19 @@ export function render(root, ctx) {
         slot.classList.add("target");
         slot.addEventListener("click", () => choose(space));
       }
+      if (row === me) {
+        // Dragging a hand card onto a space is the same as clicking the card, then the space.
+        slot.addEventListener("dragover", (e) => {
+          const card = Number(e.dataTransfer.types.includes("text/plain") ? dragging : 0);
+          if (plays.some((p) => p.card === card && p.space === space)) e.preventDefault();
+        });
+        slot.addEventListener("drop", (e) => {
+          e.preventDefault();
+          sel.card = dragging;
+          sel.space = null;
+          choose(space);
+        });
+      }
       if (row === me && sel.space !== null && plays.some((p) => p.card === sel.card && p.space === sel.space && p.sacs.includes(space))) {
         slot.classList.add(sel.sacs.includes(space) ? "sacrificing" : "can-sacrifice");
         slot.addEventListener("click", () => toggleSac(space));
@@ -135,7 +149,11 @@ export function render(root, ctx) {
       const n = i + 1;
       const playable = plays.some((p) => p.card === n);
       const el = h("div.hand-card" + (playable ? ".playable" : "") + (sel.card === n ? ".selected" : ""), { "data-hand": String(n) }, cardSvg(card));
-      if (playable) el.addEventListener("click", () => { sel.card = sel.card === n ? null : n; sel.space = null; sel.sacs = []; rerender(); });
+      if (playable) {
+        el.addEventListener("click", () => { sel.card = sel.card === n ? null : n; sel.space = null; sel.sacs = []; rerender(); });
+        el.draggable = true;
+        el.addEventListener("dragstart", (e) => { dragging = n; e.dataTransfer.setData("text/plain", `card ${n}`); });
+      }
       hand.append(el);
     });
     if (!view.hand.length) hand.append(h("span.muted", { text: "no cards in hand" }));
