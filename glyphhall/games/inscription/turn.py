@@ -346,6 +346,13 @@ def lose_life(st: InscriptionState, loser: int, events: list[Event]) -> None:
     events.append(ev(f"seat {loser} dies: a candle goes out ({st.candles[loser]} left)"))
     st.pending = []
     st.lane = -1
+    # "On either player's death", the last one included: the cards in play go to the dead pile
+    # (so they are in the loser's pool for the death card), but they do not die: no bones
+    for i in range(8):
+        slot = st.board[i]
+        if slot is not None:
+            B.discard(st, i >> 2, slot[B.BASE])
+            st.board[i] = None
     if st.candles[loser] <= 0:
         st.winner = 1 - loser
         events.append(ev(f"seat {st.winner} wins"))
@@ -354,11 +361,6 @@ def lose_life(st: InscriptionState, loser: int, events: list[Event]) -> None:
         else:
             st.phase = OVER
         return
-    for i in range(8):  # to the dead pile, but they do not die: no bones
-        slot = st.board[i]
-        if slot is not None:
-            B.discard(st, i >> 2, slot[B.BASE])
-            st.board[i] = None
     if st.options["limited_squirrels"]:
         st.squirrels = [10, 10]
     B.give_hand(st, loser, st.catalog_token("Greater Smoke"), events, "the Greater Smoke for the loser")

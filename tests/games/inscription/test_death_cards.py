@@ -175,3 +175,27 @@ def test_another_store_can_take_the_vaults_place():
         assert [s["name"] for s in resolve_option("session:x")] == ["Memo"]
     finally:
         death_cards.use_store(None)
+
+
+def test_the_losers_cards_in_play_join_the_pool_at_the_last_death():
+    """Rulebook, Player Death ("on either player's death ... cards currently in play are removed
+    from the board into the dead pile") and Creating a Death Card (the dead card pile is
+    shuffled and revealed): the last death too, so the loser's cards in play are in the pool."""
+    st = position(board0=["Wolf", None, None, None], board1=[None, "Adder", "Chime", None],
+                  scale=3, candles=(2, 1), hand1=["Geck"])
+    bell(st)
+    assert st.board == [None] * 8 and st.bones == [0, 0]
+    pool = st.dc_pool + st.dc_revealed
+    assert sorted(st.defs[c].name for c in pool) == ["Adder", "Geck"]  # the chime is no dead card
+    assert [st.defs[c].name for c in st.dead[0]] == ["Wolf"]
+
+
+def test_the_three_reveals_use_nine_different_cards():
+    """Rulebook, Creating a Death Card: reveal three, keep one, discard the other two, then reveal
+    three more: no card is revealed twice."""
+    st = finished()
+    seen = []
+    for _ in range(3):
+        seen += st.dc_revealed
+        act(st, "choose 2")
+    assert sorted(seen) == sorted(st.dead[1])
