@@ -20,7 +20,7 @@ from .abilities import ability_for, energy_cost
 from .actions import act
 from .data import ARCANA, POWER
 from .dice import match, power_units, return_die, units
-from .state import ENERGY_PAY, T_VDEF, T_VWAR
+from .state import ENERGY_PAY, T_BOUGHT, T_COUNTED, T_FREE, T_VDEF, T_VWAR
 
 if TYPE_CHECKING:
     from .champion import Champion
@@ -48,6 +48,12 @@ def _cost(s: TundrusState, c: Champion, verb: str, args: tuple) -> tuple[int, bo
         return ONE, power, frozenset((int(args[0]) - 1,))
     if verb in ("foresight", "sworddance", "gash", "lamb"):
         return ONE, power, frozenset()
+    if verb == "take":  # REPLENISH: a die beyond those paid for costs 1 Energy for two dice
+        from .turn import DICE_PER_ENERGY, _counts
+
+        t = s.turn
+        bought = t[T_COUNTED] >= t[T_FREE] + DICE_PER_ENERGY * t[T_BOUGHT] and _counts(s, c, str(args[1]))
+        return (ONE if bought else 0), False, frozenset()
     if verb == "button":
         return BUTTON_COST, power, frozenset()
     if verb == "mirrors":

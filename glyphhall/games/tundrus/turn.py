@@ -47,7 +47,7 @@ from .state import (
 from .state import (
     CHEST as CHEST_PHASE,
 )
-from .tracks import ENERGY, gain_energy, spend_energy
+from .tracks import ENERGY, gain_energy
 
 if TYPE_CHECKING:
     from .champion import Champion
@@ -158,7 +158,8 @@ _LOSE = [act("lose", (i + 1,)) for i in range(2 * POOL_LIMIT)]
 _CONVERT = [act("convert", (i + 1,)) for i in range(2 * POOL_LIMIT)]
 _SPEND = [act("spend", (i + 1,)) for i in range(2 * POOL_LIMIT)]
 _SPENDABLE = frozenset((WEALTH, WEALTH + DOUBLE, ARCANA))
-_COSTED = frozenset(("ability", "item", "fate", "foresight", "sworddance", "gash", "lamb", "button", "mirrors", "imp"))
+_COSTED = frozenset(("ability", "item", "fate", "foresight", "sworddance", "gash", "lamb", "button", "mirrors", "imp",
+                     "take"))
 _REROLL, _KEEP = act("reroll"), act("keep")
 
 
@@ -277,7 +278,7 @@ def _take(s: TundrusState, c: Champion, args: tuple, events: list[Event]) -> Non
         counts, origin = c.slot_dice[k], SLOT_CODE[k]
     if _counts(s, c, source):
         if s.turn[T_COUNTED] >= s.turn[T_FREE] + DICE_PER_ENERGY * s.turn[T_BOUGHT]:
-            spend_energy(s, c, 1)
+            abilities.pay_energy(s, c, 1, False, set())  # nothing rolled yet: cubes or Stored dice
             s.turn[T_BOUGHT] += 1
             events.append(Event(f"{c.cid} spends 1 Energy for two more dice"))
         s.turn[T_COUNTED] += 1

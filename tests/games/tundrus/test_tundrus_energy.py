@@ -70,3 +70,28 @@ def test_alike_choices_need_no_question(monkeypatch):
     roll_pool(s, monkeypatch, "fire_guard", ["white tribal", "white tribal"], ["power", "power"])
     do(s, "sworddance war power")
     assert s.phase == "main" and [d[4] for d in s.pool] == [True, False]
+
+
+def test_replenish_energy_from_a_named_stored_die():
+    """REPLENISH: "a cost of one Energy Cube for two dice"; a Stored die pays first and goes back to
+    the Supply, so the player names which (here the Tribal blue die, which can then be taken)."""
+    s = new_game()
+    fg = champ(s, "fire_guard")
+    blue, green, red = COLOUR["blue"], COLOUR["green"], COLOUR["red"]
+    s.tribal[1][blue] -= 1
+    fg.start[green] -= 1
+    fg.energy_dice = [(blue, 1, 0), (green, fg.idx, 1)]
+    fg.start[red] += 2
+    s.stock[red] -= 2
+    s.next_tribe = 1
+    do(s, "activate fire_guard")
+    for t in ("white tribal", "white tribal", "gold tribal", "red own"):
+        do(s, f"take {t}")
+    cubes = fg.energy_cubes
+    do(s, "take red own")  # the fifth die: Energy is due
+    assert s.phase == "energypay" and texts(s) == ["energy stored 1", "energy stored 2"]
+    do(s, "energy stored 1")
+    assert s.phase == "replenish" and len(s.pool) == 5 and fg.energy_cubes == cubes
+    assert fg.energy_dice == [(green, fg.idx, 1)] and "take blue tribal" in texts(s)
+    do(s, "take blue tribal")  # the second die that Energy bought
+    assert len(s.pool) == 6 and fg.energy_cubes == cubes
