@@ -79,7 +79,8 @@ def test_cat_nine_lives_option():
     """Rulebook, Card Details > Cat (optional): after 9 sacrifices it becomes the Undead Cat."""
     for option, expect in ((True, "Undead Cat"), (False, "Cat")):
         st = position(board0=["Cat", None, None, None], hand0=["Stoat"] * 9, cat_nine_lives=option)
-        for _ in range(9):
+        for n in range(9):
+            assert row(st, 0)[0] == "Cat", n  # not before the 9th sacrifice
             act(st, "play 1 2 sacrifice 1")
             st.board[1] = None
         assert row(st, 0)[0] == expect
