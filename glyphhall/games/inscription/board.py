@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
 CID, HP, DIR, FLAGS, SACS, BASE = range(6)
 TAIL_USED = 1  # Loose Tail has already left its tail
+ATTACKED = 2  # moved during its owner's combat into a space the arrow has yet to reach: it struck
 
 
 def right_of(seat: int) -> int:

@@ -36,7 +36,11 @@ def run_combat(st: InscriptionState, events: list[Event]) -> None:
     while st.lane < 4:
         i = attacker * 4 + st.lane
         st.lane += 1
-        if st.board[i] is not None:
+        slot = st.board[i]
+        if slot is not None:
+            if slot[B.FLAGS] & B.ATTACKED:  # each card strikes once a turn (see turn.guard)
+                st.board[i] = slot[: B.FLAGS] + (slot[B.FLAGS] & ~B.ATTACKED,) + slot[B.FLAGS + 1 :]
+                continue
             attack(st, i, events)
         if st.pending:
             return

@@ -277,7 +277,12 @@ def guard(st: InscriptionState, seat: int, lane: int, events: list[Event]) -> No
             if key < best_key:
                 best, best_key = k, key
     if best >= 0:
-        B.move(st, best, j, events)
+        slot = st.board[best]
+        if st.lane > (best & 3) and st.lane <= lane and st.turn == other:
+            # Corpse Eater played mid-combat: the attacker's Guardian, which has struck already,
+            # moves ahead of the arrow; it must not strike twice in the turn
+            slot = slot[: B.FLAGS] + (slot[B.FLAGS] | B.ATTACKED,) + slot[B.FLAGS + 1 :]
+        B.move(st, best, j, events, slot)
 
 
 def take(st: InscriptionState, seat: int, slug: str, events: list[Event]) -> None:

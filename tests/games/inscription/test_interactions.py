@@ -272,3 +272,18 @@ def test_of_two_burrowers_or_guardians_the_nearest_moves_alike_for_both_seats():
     st = position(board1=["Bloodhound", None, "Bloodhound", None], hand0=["Squirrel"])
     act(st, "play 1 2")
     assert row(st, 1) == [None, "Bloodhound", "Bloodhound", None]
+
+
+def test_a_guardian_moved_mid_combat_does_not_strike_twice():
+    """Rulebook, Gameplay > 4 (the cards attack one by one along the arrow, each once), Sigils >
+    Guardian and Corpse Eater: a Corpse Eater played mid-combat draws the attacker's Guardian,
+    which has struck already, ahead of the arrow; it does not strike again this turn."""
+    st = position(board0=["Bloodhound", "Mantis God", None, None],
+                  board1=["Mole Man", None, "Squirrel", "Mole Man"], hand1=["Corpse Maggots"])
+    bell(st)  # the Mantis God kills the squirrel in space 3
+    act(st, "eat 1", seat=1)
+    assert row(st, 0)[2] == "Bloodhound" and row(st, 1)[2] == "Corpse Maggots" and health(st, 1, 3) == 2
+    assert st.turn == 1 and not st.board[2][B.FLAGS] & B.ATTACKED
+    end_turn(st)
+    end_turn(st)  # the next turn it strikes as usual
+    assert row(st, 1)[2] is None
