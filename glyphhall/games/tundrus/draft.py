@@ -67,7 +67,7 @@ def setup(s: TundrusState) -> list[Event]:
     s.fresh = []
     s.feuded = []
     s.cube_queue = []
-    s.convert_left, s.convert_power = 0, False
+    s.convert_left = 0
     s.resume = ""
     s.pay_item, s.pay_verb, s.pay_left = None, "", []
     s.defer, s.defer_from, s.defer_left, s.defer_skip, s.prepaid = [], "", [0, 0], [], 0

@@ -46,6 +46,8 @@ def _cost(s: TundrusState, c: Champion, verb: str, args: tuple) -> tuple[int, bo
         return energy_cost(c, ab), power, held.union(m[0])
     if verb == "fate":
         return ONE, power, frozenset((int(args[0]) - 1,))
+    if verb == "garrison":
+        return ONE, power, free.garrison_unpayers(s)
     if verb in ("foresight", "sworddance", "gash", "lamb"):
         return ONE, power, frozenset()
     if verb == "take":  # REPLENISH: a die beyond those paid for costs 1 Energy for two dice

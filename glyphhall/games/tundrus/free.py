@@ -113,7 +113,7 @@ def after_roll_actions(s: TundrusState, c: Champion, main: bool) -> list[Action]
             out.append(act("foresight"))
         if c.token("gambit", armed_only=True) is not None and not s.turn[T_GAMBIT]:
             out.append(act("gambit"))
-    if "garrison" in have and energy_ok and _can_finish(s, c, GARRISON_GLYPHS, ()):
+    if "garrison" in have and energy_ok and _can_garrison(s, c):
         out.append(act("garrison"))
     if "sword_dance" in have and energy_ok:
         out += [act("sworddance", ("war",)), act("sworddance", ("defense",))]
@@ -155,9 +155,14 @@ def _power_twins(s: TundrusState, c: Champion, actions: list[Action]) -> list[Ac
     for a in actions:
         out.append(a)
         cost = _FREE_COST.get(a.verb, 0) or (printed_cost(s, c, _ITEM_OF[a.verb]) if a.verb in _ITEM_OF else 0)
-        if cost and (a.verb != "fate" or power_units(s.pool, frozenset((int(a.args[0]) - 1,)))):
+        if cost and (a.verb not in ("fate", "garrison") or power_units(s.pool, _no_pay(s, a))):
             out.append(act(a.verb, a.args + ("power",)))
     return out
+
+
+def _no_pay(s: TundrusState, a: Action) -> frozenset[int]:
+    """Dice that may not pay this action's Energy: the die Twisted Fate turns, or those Garrison needs."""
+    return frozenset((int(a.args[0]) - 1,)) if a.verb == "fate" else garrison_unpayers(s)
 
 
 _FREE_COST = {"foresight": ONE, "garrison": ONE, "sworddance": ONE, "fate": ONE, "gash": ONE, "button": BUTTON_COST}
@@ -176,22 +181,26 @@ def _convertible(s: TundrusState, out: tuple[int, ...] | list[int]) -> list[int]
     return [i for i, d in enumerate(s.pool) if not d[4] and d[3] in _CONVERTIBLE and i not in out]
 
 
-def _can_finish(s: TundrusState, c: Champion, need: int, out: tuple[int, ...]) -> bool:
-    """Can `need` more Glyphs be converted from dice not in `out`, and Garrison's 1 Energy still be
-    paid (by a cube, else by a Power Glyph that is not converted)?"""
-    free = _convertible(s, out)
+def garrison_unpayers(s: TundrusState) -> frozenset[int]:
+    """Power dice that may not pay Garrison's Energy: without them fewer than 3 Glyphs are left to
+    convert."""
+    free = _convertible(s, ())
     total = sum(_glyphs(s.pool[i]) for i in free)
-    if c.energy() >= ONE:
-        return total >= need
-    payers = [i for i in free if units(s.pool[i][3], POWER) or s.pool[i][3] == ARCANA]
-    return any(total - _glyphs(s.pool[p]) >= need for p in payers)
+    return frozenset(i for i in free if total - _glyphs(s.pool[i]) < GARRISON_GLYPHS)
+
+
+def _can_garrison(s: TundrusState, c: Champion) -> bool:
+    """3 Glyphs to convert, and 1 Energy to pay without taking one of them."""
+    free = _convertible(s, ())
+    if sum(_glyphs(s.pool[i]) for i in free) < GARRISON_GLYPHS:
+        return False
+    return c.energy() >= ONE or power_units(s.pool, garrison_unpayers(s)) >= ONE
 
 
 def convert_options(s: TundrusState, c: Champion) -> list[int]:
     """Dice the player may name next for Garrison (a Double gives two Glyphs; one more than needed
-    is lost, as a Double's second Glyph is)."""
-    need = s.convert_left
-    return [i for i in _convertible(s, ()) if _can_finish(s, c, need - _glyphs(s.pool[i]), (i,))]
+    is lost, as a Double's second Glyph is). Its Energy is paid, so any pick can be completed."""
+    return _convertible(s, ())
 
 
 def repeat_reroll(s: TundrusState, c: Champion, how: str, events: list[Event], power: bool = False) -> None:
@@ -206,11 +215,12 @@ def repeat_reroll(s: TundrusState, c: Champion, how: str, events: list[Event], p
 
 
 def garrison(s: TundrusState, c: Champion, events: list[Event], power: bool = False) -> None:
-    """Start Garrison: the player names the converted dice (`convert <die>`), then 1 Energy is paid.
-    The program names them itself only when the choice cannot matter: every candidate die is
-    identical, or the candidates hold exactly the Glyphs still needed, so all must go."""
+    """Garrison: 1 Energy is paid (never with a Power die the conversion needs), then the player
+    names the converted dice (`convert <die>`). The program names them itself only when the choice
+    cannot matter: every candidate die is identical, or the candidates hold exactly the Glyphs still
+    needed, so all must go."""
+    pay_energy(s, c, ONE, power, set(garrison_unpayers(s)))
     s.resume, s.phase, s.convert_left = s.phase, GARRISON, GARRISON_GLYPHS
-    s.convert_power = power
     events.append(Event(f"{c.cid} uses Garrison: 3 Glyphs become 2 Defense Glyphs"))
     _auto_convert(s, c, events)
 
@@ -232,15 +242,14 @@ def convert_step(s: TundrusState, c: Champion, n: int, events: list[Event]) -> N
 
 
 def convert(s: TundrusState, c: Champion, n: int, events: list[Event]) -> None:
-    """One die's Glyph(s) converted; after the third Glyph, 1 Energy is paid and 2 Defense Glyphs
-    (not on dice, reference B7.21) are gained."""
+    """One die's Glyph(s) converted; after the third Glyph, 2 Defense Glyphs (not on dice, reference
+    B7.21) are gained."""
     d = s.pool[n - 1]
     s.pool[n - 1] = (d[0], d[1], d[2], d[3], True, d[5])
     s.convert_left -= _glyphs(d)
     events.append(Event(f"{c.cid} converts die {n} ({s.colour_name(d[0])} {GLYPHS[d[3]]})"))
     if s.convert_left <= 0:
         s.convert_left = 0
-        pay_energy(s, c, ONE, s.convert_power, set())
         s.turn[T_VDEF] += 2
         s.phase = s.resume
         events.append(Event(f"{c.cid} gains 2 Defense Glyphs (Garrison)"))

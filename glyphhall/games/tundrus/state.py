@@ -63,7 +63,6 @@ class TundrusState(State):
     feuded: list[str]  # Blood Feud Items already Equipped once (only the first Equip marks an enemy)
     cube_queue: list[int]  # End of Round step 2: champions still to gain their Energy Cube, in order
     convert_left: int  # Garrison: Glyphs still to name
-    convert_power: bool  # Garrison: its Energy is paid with Power Glyphs first
     resume: str  # the step a FREE ACTION's own decisions return to
     pay_item: str | None  # the Item whose Equip Cost is being paid
     pay_verb: str  # "equip" or "consume": what happens once it is paid
@@ -105,7 +104,7 @@ class TundrusState(State):
         c.fresh = self.fresh[:]
         c.feuded = self.feuded[:]
         c.cube_queue = self.cube_queue[:]
-        c.convert_left, c.convert_power = self.convert_left, self.convert_power
+        c.convert_left = self.convert_left
         c.resume = self.resume
         c.pay_item, c.pay_verb, c.pay_left = self.pay_item, self.pay_verb, self.pay_left[:]
         c.defer, c.defer_from, c.defer_left = self.defer[:], self.defer_from, self.defer_left[:]
@@ -169,7 +168,6 @@ class TundrusState(State):
             "feuded": self.feuded[:],
             "cube_queue": self.cube_queue[:],
             "convert_left": self.convert_left,
-            "convert_power": self.convert_power,
             "resume": self.resume,
             "pay_item": self.pay_item,
             "pay_verb": self.pay_verb,
@@ -211,7 +209,6 @@ class TundrusState(State):
         self.feuded = [str(x) for x in d.get("feuded", [])]
         self.cube_queue = [int(x) for x in d.get("cube_queue", [])]
         self.convert_left = int(d.get("convert_left", 0))
-        self.convert_power = bool(d.get("convert_power", False))
         self.resume = str(d.get("resume", ""))
         self.pay_item = None if d.get("pay_item") is None else str(d["pay_item"])
         self.pay_verb = str(d.get("pay_verb", ""))

@@ -159,7 +159,7 @@ _CONVERT = [act("convert", (i + 1,)) for i in range(2 * POOL_LIMIT)]
 _SPEND = [act("spend", (i + 1,)) for i in range(2 * POOL_LIMIT)]
 _SPENDABLE = frozenset((WEALTH, WEALTH + DOUBLE, ARCANA))
 _COSTED = frozenset(("ability", "item", "fate", "foresight", "sworddance", "gash", "lamb", "button", "mirrors", "imp",
-                     "take"))
+                     "take", "garrison"))
 _REROLL, _KEEP = act("reroll"), act("keep")
 
 

@@ -95,3 +95,34 @@ def test_replenish_energy_from_a_named_stored_die():
     assert fg.energy_dice == [(green, fg.idx, 1)] and "take blue tribal" in texts(s)
     do(s, "take blue tribal")  # the second die that Energy bought
     assert len(s.pool) == 6 and fg.energy_cubes == cubes
+
+
+def test_garrison_energy_named_before_the_conversion(monkeypatch):
+    """Garrison, "spend 1 Energy to convert 3 non-Defense Glyphs": with `power` the player names the
+    Power die that pays, then the Glyphs converted."""
+    s = new_game()
+    give(s, "fire_guard", "garrison_helm")
+    fg = champ(s, "fire_guard")
+    roll_pool(s, monkeypatch, "fire_guard", TAKE + ["white tribal"], ["power", "power", "wealth", "war", "destruction"])
+    cubes = fg.energy_cubes
+    do(s, "garrison power")
+    assert s.phase == "energypay" and texts(s) == ["energy 1", "energy 2"]
+    do(s, "energy 2")
+    assert s.phase == "garrison" and texts(s) == ["convert 1", "convert 3", "convert 4", "convert 5"]
+    for n in (3, 4, 5):
+        do(s, f"convert {n}")
+    assert s.phase == "main" and s.turn[10] == 2 and fg.energy_cubes == cubes
+    assert [d[4] for d in s.pool] == [False, True, True, True, True]
+
+
+def test_garrison_never_pays_with_a_glyph_it_needs(monkeypatch):
+    """Garrison with exactly 3 convertible Glyphs, one a Power Glyph: only a cube can pay, so
+    `garrison power` is not offered; with no cube left, Garrison is not offered at all."""
+    s = new_game()
+    give(s, "fire_guard", "garrison_helm")
+    fg = champ(s, "fire_guard")
+    roll_pool(s, monkeypatch, "fire_guard", ["white tribal", "blue tribal", "gold tribal"], ["power", "war", "wealth"])
+    assert "garrison" in texts(s) and "garrison power" not in texts(s)
+    s.cubes[2] += fg.energy_cubes
+    fg.energy_cubes = 0
+    assert "garrison" not in texts(s)
