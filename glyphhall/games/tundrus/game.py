@@ -13,14 +13,17 @@ from .state import TundrusState
 
 NOTATION = (
     "pick <champion> | activate <champion> | take <colour> <tribal|own|weapon|armor|auxiliary|chest> | roll | "
-    "mark <die> then reroll, or keep | lose <die> (War Glyph -1 token) | hold <die> (keep it out of the Primary Action) | attack <enemy> [arcana] | ability <name> [targets] [power] | "
-    "item <slot> [target] [power] | acquire <item> (spend <die> if asked) then stash [item] / equip / consume | equip <item> | "
-    "consume <item> (then pay <part|die> for each die of the Equip Cost) | store energy|armor <die> | free actions: garrison (then convert <die>), sworddance war|defense, "
+    "mark <die> then reroll, or keep | lose <die> (War Glyph -1 token) | "
+    "hold <die> (keep it out of the Primary Action) | attack <enemy> [arcana] | ability <name> [targets] [power] | "
+    "item <slot> [target] [power] | acquire <item> (spend <die> if asked) then stash [item] / equip / consume | "
+    "equip <item> | consume <item> (then pay <part|die> for each die of the Equip Cost if asked) | "
+    "store energy|armor <die> | free actions: garrison (then convert <die>), sworddance war|defense, "
     "fate <die> <glyph>, mirrors <ally>, imp [enemy], button <enemy>, reflect, foresight, gambit, "
     "gash <enemy>, empower <die>, lamb <ally> (give <die>, done) | end | release energy|armor <n> | "
     "End of Round: cube <champion> square|replace <n>. "
     "Dice are numbered from 1 in the Active Dice Pool; a trailing 'power' (abilities, free actions) pays "
-    "Energy with Power Glyphs first."
+    "Energy with Power Glyphs first; when the dice paying Energy are a real choice, name them with "
+    "energy <die> or energy stored <n>."
 )
 
 
