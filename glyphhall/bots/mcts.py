@@ -9,11 +9,12 @@ visited), expands one action, finishes with a rollout and backs up each seat's o
 - Many legal actions: progressive widening (a node may have about `widen_c * visits ** widen_alpha`
   children) and, when a new child is added, the verbs seen least so far go first, so a node with
   one "pass" and 300 "play" actions still tries "pass" early.
-- Simultaneous secret moves (`to_move()` holds several seats): the seats are searched one after
-  another, but the later seat's statistics are kept in a node shared by every choice of the earlier
-  seats (decoupled search), so the search never lets one seat react to a choice it could not see;
-  these decisions use regret matching rather than UCB and the move played is drawn from the
-  average strategy (SM-MCTS, Lanctot et al. 2013).
+- Simultaneous secret moves (`to_move()` holds several seats, each perhaps with several choices
+  to make): the seats are searched one after another, but inside such a phase each seat's decision
+  node is keyed by its own choices in the phase alone (decoupled search), so the search never
+  lets one seat react to a choice it could not see; when the phase ends the tree goes on below the
+  joint choices. These decisions use regret matching rather than UCB and the move played is drawn
+  from the average strategy (SM-MCTS, Lanctot et al. 2013).
 - Multi-player: each edge is scored with the result of the seat that chose it.
 - Rollouts: random to the end, or cut off after `cutoff` plies and scored with the game's heuristic;
   optionally epsilon-greedy on the heuristic.
@@ -35,8 +36,8 @@ from .base import Bot
 from .policy import PolicyBot
 from .simple import evaluate
 
-#: Key of the node shared by every choice of an earlier seat in a simultaneous step.
-_SHARED = object()
+#: Marks the key of a seat's decision node inside a simultaneous phase.
+_SHARED = "simultaneous"
 #: Share of uniform exploration mixed into regret matching at simultaneous decisions.
 SIMULTANEOUS_EXPLORATION = 0.1
 #: A rollout longer than this is cut and scored, whatever `cutoff` says (guards endless games).
@@ -60,6 +61,32 @@ class Node:
 
     def mean(self) -> float:
         return self.total / self.visits if self.visits else 0.0
+
+
+class _Phase:
+    """Seats choosing secretly at the same time, from the node where several seats were to move.
+
+    The phase goes on while only its seats are to move and no seat that had finished its part comes
+    back (a seat that reappears means the choices were revealed and play moved on). A lone seat
+    finishing its part after the others is still inside the phase, which is right: nobody decides
+    in between, so nobody can react to what they have not seen."""
+
+    __slots__ = ("root", "seats", "own", "joint", "done")
+
+    def __init__(self, root: Node, movers: tuple[int, ...]) -> None:
+        self.root = root
+        self.seats = frozenset(movers)
+        self.own: dict[int, tuple[Action, ...]] = {m: () for m in movers}
+        self.joint: tuple[tuple[int, Action], ...] = ()
+        self.done: frozenset[int] = frozenset()
+
+    def goes_on(self, mover: int, action: Action, after: tuple[int, ...]) -> bool:
+        self.own[mover] += (action,)
+        self.joint += ((mover, action),)
+        if not after or not self.seats.issuperset(after) or self.done.intersection(after):
+            return False
+        self.done = self.done.union(self.seats.difference(after))
+        return True
 
 
 def has_heuristic(game: Game) -> bool:
@@ -128,7 +155,8 @@ class MCTSBot(Bot):
         return max(legal, key=lambda a: _rank(root.children.get(a)))
 
     def search(self, state: State, seat: int) -> Node:
-        """Grow a tree for `seat` from `state` (a determinization: the truth is never needed)."""
+        """Grow a tree for `seat` from `state` (a determinization: the truth is never needed) and
+        return the node whose children are `seat`'s choices now, with their statistics."""
         root = Node()
         self._fast = random.Random(self.rng.next64())
         use_cutoff = self.cutoff is not None and has_heuristic(state.game)
@@ -142,12 +170,13 @@ class MCTSBot(Bot):
             # Checked every iteration: one iteration of a slow game can take milliseconds.
             if deadline is not None and time.perf_counter() >= deadline:
                 break
+        stats = self.root_stats(root, state, seat)
         self.last_search = {
             "iterations": done,
             "seconds": time.perf_counter() - start,
-            "visits": {str(a): n.visits for a, n in root.children.items() if isinstance(a, Action)},
+            "visits": {str(a): n.visits for a, n in stats.children.items() if isinstance(a, Action)},
         }
-        return root
+        return stats
 
     # --- one iteration -------------------------------------------------------------------------
     def _fresh_sample(self, state: State, seat: int) -> State:
@@ -166,38 +195,48 @@ class MCTSBot(Bot):
         path: list[tuple[Node, int]] = []
         # regret-matching decisions to update: (seat, the children offered, their probabilities, chosen)
         mixed: list[tuple[int, list[Node], list[float], int]] = []
-        pending: tuple[Action, ...] = ()
+        phase: _Phase | None = None
         expanded = False
+        first = True
         while not expanded and not s.is_over():
             movers = s.to_move()
-            mover = seat if node is root else movers[0]
+            mover = seat if first else movers[0]
+            first = False
+            if phase is None and len(movers) > 1:
+                phase = _Phase(node, movers)
+            if phase is not None:
+                # Inside a simultaneous phase a seat's decision node is keyed by its own choices
+                # in the phase only, so it never depends on choices it has not seen.
+                key = (_SHARED, mover, phase.own[mover])
+                decision = phase.root.children.get(key)
+                if decision is None:
+                    decision = phase.root.children[key] = Node()
+                decision.visits += 1
+                path.append((decision, -1))
+            else:
+                decision = node
             legal = s._legal_actions(mover)
-            if (len(movers) > 1 or pending) and len(legal) <= self.widen_from:
-                child, action, expanded, kids, probs, pick = self._select_mixed(node, legal)
+            if phase is not None and len(legal) <= self.widen_from:
+                child, action, expanded, kids, probs, pick = self._select_mixed(decision, legal)
                 mixed.append((mover, kids, probs, pick))
             else:
-                child, action, expanded = self._select(node, legal)
+                child, action, expanded = self._select(decision, legal)
             s._apply(mover, action)
             path.append((child, mover))
+            if phase is None:
+                node = child
+                continue
             after = s.to_move()
-            if len(movers) > 1 and after and mover not in after and all(m in movers for m in after):
-                # The rest of this simultaneous step decides without seeing `action`.
-                pending += (action,)
-                nxt = node.children.get(_SHARED)
-                if nxt is None:
-                    nxt = node.children[_SHARED] = Node()
-            elif pending:
-                joint = pending + (action,)
-                pending = ()
-                nxt = node.children.get(joint)
-                if nxt is None:
-                    nxt = node.children[joint] = Node()
-            else:
-                nxt = child
-            if nxt is not child:
-                nxt.visits += 1
-                path.append((nxt, -1))
-            node = nxt
+            if phase.goes_on(mover, action, after):
+                continue
+            # The phase is over (its choices are revealed): go on below every choice made in it.
+            joint = phase.root.children.get(phase.joint)
+            if joint is None:
+                joint = phase.root.children[phase.joint] = Node()
+            joint.visits += 1
+            path.append((joint, -1))
+            node = joint
+            phase = None
         values = self._rollout(s, use_cutoff) if not s.is_over() else s.returns()
         for stat, who in path:
             if who >= 0:  # visit-only nodes were counted on the way down
@@ -208,6 +247,12 @@ class MCTSBot(Bot):
             for j, kid in enumerate(kids):
                 # Importance-sampled regret: what action j would have earned, less what we got.
                 kid.regret += (value / probs[j] if j == pick else 0.0) - value
+
+    def root_stats(self, root: Node, state: State, seat: int) -> Node:
+        """The node whose children hold the statistics of `seat`'s own choices at the root."""
+        if len(state.to_move()) > 1:
+            return root.children.get((_SHARED, seat, ())) or Node()
+        return root
 
     def _select_mixed(
         self, node: Node, legal: Sequence[Action]

@@ -289,6 +289,55 @@ class PenniesGame(TinyGame):
         return s
 
 
+# --- Two-coin pennies: a simultaneous phase of several choices per seat ---------------------------
+class TwoCoinState(TinyState):
+    """Both seats secretly lay two coins, one at a time; seat 0 wins if the first coins match.
+    Seat 0's first coin must stay unseen by seat 1 even though seat 0 moves again before seat 1."""
+
+    FIELDS = ("coins",)
+    HIDDEN = ("coins",)
+
+    def to_move(self) -> tuple[int, ...]:
+        return tuple(s for s in range(2) if len(self.coins[s]) < 2)
+
+    def _legal_actions(self, seat: int) -> list[Action]:
+        return [Action("heads"), Action("tails")]
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        self.coins[seat] = self.coins[seat] + [action.verb]
+        return Event.secret(seat, f"you lay {action.verb}", f"seat {seat} lays a coin")
+
+    def clone(self) -> TwoCoinState:
+        c = super().clone()
+        c.coins = [list(x) for x in self.coins]
+        return c  # type: ignore[return-value]
+
+    def determinize(self, seat: int, rng: Rng) -> TwoCoinState:
+        c = self.clone()
+        other = 1 - seat
+        c.coins[other] = [rng.choice(["heads", "tails"]) for _ in c.coins[other]]
+        return c
+
+    def is_over(self) -> bool:
+        return not self.to_move()
+
+    def returns(self) -> list[float]:
+        return [1.0, 0.0] if self.coins[0][0] == self.coins[1][0] else [0.0, 1.0]
+
+
+class TwoCoinGame(TinyGame):
+    id = "twocoin"
+    name = "Two coins"
+    min_players = max_players = 2
+    state_class = TwoCoinState
+    perfect_information = False
+
+    def _new(self, players: int, seed: int, options: dict) -> TwoCoinState:
+        s = self.fresh(players, seed, options)
+        s.coins = [[], []]
+        return s
+
+
 # --- Haystack: one good action hidden among hundreds ----------------------------------------------
 class HaystackState(TinyState):
     """Seat 0 either 'claim's the win at once or plays one of 300 'fiddle' actions, after which

@@ -18,6 +18,7 @@ from .games import (
     NimGame,
     PeekingGuessGame,
     PenniesGame,
+    TwoCoinGame,
 )
 
 
@@ -104,6 +105,15 @@ def test_simultaneous_moves_do_not_let_the_later_seat_see_the_earlier_choice() -
     state = PenniesGame().new(2, 0)
     bot = MCTSBot(4, iterations=3000)
     root = bot.search(state, 0)
+    for action in (Action("heads"), Action("tails")):
+        assert root.children[action].mean() > 0.3
+
+
+def test_a_seat_with_several_secret_choices_stays_unseen_until_the_phase_ends() -> None:
+    """Two-coin pennies: seat 0 lays both its coins before seat 1 lays any in the tree; seat 1
+    must still not see seat 0's first coin, or both of seat 0's first coins would look lost."""
+    state = TwoCoinGame().new(2, 0)
+    root = MCTSBot(4, iterations=4000).search(state, 0)
     for action in (Action("heads"), Action("tails")):
         assert root.children[action].mean() > 0.3
 
