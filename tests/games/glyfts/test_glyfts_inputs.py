@@ -165,3 +165,47 @@ def test_the_shipped_data_is_the_marked_proposal():
     assert {s.provenance for s in CARDS.sorceries} == {"proposal"}
     assert len({s.type for s in CARDS.sorceries}) == 6  # Rulebook, Sorcery Cards: six types
     assert "top_messenger" in CARDS.creature_by_id  # Rulebook, Creature Cards example
+
+
+def test_the_shipped_data_follows_the_reference_proposal():
+    """Reference proposal B8-B10 (shared/reference/tundrus-and-glyfts-data.md): four affiliations of
+    nine Creatures on the same curve, and the six Sorcery types with their counts and effects."""
+    from glyphhall.games.glyfts.cards import CARDS
+
+    assert CARDS.affiliations == ("skyborne", "stonekin", "tidecaller", "emberfolk")
+    for affiliation in CARDS.affiliations:
+        group = [x for x in CARDS.creatures if x.affiliation == affiliation]
+        assert [x.roll_cost for x in group] == [2, 2, 3, 3, 4, 5, 5, 6, 8]
+        assert [x.attack + x.health for x in group] == [3, 3, 4, 4, 5, 6, 6, 7, 9]
+        assert [x.skill for x in group] == [1, 1, 1, 1, 2, 2, 2, 3, 3]
+    assert [x.attack for x in CARDS.creatures if x.affiliation == "emberfolk"] == [2, 2, 3, 2, 3, 4, 5, 5, 6]
+    by_type = {s.type: s for s in CARDS.sorceries}
+    assert sorted(by_type) == ["capture", "fortune", "glyft", "nullify", "strength", "ward"]
+    effects = {s.id: (s.count, s.summon_discount, s.captures, s.cancels_others, s.attack_bonus,
+                      s.health_bonus, s.rerolls) for s in CARDS.sorceries}
+    assert effects == {
+        **{f"glyft_{a}": (6, 1, False, False, 0, 0, 0) for a in CARDS.affiliations},
+        "capture": (6, 0, True, False, 0, 0, 0),
+        "nullify": (8, 0, False, True, 0, 0, 0),
+        "strength": (12, 0, False, False, 2, 0, 0),
+        "ward": (12, 0, False, False, 0, 2, 0),
+        "fortune": (10, 0, False, False, 0, 0, 1),
+    }
+    assert {s.affiliation for s in CARDS.sorceries if s.summon_discount} == set(CARDS.affiliations)
+
+
+def test_battle_effects_come_from_the_data_not_the_card_names(tmp_path):
+    """The Sorcery effects are data: new cards (other names, other numbers) work without code."""
+    from glyphhall.games.glyfts import combat
+    from glyphhall.games.glyfts.cards import CARDS, CardSet
+
+    text = "".join(
+        SORCERY.replace('id = "s"', f'id = "{sid}"').format(effect=effect)
+        for sid, effect in (("might", "{ attack_bonus = 3, rerolls = 2 }"), ("silence", "{ cancels_others = true }"),
+                            ("snare", "{ captures = true, health_bonus = 1 }"))
+    )
+    cards = CardSet(CARDS.creatures, cards_module.load_sorceries(_write(tmp_path, "sorceries.toml", text)))
+    fx = combat.battle_effects(cards, [0, 0], [2])
+    assert (fx.attack_bonus, fx.attacker_rerolls, fx.health_bonus, fx.defender_captures) == (6, 4, 1, True)
+    fx = combat.battle_effects(cards, [0], [2, 1])
+    assert fx.cancelled and (fx.attack_bonus, fx.defender_captures) == (0, False)
