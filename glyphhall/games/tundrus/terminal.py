@@ -130,6 +130,8 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
         parts.append(pool)
     if view["turn"]["pending_item"]:
         parts.append(Text(f"Acquired: {view['turn']['pending_item']}", style="bold yellow"))
+    if view["turn"].get("energy_for"):
+        parts.append(Text(f"Waiting for its Energy: {view['turn']['energy_for']}", style="bold yellow"))
     paying = view["turn"].get("paying")
     if paying:
         parts.append(Text(f"Equip Cost of {paying['item']}: still to Discard "
