@@ -34,6 +34,13 @@ def test_worthy_sacrifice_counts_three_blood():
     """Rulebook, Sigils > Worthy Sacrifice: the Black Goat is 3 blood."""
     st = position(board0=["Black Goat", None, None, None], hand0=["Grizzly"])  # 3 blood
     assert "play 1 1 sacrifice 1" in plays(st)
+    act(st, "play 1 1 sacrifice 1")
+    assert row(st, 0) == ["Grizzly", None, None, None] and st.bones[0] == 1
+    assert names(st, st.dead[0]) == ["Black Goat"]
+    # "Excess blood is not stored for later": the goat pays a 1-blood card, the rest is lost
+    st = position(board0=["Black Goat", None, None, None], hand0=["Stoat", "Stoat"])
+    act(st, "play 1 2 sacrifice 1")
+    assert plays(st) and all("sacrifice 2" in p for p in plays(st))  # it needs a new sacrifice
 
 
 def test_blood_is_never_stored_so_no_sacrifice_is_wasted():
