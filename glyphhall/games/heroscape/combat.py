@@ -36,11 +36,16 @@ def height_bonus(s: HeroscapeState, hi: int, lo: int) -> int:
     return 2 if a >= reach + 10 else 1
 
 
-def effective_range(s: HeroscapeState, f: int) -> int:
+def effective_range(s: HeroscapeState, f: int, base: int | None = None) -> int:
+    """Range with Lorja-style glyph bonuses and Range Enhancement; `base` (the card's Range
+    with the glyph bonus of its controller) may be precomputed."""
     d = s.card_of(f)
-    rng = d.range
-    if rng >= 4:
-        rng += glyph_rules.permanent_amount(s, s.owner(f), "range_long")
+    if base is not None:
+        rng = base
+    else:
+        rng = d.range
+        if rng >= 4:
+            rng += glyph_rules.permanent_amount(s, s.owner(f), "range_long")
     if d.species == "soulborg" and d.klass == "guards":
         for g in range(len(s.f_card)):
             if (s.f_state[g] == ON and g != f and s.side(g) == s.side(f)

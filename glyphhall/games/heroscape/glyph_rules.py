@@ -56,9 +56,12 @@ def occupied_effect(s: HeroscapeState, effect: str) -> bool:
 
 
 def stands_on_effect(s: HeroscapeState, f: int, effect: str) -> bool:
-    return any(
-        h >= 0 and h in s.glyph_at and s.glyph_at[h][1] and GLYPHS[s.glyph_at[h][0]].effect == effect
-        for h in (s.f_hex[f], s.f_tail[f]))
+    glyph_at = s.glyph_at
+    for h in (s.f_hex[f], s.f_tail[f]):
+        g = glyph_at.get(h)  # h may be -1: never a glyph space
+        if g is not None and g[1] and GLYPHS[g[0]].effect == effect:
+            return True
+    return False
 
 
 def glyph_amount_under(s: HeroscapeState, f: int, effect: str) -> int:

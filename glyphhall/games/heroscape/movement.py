@@ -92,9 +92,11 @@ def flies(s: HeroscapeState, f: int) -> bool:
         s, "no_flying")
 
 
-def move_allowance(s: HeroscapeState, f: int) -> int:
-    """Move, with Valda's +2 unless f is the figure standing on Valda (moving off it)."""
-    bonus = glyph_rules.permanent_amount(s, s.owner(f), "move_all")
+def move_allowance(s: HeroscapeState, f: int, bonus: int | None = None) -> int:
+    """Move, with Valda's +2 unless f is the figure standing on Valda (moving off it).
+    `bonus` (Valda's amount for f's controller) may be precomputed."""
+    if bonus is None:
+        bonus = glyph_rules.permanent_amount(s, s.owner(f), "move_all")
     if bonus and glyph_rules.stands_on_effect(s, f, "move_all"):
         bonus -= glyph_rules.glyph_amount_under(s, f, "move_all")
     return s.card_of(f).move + bonus

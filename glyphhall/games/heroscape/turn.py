@@ -84,12 +84,14 @@ def turn_actions(s: HeroscapeState) -> list[Action]:
     card_powers = frozenset() if s.c_negated[c] else card.powers
     carrying = s.c_glyph[c] if card.hero else ""
     used = s.used
+    seat = s.c_owner[c]
     if s.stage == MOVE:
         moved, tails = s.moved, s.f_tail
+        valda = glyph_rules.permanent_amount(s, seat, "move_all")  # the same for the whole card
         for f in figs:
             if f in moved or not movement.may_start_moving(s, f):
                 continue
-            out += step_actions(s, f, movement.step_options(s, f, movement.move_allowance(s, f)))
+            out += step_actions(s, f, movement.step_options(s, f, movement.move_allowance(s, f, valda)))
             if tails[f] >= 0 and f"flip{f}" not in used:
                 out.append(act("flip", name[f]))
             if "grapple_gun" in card_powers:
@@ -126,10 +128,13 @@ def turn_actions(s: HeroscapeState) -> list[Action]:
         attacks_allowed = 2 if "double_attack" in card_powers else 1  # powers.attack_left
         attacks = s.attacks
         me = c_team[c]
+        base_range = card.range  # combat.effective_range, the card's part computed once
+        if base_range >= 4:
+            base_range += glyph_rules.permanent_amount(s, seat, "range_long")
         for f in figs:
             if attacks.count(f) >= attacks_allowed:
                 continue
-            rng = combat.effective_range(s, f)
+            rng = combat.effective_range(s, f, base_range)
             reach = max(rng, 8)  # 8: Fire Line
             # range = the fewest spaces between any hex of f and any hex of d (los.fig_range)
             row = dmat[f_hex[f]]
