@@ -26,8 +26,7 @@ if TYPE_CHECKING:
     from .champion import Champion
     from .state import TundrusState
 
-ONE = 1
-BUTTON_COST = 3
+ONE = 1  # "spend 1 Energy" (Foresight, Garrison, Gash, Sacrificial Lamb, Sword Dance, Twisted Fate)
 
 
 def _cost(s: TundrusState, c: Champion, verb: str, args: tuple) -> tuple[int, bool, frozenset[int]] | None:
@@ -51,13 +50,13 @@ def _cost(s: TundrusState, c: Champion, verb: str, args: tuple) -> tuple[int, bo
     if verb in ("foresight", "sworddance", "gash", "lamb"):
         return ONE, power, frozenset()
     if verb == "take":  # REPLENISH: a die beyond those paid for costs 1 Energy for two dice
-        from .turn import DICE_PER_ENERGY, _counts
+        from .turn import DICE_PER_ENERGY, counts_for_replenish
 
         t = s.turn
-        bought = t[T_COUNTED] >= t[T_FREE] + DICE_PER_ENERGY * t[T_BOUGHT] and _counts(s, c, str(args[1]))
+        bought = t[T_COUNTED] >= t[T_FREE] + DICE_PER_ENERGY * t[T_BOUGHT] and counts_for_replenish(s, c, str(args[1]))
         return (ONE if bought else 0), False, frozenset()
     if verb == "button":
-        return BUTTON_COST, power, frozenset()
+        return free.BUTTON_COST, power, frozenset()
     if verb == "mirrors":
         return free.printed_cost(s, c, "wall_of_mirrors"), power, frozenset()
     if verb == "imp":

@@ -142,7 +142,7 @@ def _sources(s: TundrusState, c: Champion) -> list[tuple[str, list[int], int]]:
     return out
 
 
-def _counts(s: TundrusState, c: Champion, source: str) -> bool:
+def counts_for_replenish(s: TundrusState, c: Champion, source: str) -> bool:
     """Mind Over Matter: those Item dice do not count toward the REPLENISH count."""
     if source not in SLOTS:
         return True
@@ -178,7 +178,7 @@ def take_actions(s: TundrusState, c: Champion) -> list[Action]:
     counted_ok = turn[T_COUNTED] < turn[T_FREE] + DICE_PER_ENERGY * turn[T_BOUGHT] or c.energy() > 0
     out: list[Action] = []
     for name, counts, _ in _sources(s, c):
-        if not counted_ok and _counts(s, c, name):
+        if not counted_ok and counts_for_replenish(s, c, name):
             continue
         row = _TAKE_ROW.get(name)
         if row is None:
@@ -276,7 +276,7 @@ def _take(s: TundrusState, c: Champion, args: tuple, events: list[Event]) -> Non
     else:
         k = SLOTS.index(source)
         counts, origin = c.slot_dice[k], SLOT_CODE[k]
-    if _counts(s, c, source):
+    if counts_for_replenish(s, c, source):
         if s.turn[T_COUNTED] >= s.turn[T_FREE] + DICE_PER_ENERGY * s.turn[T_BOUGHT]:
             abilities.pay_energy(s, c, 1, False, set())  # nothing rolled yet: cubes or Stored dice
             s.turn[T_BOUGHT] += 1
