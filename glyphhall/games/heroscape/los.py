@@ -11,7 +11,6 @@ edge of the battlefield. "Clear sight" (auras) is looser: any part of the figure
 
 from __future__ import annotations
 
-import itertools
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -86,10 +85,11 @@ def _open(s: HeroscapeState, lines, ignore: tuple[int, ...]) -> bool:
     return False
 
 
-# Sight heights of a card relative to its base: (card, serial, eye, hit zone samples, clear
-# sight samples); the serial names the card's shape in the per-map line cache.
+# Sight heights of a card relative to its base: (card, shape number, eye, hit zone samples,
+# clear sight samples). Cards of the same shape (most are Medium 5 with the usual zones) share
+# a shape number, and so their entries in the per-map line cache.
 _PROFILES: dict[int, tuple] = {}
-_SERIALS = itertools.count(1)
+_SHAPES: dict[tuple, int] = {}
 _EYE, _HIT, _CLEAR = 2, 3, 4
 CLEAR_FRACTIONS = (0.1, 0.5, 0.99)
 
@@ -101,7 +101,9 @@ def _profile(card) -> tuple:
         step = (high - low) / (HIT_SAMPLES - 1)
         hit = tuple(card.height * (low + step * i) for i in range(HIT_SAMPLES))
         clear = tuple(card.height * frac for frac in CLEAR_FRACTIONS)
-        p = _PROFILES[id(card)] = (card, next(_SERIALS), card.height * card.target_point, hit, clear)
+        eye = card.height * card.target_point
+        shape = _SHAPES.setdefault((eye, hit, clear), len(_SHAPES) + 1)
+        p = _PROFILES[id(card)] = (card, shape, eye, hit, clear)
     return p
 
 
