@@ -34,7 +34,7 @@ def test_each_games_page_shows_the_game(live_server, new_page, game_id):
     assert game.name in page.inner_text("#title")
     # The seat sees its game: either its own renderer or the generic panels, and its moves.
     assert page.locator(".board *").count() > 5
-    legal = page.locator("[data-action], .hand-card.playable, #bell, button.action")
+    legal = page.locator("[data-action], .hand-card.playable, #bell, button.action, #builder button, .board button")
     if page.inner_text(".banner").startswith("Your move"):
         assert legal.count() > 0
     path = shot(page, f"game-{game_id}")
