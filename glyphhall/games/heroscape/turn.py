@@ -337,7 +337,7 @@ def _place_spaces(s: HeroscapeState, p: tuple) -> list[tuple[int, int]]:
         return [(h, -1) for h in empty]
     free = set(empty)
     return [(h, t) for h in empty for t in board.neighbours[h]
-            if t in free and board.levels[t] == board.levels[h]]
+            if t in free and board.levels[t] == board.levels[h] and t not in board.wall_nbrs[h]]  # not astride a wall
 
 
 def pending_actions(s: HeroscapeState) -> list[Action]:

@@ -130,3 +130,14 @@ def test_overhangs_are_in_the_view_and_validated():
             parse_map("o", {"name": "o", "rows": rows, "overhang": [over]}, "o.toml", set(GLYPHS))
     s = overhang(position(at={"finn": "a1", "thorgrim": "f8"}), "c4", 6)
     assert s.view(0)["board"]["overhangs"] == [["c4", 7, 8]]
+
+
+def test_a_double_space_figure_is_never_placed_astride_a_wall():
+    """A double-space figure stands on two neighbouring spaces; a ruin wall between them would
+    stand under it: such placements are not offered."""
+    from glyphhall.games.heroscape import turn
+
+    s = walled((("mimring",), ("thorgrim",)), {"thorgrim": "f8"}, between=("a1", "a2"))
+    f = s.fig_index("mimring")
+    pairs = {(s.board.labels[h], s.board.labels[t]) for h, t in turn._place_spaces(s, (0, "place", f, "zone", -1))}
+    assert ("a1", "a2") not in pairs and ("a2", "a1") not in pairs and ("a2", "a3") in pairs
