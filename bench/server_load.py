@@ -71,6 +71,7 @@ class Stats:
         self.acked: dict[str, int] = {}  # table -> actions acknowledged to their sender
         self.measuring = False
         self.ready = 0  # clients that have their first full state
+        self.setup_retries = 0
 
 
 sockets: set = set()  # every open client socket, closed at the end of the run
@@ -138,12 +139,20 @@ async def play_seat(url: str, table_id: str, token: str, think: float, rng: rand
 async def table_pair(http, url: str, game: str, think: float, seed: int, stats: Stats, stop: asyncio.Event,
                      tables: list[str]) -> None:
     rng = random.Random(seed)
+    import httpx
+
     while not stop.is_set():
-        r = await http.post("/api/tables", json={"game": game, "seats": [{"kind": "person"}] * 2, "seed": rng.randrange(2**40)})
-        table_id = r.json()["id"]
+        try:
+            r = await http.post("/api/tables", json={"game": game, "seats": [{"kind": "person"}] * 2, "seed": rng.randrange(2**40)})
+            table_id = r.json()["id"]
+            tokens = [(await http.post(f"/api/tables/{table_id}/seats/{s}", json={"name": f"p{s}"})).json()["token"] for s in (0, 1)]
+            await http.post(f"/api/tables/{table_id}/start", json={"token": tokens[0]})
+        except httpx.HTTPError as err:  # a dropped keep-alive connection under load: set up again
+            stats.setup_retries += 1
+            stats.errors.append(f"set-up: {type(err).__name__}")
+            await asyncio.sleep(0.5)
+            continue
         tables.append(table_id)
-        tokens = [(await http.post(f"/api/tables/{table_id}/seats/{s}", json={"name": f"p{s}"})).json()["token"] for s in (0, 1)]
-        await http.post(f"/api/tables/{table_id}/start", json={"token": tokens[0]})
         await asyncio.gather(*(play_seat(url.replace("http", "ws"), table_id, t, think, random.Random(rng.random()), stats, stop)
                                for t in tokens))
 
@@ -217,6 +226,7 @@ async def drive(url: str, args: argparse.Namespace, server_pid: int) -> dict:
         "tables_checked": len(tables),
         "tables_with_lost_or_doubled_actions": mismatched,
         "step_gaps_seen_by_clients": stats.gaps,
+        "setup_retries": stats.setup_retries,
         "errors": len(stats.errors),
         "first_errors": stats.errors[:3],
         "load_average": os.getloadavg(),

@@ -86,6 +86,8 @@ async def play(ws: WebSocket, table_id: str) -> None:
         table.connections.discard(conn)
         await conn.close()
         table.broadcast_table()
+        if table.status == "finished" and not table.connections:
+            m.forget(table.id)  # finished and unwatched: its replay reloads it from the store
 
 
 async def _handle(m: TableManager, table: LiveTable, conn: Connection, msg: dict[str, Any]) -> None:

@@ -270,6 +270,13 @@ class TableManager:
         table = self.tables.setdefault(table_id, table)
         return table
 
+    def forget(self, table_id: str) -> None:
+        """Drop a table from memory (the store keeps it)."""
+        table = self.tables.get(table_id)
+        if table is not None and not table.connections and not table.thinking:
+            table.timer.stop()
+            del self.tables[table_id]
+
     async def resume_all(self) -> int:
         """After a (re)start: every running table is rebuilt from its record and its bots and
         timers go on."""

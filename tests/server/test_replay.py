@@ -44,3 +44,10 @@ def test_record_and_step_by_step_replay(client):
     assert "table.js" in client.get(f"/r/{table_id}").text
     finished = client.get("/api/tables?status=finished").json()["tables"]
     assert [t["id"] for t in finished] == [table_id]
+
+
+def test_a_finished_unwatched_table_leaves_memory_and_its_replay_still_works(client):
+    table_id, tokens = started_duel(client, seed=12)
+    _play_out(client, table_id, tokens)
+    assert table_id not in client.app.state.manager.tables
+    assert client.get(f"/api/tables/{table_id}/replay/6").json()["view"]["round"] == 3
