@@ -16,7 +16,8 @@ visited), expands one action, finishes with a rollout and backs up each seat's o
   joint choices. These decisions use regret matching rather than UCB and the move played is drawn
   from the average strategy (SM-MCTS, Lanctot et al. 2013).
 - Multi-player: each edge is scored with the result of the seat that chose it.
-- Rollouts: random to the end, or cut off after `cutoff` plies and scored with the game's heuristic;
+- Rollouts: random to the end, or cut off after `cutoff` plies and scored with the game's heuristic
+  (a game may suggest its own cut-off with a `rollout_cutoff` attribute, see `rollout_limit`);
   optionally epsilon-greedy on the heuristic.
 
 Levels registered here: `mcts-easy`, `mcts`, `mcts-hard` (see `LEVELS`)."""
@@ -107,6 +108,7 @@ class MCTSBot(Bot):
         seconds: float | None = None,
         exploration: float = 0.7,
         cutoff: int | None = None,
+        game_cutoff: bool = False,
         greedy_rollouts: float = 0.0,
         widen_c: float = 2.0,
         widen_alpha: float = 0.5,
@@ -124,6 +126,8 @@ class MCTSBot(Bot):
         self.seconds = seconds
         self.exploration = exploration
         self.cutoff = cutoff
+        #: Prefer the game's own `rollout_cutoff` (if it sets one) to `cutoff`.
+        self.game_cutoff = game_cutoff
         self.greedy_rollouts = greedy_rollouts
         self.widen_c = widen_c
         self.widen_alpha = widen_alpha
@@ -159,13 +163,13 @@ class MCTSBot(Bot):
         return the node whose children are `seat`'s choices now, with their statistics."""
         root = Node()
         self._fast = random.Random(self.rng.next64())
-        use_cutoff = self.cutoff is not None and has_heuristic(state.game)
+        limit_plies = self.rollout_limit(state.game)
         start = time.perf_counter()
         deadline = None if self.seconds is None else start + self.seconds
         limit = self.iterations
         done = 0
         while limit is None or done < limit:
-            self._iterate(state, seat, root, use_cutoff)
+            self._iterate(state, seat, root, limit_plies)
             done += 1
             # Checked every iteration: one iteration of a slow game can take milliseconds.
             if deadline is not None and time.perf_counter() >= deadline:
@@ -187,7 +191,20 @@ class MCTSBot(Bot):
         sample.rng.state = self.rng.next64()
         return sample
 
-    def _iterate(self, state: State, seat: int, root: Node, use_cutoff: bool) -> None:
+    def rollout_limit(self, game: Game) -> int:
+        """Plies a rollout may run before the heuristic scores it. Without a heuristic rollouts
+        run to the end; a game may set `rollout_cutoff` (an int) where its heuristic is best
+        trusted close to the tree (0: score every new leaf at once), which the levels follow."""
+        if not has_heuristic(game):
+            return ROLLOUT_GUARD
+        cutoff = self.cutoff
+        if self.game_cutoff:
+            hint = getattr(game, "rollout_cutoff", None)
+            if isinstance(hint, int) and not isinstance(hint, bool) and hint >= 0:
+                cutoff = hint
+        return ROLLOUT_GUARD if cutoff is None else min(cutoff, ROLLOUT_GUARD)
+
+    def _iterate(self, state: State, seat: int, root: Node, limit: int) -> None:
         s = self._fresh_sample(state, seat)
         node = root
         node.visits += 1
@@ -237,7 +254,7 @@ class MCTSBot(Bot):
             path.append((joint, -1))
             node = joint
             phase = None
-        values = self._rollout(s, use_cutoff) if not s.is_over() else s.returns()
+        values = self._rollout(s, limit) if not s.is_over() else s.returns()
         for stat, who in path:
             if who >= 0:  # visit-only nodes were counted on the way down
                 stat.visits += 1
@@ -337,11 +354,10 @@ class MCTSBot(Bot):
         pool = [a for a in unexpanded if counts.get(a.verb, 0) == fewest]
         return pool[self.rng.below(len(pool))]
 
-    def _rollout(self, s: State, use_cutoff: bool) -> list[float]:
+    def _rollout(self, s: State, limit: int) -> list[float]:
         # random.Random draws a float in about a fifth of the time Rng.below takes, and rollouts
         # draw once or twice a ply; it is seeded from the bot's Rng, so searches stay reproducible.
         rnd = self._fast.random
-        limit = self.cutoff if use_cutoff and self.cutoff is not None else ROLLOUT_GUARD
         greedy = self.greedy_rollouts
         steps = 0
         while not s.is_over():
@@ -383,15 +399,17 @@ def _rank(node: Node | None) -> tuple[int, float]:
 #: and scored by the game's heuristic (where it has one): in most of our games a random playout
 #: to the end costs milliseconds to tens of milliseconds, so full rollouts leave too few iterations.
 LEVELS: dict[str, dict[str, Any]] = {
-    "mcts-easy": {"iterations": 100, "seconds": 0.5, "exploration": 1.0, "cutoff": 10},
-    "mcts": {"iterations": 50_000, "seconds": 1.0, "cutoff": 20},
-    "mcts-hard": {"iterations": 200_000, "seconds": 3.0, "cutoff": 30},
+    "mcts-easy": {"iterations": 100, "seconds": 0.5, "exploration": 1.0, "cutoff": 10, "game_cutoff": True},
+    "mcts": {"iterations": 50_000, "seconds": 1.0, "cutoff": 20, "game_cutoff": True},
+    "mcts-hard": {"iterations": 200_000, "seconds": 3.0, "cutoff": 30, "game_cutoff": True},
 }
 
 
 def make_level(level: str, seed: int = 0, **overrides: Any) -> MCTSBot:
     """An MCTS bot of a named level, with any setting overridden (e.g. `iterations=400, seconds=None`)."""
     settings = {**LEVELS[level], **overrides}
+    if "cutoff" in overrides:
+        settings["game_cutoff"] = False  # a cut-off asked for by name is the one used
     return MCTSBot(seed, name=level, **settings)
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from glyphhall import bots
 from glyphhall.bots import ask
-from glyphhall.bots.mcts import LEVELS, MCTSBot, make_level
+from glyphhall.bots.mcts import LEVELS, ROLLOUT_GUARD, MCTSBot, make_level
 from glyphhall.engine import Action
 from tests.engine.toy import GAME as TOY
 
@@ -230,3 +230,19 @@ def test_policy_bot_falls_back_to_the_heuristic_and_refuses_illegal_policies() -
 
     with pytest.raises(ValueError, match="not legal"):
         bot.choose(Broken(9).new(2, 0), 0)
+
+
+def test_levels_follow_a_games_own_rollout_cutoff_and_explicit_settings_win() -> None:
+    """A game may set `rollout_cutoff`; the levels use it, an explicit cut-off overrides it, and
+    without a heuristic rollouts always run to the end."""
+
+    class Hinted(NimGame):
+        rollout_cutoff = 0
+
+    hinted, plain = Hinted(9, misleading_heuristic=True), NimGame(9, misleading_heuristic=True)
+    level = make_level("mcts", 0)
+    assert level.rollout_limit(hinted) == 0
+    assert level.rollout_limit(plain) == LEVELS["mcts"]["cutoff"]
+    assert make_level("mcts", 0, cutoff=7).rollout_limit(hinted) == 7
+    assert MCTSBot(0, cutoff=5).rollout_limit(hinted) == 5  # plain bots ignore hints
+    assert level.rollout_limit(TOY) == ROLLOUT_GUARD  # the toy game has no heuristic
