@@ -37,7 +37,7 @@ class GlyphsGame(Game):
                choices=("apprentices", "duel")),
         Option("mage", "computer", "apprentices mode: the computer is the mage, or seat 0 is a person mage",
                choices=("computer", "person")),
-        Option("marking", "decree", "person mage: enter the decree (marks are automatic) or mark by hand",
+        Option("marking", "decree", "person mage (and duel): enter the decree (marks are automatic) or mark by hand",
                choices=("decree", "hand")),
         Option("level", 2, "difficulty of generated decrees (1 easiest to 5 hardest)", minimum=1, maximum=5),
         Option("decrees", 3, "duel: how many decrees each mage sets", minimum=1, maximum=6),
@@ -50,7 +50,8 @@ class GlyphsGame(Game):
         "'perform square@0,0 oval@1.5,0' or 'study triangle@0,0/180'. Then 'predict approved|rejected', "
         "'guess <decree>' (e.g. 'guess it has at least one oval'), 'confirm' or 'withdraw', 'pass'. "
         "Duel: 'build <glyph>'. Person mage: 'decree <decree>', 'mark approved|rejected', "
-        "'place approved|rejected <glyph>', 'counterexample approved|rejected <glyph>', 'concede'."
+        "'place approved|rejected <glyph>', 'counterexample approved|rejected <glyph>', 'concede', "
+        "'auto' (the engine builds the opening glyphs or the counterexample from your decree)."
     )
 
     def _new(self, players: int, seed: int, options: dict) -> GlyphsState:
@@ -65,7 +66,7 @@ class GlyphsGame(Game):
         from .generate import generate
 
         if mode == "duel":
-            if options["duel_decrees"] == "computer":
+            if options["duel_decrees"] == "computer" and options["marking"] != "hand":
                 for p in (0, 1):
                     s.decrees[p] = [generate(int(options["level"]), s.rng) for _ in range(int(options["decrees"]))]
                 s._open_duel_boards()
@@ -104,7 +105,7 @@ class GlyphsGame(Game):
             if mark not in _MARK_WORDS:
                 raise IllegalAction(f"say '{verb} approved <glyph>' or '{verb} rejected <glyph>'")
             action = Action(verb, (_MARK_WORDS[mark], glyph_text(read_glyph(glyph))))
-        elif verb in ("pass", "confirm", "withdraw", "concede"):
+        elif verb in ("pass", "confirm", "withdraw", "concede", "auto"):
             if rest:
                 raise IllegalAction(f"'{verb}' takes nothing after it")
             action = Action(verb)

@@ -6,14 +6,18 @@ Mode "duel" (two-player variant): both players are mages; each makes glyphs on t
 board, marked by the other's current decree, and pays guesses to the other.
 
 Phases and who moves:
-  setup    the person mage enters the decree or builds the two opening glyphs; in a duel where
-           players choose, both enter their decree lists at once (secretly)
+  setup    the person mage enters the decree; in a duel where players choose, both enter their
+           decree lists at once (secretly)
+  opening  a person mage builds the two opening glyphs (one approved, one rejected) on the board
+           it marks; in a duel both mages at once, each on the other's side, and again for the
+           next decree after a correct guess ("auto" lets the engine build them from the decree)
   build    the player whose turn it is makes a glyph (perform / study; "build" in a duel)
   predict  every apprentice predicts the performed glyph's mark, secretly and at once
   mark     a hand-marking mage marks the glyph
   guess    the player may guess (costs a coin once confirmed) or pass
   confirm  the engine has echoed its reading of the guess: confirm (pay) or withdraw (free)
-  counter  a hand-marking mage answers a wrong guess with a counterexample, or concedes
+  counter  a person mage answers a wrong guess with a counterexample (hand marking: or concedes;
+           decree marking: the engine checks it against the decree, "auto" builds one)
   over     someone guessed right"""
 
 from __future__ import annotations
@@ -81,8 +85,14 @@ class GlyphsState(State):
         o = self.options
         self.mode = str(o["mode"])
         self.level = int(o["level"])
-        self.mage_seat = 0 if (self.mode == "apprentices" and o["mage"] == "person") else None
-        self.hand = self.mage_seat is not None and o["marking"] == "hand"
+        duel = self.mode == "duel"
+        self.mage_seat = 0 if (not duel and o["mage"] == "person") else None
+        # hand: marks come from a person, not from an entered decree (duel: both mages mark by hand)
+        self.hand = (duel or self.mage_seat is not None) and o["marking"] == "hand"
+        # builds: a person mage builds the opening glyphs and counterexamples (rulebook, Game Setup and
+        # Gameplay); computer-drawn duel lists are opened and answered by the engine
+        self.builds = self.mage_seat is not None or (duel and (self.hand or o["duel_decrees"] == "players"))
+        self.after_opening = "start"  # when the openings are built: "start" the game, or back to "guess"
         self.boards = [Board()] if self.mode == "apprentices" else [Board(), Board()]
         # decrees[p]: list of decrees owned by mage p (duel) / [the decree] at index 0 (apprentices)
         self.decrees: list[list] = [[]] if self.mode == "apprentices" else [[], []]
@@ -90,7 +100,7 @@ class GlyphsState(State):
         # rulebook, Two Player Variant: mages begin with two coins each; none are added later
         self.coins = [2, 2] if self.mode == "duel" else [0] * self.num_players
         self.turn = 0
-        self.phase = "setup"
+        self.phase = "opening" if self.hand else "setup"
         self.pending: list | None = None  # [shapes, perform]
         self.predictions: dict[int, bool] = {}
         self.guess = None  # the pending guess (AST)
@@ -107,6 +117,22 @@ class GlyphsState(State):
         """The board a player builds on (duel: their own side)."""
         return self.boards[seat] if self.mode == "duel" else self.boards[0]
 
+    def marker_of(self, seat: int) -> int | None:
+        """The seat of the mage who marks the glyphs `seat` builds (None: the computer)."""
+        return 1 - seat if self.mode == "duel" else self.mage_seat
+
+    def opening_board_of(self, mage_seat: int) -> int:
+        """The board a mage builds opening glyphs on (duel: the opponent's side)."""
+        return 1 - mage_seat if self.mode == "duel" else 0
+
+    def openings_due(self) -> list[int]:
+        """Indexes of boards still waiting for their two opening glyphs."""
+        return [b for b, board in enumerate(self.boards) if sum(g[3] == "opening" for g in board.glyphs) < 2]
+
+    def decree_count(self, owner: int) -> int:
+        """How many decrees mage `owner` sets in a duel (the decree tokens)."""
+        return int(self.options["decrees"]) if self.hand else len(self.decrees[owner])
+
     def decree_for(self, seat: int):
         """The decree that marks the glyphs `seat` builds (None: the mage marks by hand)."""
         if self.mode == "duel":
@@ -118,7 +144,7 @@ class GlyphsState(State):
     def level_hint(self) -> int | None:
         """The decree level every player knows (computer or generated lists), else None."""
         if self.mode == "duel":
-            return self.level if self.options["duel_decrees"] == "computer" else None
+            return self.level if self.options["duel_decrees"] == "computer" and not self.hand else None
         return self.level if self.mage_seat is None else None
 
     # ---- whose move ---------------------------------------------------------------------------
@@ -130,10 +156,14 @@ class GlyphsState(State):
                 want = int(self.options["decrees"])
                 return tuple(p for p in (0, 1) if len(self.decrees[p]) < want)
             return (self.mage_seat,)
+        if self.phase == "opening":
+            if self.mode == "duel":
+                return tuple(sorted(1 - b for b in self.openings_due()))
+            return (self.mage_seat,) if self.openings_due() else ()
         if self.phase == "predict":
             return tuple(s for s in self.apprentices() if s not in self.predictions)
         if self.phase in ("mark", "counter"):
-            return (self.mage_seat,)
+            return (self.marker_of(self.turn),)
         return (self.turn,)
 
     def is_over(self) -> bool:
@@ -164,14 +194,16 @@ class GlyphsState(State):
     def _legal_actions(self, seat: int) -> list[Action]:
         p = self.phase
         if p == "setup":
-            if self.mode == "duel" or not self.hand:
-                return [Action("decree", (t,)) for t in self._catalogue_decrees()]
-            have = {g[1] for g in self.boards[0].glyphs}
+            return [Action("decree", (t,)) for t in self._catalogue_decrees()]
+        if p == "opening":
+            board = self.boards[self.opening_board_of(seat)]
+            have = {g[1] for g in board.glyphs if g[3] == "opening"}
             out = []
             for mark in (APPROVED, REJECTED):
                 if (mark == APPROVED) not in have:
                     out += [Action("place", (mark, glyph_text(g))) for g in self._catalogue_glyphs(4)]
-            return [a for a in out if self.is_legal(seat, a)]
+            out = [a for a in out if self.is_legal(seat, a)]
+            return out if self.hand else out + [Action("auto")]
         if p == "build":
             verbs = ("build",) if self.mode == "duel" else ("perform", "study")
             return [Action(v, (glyph_text(g),)) for g in self._catalogue_glyphs() for v in verbs]
@@ -189,7 +221,7 @@ class GlyphsState(State):
             for g in self._catalogue_glyphs(12):
                 fits = evaluate(self.guess, model_of(g))
                 out.append(Action("counterexample", (REJECTED if fits else APPROVED, glyph_text(g))))
-            return [a for a in out if self.is_legal(seat, a)][:8] + [Action("concede")]
+            return [a for a in out if self.is_legal(seat, a)][:8] + [Action("concede" if self.hand else "auto")]
         return []
 
     # ---- checking one action directly (actions are not all enumerated) --------------------------
@@ -197,10 +229,11 @@ class GlyphsState(State):
         """Raise IllegalAction saying why `action` is not legal for `seat` now."""
         verb, args, p = action.verb, action.args, self.phase
         expect = {
-            "setup": ("place",) if self.hand else ("decree",),
+            "setup": ("decree",), "opening": ("place",) if self.hand else ("place", "auto"),
             "build": ("build",) if self.mode == "duel" else ("perform", "study"),
             "predict": ("predict",), "mark": ("mark",), "guess": ("guess", "pass"),
-            "confirm": ("confirm", "withdraw"), "counter": ("counterexample", "concede"),
+            "confirm": ("confirm", "withdraw"),
+            "counter": ("counterexample", "concede") if self.hand else ("counterexample", "auto"),
         }.get(p, ())
         if verb not in expect:
             raise IllegalAction(f"'{verb}' is not possible now; you can: {', '.join(expect) or 'nothing'}")
@@ -221,9 +254,14 @@ class GlyphsState(State):
         elif verb == "place":
             if args[0] not in (APPROVED, REJECTED):
                 raise IllegalAction("say 'place approved <glyph>' or 'place rejected <glyph>'")
-            if any(g[1] == (args[0] == APPROVED) for g in self.boards[0].glyphs):
+            target = self.opening_board_of(seat)
+            board = self.boards[target]
+            if any(g[1] == (args[0] == APPROVED) for g in board.glyphs if g[3] == "opening"):
                 raise IllegalAction(f"the opening already has its {args[0]} glyph; now place the other one")
-            self._check_same_glyph_same_mark(self._check_glyph_text(args[1]), args[0] == APPROVED)
+            shapes = self._check_glyph_text(args[1])
+            self._check_same_glyph_same_mark(shapes, args[0] == APPROVED, board)
+            # rulebook, Game Setup: one glyph obeys the decree, one does not
+            self._check_decree_marks(self.decree_for(target), shapes, args[0])
         elif verb == "guess":
             if not self.coins[seat]:
                 raise IllegalAction("you have no coin to pay for a guess; pass")
@@ -236,15 +274,22 @@ class GlyphsState(State):
                 raise IllegalAction("say 'counterexample approved <glyph>' or 'counterexample rejected <glyph>'")
             shapes = self._check_glyph_text(args[1])
             self._check_same_glyph_same_mark(shapes, args[0] == APPROVED)
+            self._check_decree_marks(self.decree_for(self.turn), shapes, args[0])
             fits = evaluate(self.guess, model_of(shapes))
             if fits == (args[0] == APPROVED):
                 raise IllegalAction(
                     f"that glyph is no counterexample: the guess also {'approves' if fits else 'rejects'} it. "
                     "Show a glyph the guess approves and you reject, or one it rejects and you approve")
 
-    def _check_same_glyph_same_mark(self, shapes, approved: bool) -> None:
+    def _check_decree_marks(self, decree, shapes, mark: str) -> None:
+        """A glyph a person mage builds must carry the mark its entered decree gives it."""
+        if decree is not None and evaluate(decree, model_of(shapes)) != (mark == APPROVED):
+            right = APPROVED if mark == REJECTED else REJECTED
+            raise IllegalAction(f"your decree marks that glyph {right}, not {mark}")
+
+    def _check_same_glyph_same_mark(self, shapes, approved: bool, board: Board | None = None) -> None:
         """A hand-marking mage must mark a glyph the way it marked the same glyph before."""
-        for n, g in enumerate(self.board_of(self.turn).glyphs, start=1):
+        for n, g in enumerate((board or self.board_of(self.turn)).glyphs, start=1):
             if g[0] == shapes and g[1] != approved:
                 raise IllegalAction(f"glyph {n} is the same glyph and is marked {APPROVED if g[1] else REJECTED}; "
                                     "a decree marks the same glyph the same way")
@@ -299,14 +344,13 @@ class GlyphsState(State):
             events = [Event(f"you choose decree {n}: {text}", frozenset((seat,))),
                       Event(f"seat {seat} chooses decree {n}", None, {}, frozenset((seat,)))]
             if not self.to_move():
-                events += self._open_duel_boards()
+                self.phase, self.after_opening = "opening", "start"
+                events.append(self._public("both mages build their opening glyphs on the other's side"))
             return events
         self.decrees[0] = [cond]
-        events = [Event(f"you set the decree: {sentence(cond)}", frozenset((seat,))),
-                  Event("the mage has set the decree", None, {}, frozenset((seat,)))]
-        events += self._opening(self.boards[0], cond)
-        self._start_turn(self.apprentices()[0])
-        return events
+        self.phase, self.after_opening = "opening", "start"
+        return [Event(f"you set the decree: {sentence(cond)}", frozenset((seat,))),
+                Event("the mage has set the decree and builds the opening glyphs", None, {}, frozenset((seat,)))]
 
     def _opening(self, board: Board, cond) -> list[Event]:
         """The two opening glyphs (rulebook, Game Setup): one approved, one rejected."""
@@ -332,10 +376,42 @@ class GlyphsState(State):
 
     def _do_place(self, seat: int, mark: str, text: str) -> list[Event]:
         shapes = read_glyph(text)
-        self.boards[0].glyphs.append([shapes, mark == APPROVED, -1, "opening", {}])
-        if len(self.boards[0].glyphs) == 2:
-            self._start_turn(self.apprentices()[0])
-        return [self._public(f"the mage places {text} ({mark})")]
+        target = self.opening_board_of(seat)
+        self.boards[target].glyphs.append([shapes, mark == APPROVED, -1, "opening", {}])
+        side = f" on seat {target}'s side" if self.mode == "duel" else ""
+        return [self._public(f"the mage places {text} ({mark}){side}")] + self._opening_done()
+
+    def _do_auto(self, seat: int) -> list[Event]:
+        """The engine builds for a person mage from the entered decree: the missing opening
+        glyphs, or the smallest counterexample to the pending guess."""
+        if self.phase == "counter":
+            verdict = mage.find_counterexample(self.decree_for(self.turn), self.guess, self.rng)
+            if verdict.equivalent:  # confirm already ruled this out; kept for safety
+                return self._correct(self.turn, "equivalent")
+            return self._show_counterexample(self.turn, verdict.counterexample)
+        target = self.opening_board_of(seat)
+        board, decree = self.boards[target], self.decree_for(target)
+        have = {g[1] for g in board.glyphs if g[3] == "opening"}
+        found = [mage.find_glyph(decree, approved, self.rng, avoid=[g[0] for g in board.glyphs])
+                 for approved in (True, False) if approved not in have]
+        if any(f is None for f in found):
+            raise IllegalAction("the engine cannot build that opening glyph for this decree; place it yourself")
+        events = []
+        for f in found:
+            board.glyphs.append([f.shapes, f.approved, -1, "opening", {}])
+            events.append(self._public(f"the mage opens with {glyph_text(f.shapes)} "
+                                       f"({APPROVED if f.approved else REJECTED})"))
+        return events + self._opening_done()
+
+    def _opening_done(self) -> list[Event]:
+        """Once every due opening is built: start the game, or return to the guesser's turn."""
+        if self.to_move():
+            return []
+        if self.after_opening == "start":
+            self._start_turn(0 if self.mode == "duel" else self.apprentices()[0])
+            return [self._public(f"the openings are built; seat {self.turn} to play")]
+        self.phase = "guess"
+        return [self._public(f"the opening is built; seat {self.turn} may guess again or pass")]
 
     def _do_perform(self, seat: int, text: str) -> list[Event]:
         self.pending = [read_glyph(text), True]
@@ -415,7 +491,8 @@ class GlyphsState(State):
 
     def _do_confirm(self, seat: int) -> list[Event]:
         # the verdict first, so nothing has changed if the solver were to fail
-        verdict = None if self.hand else mage.find_counterexample(self.decree_for(seat), self.guess, self.rng)
+        decree = self.decree_for(seat)
+        verdict = None if decree is None else mage.find_counterexample(decree, self.guess, self.rng)
         self.coins[seat] -= 1
         paid = "pays a coin to the store"
         if self.mode == "duel":
@@ -429,23 +506,29 @@ class GlyphsState(State):
             how = "proven equivalent" if verdict.proven else "equivalent (no counterexample found by search)"
             self.note = how
             return events + self._correct(seat, how)
-        ce = verdict.counterexample
+        self.note = ""
+        if self.builds:  # rulebook: the mage makes the counterexample (the engine checks it)
+            self.phase = "counter"
+            return events + [self._public(f"wrong: seat {self.marker_of(seat)} (the mage) builds a counterexample")]
+        return events + self._show_counterexample(seat, verdict.counterexample)
+
+    def _show_counterexample(self, seat: int, ce) -> list[Event]:
         board = self.board_of(seat)
         board.glyphs.append([ce.shapes, ce.approved, -1, "counterexample", {}])
         self.guess = None
         self.phase = "guess"
         fits = not ce.approved
-        self.note = ""
-        return events + [self._public(
+        return [self._public(
             f"wrong: the mage shows counterexample glyph {len(board.glyphs)}: {glyph_text(ce.shapes)}, "
             f"{APPROVED if ce.approved else REJECTED} (your guess {'approves' if fits else 'rejects'} it)")]
 
     def _do_counterexample(self, seat: int, mark: str, text: str) -> list[Event]:
         shapes = read_glyph(text)
-        self.boards[0].glyphs.append([shapes, mark == APPROVED, -1, "counterexample", {}])
+        board = self.board_of(self.turn)
+        board.glyphs.append([shapes, mark == APPROVED, -1, "counterexample", {}])
         self.guess = None
         self.phase = "guess"
-        return [self._public(f"wrong: the mage shows counterexample glyph {len(self.boards[0].glyphs)}: {text}, {mark}")]
+        return [self._public(f"wrong: the mage shows counterexample glyph {len(board.glyphs)}: {text}, {mark}")]
 
     def _do_concede(self, seat: int) -> list[Event]:
         return self._correct(self.turn, "the mage agrees")
@@ -455,7 +538,7 @@ class GlyphsState(State):
         self.guess = None
         if self.mode == "duel":
             self.solved[seat] += 1
-            left = len(self.decrees[1 - seat]) - self.solved[seat]
+            left = self.decree_count(1 - seat) - self.solved[seat]
             if left <= 0:
                 self.phase, self.winner = "over", seat
                 return [self._public(f"correct ({how}): seat {seat} has guessed every decree and wins")]
@@ -463,6 +546,9 @@ class GlyphsState(State):
             self.boards[seat] = Board()
             events = [self._public(f"correct ({how}): {render(guess)}. Seat {seat}'s side is cleared; "
                                    f"{left} decree{'s' if left > 1 else ''} to go")]
+            if self.builds:  # rulebook: the other mage makes two starting glyphs for the next decree
+                self.phase, self.after_opening = "opening", "guess"
+                return events + [self._public(f"seat {1 - seat} builds the opening glyphs of the next decree")]
             events += self._opening(self.boards[seat], self.decree_for(seat))
             self.phase = "guess"
             return events
@@ -554,6 +640,7 @@ class GlyphsState(State):
         c = GlyphsState.__new__(GlyphsState)
         self.copy_base_into(c)
         c.mode, c.level, c.mage_seat, c.hand = self.mode, self.level, self.mage_seat, self.hand
+        c.builds, c.after_opening = self.builds, self.after_opening
         c.boards = [b.clone() for b in self.boards]
         c.decrees = [lst[:] for lst in self.decrees]
         c.solved = self.solved[:]
@@ -579,6 +666,7 @@ class GlyphsState(State):
             "winner": self.winner,
             "steps": self.steps,
             "note": self.note,
+            "after_opening": self.after_opening,
         }
 
     def load_fields(self, data) -> None:
@@ -599,7 +687,10 @@ class GlyphsState(State):
         self.winner = None if data["winner"] is None else int(data["winner"])
         self.steps = int(data["steps"])
         self.note = str(data.get("note", ""))
+        self.after_opening = str(data.get("after_opening", "start"))
+        if self.after_opening not in ("start", "guess"):
+            raise ValueError(f"unknown after_opening {self.after_opening!r}")
         if len(self.coins) != self.num_players or len(self.boards) != (1 if self.mode == "apprentices" else 2):
             raise ValueError("the coins or boards do not match the players and mode")
-        if self.phase not in ("setup", "build", "predict", "mark", "guess", "confirm", "counter", "over"):
+        if self.phase not in ("setup", "opening", "build", "predict", "mark", "guess", "confirm", "counter", "over"):
             raise ValueError(f"unknown phase {self.phase!r}")

@@ -30,6 +30,7 @@ def test_person_mage_turn_order_begins_with_player_one():
     s = GAME.new(3, 1, {"mage": "person"})
     assert s.to_move() == (0,) and s.phase == "setup"
     s.apply_text(0, "decree it has at least one oval")
+    s.apply_text(0, "auto")  # the mage lets the engine build the two opening glyphs
     assert s.to_move() == (1,) and len(s.boards[0].glyphs) == 2
 
 
@@ -52,6 +53,7 @@ def test_person_mage_sees_the_predictions():
     """Rulebook, Gameplay 1: predictions are known to the mage."""
     s = GAME.new(3, 1, {"mage": "person"})
     s.apply_text(0, "decree it has at least one oval")
+    s.apply_text(0, "auto")
     s.apply_text(1, f"perform {SQUARE_OVAL}")
     s.apply_text(2, "predict rejected")
     assert s.view(0)["predictions"]["2"] == "rejected"

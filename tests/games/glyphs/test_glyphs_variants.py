@@ -109,6 +109,9 @@ def test_duel_players_enter_their_decree_lists_secretly_and_at_once():
     events = s.apply_text(1, "decree it has no squares")
     assert all("no squares" not in e.text for e in events if e.visible_to(0))
     s.apply_text(0, "decree it has an oval")
+    assert s.phase == "opening" and set(s.to_move()) == {0, 1}
+    s.apply_text(0, "auto")
+    s.apply_text(1, "auto")
     assert s.phase == "build" and len(s.boards[0].glyphs) == 2 and len(s.boards[1].glyphs) == 2
 
 
@@ -177,6 +180,8 @@ def test_hand_marking_mage_concedes_a_correct_guess():
     ({"mode": "duel", "level": 1, "decrees": 1}, 2),
     ({"mage": "person"}, 3),
     ({"mage": "person", "marking": "hand"}, 3),
+    ({"mode": "duel", "marking": "hand", "decrees": 2}, 2),
+    ({"mode": "duel", "duel_decrees": "players", "decrees": 2}, 2),
     ({"level": 3}, 3),
 ])
 def test_random_play_in_every_mode_keeps_the_contract(options, players):
