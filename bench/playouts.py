@@ -46,11 +46,13 @@ def run(game_id: str, seconds: float, players: int | None, seed: int, options: d
 
     clone_rounds = 0
     clone_start = time.perf_counter()
+    clone_cpu_start = time.process_time()
     while time.perf_counter() - clone_start < min(2.0, seconds / 3):
         for sample in samples:
             sample.clone()
         clone_rounds += 1
     clone_elapsed = time.perf_counter() - clone_start
+    clone_cpu = time.process_time() - clone_cpu_start
     clones = clone_rounds * len(samples)
     return {
         "game": game_id,
@@ -65,6 +67,7 @@ def run(game_id: str, seconds: float, players: int | None, seed: int, options: d
         "mean_steps_per_game": round(steps / max(finished, 1), 1),
         "clones_per_s": round(clones / clone_elapsed) if clones else None,
         "us_per_clone": round(1e6 * clone_elapsed / clones, 2) if clones else None,
+        "us_per_clone_cpu": round(1e6 * clone_cpu / clones, 2) if clones else None,
         "python": platform.python_version(),
         "machine": platform.machine(),
     }

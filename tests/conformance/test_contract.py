@@ -9,7 +9,7 @@ import pytest
 
 from glyphhall.engine import Action, Game, IllegalAction, MatchRecord, Rng, State, replay
 
-from .playout import PLAYOUTS, player_counts, random_playout
+from .playout import PLAYOUTS, play_to_end, player_counts, random_playout
 
 # Checks that clone or serialize the state run on every Nth step to keep the suite fast.
 SAMPLE_EVERY = 7
@@ -198,3 +198,32 @@ def test_determinize_hides_future_chance(game: Game) -> None:
             continue
         seat = state.to_move()[0]
         assert state.determinize(seat, Rng(step)).rng != state.rng
+
+
+def _alternatives(option) -> list:
+    """Values other than the default worth playing: the other truth value, every other choice."""
+    if isinstance(option.default, bool):
+        return [not option.default]
+    return [c for c in option.choices if c != option.default]
+
+
+def test_every_variant_plays_out(game: Game) -> None:
+    """Each rulebook variant is an option; a random game with each non-default value (on its
+    own) plays to the end, for some player count the variant allows."""
+    from glyphhall.engine import OptionError
+
+    for option in game.options:
+        for value in _alternatives(option):
+            played = 0
+            for players in range(game.min_players, game.max_players + 1):
+                try:
+                    game.new(players, 0, {option.name: value})
+                except OptionError:
+                    continue  # e.g. a team split that needs four seats
+                for seed in range(2):
+                    final = play_to_end(game, players, seed, {option.name: value})
+                    assert final.is_over() and len(final.returns()) == players
+                played += 1
+                if played == 2:
+                    break
+            assert played, f"no player count accepts {option.name}={value!r}"
