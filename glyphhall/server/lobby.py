@@ -227,7 +227,9 @@ def _seat_of(table: LiveTable, token: str | None) -> int:
     return seat
 
 
-@router.get("/vault/death-cards", summary="Inscription death cards kept on this server")
-async def death_cards(request: Request) -> dict[str, Any]:
+@router.get("/vault/{game_id}", summary="What a game keeps between matches on this server (Inscription's death cards)")
+async def vault(request: Request, game_id: str) -> dict[str, Any]:
     m = manager(request)
-    return {"cards": await m.db(keepsakes.StoreDeathCardVault(m.store).list)}
+    if game_id not in m.catalog.ids():
+        raise TableError(f"no game {game_id!r}", 404)
+    return {"items": await m.db(keepsakes.StoreVault(m.store, game_id).list)}

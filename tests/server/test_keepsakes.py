@@ -8,7 +8,7 @@ from fastapi.testclient import TestClient
 from glyphhall import games
 from glyphhall.engine import Rng
 from glyphhall.server import create_app
-from glyphhall.server.keepsakes import StoreDeathCardVault
+from glyphhall.server.keepsakes import StoreVault
 from glyphhall.store import Store
 
 from .helpers import hello, receive, take
@@ -48,7 +48,7 @@ def test_the_losers_death_card_is_kept_in_the_store_vault(db_url):
         final = _play_to_the_end(c, table_id, tokens, Rng(5))
         assert final["status"] == "finished"
         made = final["view"]["death_card"]["made"]
-        kept = c.get("/api/vault/death-cards").json()["cards"]
+        kept = c.get("/api/vault/inscription").json()["items"]
         assert len(kept) == 1 and kept[0]["name"] == made["name"] and kept[0]["session"] == table_id
         loser = 0 if final["result"][0] == 0 else 1
         assert kept[0]["made_by"] == ("ann", "bob")[loser]
@@ -56,7 +56,9 @@ def test_the_losers_death_card_is_kept_in_the_store_vault(db_url):
 
 def test_death_cards_all_deals_the_vaults_cards_and_the_table_keeps_them_exactly(db_url):
     store = Store(db_url)
-    StoreDeathCardVault(store).save({"name": "Old Ghoul", "cost": "1 blood", "power": 2, "health": 2, "sigils": ["Airborne"]})
+    StoreVault(store, "inscription").add(
+        {"name": "Old Ghoul", "cost": "1 blood", "power": 2, "health": 2, "sigils": ["Airborne"]}
+    )
     store.close()
     with _inscription_client(db_url) as c:
         r = c.post("/api/tables", json={"game": "inscription", "seats": [{"kind": "person"}] * 2,
@@ -66,3 +68,4 @@ def test_death_cards_all_deals_the_vaults_cards_and_the_table_keeps_them_exactly
         r = c.post("/api/tables", json={"game": "inscription", "seats": [{"kind": "person"}] * 2,
                                         "options": {"death_cards": "session:nothing-here"}})
         assert r.status_code == 400 and "no death cards" in r.json()["error"]
+        assert c.get("/api/vault/chess").status_code == 404

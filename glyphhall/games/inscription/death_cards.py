@@ -5,21 +5,19 @@ Making one is part of the game, as decisions of the loser: three cards of their 
 revealed (their hand is shuffled in when the dead pile has fewer than 9 cards) and the loser
 chooses one card's cost (`choose 1..3`); three more for power and health; three more for the
 sigils; then `name <text>`. The finished card is `state.made`; the caller (terminal, server)
-keeps it with `save_made_card(state)` so that search and playouts never write files.
+keeps it with `save_made_card(state, vault)` so that search and playouts never write files.
 
-The vault is a JSON file in the user's data directory. Its small API (`list`, `save`, `get`)
-is what the server's store will implement too.
+The vault is the engine's `Vault` (a JSON file for terminal play, the database on the server),
+reached through `InscriptionGame.prepare_options` and `keep_after_match`.
 """
 
 from __future__ import annotations
 
-import json
 import re
 import time
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
-from glyphhall.engine import Action, DataError, Event, OptionError
+from glyphhall.engine import Action, DataError, Event, LoadError, OptionError, Vault
 
 from . import sigils as S
 from .cards import COST_KINDS, parse_cost
@@ -28,87 +26,17 @@ from .notation import DEATHCARD, OVER, act, ev
 if TYPE_CHECKING:
     from .state import InscriptionState
 
-VAULT_FORMAT = "glyphhall-inscription-death-cards/1"
 NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 '\-]{0,29}$")
 STAGES = ("cost", "power and health", "sigils")
 
 
 # --- the vault ----------------------------------------------------------------------------------
-class DeathCardStore(Protocol):
-    """What keeps death cards: the file vault below, or the server's store later."""
-
-    def list(self) -> list[dict[str, Any]]: ...
-
-    def get(self, card_id: str) -> dict[str, Any]: ...
-
-    def save(self, spec: dict[str, Any], session: str = "", made_by: str = "") -> dict[str, Any]: ...
-
-
-_store: DeathCardStore | None = None
-
-
-def use_store(store: DeathCardStore | None) -> None:
-    """Make `store` the place death cards are read from and saved to (None: the file vault)."""
-    global _store
-    _store = store
-
-
-def default_store() -> DeathCardStore:
-    return _store if _store is not None else DeathCardVault()
-
-
-class DeathCardVault:
-    """Death cards ever made, in `<data dir>/inscription-death-cards.json`."""
-
-    def __init__(self, path: str | Path | None = None) -> None:
-        if path is None:
-            from glyphhall.paths import data_dir
-
-            path = data_dir() / "inscription-death-cards.json"
-        self.path = Path(path)
-
-    def list(self) -> list[dict[str, Any]]:
-        """Every card, oldest first."""
-        if not self.path.exists():
-            return []
-        try:
-            data = json.loads(self.path.read_text())
-        except (OSError, json.JSONDecodeError) as err:
-            raise DataError(f"{self.path.name}: the death-card vault cannot be read: {err}") from None
-        if not isinstance(data, dict) or data.get("format") != VAULT_FORMAT:
-            raise DataError(f"{self.path.name}: not a death-card vault (format {VAULT_FORMAT!r})")
-        cards = data.get("cards", [])
-        for k, card in enumerate(cards):
-            check_spec(card, f"{self.path.name}, card #{k + 1}")
-        return cards
-
-    def get(self, card_id: str) -> dict[str, Any]:
-        """One card by id (KeyError if there is none)."""
-        for card in self.list():
-            if card["id"] == card_id:
-                return card
-        raise KeyError(f"no death card {card_id!r} in the vault")
-
-    def save(self, spec: dict[str, Any], session: str = "", made_by: str = "") -> dict[str, Any]:
-        """Add a card; returns it with its id. A name already in the vault gets a number."""
-        check_spec(spec, "new death card")
-        cards = self.list()
-        names = {c["name"] for c in cards}
-        name, n = spec["name"], 2
-        while name in names:
-            name, n = f"{spec['name'][:26]} {n}", n + 1
-        card = {
-            "id": f"dc{len(cards) + 1}-{int(time.time())}",
-            "name": name, "cost": spec["cost"], "power": int(spec["power"]),
-            "health": int(spec["health"]), "sigils": list(spec["sigils"]),
-            "session": session, "made_by": made_by, "made_at": time.time(),
-        }
-        cards.append(card)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = self.path.with_suffix(".tmp")
-        tmp.write_text(json.dumps({"format": VAULT_FORMAT, "cards": cards}, indent=1))
-        tmp.replace(self.path)
-        return card
+def kept_cards(vault: Vault) -> list[dict[str, Any]]:
+    """Every death card in `vault`, oldest first, each checked."""
+    cards = vault.list()
+    for k, card in enumerate(cards):
+        check_spec(card, f"death-card vault, card #{k + 1}")
+    return cards
 
 
 def check_spec(spec: Any, where: str) -> None:
@@ -135,12 +63,23 @@ def name_problem(name: Any) -> str | None:
     return None
 
 
-def save_made_card(state: InscriptionState, vault: DeathCardStore | None = None, session: str = "",
-                   made_by: str = "") -> dict[str, Any] | None:
-    """Keep the death card the loser made in this game (None if no card was made)."""
+def save_made_card(state: InscriptionState, vault: Vault, session: str = "", made_by: str = "") -> dict[str, Any] | None:
+    """Keep the death card the loser made in this game (None if no card was made).
+    A name already in the vault gets a number."""
     if not state.made:
         return None
-    return (vault or default_store()).save(state.made, session=session, made_by=made_by)
+    spec = state.made
+    check_spec(spec, "new death card")
+    names = {c["name"] for c in kept_cards(vault)}
+    name, n = spec["name"], 2
+    while name in names:
+        name, n = f"{spec['name'][:26]} {n}", n + 1
+    card = {
+        "name": name, "cost": spec["cost"], "power": int(spec["power"]),
+        "health": int(spec["health"]), "sigils": list(spec["sigils"]),
+        "session": session, "made_by": made_by, "made_at": time.time(),
+    }
+    return vault.add(card)
 
 
 # --- the `death_cards` option -------------------------------------------------------------------
@@ -152,16 +91,28 @@ def encode(specs: list[dict[str, Any]]) -> str:
     return ";".join(f"{s['name']}/{s['cost']}/{s['power']}/{s['health']}/{'+'.join(s['sigils'])}" for s in specs)
 
 
-def resolve_option(text: str, vault: DeathCardStore | None = None) -> list[dict[str, Any]]:
+def names_the_vault(text: str) -> bool:
+    """Whether an option value refers to the vault (`all`, `session:<label>`)."""
+    text = text.strip()
+    return text == "all" or text.startswith("session:")
+
+
+def resolve_option(text: str, vault: Vault | None = None) -> list[dict[str, Any]]:
     """The death cards an option value names: `none`, `all` (every card ever made),
-    `session:<label>` (the cards of one play session), or cards written out (see `encode`)."""
+    `session:<label>` (the cards of one play session), or cards written out (see `encode`).
+    `all` and `session:` need the vault (see `InscriptionGame.prepare_options`)."""
     text = text.strip()
     if text in ("", "none"):
         return []
-    if text == "all" or text.startswith("session:"):
+    if names_the_vault(text):
+        if vault is None:
+            raise OptionError(
+                f"option 'death_cards': {text!r} names cards in a death-card vault, which this "
+                "match was not given; the terminal and the server resolve it before a match"
+            )
         try:
-            cards = (vault or default_store()).list()
-        except DataError as err:
+            cards = kept_cards(vault)
+        except (DataError, LoadError) as err:
             raise OptionError(str(err)) from None
         if text.startswith("session:"):
             label = text.split(":", 1)[1]
@@ -253,5 +204,4 @@ def apply_creation(st: InscriptionState, action: Action, events: list[Event]) ->
     reveal(st, events)
 
 
-__all__ = ["COST_KINDS", "DeathCardStore", "DeathCardVault", "default_store", "encode", "resolve_option",
-           "save_made_card", "use_store"]
+__all__ = ["COST_KINDS", "encode", "kept_cards", "names_the_vault", "resolve_option", "save_made_card"]

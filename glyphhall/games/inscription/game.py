@@ -6,12 +6,23 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from glyphhall.engine import Action, DataError, Event, Game, IllegalAction, Option, State, normalize_text
+from glyphhall.engine import (
+    Action,
+    DataError,
+    Event,
+    Game,
+    IllegalAction,
+    Option,
+    OptionError,
+    State,
+    Vault,
+    normalize_text,
+)
 
 from . import board as B
 from . import sigils as S
 from .cards import BLOOD, BONES, catalog
-from .death_cards import encode, resolve_option
+from .death_cards import encode, names_the_vault, resolve_option, save_made_card
 from .draft import PICKS_EACH, communal_pile, deal_faceup
 from .notation import DRAFT
 from .state import InscriptionState, load_state
@@ -72,6 +83,25 @@ class InscriptionGame(Game):
         if self._tokens is None:
             self._tokens = token_table()
         return self._tokens
+
+    def prepare_options(self, options: dict[str, Any], vault: Vault) -> dict[str, Any]:
+        """`death_cards=all` or `session:<label>` replaced by the cards the vault holds, written
+        out, so the match record alone replays the match."""
+        text = str(options.get("death_cards", "none"))
+        if not names_the_vault(text):
+            return options
+        specs = resolve_option(text, vault)
+        if not specs:
+            raise OptionError(f"option 'death_cards': the vault has no death cards for {text!r} yet")
+        return {**options, "death_cards": encode(specs)}
+
+    def keep_after_match(self, state: State, vault: Vault, session: str, names: Sequence[str]) -> dict[str, Any] | None:
+        """The loser's death card (Rulebook, Death Cards), kept for later games."""
+        assert isinstance(state, InscriptionState)
+        if not state.made:
+            return None
+        loser = min(range(len(names)), key=lambda s: state.returns()[s])
+        return save_made_card(state, vault, session=session, made_by=names[loser])
 
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> State:
         specs = resolve_option(str(options["death_cards"]))

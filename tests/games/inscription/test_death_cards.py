@@ -4,9 +4,9 @@ import json
 
 import pytest
 
-from glyphhall.engine import DataError, IllegalAction, OptionError, Rng
+from glyphhall.engine import IllegalAction, JsonFileVault, OptionError, Rng
 from glyphhall.games.inscription import GAME
-from glyphhall.games.inscription.death_cards import DeathCardVault, encode, resolve_option, save_made_card
+from glyphhall.games.inscription.death_cards import encode, resolve_option, save_made_card
 
 from .helpers import act, bell, cid, position
 
@@ -59,51 +59,60 @@ def test_a_death_card_needs_a_proper_name():
     assert st.made["name"] == "Old Bones"
 
 
-def test_the_vault_saves_lists_and_gets_cards(tmp_path):
-    """Death cards are kept in a vault file and read back."""
-    vault = DeathCardVault(tmp_path / "vault.json")
-    assert vault.list() == []
+def made_card(name: str):
     st = finished()
     for _ in range(3):
         act(st, "choose 1")
-    act(st, "name Old Bones")
-    card = save_made_card(st, vault, session="friday")
-    again = vault.save(dict(st.made), session="saturday")
-    assert again["name"] == "Old Bones 2"  # names stay unique
+    act(st, f"name {name}")
+    return st
+
+
+def test_the_vault_keeps_cards_with_unique_names(tmp_path):
+    """Death cards are kept in a vault and read back; a name already there gets a number."""
+    vault = JsonFileVault(tmp_path / "vault.json")
+    card = save_made_card(made_card("Old Bones"), vault, session="friday")
+    again = save_made_card(made_card("Old Bones"), vault, session="saturday")
+    assert again["name"] == "Old Bones 2"
     assert [c["name"] for c in vault.list()] == ["Old Bones", "Old Bones 2"]
     assert vault.get(card["id"])["session"] == "friday"
 
 
-def test_the_default_vault_lives_in_the_data_directory(tmp_path, monkeypatch):
-    """The vault file is in glyphhall.paths.data_dir()."""
-    monkeypatch.setenv("GLYPHHALL_DATA_DIR", str(tmp_path))
-    DeathCardVault().save({"name": "Grim", "cost": "1 blood", "power": 1, "health": 2, "sigils": []})
-    assert json.loads((tmp_path / "inscription-death-cards.json").read_text())["cards"][0]["name"] == "Grim"
+def test_keep_after_match_saves_the_losers_card_under_their_name(tmp_path):
+    """Rulebook, Death Cards: after a game ends, the losing player creates a death card."""
+    vault = JsonFileVault(tmp_path / "vault.json")
+    st = made_card("Grave Moth")
+    kept = GAME.keep_after_match(st, vault, "table-7", ["ann", "bob"])
+    loser = ["ann", "bob"][st.returns().index(0.0)]
+    assert kept["name"] == "Grave Moth" and kept["made_by"] == loser and kept["session"] == "table-7"
+    assert GAME.keep_after_match(GAME.new(2, 0), vault, "x", ["a", "b"]) is None  # nothing made
 
 
 def test_a_broken_vault_is_a_clear_error(tmp_path):
-    """Bad data: the vault is validated on load with the file and entry named."""
-    path = tmp_path / "vault.json"
-    path.write_text(json.dumps({"format": "glyphhall-inscription-death-cards/1",
-                                "cards": [{"name": "X", "cost": "9 gold", "power": 1, "health": 1, "sigils": []}]}))
-    with pytest.raises(DataError, match="vault.json, card #1"):
-        DeathCardVault(path).list()
+    """Bad data: kept cards are validated when read, with the entry named."""
+    vault = JsonFileVault(tmp_path / "vault.json")
+    vault.add({"name": "X", "cost": "9 gold", "power": 1, "health": 1, "sigils": []})
+    with pytest.raises(OptionError, match="card #1"):
+        GAME.prepare_options({"death_cards": "all"}, vault)
 
 
-def test_death_cards_option_picks_all_or_a_session_or_written_cards(tmp_path, monkeypatch):
+def test_death_cards_option_picks_all_or_a_session_or_written_cards(tmp_path):
     """Rulebook, Using a Death Card: the current session's cards or all ever made."""
-    monkeypatch.setenv("GLYPHHALL_DATA_DIR", str(tmp_path))
-    vault = DeathCardVault()
-    vault.save({"name": "Old Bones", "cost": "2 blood", "power": 3, "health": 2, "sigils": ["Airborne"]}, session="a")
-    vault.save({"name": "Grim", "cost": "4 bones", "power": 1, "health": 5, "sigils": []}, session="b")
-    assert [s["name"] for s in resolve_option("all")] == ["Old Bones", "Grim"]
-    assert [s["name"] for s in resolve_option("session:b")] == ["Grim"]
+    vault = JsonFileVault(tmp_path / "vault.json")
+    vault.add({"name": "Old Bones", "cost": "2 blood", "power": 3, "health": 2, "sigils": ["Airborne"], "session": "a"})
+    vault.add({"name": "Grim", "cost": "4 bones", "power": 1, "health": 5, "sigils": [], "session": "b"})
+    assert [s["name"] for s in resolve_option("all", vault)] == ["Old Bones", "Grim"]
+    assert [s["name"] for s in resolve_option("session:b", vault)] == ["Grim"]
     assert resolve_option("none") == []
-    text = encode(resolve_option("all"))
+    text = encode(resolve_option("all", vault))
     assert text == "Old Bones/2 blood/3/2/Airborne;Grim/4 bones/1/5/"
-    assert resolve_option(text) == resolve_option("all")
-    st = GAME.new(2, 0, {"death_cards": "all"})
-    assert st.options["death_cards"] == text  # the record holds the exact cards
+    assert resolve_option(text) == resolve_option("all", vault)
+    options = GAME.prepare_options(GAME.resolve_options({"death_cards": "all"}), vault)
+    assert options["death_cards"] == text  # the record holds the exact cards
+    assert GAME.new(2, 0, options).options["death_cards"] == text
+    with pytest.raises(OptionError, match="no death cards"):
+        GAME.prepare_options({"death_cards": "session:nobody"}, vault)
+    with pytest.raises(OptionError, match="was not given"):
+        GAME.new(2, 0, {"death_cards": "all"})  # without the vault, a game cannot guess
     for bad in ("Old Bones/2 gold/3/2/", "X/free/a/1/", "X/free/1/1/Flying", "just text"):
         with pytest.raises(OptionError):
             GAME.new(2, 0, {"death_cards": bad})
@@ -143,38 +152,6 @@ def test_without_make_death_card_the_game_simply_ends():
     st = position(board0=["Wolf", None, None, None], scale=3, candles=(2, 1), make_death_card=False)
     bell(st)
     assert st.is_over() and st.made is None
-
-
-def test_another_store_can_take_the_vaults_place():
-    """The server can back death cards with its own store (list/get/save)."""
-    from glyphhall.games.inscription import death_cards
-
-    class Memory:
-        def __init__(self):
-            self.cards = []
-
-        def list(self):
-            return list(self.cards)
-
-        def get(self, card_id):
-            return next(c for c in self.cards if c["id"] == card_id)
-
-        def save(self, spec, session="", made_by=""):
-            card = {**spec, "id": str(len(self.cards)), "session": session}
-            self.cards.append(card)
-            return card
-
-    memory = Memory()
-    death_cards.use_store(memory)
-    try:
-        st = finished()
-        for _ in range(3):
-            act(st, "choose 1")
-        act(st, "name Memo")
-        save_made_card(st, session="x")
-        assert [s["name"] for s in resolve_option("session:x")] == ["Memo"]
-    finally:
-        death_cards.use_store(None)
 
 
 def test_the_losers_cards_in_play_join_the_pool_at_the_last_death():
