@@ -26,3 +26,26 @@ def test_replay_of_a_missing_file_is_a_clear_error(tmp_path):
     result = runner.invoke(app, ["replay", str(tmp_path / "nope.json")])
     assert result.exit_code == 2
     assert "cannot read" in result.output
+
+
+def test_play_inscription_against_a_bot_to_the_end_with_scripted_input(tmp_path):
+    """`glyphhall play inscription`: help, a bad command and the legal list, then the heuristic
+    plays each of our moves ('auto') until the game ends and the record is saved."""
+    script = "help\nlegal\nfly away\n" + "auto\n" * 2000
+    result = runner.invoke(app, ["play", "inscription", "--vs", "random", "--seed", "3"], input=script)
+    assert result.exit_code == 0, result.output
+    assert "Commands at the prompt" in result.output
+    assert "'fly away' is not an action here" in result.output
+    assert "won." in result.output or "draw" in result.output
+    assert "Match record saved" in result.output
+    records = list((tmp_path / "glyphhall-data" / "records").glob("inscription-*.json"))
+    assert len(records) == 1
+    replayed = runner.invoke(app, ["replay", str(records[0])])
+    assert replayed.exit_code == 0 and "Result:" in replayed.output
+
+
+def test_bad_options_and_seats_are_clear_errors():
+    assert "unknown option" in runner.invoke(app, ["play", "inscription", "-o", "colour=red"]).output
+    assert "key=value" in runner.invoke(app, ["play", "inscription", "-o", "items"]).output
+    assert "--seat must be between 0 and 1" in runner.invoke(app, ["play", "inscription", "--seat", "5"]).output
+    assert "no bot 'wizard'" in runner.invoke(app, ["play", "inscription", "--vs", "wizard"]).output
