@@ -41,6 +41,10 @@ class GlyphsGame(Game):
                choices=("decree", "hand")),
         Option("level", 2, "difficulty of generated decrees (1 easiest to 5 hardest)", minimum=1, maximum=5),
         Option("decrees", 3, "duel: how many decrees each mage sets", minimum=1, maximum=6),
+        Option("question_tokens", "off", "the '?' tokens (rulebook, Game Tips): no rules use; put one next to a glyph "
+               "to keep track of something or show the others", choices=("off", "on")),
+        Option("sorting", "off", "rulebook, Game Tips: if everyone agrees, glyphs may be moved (never edited) to sort them",
+               choices=("off", "agreed")),
         Option("duel_decrees", "computer", "duel: decree lists drawn by the computer at the level, or entered by the players",
                choices=("computer", "players")),
     )
@@ -105,6 +109,15 @@ class GlyphsGame(Game):
             if mark not in _MARK_WORDS:
                 raise IllegalAction(f"say '{verb} approved <glyph>' or '{verb} rejected <glyph>'")
             action = Action(verb, (_MARK_WORDS[mark], glyph_text(read_glyph(glyph))))
+        elif verb == "question":
+            action = Action(verb, (rest.removeprefix("glyph ").strip(),))
+        elif verb == "sort":
+            action = Action(verb, (rest.removeprefix("by ").strip(),))
+        elif verb == "move":
+            words = [w for w in rest.split() if w not in ("glyph", "to", "place")]  # "move glyph 3 to place 1"
+            if len(words) != 2:
+                raise IllegalAction("say 'move <glyph number> to <place>', e.g. 'move 3 to 1'")
+            action = Action(verb, tuple(words))
         elif verb in ("pass", "confirm", "withdraw", "concede", "auto"):
             if rest:
                 raise IllegalAction(f"'{verb}' takes nothing after it")

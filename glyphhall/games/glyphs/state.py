@@ -36,6 +36,7 @@ from .pool import model_of, pool
 from .shapes import shape_set
 
 APPROVED, REJECTED = "approved", "rejected"
+SORT_KEYS = ("marks", "size", "made")
 CATALOGUE_GLYPHS = 8
 CATALOGUE_GUESSES = 6
 
@@ -50,32 +51,49 @@ def read_glyph(text: str) -> tuple:
 
 
 class Board:
-    """One side of the table: marked glyphs in the order they were made."""
+    """One side of the table: marked glyphs in the order they were made (glyph n is glyphs[n-1]),
+    their public arrangement on the table and the "?" tokens placed next to them."""
 
-    __slots__ = ("glyphs",)
+    __slots__ = ("glyphs", "order", "questions")
 
     def __init__(self) -> None:
         # each glyph: [shapes, approved, by (seat or -1 for the mage), how, predictions {seat: bool}]
         self.glyphs: list[list] = []
+        self.order: list[int] = []  # glyph indexes moved by players; glyphs made later follow them
+        self.questions: set[int] = set()  # indexes of glyphs with a "?" token next to them
 
     def clone(self) -> Board:
         b = Board.__new__(Board)
         b.glyphs = [[g[0], g[1], g[2], g[3], dict(g[4])] for g in self.glyphs]
+        b.order = self.order[:]
+        b.questions = set(self.questions)
         return b
+
+    def arrangement(self) -> list[int]:
+        """Glyph indexes in the order they lie on the table (rulebook, Game Tips: glyphs may be
+        moved to sort them; moving never edits a glyph)."""
+        placed = set(self.order)
+        return self.order + [i for i in range(len(self.glyphs)) if i not in placed]
 
     def marks(self) -> list[tuple]:
         return [(g[0], g[1]) for g in self.glyphs]
 
     def to_list(self) -> list:
         return [{"glyph": glyph_text(g[0]), "approved": g[1], "by": g[2], "how": g[3],
-                 "predictions": {str(s): p for s, p in sorted(g[4].items())}} for g in self.glyphs]
+                 "predictions": {str(s): p for s, p in sorted(g[4].items())},
+                 "question": i in self.questions} for i, g in enumerate(self.glyphs)]
 
     @staticmethod
-    def from_list(data) -> Board:
+    def from_list(data, order=()) -> Board:
         b = Board()
-        for g in data:
+        for i, g in enumerate(data):
             b.glyphs.append([read_glyph(g["glyph"]), bool(g["approved"]), int(g["by"]), str(g["how"]),
                              {int(s): bool(p) for s, p in g["predictions"].items()}])
+            if g.get("question"):
+                b.questions.add(i)
+        b.order = [int(i) for i in order]
+        if len(set(b.order)) != len(b.order) or not all(0 <= i < len(b.glyphs) for i in b.order):
+            raise ValueError("a board arrangement names a glyph twice or a glyph that is not there")
         return b
 
 
@@ -192,6 +210,34 @@ class GlyphsState(State):
         return [render(c) for c in picks]
 
     def _legal_actions(self, seat: int) -> list[Action]:
+        return self._phase_actions(seat) + self._table_actions(seat)
+
+    def _tools_open(self) -> bool:
+        return self.phase not in ("setup", "over")
+
+    def _table_actions(self, seat: int) -> list[Action]:
+        """The table options' actions: "?" tokens next to glyphs, and sorting the board."""
+        if not self._tools_open():
+            return []
+        board = self.board_of(seat)
+        out = []
+        if self.options["question_tokens"] == "on":
+            out += [Action("question", (str(i + 1),)) for i in board.arrangement()]
+        if self.options["sorting"] == "agreed":
+            out += [Action("sort", (key,)) for key in SORT_KEYS if self._sorted(board, key) != board.arrangement()]
+            out += [Action("move", (str(i + 1), "1")) for i in board.arrangement()[1:]]
+        return out
+
+    @staticmethod
+    def _sorted(board: Board, key: str) -> list[int]:
+        glyphs = board.glyphs
+        if key == "marks":  # approved first, each group in its present order
+            return sorted(board.arrangement(), key=lambda i: not glyphs[i][1])
+        if key == "size":  # fewest shapes first
+            return sorted(board.arrangement(), key=lambda i: len(glyphs[i][0]))
+        return list(range(len(glyphs)))  # "made": the order the glyphs were made
+
+    def _phase_actions(self, seat: int) -> list[Action]:
         p = self.phase
         if p == "setup":
             return [Action("decree", (t,)) for t in self._catalogue_decrees()]
@@ -228,6 +274,8 @@ class GlyphsState(State):
     def check_action(self, seat: int, action: Action) -> None:
         """Raise IllegalAction saying why `action` is not legal for `seat` now."""
         verb, args, p = action.verb, action.args, self.phase
+        if verb in ("question", "move", "sort"):
+            return self._check_table_action(seat, action)
         expect = {
             "setup": ("decree",), "opening": ("place",) if self.hand else ("place", "auto"),
             "build": ("build",) if self.mode == "duel" else ("perform", "study"),
@@ -280,6 +328,55 @@ class GlyphsState(State):
                 raise IllegalAction(
                     f"that glyph is no counterexample: the guess also {'approves' if fits else 'rejects'} it. "
                     "Show a glyph the guess approves and you reject, or one it rejects and you approve")
+
+    def _check_table_action(self, seat: int, action: Action) -> None:
+        verb, args = action.verb, action.args
+        if verb == "question" and self.options["question_tokens"] != "on":
+            raise IllegalAction("'?' tokens are off at this table (option question_tokens=on)")
+        if verb in ("move", "sort") and self.options["sorting"] != "agreed":
+            raise IllegalAction("moving glyphs needs everyone's agreement (option sorting=agreed)")
+        if not self._tools_open():
+            raise IllegalAction(f"'{verb}' is not possible now")
+        if len(args) != {"question": 1, "move": 2, "sort": 1}[verb] or not all(isinstance(a, str) for a in args):
+            raise IllegalAction(f"'{action}' is malformed")
+        board = self.board_of(seat)
+        if verb == "sort":
+            if args[0] not in SORT_KEYS:
+                raise IllegalAction(f"sort by one of: {', '.join(SORT_KEYS)}")
+            if self._sorted(board, args[0]) == board.arrangement():
+                raise IllegalAction(f"the board is already sorted by {args[0]}")
+            return
+        n = self._glyph_number(board, args[0])
+        if verb == "move":
+            k = self._glyph_number(board, args[1], "place")
+            if board.arrangement().index(n - 1) == k - 1:
+                raise IllegalAction(f"glyph {n} is already in place {k}")
+
+    @staticmethod
+    def _glyph_number(board: Board, text: str, what: str = "glyph") -> int:
+        if not text.isdigit() or str(int(text)) != text or not 1 <= int(text) <= len(board.glyphs):
+            raise IllegalAction(f"there is no {what} {text} on your board (it has {len(board.glyphs)} glyphs)")
+        return int(text)
+
+    def _do_question(self, seat: int, n: str) -> list[Event]:
+        board = self.board_of(seat)
+        i = int(n) - 1
+        board.questions ^= {i}
+        verb = "puts a ? token next to" if i in board.questions else "takes the ? token from"
+        return [self._public(f"seat {seat} {verb} glyph {n}")]
+
+    def _do_move(self, seat: int, n: str, k: str) -> list[Event]:
+        board = self.board_of(seat)
+        order = board.arrangement()
+        order.remove(int(n) - 1)
+        order.insert(int(k) - 1, int(n) - 1)
+        board.order = order
+        return [self._public(f"seat {seat} moves glyph {n} to place {k} on the board")]
+
+    def _do_sort(self, seat: int, key: str) -> list[Event]:
+        board = self.board_of(seat)
+        board.order = self._sorted(board, key)
+        return [self._public(f"seat {seat} sorts the board by {key}")]
 
     def _check_decree_marks(self, decree, shapes, mark: str) -> None:
         """A glyph a person mage builds must carry the mark its entered decree gives it."""
@@ -562,10 +659,11 @@ class GlyphsState(State):
         kinds = shape_set().kinds
         over = self.phase == "over"
 
-        def glyph_view(g, n):
+        def glyph_view(g, n, question):
             return {"n": n, "glyph": glyph_text(g[0]), "approved": g[1], "by": g[2], "how": g[3],
                     "shapes": [[kinds[k].id, x / 2, y / 2, 45 * r] for k, x, y, r in g[0]],
-                    "predictions": {str(s): (APPROVED if p else REJECTED) for s, p in sorted(g[4].items())}}
+                    "predictions": {str(s): (APPROVED if p else REJECTED) for s, p in sorted(g[4].items())},
+                    "question": question}
 
         sees_predictions = seat is not None and (seat == self.mage_seat)
         preds = {}
@@ -583,7 +681,9 @@ class GlyphsState(State):
             "turn": self.turn,
             "to_move": list(self.to_move()),
             "coins": self.coins[:],
-            "boards": [[glyph_view(g, n + 1) for n, g in enumerate(b.glyphs)] for b in self.boards],
+            # each board in its arrangement on the table; "n" is the glyph's number (order made)
+            "boards": [[glyph_view(b.glyphs[i], i + 1, i in b.questions) for i in b.arrangement()]
+                       for b in self.boards],
             "pending": None if self.pending is None else {"glyph": glyph_text(self.pending[0]),
                                                           "perform": self.pending[1]},
             "predictions": preds,
@@ -667,12 +767,16 @@ class GlyphsState(State):
             "steps": self.steps,
             "note": self.note,
             "after_opening": self.after_opening,
+            "arrangements": [b.order[:] for b in self.boards],
         }
 
     def load_fields(self, data) -> None:
         self.setup_fields()
         try:
-            self.boards = [Board.from_list(b) for b in data["boards"]]
+            orders = data.get("arrangements") or [[] for _ in data["boards"]]
+            if len(orders) != len(data["boards"]):
+                raise ValueError("one arrangement per board is needed")
+            self.boards = [Board.from_list(b, o) for b, o in zip(data["boards"], orders, strict=True)]
             self.decrees = [[parse(t) for t in lst] for lst in data["decrees"]]
             self.guess = None if data["guess"] is None else parse(data["guess"])
         except (IllegalAction, DecreeError) as err:

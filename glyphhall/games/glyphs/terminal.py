@@ -53,7 +53,7 @@ def braille(shapes) -> str:
 def _glyph_cell(g: dict) -> Panel:
     mark = g["approved"]
     color = "green" if mark else "red"
-    title = f"{g['n']} {'approved' if mark else 'rejected'}"
+    title = f"{g['n']} {'approved' if mark else 'rejected'}" + (" [?]" if g.get("question") else "")
     body = Text(braille(shapes_from_view(g["shapes"])) + "\n", style="bold")
     who = {"opening": "opening", "counterexample": "counterexample"}.get(g["how"], f"{g['how']} by seat {g['by']}")
     body.append(g["glyph"] + "\n", style="dim")
@@ -117,6 +117,7 @@ def _hint(view: dict) -> str:
         "guess": "guess <decree> (e.g. guess it has at least one oval)  or  pass",
         "confirm": "confirm (pay a coin)  or  withdraw",
         "mark": "mark approved  or  mark rejected",
-        "counter": "counterexample approved|rejected <glyph>  or  concede",
-        "setup": "decree <decree>  (or, marking by hand: place approved|rejected <glyph>)",
+        "counter": "counterexample approved|rejected <glyph>  or  " + ("concede" if view["marking"] == "hand" else "auto"),
+        "setup": "decree <decree>",
+        "opening": "place approved|rejected <glyph>" + ("" if view["marking"] == "hand" else "  or  auto"),
     }.get(view["phase"], "")

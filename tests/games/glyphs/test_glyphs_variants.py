@@ -183,6 +183,7 @@ def test_hand_marking_mage_concedes_a_correct_guess():
     ({"mode": "duel", "marking": "hand", "decrees": 2}, 2),
     ({"mode": "duel", "duel_decrees": "players", "decrees": 2}, 2),
     ({"level": 3}, 3),
+    ({"question_tokens": "on", "sorting": "agreed"}, 3),
 ])
 def test_random_play_in_every_mode_keeps_the_contract(options, players):
     """Seeded random play in each variant: legal actions apply, views stay JSON, coins never go
