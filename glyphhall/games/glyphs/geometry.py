@@ -66,6 +66,16 @@ def _area(kind: int) -> float:
     return base_outline(kind, 0).area
 
 
+@cache
+def _centroid_offset(kind: int, rot: int) -> float:
+    return base_outline(kind, rot).centroid.y
+
+
+def centroid_height(shape: Shape) -> float:
+    """The height of a placed shape's centroid in grid units (for "above" and "below")."""
+    return shape[2] / 2 + _centroid_offset(shape[0], shape[3])
+
+
 def outline(shape: Shape) -> Polygon:
     kind, x, y, rot = shape
     return affinity.translate(base_outline(kind, rot), x / 2, y / 2)

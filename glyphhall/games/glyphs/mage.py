@@ -17,6 +17,11 @@ How equivalence is decided:
   properties (symmetric, holed, taller than wide, wider than tall) are free variables in that
   model, so "no abstract disagreement" covers every real glyph: this proof is sound even for
   geometric decrees.
+  Position relations ("above", "below") are decided on centroid heights, which z3 leaves free
+  real numbers h_i ("i above j" is h_i - h_j >= 1/2): again an over-approximation, so an unsat
+  answer is a sound proof ("some shape is above a square" and "some square is below a shape"
+  are proven equivalent; "every square is above no square" and "it has at most one square" are
+  not: two squares level with each other satisfy the first only).
 - by search (geometric decrees only): z3 found abstract disagreements, but none could be built
   with the required geometry and the pool search found none either. The guess is then accepted
   as equivalent and the verdict says it was decided by search, not proven.
@@ -31,7 +36,7 @@ import z3
 
 from glyphhall.engine import Rng
 
-from .decrees.ast import GEOMETRIC_PROPS, uses_geometry
+from .decrees.ast import ABOVE_MARGIN, GEOMETRIC_PROPS, uses_geometry, uses_relations
 from .decrees.semantics import evaluate, evaluate_batch, feature_table, holds
 from .geometry import MAX_SHAPES, normalize, realize
 from .pool import model_of, pool, pool_batch
@@ -123,6 +128,14 @@ class Z3Model:
     def adj(self, i, j):
         return self.a[min(i, j), max(i, j)]
 
+    def above(self, i, j):
+        """Centroid heights are free reals here (created on first use): every real glyph's
+        heights are one assignment, so "no abstract disagreement" still covers every glyph."""
+        if not hasattr(self, "h"):
+            self.h = [z3.Real(f"h{k}", self.ctx) for k in self.slots]
+            self._margin = z3.RealVal(ABOVE_MARGIN, self.ctx)
+        return self.h[i] - self.h[j] >= self._margin
+
     def geo(self, name):
         return self.g[name]
 
@@ -188,7 +201,16 @@ class Verdict:
     counterexample: Found | None = None
 
 
-def _solve(build, accept, rng: Rng, geometric: bool, max_n: int = MAX_SHAPES) -> tuple[Found | None, bool]:
+def _tries(*conds) -> int:
+    """Realizations tried per abstract glyph: the realizer builds the overlap graph, not the
+    geometry, so geometric flags and (more often) height relations may need a few placements."""
+    if any(uses_relations(c) for c in conds):
+        return 8
+    return 3 if any(uses_geometry(c) for c in conds) else 1
+
+
+def _solve(build, accept, rng: Rng, geometric: bool, max_n: int = MAX_SHAPES,
+           tries: int | None = None) -> tuple[Found | None, bool]:
     """Smallest glyph whose abstract model satisfies build(m) and whose real geometry passes
     accept(shapes). Returns (found, complete): complete is True when the solver proved that no
     abstract glyph satisfies build at all (so the search fallback is not needed)."""
@@ -214,7 +236,7 @@ def _solve(build, accept, rng: Rng, geometric: bool, max_n: int = MAX_SHAPES) ->
                     break
                 kinds, rots, edges, geo = m.read(s.model(), n)
                 shapes = None
-                for _attempt in range(3 if geometric else 1):
+                for _attempt in range(tries or (3 if geometric else 1)):
                     shapes = realize(kinds, rots, edges, rng)
                     shapes = normalize(shapes) if shapes is not None else None
                     if shapes is not None and accept(shapes):
@@ -258,7 +280,7 @@ def find_counterexample(decree, guess, rng: Rng) -> Verdict:
         return Verdict(False, False, Found(witness, evaluate(decree, model_of(witness)), "pool"))
     limit = MAX_SHAPES if witness is None else len(witness) - 1
     found, complete = _solve(lambda m: z3.Xor(_b(holds(decree, m), m), _b(holds(guess, m), m)), accept, rng,
-                             geometric, max_n=limit)
+                             geometric, max_n=limit, tries=_tries(decree, guess))
     if found is not None:
         return Verdict(False, False, Found(found.shapes, evaluate(decree, model_of(found.shapes)), "solver"))
     if witness is not None:
@@ -279,7 +301,7 @@ def find_glyph(decree, approved: bool, rng: Rng, avoid=()) -> Found | None:
         h = _b(holds(decree, m), m)
         return h if approved else z3.Not(h)
 
-    found, _ = _solve(build, accept, rng, geometric)
+    found, _ = _solve(build, accept, rng, geometric, tries=_tries(decree))
     if found is not None:
         return Found(found.shapes, approved, "solver")
     mask = evaluate_batch(decree, pool_batch()) == approved

@@ -16,7 +16,7 @@ import numpy as np
 from glyphhall.engine import DataError, IllegalAction, Rng
 
 from .decrees.semantics import BatchModel, GlyphModel
-from .geometry import MAX_SHAPES, adjacency, geo_flags, normalize, random_glyph
+from .geometry import MAX_SHAPES, adjacency, centroid_height, geo_flags, normalize, random_glyph
 from .notation import format_glyph, parse_glyph
 from .shapes import DATA_FILE, shape_set
 
@@ -38,7 +38,8 @@ def random_size(rng: Rng) -> int:
 def model_of(shapes) -> GlyphModel:
     """The abstract glyph the referee evaluates decrees on."""
     shapes = tuple(shapes)
-    return GlyphModel([s[0] for s in shapes], [s[3] for s in shapes], adjacency(shapes), lambda: geo_flags(shapes))
+    return GlyphModel([s[0] for s in shapes], [s[3] for s in shapes], adjacency(shapes), lambda: geo_flags(shapes),
+                      [centroid_height(s) for s in shapes])
 
 
 def batch_of(glyphs, known_adjacency=None) -> BatchModel:
@@ -46,12 +47,14 @@ def batch_of(glyphs, known_adjacency=None) -> BatchModel:
     kinds = np.full((g, MAX_SHAPES), -1, dtype=np.int64)
     rots = np.zeros((g, MAX_SHAPES), dtype=np.int64)
     adj = np.zeros((g, MAX_SHAPES, MAX_SHAPES), dtype=bool)
+    heights = np.zeros((g, MAX_SHAPES), dtype=np.float64)
     for gi, shapes in enumerate(glyphs):
         masks = (known_adjacency[gi] if known_adjacency and known_adjacency[gi] is not None
                  else adjacency(shapes))
         for i, s in enumerate(shapes):
             kinds[gi, i] = s[0]
             rots[gi, i] = s[3]
+            heights[gi, i] = centroid_height(s)
             for j in range(len(shapes)):
                 adj[gi, i, j] = bool(masks[i] >> j & 1)
 
@@ -59,7 +62,7 @@ def batch_of(glyphs, known_adjacency=None) -> BatchModel:
         flags = [_GEO_CACHE.get(s) or geo_flags(tuple(s)) for s in glyphs]
         return {name: np.array([f[name] for f in flags], dtype=bool) for name in GEO_NAMES}
 
-    return BatchModel(kinds, rots, adj, geo)
+    return BatchModel(kinds, rots, adj, geo, heights)
 
 
 def shapes_fingerprint() -> str:

@@ -34,6 +34,10 @@ SAMPLES = [
     "some shape overlaps another shape",
     "(it has a square or it has an oval) and it is a chain",
     "it has at least one upright long rectangle",
+    "some square is above an oval",
+    "every triangle is below every square",
+    "no shape is higher than another shape",
+    "it has a square that is lower than no oval",
 ]
 
 
@@ -110,11 +114,32 @@ def test_orientation_words():
     assert evaluate(parse("every square is tilted"), model_of(glyph("square@0,0/45")))
 
 
+RELATION_SAMPLES = ("some square is above an oval", "every shape is below no triangle",
+                    "some oval that is above a square overlaps a shape", "it has more shapes that are above a line "
+                    "than shapes that are below a line")
+
+
+def test_above_compares_centroid_heights_with_a_half_unit_margin():
+    """Semantics (decrees/ast.py): A is above B when A's centroid is at least half a grid unit
+    higher; shapes nearer in height are level (neither above nor below)."""
+    above = parse("some oval is above a square")
+    below = parse("some oval is below a square")
+    level = parse("no shape is above a shape")
+    high = model_of(glyph("square@0,0 oval@0,1.5"))  # oval centroid 0.75 higher
+    near = model_of(glyph("square@0,0 oval@1.5,0"))  # the same height
+    low = model_of(glyph("square@0,0 oval@0,-1.5"))
+    assert evaluate(above, high) and not evaluate(below, high) and not evaluate(level, high)
+    assert not evaluate(above, near) and not evaluate(below, near) and evaluate(level, near)
+    assert evaluate(below, low) and not evaluate(above, low)
+    assert render(parse("every oval is higher than another shape")) == "every oval is above a shape"
+
+
 @pytest.mark.slow
 def test_the_three_evaluators_agree():
     """The referee (Python), the pool screen (numpy) and the solver (z3) run one semantics."""
     rng = Rng(5)
     decrees = [a.cond for a in atoms()[::23]] + [generate(level, rng) for level in (3, 4, 5)]
+    decrees += [parse(t) for t in RELATION_SAMPLES]
     glyphs = list(pool()[::97])
     batch = batch_of(glyphs)
     for cond in decrees:
@@ -127,6 +152,8 @@ def test_the_three_evaluators_agree():
         fix += [m.c[i] == 8 * s[0] + s[3] for i, s in enumerate(g)]
         fix += [v == ref.adj(i, j) for (i, j), v in m.a.items()]
         fix += [m.g[p] == ref.geo(p) for p in m.g]
+        m.above(0, 0)  # creates the height variables; fix them to the real centroid heights
+        fix += [m.h[i] == z3.RealVal(str(round(h, 6)), m.ctx) for i, h in enumerate(ref.heights)]
         for cond in decrees:
             s = z3.Solver(ctx=m.ctx)
             s.add(fix)

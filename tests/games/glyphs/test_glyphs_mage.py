@@ -116,3 +116,28 @@ def test_a_decree_equivalent_to_a_simpler_one_is_not_generated():
     assert not acceptable(negated, 4, Rng(9))
     redundant = parse("it has at least one oval and it has at least one oval that overlaps a square")
     assert simpler_equivalent(redundant, 4, Rng(9)) is not None
+
+
+def test_position_relations_converse_is_proven_equivalent():
+    """Rulebook, About Guessing: equivalent statements of the decree win. Heights are free reals
+    in the solver, so its proof covers every real glyph (mage.py, how equivalence is decided)."""
+    v = mage.find_counterexample(parse("some shape is above a square"), parse("some square is below a shape"), Rng(1))
+    assert v.equivalent and v.proven
+
+
+def test_position_relation_counterexample_is_a_real_glyph_with_level_shapes():
+    """Rulebook, Gameplay 2: the counterexample fits exactly one of guess and decree; two squares
+    level with each other satisfy "every square is above no square" but not "at most one square"."""
+    decree, guess = parse("every square is above no square"), parse("it has at most one square")
+    ce = mage.find_counterexample(decree, guess, Rng(2)).counterexample
+    m = model_of(ce.shapes)
+    assert evaluate(decree, m) != evaluate(guess, m) and ce.approved == evaluate(decree, m)
+    squares = [s for s in ce.shapes if s[0] == 4]
+    assert len(squares) >= 2
+
+
+def test_position_relation_opening_board_is_built_by_the_solver():
+    """Rulebook, Game Setup: one glyph obeys the decree, one does not (a relation decree)."""
+    decree = parse("some square is above an oval")
+    yes, no = mage.opening_board(decree, Rng(3))
+    assert evaluate(decree, model_of(yes.shapes)) and not evaluate(decree, model_of(no.shapes))

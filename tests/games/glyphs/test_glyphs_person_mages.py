@@ -201,3 +201,20 @@ def test_duel_hand_marking_next_decree_is_opened_by_hand():
     s.apply_text(1, f"place approved {SQUARE}")
     s.apply_text(1, f"place rejected {OVAL}")
     assert s.phase == "guess" and s.to_move() == (0,)
+
+
+def test_person_mage_decree_about_positions_and_an_equivalent_guess():
+    """Rulebook, About Guessing: a guess stated another way but equivalent wins ("above" and
+    "below" are the reference proposal's position relations, decided by centroid heights)."""
+    s = person_mage("some square is above an oval")
+    with pytest.raises(IllegalAction, match="your decree marks that glyph rejected"):
+        s.apply_text(0, f"place approved {SQUARE_OVAL}")  # level with each other
+    s.apply_text(0, "place approved square@0,1.5 oval@0,0")
+    s.apply_text(0, f"place rejected {SQUARE_OVAL}")
+    s.coins[1] = 1
+    s.apply_text(1, "study oval@0,1.5 square@0,0")
+    assert s.boards[0].marks()[-1][1] is False
+    s.apply_text(1, "guess some oval is lower than a square")
+    assert s.guess is not None and s.view(2)["guess"] == "some oval is below a square"
+    s.apply_text(1, "confirm")
+    assert s.is_over() and s.returns() == [0.0, 1.0, 0.0]

@@ -7,7 +7,9 @@ Semantics, fixed here and echoed back in canonical English before a coin is spen
 - "every X ..." is true when the glyph has no X at all (vacuous truth);
 - zero is even;
 - counts are per shape: an angle hidden under another shape still counts;
-- "overlaps" means the interiors overlap; a shape never overlaps itself."""
+- "overlaps" means the interiors overlap; a shape never overlaps itself;
+- "A is above B": A's centroid is at least ABOVE_MARGIN (half a grid unit) higher than B's ("below"
+  the other way round); shapes nearer in height are level, neither above nor below the other."""
 
 from __future__ import annotations
 
@@ -84,7 +86,19 @@ class HasFeature:
     feature: str
 
 
-VP = Overlaps | Points | IsAdj | HasFeature
+@dataclass(frozen=True, slots=True)
+class Relation:
+    """is above / is below some / every / no <np> (a pairwise position relation)."""
+
+    rel: str  # "above" or "below"
+    det: str  # "some", "every", "no"
+    np: NP
+
+
+#: How much higher (in grid units) a shape's centroid must be to count as "above" another.
+ABOVE_MARGIN = 0.5
+
+VP = Overlaps | Points | IsAdj | HasFeature | Relation
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,7 +168,7 @@ def size(node) -> int:
         return 1 + len(node.adjs) + (size(node.rel) if node.rel else 0)
     if isinstance(node, That):
         return 1 + size(node.vp)
-    if isinstance(node, Overlaps):
+    if isinstance(node, (Overlaps, Relation)):
         return 1 + size(node.np)
     if isinstance(node, (Has, Quantified)):
         return 1 + size(node.np) + (size(node.vp) if isinstance(node, Quantified) else 0)
@@ -164,11 +178,23 @@ def size(node) -> int:
 
 
 def uses_geometry(node) -> bool:
-    """True if the decree mentions a property only real geometry decides."""
+    """True if the decree mentions a property only real geometry decides (a geometric glyph
+    property, or a position relation anywhere inside it)."""
     if isinstance(node, GlyphIs):
         return node.prop in GEOMETRIC_PROPS
+    return uses_relations(node) or (
+        isinstance(node, (And, Or)) and any(uses_geometry(c) for c in node.conds)
+        or isinstance(node, Not) and uses_geometry(node.cond))
+
+
+def uses_relations(node) -> bool:
+    """True if a position relation (above / below) occurs anywhere in the decree."""
+    if isinstance(node, Relation):
+        return True
     if isinstance(node, (And, Or)):
-        return any(uses_geometry(c) for c in node.conds)
-    if isinstance(node, Not):
-        return uses_geometry(node.cond)
+        return any(uses_relations(c) for c in node.conds)
+    for field in ("cond", "np", "vp", "rel", "left", "right"):
+        child = getattr(node, field, None)
+        if child is not None and not isinstance(child, str) and uses_relations(child):
+            return True
     return False

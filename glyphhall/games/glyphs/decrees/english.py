@@ -18,6 +18,7 @@ from .ast import (
     Points,
     Quant,
     Quantified,
+    Relation,
     That,
     Total,
     WithFeature,
@@ -93,6 +94,10 @@ def verb_phrase(vp, plural: bool = False) -> str:
         target = noun_phrase(vp.np, False)
         det = {"some": article(target), "every": "every " + target, "no": "no " + target}[vp.det]
         return f"{verb} {det}"
+    if isinstance(vp, Relation):
+        target = noun_phrase(vp.np, False)
+        det = {"some": article(target), "every": "every " + target, "no": "no " + target}[vp.det]
+        return ("are " if plural else "is ") + f"{vp.rel} {det}"
     if isinstance(vp, Points):
         return ("point " if plural else "points ") + vp.direction
     if isinstance(vp, IsAdj):

@@ -28,6 +28,7 @@ from .ast import (
     Points,
     Quant,
     Quantified,
+    Relation,
     That,
     Total,
     WithFeature,
@@ -79,6 +80,13 @@ def _noun(token: str) -> str:
     if t in ("shape", "shapes"):
         return "shape"
     return shape_set().kinds[shape_set().word_index()[t]].id
+
+
+def _relation(rel: str, ref) -> Relation:
+    """A position relation to a reference ("another shape" is some shape: none is above itself)."""
+    if isinstance(ref, Overlaps):
+        return Relation(rel, ref.det, ref.np)
+    return Relation(rel, "some", NP("shape"))
 
 
 def _direction(token: str) -> str:
@@ -196,6 +204,12 @@ class _ToAst(Transformer):
 
     def v_degree(self, c):
         return HasFeature(c[0], "overlaps")
+
+    def v_above(self, c):
+        return _relation("above", c[0])
+
+    def v_below(self, c):
+        return _relation("below", c[0])
 
     def v_points(self, c):
         return Points(_direction(str(c[0])))

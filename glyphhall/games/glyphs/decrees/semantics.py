@@ -3,8 +3,10 @@ a Python glyph (the referee), a numpy batch of glyphs (fast screening of pools),
 variables (the mage's solver). Because all three run this same code, the solver and the referee
 cannot disagree about a decree's meaning.
 
-An abstract glyph is: shapes (slots) each with a kind and a rotation, the overlap graph, and four
-geometric flags (symmetric, holed, tall, wide) that only real geometry decides."""
+An abstract glyph is: shapes (slots) each with a kind and a rotation, the overlap graph, four
+geometric flags (symmetric, holed, tall, wide) that only real geometry decides, and each shape's
+centroid height (for "above"/"below": the referee and numpy read it from the real shapes; the
+solver leaves it a free real number, see mage.py)."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ import numpy as np
 
 from ..shapes import FEATURES, ROTATIONS, shape_set
 from .ast import (
+    ABOVE_MARGIN,
     NP,
     And,
     Compare,
@@ -27,12 +30,15 @@ from .ast import (
     Points,
     Quant,
     Quantified,
+    Relation,
     That,
     Total,
     WithFeature,
 )
 
 _DIR_INDEX = {"right": 0, "up": 2, "left": 4, "down": 6}
+#: Float slack when comparing centroid heights against the margin (centroids are computed).
+HEIGHT_EPS = 1e-6
 
 
 @cache
@@ -226,6 +232,16 @@ def verb(vp, i, m):
             return m.and_([m.or_([m.not_(m.present(j)), m.not_(noun(vp.np, j, m)), m.adj(i, j)]) for j in others])
         some = m.or_([m.and_([m.present(j), m.adj(i, j), noun(vp.np, j, m)]) for j in others])
         return some if vp.det == "some" else m.not_(some)
+    if isinstance(vp, Relation):
+        others = [j for j in m.slots if j != i]
+
+        def rel(j):
+            return m.above(i, j) if vp.rel == "above" else m.above(j, i)
+
+        if vp.det == "every":
+            return m.and_([m.or_([m.not_(m.present(j)), m.not_(noun(vp.np, j, m)), rel(j)]) for j in others])
+        some = m.or_([m.and_([m.present(j), rel(j), noun(vp.np, j, m)]) for j in others])
+        return some if vp.det == "some" else m.not_(some)
     if isinstance(vp, Points):
         return m.kr(i, adj_set("p:" + vp.direction))
     if isinstance(vp, IsAdj):
@@ -241,10 +257,11 @@ class GlyphModel:
     """An abstract glyph for the referee: kinds, rotations, overlap bitmasks, geometric flags
     (a dict, or a callable computing it on first use)."""
 
-    __slots__ = ("kinds", "rots", "adjm", "_geo", "n", "slots", "memo")
+    __slots__ = ("kinds", "rots", "adjm", "_geo", "n", "slots", "memo", "heights")
 
-    def __init__(self, kinds, rots, adjm, geo) -> None:
+    def __init__(self, kinds, rots, adjm, geo, heights=()) -> None:
         self.kinds, self.rots, self.adjm, self._geo = tuple(kinds), tuple(rots), tuple(adjm), geo
+        self.heights = tuple(heights)  # centroid heights in grid units (position relations)
         self.memo: dict = {}
         self.n = len(self.kinds)
         self.slots = range(self.n)
@@ -260,6 +277,9 @@ class GlyphModel:
 
     def adj(self, i, j):
         return bool(self.adjm[i] >> j & 1)
+
+    def above(self, i, j):
+        return self.heights[i] - self.heights[j] >= ABOVE_MARGIN - HEIGHT_EPS
 
     def geo(self, name):
         if callable(self._geo):
@@ -297,8 +317,9 @@ class BatchModel:
     """G glyphs as arrays: kinds/rots int[G, 6] (-1 where absent), adj bool[G, 6, 6], n int[G],
     geo: dict name -> bool[G] (or a callable returning it, computed on first use)."""
 
-    def __init__(self, kinds: np.ndarray, rots: np.ndarray, adj: np.ndarray, geo) -> None:
+    def __init__(self, kinds: np.ndarray, rots: np.ndarray, adj: np.ndarray, geo, heights=None) -> None:
         self.kinds, self.rots, self.adjm, self._geo = kinds, rots, adj, geo
+        self.heights = heights  # float[G, 6]: centroid heights in grid units (position relations)
         self.memo: dict = {}
         self.mask = kinds >= 0
         self.n = self.mask.sum(axis=1)
@@ -317,6 +338,9 @@ class BatchModel:
 
     def adj(self, i, j):
         return self.adjm[:, i, j]
+
+    def above(self, i, j):
+        return self.heights[:, i] - self.heights[:, j] >= ABOVE_MARGIN - HEIGHT_EPS
 
     def geo(self, name):
         if callable(self._geo):
