@@ -16,7 +16,7 @@ import numpy as np
 import shapely
 import shapely.errors
 from shapely import affinity
-from shapely.geometry import Point, Polygon, box
+from shapely.geometry import LineString, Point, Polygon, box
 
 from glyphhall.engine import IllegalAction
 
@@ -74,6 +74,33 @@ def _centroid_offset(kind: int, rot: int) -> float:
 def centroid_height(shape: Shape) -> float:
     """The height of a placed shape's centroid in grid units (for "above" and "below")."""
     return shape[2] / 2 + _centroid_offset(shape[0], shape[3])
+
+
+#: "points at": the ray must run at least this far (grid units) inside the target, so a ray
+#: that only grazes a corner or runs along an edge does not count.
+POINT_MIN_RUN = 0.05
+_RAY_REACH = 100.0
+
+
+@cache
+def points_at(shapes: tuple[Shape, ...]) -> tuple[int, ...]:
+    """Per shape, a bitmask of the shapes it points at: the ray from its centroid in its pointing
+    direction (through its tip) crosses them. Shapes without a direction point at nothing."""
+    kinds = shape_set().kinds
+    polys = [outline(s) for s in shapes]
+    out = []
+    for i, s in enumerate(shapes):
+        mask = 0
+        d = kinds[s[0]].points
+        if d is not None:
+            angle = math.radians(45 * ((d + s[3]) % ROTATIONS))
+            c = polys[i].centroid
+            ray = LineString([(c.x, c.y), (c.x + _RAY_REACH * math.cos(angle), c.y + _RAY_REACH * math.sin(angle))])
+            for j, p in enumerate(polys):
+                if j != i and ray.intersection(p).length >= POINT_MIN_RUN:
+                    mask |= 1 << j
+        out.append(mask)
+    return tuple(out)
 
 
 def outline(shape: Shape) -> Polygon:

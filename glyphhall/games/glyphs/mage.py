@@ -18,8 +18,9 @@ How equivalence is decided:
   model, so "no abstract disagreement" covers every real glyph: this proof is sound even for
   geometric decrees.
   Position relations ("above", "below") are decided on centroid heights, which z3 leaves free
-  real numbers h_i ("i above j" is h_i - h_j >= 1/2): again an over-approximation, so an unsat
-  answer is a sound proof ("some shape is above a square" and "some square is below a shape"
+  real numbers h_i ("i above j" is h_i - h_j >= 1/2), and "i points at j" is a free Boolean
+  allowed only when shape i has a direction: again an over-approximation, so an unsat answer is
+  a sound proof ("some shape is above a square" and "some square is below a shape"
   are proven equivalent; "every square is above no square" and "it has at most one square" are
   not: two squares level with each other satisfy the first only).
 - by search (geometric decrees only): z3 found abstract disagreements, but none could be built
@@ -36,8 +37,8 @@ import z3
 
 from glyphhall.engine import Rng
 
-from .decrees.ast import ABOVE_MARGIN, GEOMETRIC_PROPS, uses_geometry, uses_relations
-from .decrees.semantics import evaluate, evaluate_batch, feature_table, holds
+from .decrees.ast import ABOVE_MARGIN, DIRECTIONS, GEOMETRIC_PROPS, uses_geometry, uses_relations
+from .decrees.semantics import KRSet, evaluate, evaluate_batch, feature_table, holds, orientation_table
 from .geometry import MAX_SHAPES, normalize, realize
 from .pool import model_of, pool, pool_batch
 from .shapes import ROTATIONS, shape_set
@@ -135,6 +136,15 @@ class Z3Model:
             self.h = [z3.Real(f"h{k}", self.ctx) for k in self.slots]
             self._margin = z3.RealVal(ABOVE_MARGIN, self.ctx)
         return self.h[i] - self.h[j] >= self._margin
+
+    def points_at(self, i, j):
+        """A free Boolean per ordered pair, limited to shapes that have a direction (the only
+        ones that point); the real ray test decides when the glyph is realized."""
+        if not hasattr(self, "t"):
+            self.t = {(a, b): z3.Bool(f"t{a}_{b}", self.ctx) for a in self.slots for b in self.slots if a != b}
+            self._directional = KRSet(np.logical_or.reduce(
+                [orientation_table()["p:" + d] for d in DIRECTIONS]))
+        return z3.And(self.t[i, j], self.kr(i, self._directional), self.p[j])
 
     def geo(self, name):
         return self.g[name]

@@ -16,7 +16,7 @@ import numpy as np
 from glyphhall.engine import DataError, IllegalAction, Rng
 
 from .decrees.semantics import BatchModel, GlyphModel
-from .geometry import MAX_SHAPES, adjacency, centroid_height, geo_flags, normalize, random_glyph
+from .geometry import MAX_SHAPES, adjacency, centroid_height, geo_flags, normalize, points_at, random_glyph
 from .notation import format_glyph, parse_glyph
 from .shapes import DATA_FILE, shape_set
 
@@ -39,7 +39,7 @@ def model_of(shapes) -> GlyphModel:
     """The abstract glyph the referee evaluates decrees on."""
     shapes = tuple(shapes)
     return GlyphModel([s[0] for s in shapes], [s[3] for s in shapes], adjacency(shapes), lambda: geo_flags(shapes),
-                      [centroid_height(s) for s in shapes])
+                      [centroid_height(s) for s in shapes], lambda: points_at(shapes))
 
 
 def batch_of(glyphs, known_adjacency=None) -> BatchModel:
@@ -62,7 +62,15 @@ def batch_of(glyphs, known_adjacency=None) -> BatchModel:
         flags = [_GEO_CACHE.get(s) or geo_flags(tuple(s)) for s in glyphs]
         return {name: np.array([f[name] for f in flags], dtype=bool) for name in GEO_NAMES}
 
-    return BatchModel(kinds, rots, adj, geo, heights)
+    def pointing():  # Shapely ray tests, only when a decree says "points at"
+        out = np.zeros((g, MAX_SHAPES, MAX_SHAPES), dtype=bool)
+        for gi, shapes in enumerate(glyphs):
+            for i, mask in enumerate(points_at(tuple(shapes))):
+                for j in range(len(shapes)):
+                    out[gi, i, j] = bool(mask >> j & 1)
+        return out
+
+    return BatchModel(kinds, rots, adj, geo, heights, pointing)
 
 
 def shapes_fingerprint() -> str:

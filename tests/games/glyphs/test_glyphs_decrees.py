@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 import z3
-from glyphs_helpers import glyph
+from glyphs_helpers import SQUARE_OVAL, glyph
 from lark import Tree
 
 from glyphhall.engine import Rng
@@ -38,6 +38,9 @@ SAMPLES = [
     "every triangle is below every square",
     "no shape is higher than another shape",
     "it has a square that is lower than no oval",
+    "some triangle points at a square",
+    "every semicircle points at no shape",
+    "some shape points at another shape",
 ]
 
 
@@ -116,7 +119,8 @@ def test_orientation_words():
 
 RELATION_SAMPLES = ("some square is above an oval", "every shape is below no triangle",
                     "some oval that is above a square overlaps a shape", "it has more shapes that are above a line "
-                    "than shapes that are below a line")
+                    "than shapes that are below a line", "some triangle points at a square",
+                    "every shape that points at an oval is above a square", "no semicircle points at every shape")
 
 
 def test_above_compares_centroid_heights_with_a_half_unit_margin():
@@ -132,6 +136,16 @@ def test_above_compares_centroid_heights_with_a_half_unit_margin():
     assert not evaluate(above, near) and not evaluate(below, near) and evaluate(level, near)
     assert evaluate(below, low) and not evaluate(above, low)
     assert render(parse("every oval is higher than another shape")) == "every oval is above a shape"
+
+
+def test_points_at_follows_the_ray_from_the_tip():
+    """Semantics (decrees/ast.py): A points at B when the ray from A's tip, in the direction A
+    points, crosses B; shapes without a direction (ovals, squares) point at nothing."""
+    points = parse("some triangle points at a square")
+    assert evaluate(points, model_of(glyph("triangle@0,0 square@0,1.5")))  # points up into the square
+    assert evaluate(points, model_of(glyph("triangle@0,0/180 square@0,-1.5")))  # points down into it
+    assert not evaluate(points, model_of(glyph("triangle@0,0 square@1.5,0")))  # the square is beside it
+    assert not evaluate(parse("some square points at a shape"), model_of(glyph(SQUARE_OVAL)))
 
 
 @pytest.mark.slow
@@ -154,6 +168,9 @@ def test_the_three_evaluators_agree():
         fix += [m.g[p] == ref.geo(p) for p in m.g]
         m.above(0, 0)  # creates the height variables; fix them to the real centroid heights
         fix += [m.h[i] == z3.RealVal(str(round(h, 6)), m.ctx) for i, h in enumerate(ref.heights)]
+        if len(g) > 1:
+            m.points_at(0, 1)  # creates the pointing variables; fix them to the real ray tests
+            fix += [v == ref.points_at(i, j) for (i, j), v in m.t.items()]
         for cond in decrees:
             s = z3.Solver(ctx=m.ctx)
             s.add(fix)

@@ -141,3 +141,16 @@ def test_position_relation_opening_board_is_built_by_the_solver():
     decree = parse("some square is above an oval")
     yes, no = mage.opening_board(decree, Rng(3))
     assert evaluate(decree, model_of(yes.shapes)) and not evaluate(decree, model_of(no.shapes))
+
+
+def test_points_at_decrees_in_the_solver_and_on_real_geometry():
+    """Rulebook, About Guessing and Gameplay 2: a shape that cannot point (an oval) makes "some
+    oval points at a shape" proven equivalent to an impossible decree; otherwise the
+    counterexample is a real glyph on which the ray test decides."""
+    v = mage.find_counterexample(parse("some oval points at a shape"), parse("it has at most 0 shapes"), Rng(1))
+    assert v.equivalent and v.proven
+    decree, guess = parse("some triangle points at a square"), parse("it has a triangle and it has a square")
+    ce = mage.find_counterexample(decree, guess, Rng(2)).counterexample
+    assert _distinguishes(decree, guess, ce.shapes) and not ce.approved
+    yes, no = mage.opening_board(decree, Rng(3))
+    assert evaluate(decree, model_of(yes.shapes)) and not evaluate(decree, model_of(no.shapes))

@@ -9,7 +9,9 @@ Semantics, fixed here and echoed back in canonical English before a coin is spen
 - counts are per shape: an angle hidden under another shape still counts;
 - "overlaps" means the interiors overlap; a shape never overlaps itself;
 - "A is above B": A's centroid is at least ABOVE_MARGIN (half a grid unit) higher than B's ("below"
-  the other way round); shapes nearer in height are level, neither above nor below the other."""
+  the other way round); shapes nearer in height are level, neither above nor below the other;
+- "A points at B": the ray from A's centroid in A's pointing direction (through its tip) runs
+  inside B for at least 0.05 units; only shapes with a direction point at anything."""
 
 from __future__ import annotations
 
@@ -95,10 +97,19 @@ class Relation:
     np: NP
 
 
+@dataclass(frozen=True, slots=True)
+class PointsAt:
+    """points at some / every / no <np>: the ray from the shape's tip, in the direction it points,
+    crosses the other shape (shapes without a direction point at nothing)."""
+
+    det: str
+    np: NP
+
+
 #: How much higher (in grid units) a shape's centroid must be to count as "above" another.
 ABOVE_MARGIN = 0.5
 
-VP = Overlaps | Points | IsAdj | HasFeature | Relation
+VP = Overlaps | Points | IsAdj | HasFeature | Relation | PointsAt
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,7 +179,7 @@ def size(node) -> int:
         return 1 + len(node.adjs) + (size(node.rel) if node.rel else 0)
     if isinstance(node, That):
         return 1 + size(node.vp)
-    if isinstance(node, (Overlaps, Relation)):
+    if isinstance(node, (Overlaps, Relation, PointsAt)):
         return 1 + size(node.np)
     if isinstance(node, (Has, Quantified)):
         return 1 + size(node.np) + (size(node.vp) if isinstance(node, Quantified) else 0)
@@ -188,8 +199,8 @@ def uses_geometry(node) -> bool:
 
 
 def uses_relations(node) -> bool:
-    """True if a position relation (above / below) occurs anywhere in the decree."""
-    if isinstance(node, Relation):
+    """True if a position relation (above / below / points at) occurs anywhere in the decree."""
+    if isinstance(node, (Relation, PointsAt)):
         return True
     if isinstance(node, (And, Or)):
         return any(uses_relations(c) for c in node.conds)

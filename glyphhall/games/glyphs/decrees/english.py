@@ -16,6 +16,7 @@ from .ast import (
     Or,
     Overlaps,
     Points,
+    PointsAt,
     Quant,
     Quantified,
     Relation,
@@ -98,6 +99,10 @@ def verb_phrase(vp, plural: bool = False) -> str:
         target = noun_phrase(vp.np, False)
         det = {"some": article(target), "every": "every " + target, "no": "no " + target}[vp.det]
         return ("are " if plural else "is ") + f"{vp.rel} {det}"
+    if isinstance(vp, PointsAt):
+        target = noun_phrase(vp.np, False)
+        det = {"some": article(target), "every": "every " + target, "no": "no " + target}[vp.det]
+        return ("point at " if plural else "points at ") + det
     if isinstance(vp, Points):
         return ("point " if plural else "points ") + vp.direction
     if isinstance(vp, IsAdj):

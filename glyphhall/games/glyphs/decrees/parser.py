@@ -26,6 +26,7 @@ from .ast import (
     Or,
     Overlaps,
     Points,
+    PointsAt,
     Quant,
     Quantified,
     Relation,
@@ -210,6 +211,10 @@ class _ToAst(Transformer):
 
     def v_below(self, c):
         return _relation("below", c[0])
+
+    def v_points_at(self, c):
+        ref = c[0]
+        return PointsAt(ref.det, ref.np) if isinstance(ref, Overlaps) else PointsAt("some", NP("shape"))
 
     def v_points(self, c):
         return Points(_direction(str(c[0])))

@@ -28,6 +28,7 @@ from .ast import (
     Or,
     Overlaps,
     Points,
+    PointsAt,
     Quant,
     Quantified,
     Relation,
@@ -232,10 +233,12 @@ def verb(vp, i, m):
             return m.and_([m.or_([m.not_(m.present(j)), m.not_(noun(vp.np, j, m)), m.adj(i, j)]) for j in others])
         some = m.or_([m.and_([m.present(j), m.adj(i, j), noun(vp.np, j, m)]) for j in others])
         return some if vp.det == "some" else m.not_(some)
-    if isinstance(vp, Relation):
+    if isinstance(vp, (Relation, PointsAt)):
         others = [j for j in m.slots if j != i]
 
         def rel(j):
+            if isinstance(vp, PointsAt):
+                return m.points_at(i, j)
             return m.above(i, j) if vp.rel == "above" else m.above(j, i)
 
         if vp.det == "every":
@@ -257,11 +260,12 @@ class GlyphModel:
     """An abstract glyph for the referee: kinds, rotations, overlap bitmasks, geometric flags
     (a dict, or a callable computing it on first use)."""
 
-    __slots__ = ("kinds", "rots", "adjm", "_geo", "n", "slots", "memo", "heights")
+    __slots__ = ("kinds", "rots", "adjm", "_geo", "n", "slots", "memo", "heights", "_pointing")
 
-    def __init__(self, kinds, rots, adjm, geo, heights=()) -> None:
+    def __init__(self, kinds, rots, adjm, geo, heights=(), pointing=()) -> None:
         self.kinds, self.rots, self.adjm, self._geo = tuple(kinds), tuple(rots), tuple(adjm), geo
         self.heights = tuple(heights)  # centroid heights in grid units (position relations)
+        self._pointing = pointing  # bitmasks of the shapes each points at (or a callable computing them)
         self.memo: dict = {}
         self.n = len(self.kinds)
         self.slots = range(self.n)
@@ -280,6 +284,11 @@ class GlyphModel:
 
     def above(self, i, j):
         return self.heights[i] - self.heights[j] >= ABOVE_MARGIN - HEIGHT_EPS
+
+    def points_at(self, i, j):
+        if callable(self._pointing):
+            self._pointing = self._pointing()
+        return bool(self._pointing[i] >> j & 1)
 
     def geo(self, name):
         if callable(self._geo):
@@ -317,9 +326,11 @@ class BatchModel:
     """G glyphs as arrays: kinds/rots int[G, 6] (-1 where absent), adj bool[G, 6, 6], n int[G],
     geo: dict name -> bool[G] (or a callable returning it, computed on first use)."""
 
-    def __init__(self, kinds: np.ndarray, rots: np.ndarray, adj: np.ndarray, geo, heights=None) -> None:
+    def __init__(self, kinds: np.ndarray, rots: np.ndarray, adj: np.ndarray, geo, heights=None,
+                 pointing=None) -> None:
         self.kinds, self.rots, self.adjm, self._geo = kinds, rots, adj, geo
         self.heights = heights  # float[G, 6]: centroid heights in grid units (position relations)
+        self._pointing = pointing  # bool[G, 6, 6] "i points at j" (or a callable computing it)
         self.memo: dict = {}
         self.mask = kinds >= 0
         self.n = self.mask.sum(axis=1)
@@ -341,6 +352,11 @@ class BatchModel:
 
     def above(self, i, j):
         return self.heights[:, i] - self.heights[:, j] >= ABOVE_MARGIN - HEIGHT_EPS
+
+    def points_at(self, i, j):
+        if callable(self._pointing):
+            self._pointing = self._pointing()
+        return self._pointing[:, i, j]
 
     def geo(self, name):
         if callable(self._geo):
