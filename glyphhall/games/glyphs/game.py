@@ -55,7 +55,8 @@ class GlyphsGame(Game):
         "'guess <decree>' (e.g. 'guess it has at least one oval'), 'confirm' or 'withdraw', 'pass'. "
         "Duel: 'build <glyph>'. Person mage: 'decree <decree>', 'mark approved|rejected', "
         "'place approved|rejected <glyph>', 'counterexample approved|rejected <glyph>', 'concede', "
-        "'auto' (the engine builds the opening glyphs or the counterexample from your decree)."
+        "'auto' (the engine builds the opening glyphs or the counterexample from your decree). "
+        "Table options: 'question <n>' (a ? token next to glyph n), 'move <n> to <place>', 'sort marks|size|made'."
     )
 
     def _new(self, players: int, seed: int, options: dict) -> GlyphsState:
