@@ -182,6 +182,10 @@ class Game(ABC):
     notation_help: ClassVar[str] = ""
     #: True where no seat ever lacks information another has (determinize may then be a clone).
     perfect_information: ClassVar[bool] = False
+    #: Optional hint for search: cut random rollouts off after this many plies and score the
+    #: position with `heuristic` (None: the bot's level decides). Set it where the heuristic is
+    #: more trustworthy than random play.
+    rollout_cutoff: ClassVar[int | None] = None
 
     def new(self, players: int, seed: int = 0, options: Mapping[str, Any] | None = None) -> State:
         """A new game for `players` seats. Raises OptionError for a bad option or player count."""
@@ -263,6 +267,12 @@ class Game(ABC):
     ) -> dict[str, Any] | None:
         """Keep what a finished match made (e.g. the loser's death card) in `vault`; return the
         kept item, or None. `session` names the table or sitting; `names` the seats' players."""
+        return None
+
+    def policy(self, state: State, seat: int, rng: Rng) -> Action | None:
+        """Optional: the game's own strong player (e.g. Glyphs' apprentice), choosing a legal
+        action for `seat` from what that seat may see (it is called on determinized states).
+        None: the game has none. The "policy" bot plays it."""
         return None
 
     def heuristic(self, state: State, seat: int) -> float | None:

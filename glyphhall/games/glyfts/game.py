@@ -31,6 +31,9 @@ class GlyftsGame(Game):
     max_players = 4
     version = "1"
     notation_help = N.NOTATION_HELP
+    # Search does best here judging leaves by the heuristic straight away: random plies before
+    # the cut-off made leaf values noisy (arena runs in bench/RESULTS.md, "Bots and arena").
+    rollout_cutoff = 0
     options = (
         Option("turn_limit", 0, "House rule, not in the rulebook: end the game after this many turns per "
                "player (the most captured Skill points wins, a tie shares the win); 0 = no limit",

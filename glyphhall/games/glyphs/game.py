@@ -129,7 +129,7 @@ class GlyphsGame(Game):
         state.check_action(seat, action)
         return action
 
-    def policy(self, state, seat: int, rng) -> Action:
+    def policy(self, state, seat: int, rng) -> Action | None:
         """A strong move for `seat` from the game's own apprentice (apprentice.py), for a bots-layer
         wrapper that asks a game for its policy; it reads only what `seat` may see."""
         from .apprentice import choose
