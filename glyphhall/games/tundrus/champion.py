@@ -20,6 +20,13 @@ Die = tuple[int, int, int]
 ArmorEntry = Die | int | None
 
 
+def without(items: list[str], item: str) -> list[str]:
+    """A new list without the first `item` (ValueError if absent, like list.remove): the
+    lists a clone shares are replaced, never changed in place."""
+    i = items.index(item)
+    return items[:i] + items[i + 1:]
+
+
 def is_die(entry: ArmorEntry) -> bool:
     return type(entry) is tuple
 
@@ -73,6 +80,8 @@ class Champion:
         return c
 
     def clone(self) -> Champion:
+        """Rarely-changed lists (slots, stash, usury, lent, each token's [value, armed]) are
+        replaced rather than changed in place, so clones share them; the rest are copied."""
         c = Champion.__new__(Champion)
         c.cid, c.idx, c.tribe, c.seat = self.cid, self.idx, self.tribe, self.seat
         c.health, c.health_max = self.health, self.health_max
@@ -81,15 +90,16 @@ class Champion:
         c.energy_max, c.energy_cubes = self.energy_max, self.energy_cubes
         c.energy_dice = self.energy_dice[:]
         c.start = self.start[:]
-        c.slots = self.slots[:]
-        c.slot_dice = [d[:] for d in self.slot_dice]
+        c.slots = self.slots
+        w, a, x = self.slot_dice
+        c.slot_dice = [w[:], a[:], x[:]]
         c.slot_energy = self.slot_energy[:]
-        c.stash = self.stash[:]
-        c.fortify, c.usury, c.chest = self.fortify, self.usury[:], self.chest
+        c.stash = self.stash
+        c.fortify, c.usury, c.chest = self.fortify, self.usury, self.chest
         c.chest_dice = self.chest_dice[:]
-        c.tokens = {k: v[:] for k, v in self.tokens.items()}
+        c.tokens = self.tokens.copy()
         c.activated, c.defeated = self.activated, self.defeated
-        c.lent = self.lent[:]
+        c.lent = self.lent
         return c
 
     # --- derived ---------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from glyphhall.engine import Action, Event, OptionError
 
 from .actions import act
-from .champion import Champion
+from .champion import Champion, without
 from .items import SPOILS_START, refill_spoils
 from .state import ACTIVATE, DRAFT, TURN_FIELDS
 from .tracks import ARMOR, ENERGY, HEALTH, STOCK_CUBES
@@ -92,8 +92,9 @@ def legal(s: TundrusState) -> list[Action]:
 
 
 def recruit(s: TundrusState, cid: str, events: list[Event]) -> None:
-    tribe, slot = s.draft_queue.pop(0)
-    s.draft_pool.remove(cid)
+    tribe, slot = s.draft_queue[0]
+    s.draft_queue = s.draft_queue[1:]  # replaced, never changed in place: clones share it
+    s.draft_pool = without(s.draft_pool, cid)
     c = Champion.new(s.data, cid, len(s.champs), tribe, seat_for(s, tribe, slot))
     s.champs.append(c)
     events.append(Event(f"Tribe {tribe + 1} recruits the {s.data.champions[cid].name}"))

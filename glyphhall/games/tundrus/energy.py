@@ -117,7 +117,7 @@ def pick(s: TundrusState, c: Champion, args: tuple, events: list[Event],
         die = c.energy_dice.pop(int(args[1]) - 1)
         return_die(s, die)
         s.prepaid += 1
-        s.defer_left[1] -= 1
+        s.defer_left = [s.defer_left[0], s.defer_left[1] - 1]  # replaced: clones share it
         events.append(Event(f"{c.cid} pays 1 Energy with a stored {s.colour_name(die[0])} die"))
     else:
         i = int(args[0]) - 1
@@ -125,7 +125,7 @@ def pick(s: TundrusState, c: Champion, args: tuple, events: list[Event],
         s.pool[i] = (d[0], d[1], d[2], d[3], True, d[5])
         got = _die_units(d)
         s.prepaid += got
-        s.defer_left[0] = max(0, s.defer_left[0] - got)
+        s.defer_left = [max(0, s.defer_left[0] - got), s.defer_left[1]]
         events.append(Event(f"{c.cid} pays {got} Energy with die {i + 1}"))
     if s.defer_left[0] > 0 or s.defer_left[1] > 0:
         return

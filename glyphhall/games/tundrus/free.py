@@ -95,7 +95,7 @@ def lamb_actions(s: TundrusState) -> list[Action]:
 def give(s: TundrusState, c: Champion, n: int, events: list[Event]) -> None:
     d = s.pool.pop(n - 1)
     ally = s.champs[s.lamb_to]
-    ally.lent.append((d[0], d[1], d[2]))
+    ally.lent = ally.lent + [(d[0], d[1], d[2])]  # replaced, never changed in place: clones share it
     s.turn[T_PICKS_LEFT] -= 1
     events.append(Event(f"{c.cid} gives a {s.colour_name(d[0])} die to {ally.cid}"))
 
@@ -265,7 +265,7 @@ def fate(s: TundrusState, c: Champion, n: int, glyph: str, events: list[Event], 
     pay_energy(s, c, ONE, power, {n - 1})
     d = s.pool[n - 1]
     s.pool[n - 1] = (d[0], d[1], d[2], GLYPHS.index(glyph), d[4], d[5])
-    s.once.append("twisted_fate")
+    s.once = s.once + ["twisted_fate"]
     events.append(Event(f"{c.cid} turns die {n} to {glyph} (Twisted Fate)"))
 
 
@@ -273,7 +273,7 @@ def mirrors(s: TundrusState, c: Champion, ally: Champion, events: list[Event], p
     from .tracks import fill_armor
 
     pay_energy(s, c, printed_cost(s, c, "wall_of_mirrors"), power, set())
-    s.once.append("wall_of_mirrors")
+    s.once = s.once + ["wall_of_mirrors"]
     fill_armor(s, ally)
     events.append(Event(f"{c.cid} fills {ally.cid}'s Armor Track (Wall of Mirrors)"))
 
@@ -282,7 +282,7 @@ def imp(s: TundrusState, c: Champion, target: Champion | None, events: list[Even
     from .abilities import reflect
 
     pay_energy(s, c, printed_cost(s, c, "summon_imp"), power, set())
-    s.once.append("summon_imp")
+    s.once = s.once + ["summon_imp"]
     victims = s.enemies(c) if target is None else [target]
     events.append(Event(f"{c.cid} summons an imp"))
     effects = {}
@@ -296,7 +296,7 @@ def button(s: TundrusState, c: Champion, target: Champion, events: list[Event], 
     from .abilities import reflect
 
     pay_energy(s, c, BUTTON_COST, power, set())
-    s.once.append("shiny_red_button")
+    s.once = s.once + ["shiny_red_button"]
     g = roll(s, s.data.colour_index["black"])
     events.append(Event(f"{c.cid} presses the Shiny Red Button: {GLYPHS[g]}"))
     if g == ARCANA:

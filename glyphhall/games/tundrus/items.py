@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from glyphhall.engine import Event
 
 from . import tokens
-from .champion import CHEST, SLOT_CODE, STOCK, TRIBAL, is_die
+from .champion import CHEST, SLOT_CODE, STOCK, TRIBAL, is_die, without
 from .data import SLOTS, Item
 from .dice import roll
 from .tracks import ARMOR, ENERGY, fill_armor, refill_permanent
@@ -86,7 +86,7 @@ def gain_dice(
         if s.stock[colour] > 0:
             s.stock[colour] -= 1
             into[colour] += 1
-            s.fresh.append((colour, owner, origin))
+            s.fresh = s.fresh + [(colour, owner, origin)]
             got.append(s.colour_name(colour))
     return got
 
@@ -103,7 +103,7 @@ def install(s: TundrusState, c: Champion, iid: str, paid: list[str], events: lis
     k = SLOTS.index(item.type)
     if c.slots[k] is not None:
         discard_slot(s, c, k, events)
-    c.slots[k] = iid
+    c.slots = [iid if i == k else x for i, x in enumerate(c.slots)]  # replaced: clones share it
     text = f"{c.cid} equips {item.name}"
     if paid:
         text += f", discarding {', '.join(paid)}"
@@ -127,7 +127,7 @@ def install(s: TundrusState, c: Champion, iid: str, paid: list[str], events: lis
         if set_complete(s, c, "alchemy"):
             _alchemy(s, c, (s.tribal[c.tribe], c.tribe, TRIBAL), events, "the Complete Set Bonus (Tribal Pool)")
     if item.ability == "blood_feud" and iid not in s.feuded:  # "Equipped for the first time"
-        s.feuded.append(iid)
+        s.feuded = s.feuded + [iid]
         return bool(s.enemies(c))
     return False
 
@@ -154,7 +154,7 @@ def consume(s: TundrusState, c: Champion, iid: str, events: list[Event]) -> int:
     item = s.data.items[iid]
     text = f"{c.cid} consumes {item.name}"
     if item.ability == "usury":
-        c.usury.append(iid)  # its dice come at the start of the next Turn
+        c.usury = c.usury + [iid]  # its dice come at the start of the next Turn
         events.append(Event(text + "; its dice come next Turn"))
         return 0
     if item.ability == "fortify":
@@ -200,10 +200,10 @@ def check_chest(s: TundrusState, c: Champion) -> None:
 
 def stash(s: TundrusState, c: Champion, iid: str, replace: str | None, events: list[Event]) -> None:
     if replace is not None:
-        c.stash.remove(replace)
+        c.stash = without(c.stash, replace)
         s.discard.append(replace)
         events.append(Event(f"{c.cid} discards {s.data.items[replace].name} from the Stash"))
-    c.stash.append(iid)
+    c.stash = c.stash + [iid]
     events.append(Event(f"{c.cid} stashes {s.data.items[iid].name}"))
 
 
@@ -214,7 +214,7 @@ def discard_slot(s: TundrusState, c: Champion, k: int, events: list[Event] | Non
     if iid is None:
         return
     item = s.data.items[iid]
-    c.slots[k] = None
+    c.slots = [None if i == k else x for i, x in enumerate(c.slots)]
     s.discard.append(iid)
     for colour, n in enumerate(c.slot_dice[k]):
         s.stock[colour] += n

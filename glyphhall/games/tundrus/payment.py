@@ -81,7 +81,8 @@ def start(s: TundrusState, c: Champion, iid: str, verb: str, events: list[Event]
 
 def pay_step(s: TundrusState, c: Champion, choice: Choice, events: list[Event]) -> None:
     """`pay <source>`: the player's die, then whatever no longer needs asking."""
-    _discard(s, c, s.pay_left.pop(0), choice, events)
+    colour, s.pay_left = s.pay_left[0], s.pay_left[1:]  # replaced: clones share it
+    _discard(s, c, colour, choice, events)
     _go_on(s, c, events)
 
 
@@ -94,7 +95,8 @@ def _go_on(s: TundrusState, c: Champion, events: list[Event]) -> None:
         if not (alike or every):
             s.phase = PAY
             return
-        _discard(s, c, s.pay_left.pop(0), opts[0], events)
+        s.pay_left = s.pay_left[1:]
+        _discard(s, c, colour, opts[0], events)
     _finish(s, c, events)
 
 

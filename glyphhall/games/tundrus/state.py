@@ -81,8 +81,9 @@ class TundrusState(State):
         c.champs = [ch.clone() for ch in self.champs]
         c.tribe_seats = self.tribe_seats
         c.per_tribe = self.per_tribe
-        c.draft_queue = [q[:] for q in self.draft_queue]
-        c.draft_pool = self.draft_pool[:]
+        # Lists replaced rather than changed in place by the rules are shared with the clone.
+        c.draft_queue = self.draft_queue
+        c.draft_pool = self.draft_pool
         c.tribal = [t[:] for t in self.tribal]
         c.stock = self.stock[:]
         c.cubes = self.cubes[:]
@@ -96,19 +97,19 @@ class TundrusState(State):
         c.active = self.active
         c.pool = self.pool[:]
         c.turn = self.turn[:]
-        c.marks = self.marks[:]
-        c.once = self.once[:]
-        c.gash = self.gash[:]
+        c.marks = self.marks
+        c.once = self.once
+        c.gash = self.gash
         c.pending = self.pending
         c.lamb_to = self.lamb_to
-        c.fresh = self.fresh[:]
-        c.feuded = self.feuded[:]
-        c.cube_queue = self.cube_queue[:]
+        c.fresh = self.fresh
+        c.feuded = self.feuded
+        c.cube_queue = self.cube_queue
         c.convert_left = self.convert_left
         c.resume = self.resume
-        c.pay_item, c.pay_verb, c.pay_left = self.pay_item, self.pay_verb, self.pay_left[:]
-        c.defer, c.defer_from, c.defer_left = self.defer[:], self.defer_from, self.defer_left[:]
-        c.defer_skip, c.prepaid = self.defer_skip[:], self.prepaid
+        c.pay_item, c.pay_verb, c.pay_left = self.pay_item, self.pay_verb, self.pay_left
+        c.defer, c.defer_from, c.defer_left = self.defer, self.defer_from, self.defer_left
+        c.defer_skip, c.prepaid = self.defer_skip, self.prepaid
         c.winner = self.winner
 
     # --- small shared helpers -----------------------------------------------------------------

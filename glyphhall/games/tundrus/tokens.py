@@ -31,8 +31,9 @@ def place(s: TundrusState, c: Champion, tid: str, value: int = 1, events: list[E
 
 def arm(c: Champion) -> None:
     """Start of the holder's Turn: tokens placed earlier take effect now."""
-    for t in c.tokens.values():
-        t[1] = 1
+    for tid, t in c.tokens.items():  # a new list, not changed in place: clones share the lists
+        if not t[1]:
+            c.tokens[tid] = [t[0], 1]
 
 
 def expire_end_of_turn(s: TundrusState, c: Champion) -> None:

@@ -13,7 +13,7 @@ from glyphhall.engine import Action, Event
 
 from . import abilities, draft, energy, free, items, payment, tokens
 from .actions import act
-from .champion import CHEST, SLOT_CODE, START, TRIBAL, is_die
+from .champion import CHEST, SLOT_CODE, START, TRIBAL, is_die, without
 from .combat import magic
 from .data import ARCANA, DEFENSE, DOUBLE, GLYPHS, POWER, SLOTS, WAR, WEALTH
 from .dice import return_die, roll, units
@@ -245,7 +245,8 @@ def apply(s: TundrusState, action: Action) -> list[Event]:
         activate(s, s.champ_by_id(str(args[0])), events)  # type: ignore[arg-type]
         return events
     if s.phase == ENERGY_CUBE:
-        place_cube(s, s.champs[s.cube_queue.pop(0)], args, events)
+        i, s.cube_queue = s.cube_queue[0], s.cube_queue[1:]  # replaced: clones share it
+        place_cube(s, s.champs[i], args, events)
         round_energy(s, events)
         _auto_activate(s, events)
         return events
@@ -300,7 +301,7 @@ def _roll(s: TundrusState, c: Champion, args: tuple, events: list[Event]) -> Non
 
 
 def _mark(s: TundrusState, c: Champion, args: tuple, events: list[Event]) -> None:
-    s.marks.append(int(args[0]) - 1)
+    s.marks = s.marks + [int(args[0]) - 1]
 
 
 def _reroll(s: TundrusState, c: Champion, args: tuple, events: list[Event]) -> None:
@@ -415,7 +416,7 @@ def _stash(s: TundrusState, c: Champion, args: tuple, events: list[Event]) -> No
 def _equip(s: TundrusState, c: Champion, args: tuple, events: list[Event]) -> None:
     if args:  # from the Stash
         iid = str(args[0])
-        c.stash.remove(iid)
+        c.stash = without(c.stash, iid)
     else:
         iid = s.pending  # type: ignore[assignment]
         s.pending = None
@@ -425,7 +426,7 @@ def _equip(s: TundrusState, c: Champion, args: tuple, events: list[Event]) -> No
 def _consume(s: TundrusState, c: Champion, args: tuple, events: list[Event]) -> None:
     if args:
         iid = str(args[0])
-        c.stash.remove(iid)
+        c.stash = without(c.stash, iid)
     else:
         iid = s.pending  # type: ignore[assignment]
         s.pending = None
@@ -443,7 +444,7 @@ def _pay(s: TundrusState, c: Champion, args: tuple, events: list[Event]) -> None
 def _chest(s: TundrusState, c: Champion, args: tuple, events: list[Event]) -> None:
     colour = s.data.colour_index[str(args[0])]
     s.stock[colour] -= 1
-    s.fresh.append((colour, c.idx, CHEST))
+    s.fresh = s.fresh + [(colour, c.idx, CHEST)]
     c.chest_dice[colour] += 1
     s.turn[T_PICKS_LEFT] -= 1
     events.append(Event(f"{c.cid} puts a {args[0]} die on the chest"))
@@ -653,13 +654,13 @@ def round_energy(s: TundrusState, events: list[Event]) -> None:
         c = s.champs[s.cube_queue[0]]
         if "rancid_bile" in c.tokens:  # no Energy Cube at this step
             del c.tokens["rancid_bile"]
-            s.cube_queue.pop(0)
+            s.cube_queue = s.cube_queue[1:]
             continue
         options = cube_actions(s, c)
         if len(options) > 1:
             s.phase = ENERGY_CUBE
             return
-        s.cube_queue.pop(0)
+        s.cube_queue = s.cube_queue[1:]
         if options:
             place_cube(s, c, options[0].args, events)
     items.end_of_round_spoils(s)
