@@ -27,6 +27,7 @@ BUTTON_COST = 3  # Shiny Red Button: "spend 3 Energy"
 LAMB_DICE = 3  # Sacrificial Lamb: "up to 3 dice"
 _FREE_AFTER_ROLL = {"foresight", "garrison", "sword_dance", "twisted_fate", "wall_of_mirrors", "summon_imp",
                     "shiny_red_button", "reflection", "gash"}
+_NO_ITEMS = [None, None, None]  # slots of a champion with nothing Equipped
 ONE = 1  # Foresight, Garrison, Gash, Sacrificial Lamb, Sword Dance, Twisted Fate: "spend 1 Energy"
 
 
@@ -56,6 +57,8 @@ def printed_cost(s: TundrusState, c: Champion, ability: str) -> int:
 # --- before ROLLING ------------------------------------------------------------------------------
 def before_roll_actions(s: TundrusState, c: Champion) -> list[Action]:
     out: list[Action] = []
+    if c.slots == _NO_ITEMS:  # the common case, answered without building a set
+        return out
     have = equipped_abilities(s, c)
     if "empower" not in have and "sacrificial_lamb" not in have:
         return out
@@ -103,6 +106,8 @@ def give(s: TundrusState, c: Champion, n: int, events: list[Event]) -> None:
 # --- after ROLLING -------------------------------------------------------------------------------
 def after_roll_actions(s: TundrusState, c: Champion, main: bool) -> list[Action]:
     out: list[Action] = []
+    if c.slots == _NO_ITEMS and "gambit" not in c.tokens:  # the common case, answered without a set
+        return out
     have = equipped_abilities(s, c)
     if not (_FREE_AFTER_ROLL & have) and "gambit" not in c.tokens:
         return out

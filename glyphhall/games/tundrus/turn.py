@@ -196,12 +196,13 @@ def secondary_actions(s: TundrusState, c: Champion) -> list[Action]:
         item = s.data.items[iid]
         if items.can_pay(s, c, item, have):
             out.append(act("consume" if item.type == "consumable" else "equip", (iid,)))
+    energy_room, armor_room = c.energy_room() > 0, c.armor_room() > 0  # the loop changes neither
     for i, d in enumerate(s.pool):
         if d[4] or d[3] < 0:
             continue
-        if c.energy_room() > 0 and (units(d[3], POWER) or d[3] == ARCANA):
+        if energy_room and (units(d[3], POWER) or d[3] == ARCANA):
             out.append(act("store", ("energy", i + 1)))
-        if c.armor_room() > 0 and (units(d[3], DEFENSE) or d[3] == ARCANA):
+        if armor_room and (units(d[3], DEFENSE) or d[3] == ARCANA):
             out.append(act("store", ("armor", i + 1)))
     return out
 
