@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import random
@@ -30,6 +31,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from glyphhall.server.gc_policy import GcPolicy  # noqa: E402
+
 
 def raise_fd_limit() -> None:
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
@@ -38,6 +41,8 @@ def raise_fd_limit() -> None:
 
 def serve(port: int, db: str, workers: int) -> None:
     """The server process."""
+    import signal
+
     import uvicorn
 
     from glyphhall.server import create_app
@@ -46,7 +51,6 @@ def serve(port: int, db: str, workers: int) -> None:
     profile = os.environ.get("GLYPHHALL_BENCH_PROFILE")  # a file name: profile the server into it
     if profile:
         import cProfile
-        import signal
 
         prof = cProfile.Profile()
 
@@ -58,18 +62,77 @@ def serve(port: int, db: str, workers: int) -> None:
 
         signal.signal(signal.SIGTERM, dump)
         prof.enable()
-    uvicorn.run(create_app(db, bot_workers=workers), host="127.0.0.1", port=port, log_level="warning", backlog=4096)
+    config = uvicorn.Config(create_app(db, bot_workers=workers), host="127.0.0.1", port=port, log_level="warning",
+                            backlog=4096)
+    if not profile:
+        # uvicorn re-raises SIGTERM after its graceful shutdown: a no-op handler lets the
+        # watchdog below write its figures first.
+        signal.signal(signal.SIGTERM, lambda *_: None)
+    asyncio.run(serve_watching_loop(uvicorn.Server(config), os.environ.get("GLYPHHALL_BENCH_LAG")))
+
+
+class GcWatch:
+    """Durations of the garbage collector's runs in this process, by generation."""
+
+    def __init__(self) -> None:
+        self.started = 0.0
+        self.pauses: dict[int, list[float]] = {0: [], 1: [], 2: []}
+        gc.callbacks.append(self._callback)
+
+    def _callback(self, phase: str, info: dict) -> None:
+        if phase == "start":
+            self.started = time.perf_counter()
+        else:
+            self.pauses[info["generation"]].append(time.perf_counter() - self.started)
+
+    def summary(self, prefix: str) -> dict:
+        out = {}
+        for gen, xs in self.pauses.items():
+            out[f"{prefix}gc_gen{gen}_runs"] = len(xs)
+            out[f"{prefix}gc_gen{gen}_max_ms"] = round(1000 * max(xs), 1) if xs else 0.0
+        return out
+
+
+async def serve_watching_loop(server, lag_file: str | None) -> None:
+    """Run uvicorn while a watchdog measures how late the event loop wakes it (stalls)."""
+    lags: list[float] = []
+    gc_watch = GcWatch()
+
+    async def watch() -> None:
+        tick = 0.01
+        while True:
+            before = time.perf_counter()
+            await asyncio.sleep(tick)
+            lags.append(time.perf_counter() - before - tick)
+
+    watchdog = asyncio.create_task(watch())
+    try:
+        await server.serve()
+    finally:
+        watchdog.cancel()
+        if lag_file and lags:
+            lags.sort()
+            Path(lag_file).write_text(json.dumps({
+                "loop_lag_ms_p50": round(1000 * lags[len(lags) // 2], 1),
+                "loop_lag_ms_p99": round(1000 * lags[int(0.99 * len(lags))], 1),
+                "loop_lag_ms_max": round(1000 * lags[-1], 1),
+                "loop_stalls_over_50ms": sum(1 for x in lags if x > 0.05),
+                **gc_watch.summary("server_"),
+            }))
 
 
 class Stats:
     def __init__(self) -> None:
-        self.latencies: list[float] = []
+        self.latencies: list[float] = []  # steady state: after every table is up and playing
+        self.ramp_latencies: list[float] = []  # while the tables are still being created
+        self.slow: list[tuple[float, float]] = []  # (time, latency) of steady-state actions over 100 ms
         self.actions = 0
         self.errors: list[str] = []
         self.gaps = 0
         self.games_finished = 0
         self.acked: dict[str, int] = {}  # table -> actions acknowledged to their sender
         self.measuring = False
+        self.stopped = False
         self.ready = 0  # clients that have their first full state
         self.setup_retries = 0
 
@@ -123,6 +186,10 @@ async def play_seat(url: str, table_id: str, token: str, think: float, rng: rand
                     if stats.measuring:
                         stats.latencies.append(latency)
                         stats.actions += 1
+                        if latency > 0.1:
+                            stats.slow.append((time.perf_counter(), latency))
+                    elif not stats.stopped:
+                        stats.ramp_latencies.append(latency)
                     stats.acked[table_id] = stats.acked.get(table_id, 0) + 1
                     state["pending"] = False
                 if msg["status"] == "finished":
@@ -170,6 +237,11 @@ async def drive(url: str, args: argparse.Namespace, server_pid: int) -> dict:
     import httpx
 
     stats = Stats()
+    gc_watch = GcWatch()
+    # The clients are the measuring instrument: their own full collections (1,000 sockets)
+    # would show up as latency. Freeze old objects, as the server does.
+    client_gc = GcPolicy(full_every=float("inf"))
+    client_gc.start()
     stop = asyncio.Event()
     tables: list[str] = []
     limits = httpx.Limits(max_connections=64)
@@ -189,6 +261,7 @@ async def drive(url: str, args: argparse.Namespace, server_pid: int) -> dict:
         cpu0, own0 = cpu_seconds(server_pid), time.process_time()
         await asyncio.sleep(args.seconds)
         stats.measuring = False
+        stats.stopped = True
         elapsed = time.perf_counter() - t0
         server_cpu, client_cpu = cpu_seconds(server_pid) - cpu0, time.process_time() - own0
         stop.set()
@@ -202,10 +275,19 @@ async def drive(url: str, args: argparse.Namespace, server_pid: int) -> dict:
             server_steps = (await http.get(f"/api/tables/{table_id}")).json()["step"]
             if server_steps != stats.acked.get(table_id, 0):
                 mismatched += 1
+    await client_gc.stop()
     lat = sorted(stats.latencies)
+    ramp_lat = sorted(stats.ramp_latencies)
+    all_lat = sorted(stats.latencies + stats.ramp_latencies)
 
-    def pct(p: float) -> float:
-        return round(1000 * lat[min(len(lat) - 1, int(p * len(lat)))], 1) if lat else float("nan")
+    def pct(p: float, xs: list[float] = lat) -> float:
+        return round(1000 * xs[min(len(xs) - 1, int(p * len(xs)))], 1) if xs else float("nan")
+
+    # When the slow steady-state actions happened, per second of the run: bursts point at stalls.
+    slow_seconds: dict[int, int] = {}
+    for at, _ in stats.slow:
+        second = int(at - t0)
+        slow_seconds[second] = slow_seconds.get(second, 0) + 1
 
     return {
         "game": args.game,
@@ -219,6 +301,14 @@ async def drive(url: str, args: argparse.Namespace, server_pid: int) -> dict:
         "latency_ms_p50": pct(0.50),
         "latency_ms_p99": pct(0.99),
         "latency_ms_mean": round(1000 * statistics.fmean(lat), 1) if lat else None,
+        "latency_ms_max": round(1000 * lat[-1], 1) if lat else None,
+        "ramp_up_actions": len(ramp_lat),
+        "ramp_up_latency_ms_p50": pct(0.50, ramp_lat),
+        "ramp_up_latency_ms_p99": pct(0.99, ramp_lat),
+        "overall_actions": len(all_lat),
+        "overall_latency_ms_p50": pct(0.50, all_lat),
+        "overall_latency_ms_p99": pct(0.99, all_lat),
+        "steady_slow_actions_by_second": dict(sorted(slow_seconds.items(), key=lambda kv: -kv[1])[:8]),
         "server_cpu_s": round(server_cpu, 2),
         "server_cpu_ms_per_action": round(1000 * server_cpu / stats.actions, 2) if stats.actions else None,
         "clients_cpu_s": round(client_cpu, 2),
@@ -230,6 +320,7 @@ async def drive(url: str, args: argparse.Namespace, server_pid: int) -> dict:
         "errors": len(stats.errors),
         "first_errors": stats.errors[:3],
         "load_average": os.getloadavg(),
+        **gc_watch.summary("clients_"),
     }
 
 
@@ -255,7 +346,8 @@ def main() -> None:
         port = s.getsockname()[1]
     tmp = tempfile.mkdtemp(prefix="glyphhall-bench-")
     db = args.db or f"sqlite:///{tmp}/bench.db"
-    env = {**os.environ, "GLYPHHALL_DATA_DIR": tmp}
+    lag_file = f"{tmp}/loop-lag.json"
+    env = {**os.environ, "GLYPHHALL_DATA_DIR": tmp, "GLYPHHALL_BENCH_LAG": lag_file}
     server = subprocess.Popen([sys.executable, __file__, "--serve", "--port", str(port), "--db", db], env=env)
     try:
         url = f"http://127.0.0.1:{port}"
@@ -270,7 +362,9 @@ def main() -> None:
         result = asyncio.run(drive(url, args, server.pid))
     finally:
         server.terminate()
-        server.wait(10)
+        server.wait(30)
+    if Path(lag_file).exists():  # the server's event-loop lag over the whole run
+        result.update(json.loads(Path(lag_file).read_text()))
     print(json.dumps(result, indent=1))
 
 

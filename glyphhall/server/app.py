@@ -18,6 +18,7 @@ from glyphhall.store import Store
 from . import lobby, play, replay
 from .botpool import BotPool
 from .catalog import Catalog
+from .gc_policy import GcPolicy
 from .store_access import StoreAccess
 from .tables import TableError, TableManager
 
@@ -40,9 +41,12 @@ def create_app(
         manager = TableManager(access, Catalog(games), pool)
         app.state.manager = manager
         app.state.resumed = await manager.resume_all()
+        gc_policy = GcPolicy()
+        gc_policy.start()
         try:
             yield
         finally:
+            await gc_policy.stop()
             await manager.close()
             pool.close()
             if store is None:
