@@ -75,42 +75,21 @@ class TundrusState(State):
     winner: int  # -1 none yet, else the winning tribe
 
     def copy_into(self, c: TundrusState) -> None:
-        self.copy_base_into(c)
-        c.data = self.data
-        c.phase = self.phase
+        """Every field is first shared with the clone in one dict copy (ints, strings, the data,
+        and the lists the rules replace rather than change in place: draft queue and pool, marks,
+        once, gash, fresh, feuded, cube queue, pay and defer lists); then the lists the rules do
+        change in place are copied."""
+        c.__dict__.update(self.__dict__)
+        self.copy_base_into(c)  # the Rng must not be shared
         c.champs = [ch.clone() for ch in self.champs]
-        c.tribe_seats = self.tribe_seats
-        c.per_tribe = self.per_tribe
-        # Lists replaced rather than changed in place by the rules are shared with the clone.
-        c.draft_queue = self.draft_queue
-        c.draft_pool = self.draft_pool
         c.tribal = [t[:] for t in self.tribal]
         c.stock = self.stock[:]
         c.cubes = self.cubes[:]
         c.deck = self.deck[:]
         c.faceup = self.faceup[:]
         c.discard = self.discard[:]
-        c.spoils_max = self.spoils_max
-        c.initiative = self.initiative
-        c.next_tribe = self.next_tribe
-        c.round = self.round
-        c.active = self.active
         c.pool = self.pool[:]
         c.turn = self.turn[:]
-        c.marks = self.marks
-        c.once = self.once
-        c.gash = self.gash
-        c.pending = self.pending
-        c.lamb_to = self.lamb_to
-        c.fresh = self.fresh
-        c.feuded = self.feuded
-        c.cube_queue = self.cube_queue
-        c.convert_left = self.convert_left
-        c.resume = self.resume
-        c.pay_item, c.pay_verb, c.pay_left = self.pay_item, self.pay_verb, self.pay_left
-        c.defer, c.defer_from, c.defer_left = self.defer, self.defer_from, self.defer_left
-        c.defer_skip, c.prepaid = self.defer_skip, self.prepaid
-        c.winner = self.winner
 
     # --- small shared helpers -----------------------------------------------------------------
     def champ_by_id(self, cid: str) -> Champion | None:
