@@ -201,7 +201,7 @@ class LiveTable:
             events = trial.apply(seat, action)
             step = len(self.actions)
             written = str(action)
-            await self.manager.db(self.manager.store.append_action, self.id, step, seat, written)
+            await self.manager.access.append_action(self.id, step, seat, written)
             self.state = trial
             self.actions.append((seat, written))
             self.log.append(events)

@@ -227,6 +227,31 @@ class Store:
         except IntegrityError:
             raise ActionClash(f"table {table_id} already has an action at step {step}") from None
 
+    def append_actions(self, rows: list[tuple[str, int, int, str]]) -> list[ActionClash | None]:
+        """Store several actions, (table_id, step, seat, text) each, in ONE transaction (group
+        commit: one commit for a batch of tables' moves). Returns, per row, None (committed) or
+        the ActionClash that refused it. If any row clashes, the batch is rolled back and each
+        row is retried alone, so the others still get their own outcome. Any other error
+        commits nothing and is raised."""
+        now = time.time()
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(
+                    insert(ActionRow.__table__),
+                    [{"table_id": t, "step": step, "seat": seat, "text": text, "at": now} for t, step, seat, text in rows],
+                )
+            return [None] * len(rows)
+        except IntegrityError:
+            pass
+        outcomes: list[ActionClash | None] = []
+        for row in rows:
+            try:
+                self.append_action(*row)
+                outcomes.append(None)
+            except ActionClash as clash:
+                outcomes.append(clash)
+        return outcomes
+
     def actions(self, table_id: str) -> list[tuple[int, str]]:
         with self._session() as db:
             rows = db.execute(

@@ -40,6 +40,45 @@ def test_actions_are_kept_in_order_and_never_twice(store):
     assert store.actions("t1") == [(0, "play 3"), (1, "play 5")]
 
 
+def test_group_commit_keeps_each_moves_own_outcome(store):
+    """A batch of moves from several tables commits together; a clashing row is refused alone."""
+    _table(store)
+    _table(store, "t2")
+    store.append_action("t1", 0, 0, "play 3")
+    outcomes = store.append_actions([("t2", 0, 0, "play 1"), ("t1", 0, 1, "play 9"), ("t1", 1, 1, "play 5")])
+    assert outcomes[0] is None and outcomes[2] is None
+    assert isinstance(outcomes[1], ActionClash)
+    assert store.actions("t1") == [(0, "play 3"), (1, "play 5")]
+    assert store.actions("t2") == [(0, "play 1")]
+
+
+def test_moves_sent_together_are_each_committed_once(store):
+    """StoreAccess.append_action: concurrent moves share commits, each resumes after its row is
+    stored, and a clash is raised to that move only."""
+    import asyncio
+
+    from glyphhall.server.store_access import StoreAccess
+
+    tables = [f"g{i}" for i in range(6)]
+    for t in tables:
+        _table(store, t)
+    access = StoreAccess(store)
+
+    async def main() -> list[object]:
+        moves = [access.append_action(t, step, step % 2, f"move {step}") for step in range(3) for t in tables]
+        moves.append(access.append_action("g0", 1, 0, "a second step 1"))
+        return await asyncio.gather(*moves, return_exceptions=True)
+
+    try:
+        outcomes = asyncio.run(main())
+    finally:
+        access._threads.shutdown(wait=True)
+    assert outcomes[:-1] == [None] * 18
+    assert isinstance(outcomes[-1], ActionClash)
+    for t in tables:
+        assert store.actions(t) == [(0, "move 0"), (1, "move 1"), (0, "move 2")]
+
+
 def test_status_changes(store):
     _table(store)
     _table(store, "t2")
