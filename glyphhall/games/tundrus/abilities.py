@@ -95,16 +95,19 @@ def primary_actions(s: TundrusState, c: Champion) -> list[Action]:
     held = frozenset(s.marks)  # dice the player holds back from the Primary Action
     if not no_attack:
         war = units_total(s, arcana=False)
+        arcana = units_total(s, arcana=True) > war
         for e in s.enemies(c):
             if war:
                 out.append(act("attack", (e.cid,)))
-            if units_total(s, arcana=True) > war:
+            if arcana:
                 out.append(act("attack", (e.cid, "arcana")))
-    names = list(s.data.champions[c.cid].abilities)
+    named = [(name, ability_for(s, c, name)) for name in s.data.champions[c.cid].abilities]
     if c.token("disarm", armed_only=True) is None:
-        names += [SLOTS[k] for k in range(3) if item_ability(s, c, SLOTS[k]) is not None]
-    for name in names:
-        ab = ability_for(s, c, name)
+        for slot in SLOTS:  # each Item ability built once, not again by ability_for
+            item_ab = item_ability(s, c, slot)
+            if item_ab is not None:
+                named.append((slot, item_ab))
+    for name, ab in named:
         assert ab is not None
         if no_attack and ab.is_attack:
             continue
@@ -121,7 +124,7 @@ def primary_actions(s: TundrusState, c: Champion) -> list[Action]:
             variants.append(("power",))
         for targets in target_sets(s, c, ab.target):
             for extra in variants:
-                out.append(Action(verb, (name,) + tuple(t.cid for t in targets) + extra))
+                out.append(act(verb, (name,) + tuple(t.cid for t in targets) + extra))
     return out
 
 
