@@ -10,7 +10,14 @@ so the number of live tables stays constant.
 
 Integrity checks at the end: for every table, the server's step count equals the number of
 actions the clients saw acknowledged, and every client saw the steps 1, 2, 3, ... exactly once
-(no action lost or applied twice). Prints one JSON object."""
+(no action lost or applied twice). Prints one JSON object.
+
+Latency figures: `latency_ms_*` is the steady state (measured only after every table is set up
+and playing, for --seconds); `ramp_up_latency_ms_*` covers the moves made while the tables were
+still being created; `overall_latency_ms_*` both together. Also reported, to find stalls: the
+server's event-loop lag (a 10 ms watchdog), the longest garbage-collector pause per generation
+in the server and in the clients, and the seconds of the steady state with the most moves over
+100 ms (bursts there mean a stall rather than steady queueing)."""
 
 from __future__ import annotations
 
