@@ -44,6 +44,10 @@ class StoreAccess:
             batch, self._pending = self._pending, []
             try:
                 outcomes = await self.run(self.store.append_actions, [row for row, _ in batch])
+            except asyncio.CancelledError:  # shutting down: the waiting moves are cancelled too
+                for _, done in batch:
+                    done.cancel()
+                raise
             except Exception as err:  # nothing of this batch was committed
                 for _, done in batch:
                     if not done.done():
