@@ -69,6 +69,8 @@ def match(
         if g < 4 and need[g] > 0:
             need[g] -= 1
             used.append(i)
+    if not any(need):  # matched by singles alone: the later passes would change nothing
+        return used, vused
     for want_pairs in (True, False):  # Doubles: pairs, then a lone Glyph
         for i in free:
             g = pool[i][3] - DOUBLE
