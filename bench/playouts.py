@@ -2,8 +2,9 @@
 
     python bench/playouts.py GAME [--seconds S] [--players N] [--seed K] [--option k=v ...]
 
-A step is one `apply` of a uniformly random legal action (with `check=False`, as search does),
-including the `legal_actions` call that offered it. Rates are given per wall-clock second and,
+A step is one `apply` of a uniformly random legal action, including the `_legal_actions` call
+that offered it, on the search fast path (`check=False`, no repeated whose-move checks), as
+the MCTS bot steps. Rates are given per wall-clock second and,
 for `steps_per_cpu_s`, per CPU second of this process (steadier on a shared machine). Clones are timed on states sampled along
 the playouts, so they reflect mid-game sizes."""
 
@@ -36,7 +37,9 @@ def run(game_id: str, seconds: float, players: int | None, seed: int, options: d
         while not state.is_over():
             movers = state.to_move()
             seat = movers[0] if len(movers) == 1 else movers[rng.below(len(movers))]
-            state.apply(seat, rng.choice(state.legal_actions(seat)), check=False)
+            # The search fast path (docs/architecture.md): the mover was just read from
+            # to_move(), so neither the public wrapper's checks nor apply's are repeated.
+            state.apply(seat, rng.choice(state._legal_actions(seat)), check=False)
             steps += 1
             if steps % 97 == 0 and len(samples) < 200:
                 samples.append(state.clone())
