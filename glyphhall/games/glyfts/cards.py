@@ -6,6 +6,7 @@ Everything the rules need is turned into flat tuples indexed by card number, so 
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -82,25 +83,33 @@ def _field(file: str, entry: str, row: dict[str, Any], key: str, kind: type, req
     return value
 
 
-def load_creatures(path: Path | None = None) -> tuple[Creature, ...]:
-    path = path or DATA_DIR / "creatures.toml"
+def _entries(path: Path, table: str) -> Iterator[tuple[int, str, str, dict]]:
+    """(index, entry label, id, row) for each [[table]] entry of a data file, after the checks
+    every entry needs: a table, a lower-case id without spaces, no duplicate ids."""
     file = path.name
-    rows = _read(path).get("creature")
+    rows = _read(path).get(table)
     if not isinstance(rows, list) or not rows:
-        raise DataError(f"{file}: no [[creature]] entries")
-    out: list[Creature] = []
+        raise DataError(f"{file}: no [[{table}]] entries")
     seen: set[str] = set()
     for n, row in enumerate(rows):
         entry = f"#{n + 1}"
         if not isinstance(row, dict):
             raise DataError(f"{file}: entry {entry} is not a table")
-        cid = _field(file, entry, row, "id", str)
-        entry = f"#{n + 1} ({cid})"
-        if not cid or cid != cid.lower() or " " in cid:
+        item_id = _field(file, entry, row, "id", str)
+        entry = f"#{n + 1} ({item_id})"
+        if not item_id or item_id != item_id.lower() or " " in item_id:
             raise DataError(f"{file}: entry {entry}: id must be lower case without spaces")
-        if cid in seen:
+        if item_id in seen:
             raise DataError(f"{file}: entry {entry}: duplicate id")
-        seen.add(cid)
+        seen.add(item_id)
+        yield n, entry, item_id, row
+
+
+def load_creatures(path: Path | None = None) -> tuple[Creature, ...]:
+    path = path or DATA_DIR / "creatures.toml"
+    file = path.name
+    out: list[Creature] = []
+    for n, entry, cid, row in _entries(path, "creature"):
         creature = Creature(
             index=n,
             id=cid,
@@ -127,22 +136,8 @@ def load_creatures(path: Path | None = None) -> tuple[Creature, ...]:
 def load_sorceries(path: Path | None = None, affiliations: set[str] | None = None) -> tuple[Sorcery, ...]:
     path = path or DATA_DIR / "sorceries.toml"
     file = path.name
-    rows = _read(path).get("sorcery")
-    if not isinstance(rows, list) or not rows:
-        raise DataError(f"{file}: no [[sorcery]] entries")
     out: list[Sorcery] = []
-    seen: set[str] = set()
-    for n, row in enumerate(rows):
-        entry = f"#{n + 1}"
-        if not isinstance(row, dict):
-            raise DataError(f"{file}: entry {entry} is not a table")
-        sid = _field(file, entry, row, "id", str)
-        entry = f"#{n + 1} ({sid})"
-        if not sid or sid != sid.lower() or " " in sid:
-            raise DataError(f"{file}: entry {entry}: id must be lower case without spaces")
-        if sid in seen:
-            raise DataError(f"{file}: entry {entry}: duplicate id")
-        seen.add(sid)
+    for n, entry, sid, row in _entries(path, "sorcery"):
         effect = row.get("effect", {})
         if not isinstance(effect, dict) or not effect:
             raise DataError(f"{file}: entry {entry}: needs an effect table")
