@@ -19,6 +19,9 @@ ON, DEAD = 1, 2
 #: Permanent glyphs: key -> (effect, amount), for the hot path.
 PERMANENT = {k: (g.effect, g.amount) for k, g in GLYPHS.items() if g.kind == "permanent"}
 _NO = ("", 0)
+#: effect -> keys of the permanent glyphs with it (occupied_effect, on every step)
+_PERMANENT_KEYS: dict[str, frozenset[str]] = {
+    e: frozenset(k for k, (eff, _) in PERMANENT.items() if eff == e) for e, _ in PERMANENT.values()}
 
 
 # ---------------------------------------------------------------------------- setup
@@ -49,10 +52,11 @@ def permanent_amount(s: HeroscapeState, seat: int, effect: str) -> int:
 
 def occupied_effect(s: HeroscapeState, effect: str) -> bool:
     """A permanent glyph of this effect has some figure on it (Rannveig stops all flying)."""
-    for h, (key, up) in s.glyph_at.items():
-        if up and GLYPHS[key].effect == effect and GLYPHS[key].kind == "permanent" and s.occ[h] >= 0:
-            return True
-    return False
+    keys = _PERMANENT_KEYS.get(effect)
+    if keys is None:  # no permanent glyph has this effect
+        return False
+    occ = s.occ
+    return any(up and key in keys and occ[h] >= 0 for h, (key, up) in s.glyph_at.items())
 
 
 def stands_on_effect(s: HeroscapeState, f: int, effect: str) -> bool:

@@ -119,9 +119,7 @@ def turn_actions(s: HeroscapeState) -> list[Action]:
     if s.stage <= ATTACK and figs:
         f_hex, tails, dmat = s.f_hex, s.f_tail, s.board.dmat
         alive = [d for d, st in enumerate(s.f_state) if st == ON]
-        alive_hex = [f_hex[d] for d in alive]
         single = all(tails[d] < 0 for d in alive)
-        alive_ht = list(zip(alive_hex, [tails[d] for d in alive], strict=True))
         thorian = powers.thorian_seats(s)
         c_team, card_of_fig = s.c_team, s.f_card
         friendly_fire = s.options["friendly_fire"]
@@ -131,6 +129,15 @@ def turn_actions(s: HeroscapeState) -> list[Action]:
         base_range = card.range  # combat.effective_range, the card's part computed once
         if base_range >= 4:
             base_range += glyph_rules.permanent_amount(s, seat, "range_long")
+        # friends are never targets (unless friendly fire): the candidates are split once per
+        # card; a friend within reach still lets the card's special attacks be listed below
+        if friendly_fire:
+            foe_figs, friend_hex = alive, []
+        else:
+            foe_figs = [d for d in alive if c_team[card_of_fig[d]] != me]
+            friend_hex = [(d, f_hex[d], tails[d]) for d in alive if c_team[card_of_fig[d]] == me]
+        foe_ht = [(f_hex[d], tails[d]) for d in foe_figs]
+        special = "fire_line" in card_powers or "explosion" in card_powers or "grenade" in card_powers
         for f in figs:
             if attacks.count(f) >= attacks_allowed:
                 continue
@@ -139,19 +146,21 @@ def turn_actions(s: HeroscapeState) -> list[Action]:
             # range = the fewest spaces between any hex of f and any hex of d (los.fig_range)
             row = dmat[f_hex[f]]
             if single:
-                dists = [row[h] for h in alive_hex]
+                foes = [(d, x) for d, (h, _) in zip(foe_figs, foe_ht, strict=True)
+                        if (x := row[h]) <= reach and d != f]
             elif tails[f] < 0:
-                dists = [row[h] if t < 0 else min(row[h], row[t]) for h, t in alive_ht]
+                foes = [(d, x) for d, (h, t) in zip(foe_figs, foe_ht, strict=True)
+                        if (x := (row[h] if t < 0 else min(row[h], row[t]))) <= reach and d != f]
             else:
                 row2 = dmat[tails[f]]
-                dists = [min(row[h], row2[h]) if t < 0 else min(row[h], row[t], row2[h], row2[t])
-                         for h, t in alive_ht]
-            near = [(d, x) for d, x in zip(alive, dists, strict=True) if x <= reach and d != f]
-            if not near:
+                foes = [(d, x) for d, (h, t) in zip(foe_figs, foe_ht, strict=True)
+                        if (x := (min(row[h], row2[h]) if t < 0 else min(row[h], row[t], row2[h], row2[t])))
+                        <= reach and d != f]
+            # nothing to attack: the special attacks still need some other figure in reach
+            if not foes and (not special or f in attacks
+                             or not _friend_in_reach(dmat, f_hex[f], tails[f], friend_hex, reach, f)):
                 continue
-            # friends are never targets (unless friendly fire): skip them before the full check
-            foes = near if friendly_fire else [(d, x) for d, x in near if c_team[card_of_fig[d]] != me]
-            eng = movement.engaged_with(s, f)
+            eng = movement.engaged_with(s, f) if foes else []
             for d, dist in foes:
                 if dist <= rng and powers.may_target(s, f, d, rng, engaged=eng, thorian=thorian, dist=dist):
                     out.append(act("attack", name[f], name[d]))
@@ -172,6 +181,18 @@ def turn_actions(s: HeroscapeState) -> list[Action]:
                 out += [Action("grenade", (name[f], name[d])) for d in powers.grenade_targets(s, f)]
     out.append(act("end"))
     return out
+
+
+def _friend_in_reach(dmat, head: int, tail: int, friend_hex: list[tuple[int, int, int]], reach: int,
+                     f: int) -> bool:
+    """Some friendly figure other than f (at `head`, `tail`) is within `reach` spaces."""
+    for d, h, t in friend_hex:
+        if d == f:
+            continue
+        x = min(dmat[a][b] for a in (head, tail) if a >= 0 for b in (h, t) if b >= 0)
+        if x <= reach:
+            return True
+    return False
 
 
 def step_actions(s: HeroscapeState, f: int, hexes: list[int]) -> list[Action]:
