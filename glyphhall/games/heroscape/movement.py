@@ -88,8 +88,11 @@ def is_engaged(s: HeroscapeState, f: int) -> bool:
 
 # ---------------------------------------------------------------------------- abilities
 def flies(s: HeroscapeState, f: int) -> bool:
-    return (s.has_power(f, "flying") or s.has_power(f, "stealth_flying")) and not glyph_rules.occupied_effect(
-        s, "no_flying")
+    c = s.f_card[f]  # has_power(f, "flying") or has_power(f, "stealth_flying"), inlined: hot
+    if s.c_negated[c]:
+        return False
+    p = s.c_def[c].powers
+    return ("flying" in p or "stealth_flying" in p) and not glyph_rules.occupied_effect(s, "no_flying")
 
 
 def move_allowance(s: HeroscapeState, f: int, bonus: int | None = None) -> int:
@@ -129,18 +132,24 @@ def _forced_stop(s: HeroscapeState, f: int, head: int, tail: int, flying: bool) 
 
 
 def stoppable(s: HeroscapeState, f: int, head: int, tail: int) -> bool:
-    occ = s.occ
+    """f may end its move on (head, tail): no obstacle, it fits under any overhang (board.fits,
+    inlined: this runs for every step looked at), the spaces are free, level, and not Kelda."""
     board = s.board
-    terrain = board.terrain
-    if terrain[head] in OBSTACLES or (tail >= 0 and terrain[tail] in OBSTACLES):
-        return False
+    terrain, levels, ceiling, occ = board.terrain, board.levels, board.ceiling, s.occ
     height = s.c_def[s.f_card[f]].height
-    if not board.fits(head, height) or (tail >= 0 and not board.fits(tail, height)):
-        return False  # under an overhang too low for it
-    if occ[head] not in (-1, f) or (tail >= 0 and occ[tail] not in (-1, f)):
+    if terrain[head] in OBSTACLES or levels[head] + height >= ceiling[head]:
         return False
-    if tail >= 0 and s.board.levels[head] != s.board.levels[tail]:
+    o = occ[head]
+    if o != -1 and o != f:
         return False
+    if tail >= 0:
+        if terrain[tail] in OBSTACLES or levels[tail] + height >= ceiling[tail] or levels[head] != levels[tail]:
+            return False
+        o = occ[tail]
+        if o != -1 and o != f:
+            return False
+    if not s.glyph_at:
+        return True
     return not (_kelda_blocks(s, f, head) or tail >= 0 and _kelda_blocks(s, f, tail))
 
 
