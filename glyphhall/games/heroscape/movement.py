@@ -219,9 +219,10 @@ def step_options(s: HeroscapeState, f: int, left: int) -> list[int]:
     new_tail = head if double else -1
     board = s.board
     levels, occ, glyphs = board.levels, s.occ, s.glyph_at
+    terrain, ceiling, c_team, f_card = board.terrain, board.ceiling, s.c_team, s.f_card
     here = levels[head]
-    height = s.c_def[s.f_card[f]].height
-    me = s.c_team[s.f_card[f]]  # passing: own or teammates' figures (reference §1.4)
+    height = s.c_def[f_card[f]].height
+    me = c_team[f_card[f]]  # passing: own or teammates' figures (reference §1.4)
     walled = () if flying else board.wall_nbrs[head]  # ruin walls: only flyers cross
     out = []
     for n in board.neighbours[head]:
@@ -229,9 +230,9 @@ def step_options(s: HeroscapeState, f: int, left: int) -> list[int]:
             continue
         o = occ[n]
         passing = o >= 0 and o != f
-        if passing and not (flying or ghost) and (s.c_team[s.f_card[o]] != me or is_engaged(s, o)):
+        if passing and not (flying or ghost) and (c_team[f_card[o]] != me or is_engaged(s, o)):
             continue
-        if board.terrain[n] in OBSTACLES or board.ceiling[n] <= levels[n] + height:
+        if terrain[n] in OBSTACLES or ceiling[n] <= levels[n] + height:
             # an obstacle, or an overhang it does not fit under
             if not flying:
                 continue
@@ -245,7 +246,7 @@ def step_options(s: HeroscapeState, f: int, left: int) -> list[int]:
             cost = 1 + rise if rise > 0 else 1
         if cost > left:
             continue
-        if not flying and (n in glyphs or board.terrain[n] in _STOPPING) and (
+        if not flying and (n in glyphs or terrain[n] in _STOPPING) and (
                 _forced_stop(s, f, n, new_tail, flying) or _kelda_blocks(s, f, n)):
             if stoppable(s, f, n, new_tail):
                 out.append(n)
@@ -269,11 +270,16 @@ def _swipe(s: HeroscapeState, f: int, swipers: list[int], events: list[Event]) -
     return s.f_state[f] != ON
 
 
-def leaving_swipers(s: HeroscapeState, f: int, new_head: int, new_tail: int) -> list[int]:
-    if s.has_power(f, "disengage") or s.has_power(f, "stealth_flying") and flies(s, f):
+def leaving_swipers(s: HeroscapeState, f: int, new_head: int, new_tail: int,
+                    flying: bool | None = None) -> list[int]:
+    """The enemies f leaves engagement with by moving to (new_head, new_tail); `flying`
+    (flies(s, f)) may be precomputed."""
+    if flying is None:
+        flying = flies(s, f)
+    if s.has_power(f, "disengage") or s.has_power(f, "stealth_flying") and flying:
         return []
     height = s.card_of(f).height
-    if flies(s, f):
+    if flying:
         out = [e for e in s.start_engaged if e not in s.swiped and s.f_state[e] == ON
                and not _adjacent_at(s, new_head, new_tail, height, e)]
         s.swiped.extend(out)
@@ -302,7 +308,7 @@ def step(s: HeroscapeState, f: int, to: int, events: list[Event], *, cost: int |
     new_tail = head if tail >= 0 else -1
     if cost is None:
         cost = _step_cost(s, f, head, to, flying)
-    if swipes and _swipe(s, f, leaving_swipers(s, f, to, new_tail), events):
+    if swipes and _swipe(s, f, leaving_swipers(s, f, to, new_tail, flying), events):
         return True
     place(s, f, to, new_tail)
     s.move_left -= cost
