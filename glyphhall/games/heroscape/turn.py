@@ -137,11 +137,12 @@ def turn_actions(s: HeroscapeState) -> list[Action]:
             foe_figs = [d for d in alive if c_team[card_of_fig[d]] != me]
             friend_hex = [(d, f_hex[d], tails[d]) for d in alive if c_team[card_of_fig[d]] == me]
         foe_ht = [(f_hex[d], tails[d]) for d in foe_figs]
+        guards = card.species == "soulborg" and card.klass == "guards"  # Range Enhancement
         special = "fire_line" in card_powers or "explosion" in card_powers or "grenade" in card_powers
         for f in figs:
             if attacks.count(f) >= attacks_allowed:
                 continue
-            rng = combat.effective_range(s, f, base_range)
+            rng = combat.effective_range(s, f, base_range) if guards else base_range
             reach = max(rng, 8)  # 8: Fire Line
             # range = the fewest spaces between any hex of f and any hex of d (los.fig_range)
             row = dmat[f_hex[f]]
