@@ -70,10 +70,16 @@ def position(rows=None, armies=(("finn",), ("thorgrim",)), at=None, glyphs=None,
         s.glyph_at[board.index[lab]] = (key, up)
     s.phase = "turn"
     s.round = 1
-    s.init_order = [0, 1]
     s.turn_no = 1
     s.turn_pos = 0
-    for seat in range(2):
+    return start_round(s, 2, active, script)
+
+
+def start_round(s, seats: int, active: str | None, script):
+    """Round 1 in turn order 0, 1, ...: every seat's order markers on its first card, `active`
+    (a card key) taking its turn, and the dice scripted if `script` is given."""
+    s.init_order = list(range(seats))
+    for seat in range(seats):
         cards = [c for c in range(len(s.c_def)) if s.c_owner[c] == seat]
         s.markers[seat] = [cards[0] if cards else -2] * 4
     if active:

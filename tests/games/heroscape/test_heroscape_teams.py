@@ -4,10 +4,10 @@ whole-army-first in d20 order), §1.3 (teammates may look at each other's order 
 (passing through own or teammates' figures), §1.5 (friendly figures are never engaged)."""
 
 import pytest
-from heroscape_helpers import BLANK, SKULL, Scripted, act, fig, texts
+from heroscape_helpers import BLANK, SKULL, act, fig, start_round, texts
 
 from glyphhall.engine import OptionError, Rng
-from glyphhall.games.heroscape import flow, glyph_rules, movement, turn
+from glyphhall.games.heroscape import flow, glyph_rules, movement
 from glyphhall.games.heroscape.game import GAME
 from glyphhall.games.heroscape.glyphs import GLYPHS
 from glyphhall.games.heroscape.maps import parse_map
@@ -34,17 +34,7 @@ def team_position(armies, at, active=None, script=None, options=None):
         s.f_state[f] = ON
         movement.place(s, f, board.index[where], -1)
     s.phase, s.round, s.turn_no, s.turn_pos = "turn", 1, 1, 0
-    s.init_order = [0, 1, 2, 3]
-    for seat in range(4):
-        cards = [c for c in range(len(s.c_def)) if s.c_owner[c] == seat]
-        s.markers[seat] = [cards[0] if cards else -2] * 4
-    if active:
-        c = s.card_index(active)
-        s.turn_pos = s.c_owner[c]
-        turn.start_turn(s, c)
-    if script is not None:
-        s.rng = Scripted(script)
-    return s
+    return start_round(s, 4, active, script)
 
 
 ARMIES = (("finn",), ("thorgrim",), ("syvarris",), ("raelin",))
