@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .action import Action, normalize_text
-from .errors import IllegalAction, LoadError
+from .errors import IllegalAction, LoadError, OptionError
 from .events import Event
 from .options import Option, OptionValue, resolve_options
 from .rng import Rng
@@ -189,8 +189,6 @@ class Game(ABC):
 
     def new(self, players: int, seed: int = 0, options: Mapping[str, Any] | None = None) -> State:
         """A new game for `players` seats. Raises OptionError for a bad option or player count."""
-        from .errors import OptionError
-
         if isinstance(players, bool) or not isinstance(players, int):
             raise OptionError(f"the number of players must be a whole number, not {players!r}")
         if not self.min_players <= players <= self.max_players:
