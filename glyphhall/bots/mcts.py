@@ -19,6 +19,10 @@ visited), expands one action, finishes with a rollout and backs up each seat's o
 - Rollouts: random to the end, or cut off after `cutoff` plies and scored with the game's heuristic
   (a game may suggest its own cut-off with a `rollout_cutoff` attribute, see `rollout_limit`);
   optionally epsilon-greedy on the heuristic.
+- Early stopping (`early_stop`, on for the levels): the search ends as soon as the most visited
+  root action could not be overtaken even if every remaining iteration went to the runner-up, so
+  the move played is the one the full budget would have played (for a time budget the remaining
+  iterations are estimated from the rate so far, with a margin).
 
 Levels registered here: `mcts-easy`, `mcts`, `mcts-hard` (see `LEVELS`)."""
 
@@ -43,6 +47,12 @@ _SHARED = "simultaneous"
 SIMULTANEOUS_EXPLORATION = 0.1
 #: A rollout longer than this is cut and scored, whatever `cutoff` says (guards endless games).
 ROLLOUT_GUARD = 5_000
+#: Early stopping looks at the root this often (in iterations): finding the two most visited
+#: actions costs a pass over the root's children, too much to do every iteration.
+STOP_CHECK_EVERY = 32
+#: For a time budget the iterations still to come are estimated from the rate so far; the rate
+#: wanders (other processes, deeper trees), so the estimate is padded by this factor.
+STOP_RATE_MARGIN = 1.1
 
 
 class Node:
@@ -113,6 +123,7 @@ class MCTSBot(Bot):
         widen_c: float = 2.0,
         widen_alpha: float = 0.5,
         widen_from: int = 12,
+        early_stop: bool = False,
         name: str | None = None,
     ) -> None:
         super().__init__(seed)
@@ -132,10 +143,12 @@ class MCTSBot(Bot):
         self.widen_c = widen_c
         self.widen_alpha = widen_alpha
         self.widen_from = widen_from
+        self.early_stop = early_stop
         if name is not None:
             self.name = name
         self._fast = random.Random(seed)  # rollout choices; reseeded from self.rng by each search
-        #: Figures of the last search: iterations, seconds, root visits per action text.
+        #: Figures of the last search: iterations, seconds, whether it stopped early, root visits
+        #: per action text.
         self.last_search: dict[str, Any] = {}
 
     # --- the move ------------------------------------------------------------------------------
@@ -144,7 +157,8 @@ class MCTSBot(Bot):
         if not legal:
             raise ValueError(f"seat {seat} has no legal action here")
         if len(legal) == 1:
-            self.last_search = {"iterations": 0, "seconds": 0.0, "visits": {str(legal[0]): 0}}
+            self.last_search = {"iterations": 0, "seconds": 0.0, "stopped_early": False,
+                                "visits": {str(legal[0]): 0}}
             return legal[0]
         root = self.search(state, seat)
         if len(state.to_move()) > 1 and len(legal) <= self.widen_from:
@@ -164,23 +178,42 @@ class MCTSBot(Bot):
         root = Node()
         self._fast = random.Random(self.rng.next64())
         limit_plies = self.rollout_limit(state.game)
+        # A simultaneous choice is played from the average strategy, not the most visited action,
+        # so there the visit counts do not settle the move.
+        stoppable = self.early_stop and len(state.to_move()) == 1
         start = time.perf_counter()
         deadline = None if self.seconds is None else start + self.seconds
         limit = self.iterations
         done = 0
+        stopped_early = False
         while limit is None or done < limit:
             self._iterate(state, seat, root, limit_plies)
             done += 1
             # Checked every iteration: one iteration of a slow game can take milliseconds.
             if deadline is not None and time.perf_counter() >= deadline:
                 break
+            if stoppable and done % STOP_CHECK_EVERY == 0 and settled(root, self._remaining(done, start)):
+                stopped_early = True
+                break
         stats = self.root_stats(root, state, seat)
         self.last_search = {
             "iterations": done,
             "seconds": time.perf_counter() - start,
+            "stopped_early": stopped_early,
             "visits": {str(a): n.visits for a, n in stats.children.items() if isinstance(a, Action)},
         }
         return stats
+
+    def _remaining(self, done: int, start: float) -> float:
+        """Iterations the budget still allows: exact for an iteration budget, estimated from the
+        rate so far (padded by STOP_RATE_MARGIN) for a time budget; the smaller if both are set."""
+        left = math.inf if self.iterations is None else float(self.iterations - done)
+        if self.seconds is not None:
+            elapsed = time.perf_counter() - start
+            if elapsed > 0.0:
+                rate = done / elapsed
+                left = min(left, STOP_RATE_MARGIN * rate * max(0.0, self.seconds - elapsed))
+        return left
 
     # --- one iteration -------------------------------------------------------------------------
     def _fresh_sample(self, state: State, seat: int) -> State:
@@ -387,6 +420,19 @@ def _greedy(state: State, seat: int, legal: Sequence[Action]) -> Action:
     return best
 
 
+def settled(root: Node, remaining: float) -> bool:
+    """True when the most visited child of `root` keeps the lead even if the runner-up (or any
+    child still to be added) got all `remaining` iterations: the move is decided."""
+    first = second = 0
+    for node in root.children.values():
+        visits = node.visits
+        if visits > first:
+            first, second = visits, first
+        elif visits > second:
+            second = visits
+    return first - second > remaining
+
+
 def _rank(node: Node | None) -> tuple[int, float]:
     """Most visited wins; the mean breaks ties."""
     if node is None:
@@ -399,9 +445,10 @@ def _rank(node: Node | None) -> tuple[int, float]:
 #: and scored by the game's heuristic (where it has one): in most of our games a random playout
 #: to the end costs milliseconds to tens of milliseconds, so full rollouts leave too few iterations.
 LEVELS: dict[str, dict[str, Any]] = {
-    "mcts-easy": {"iterations": 100, "seconds": 0.5, "exploration": 1.0, "cutoff": 10, "game_cutoff": True},
-    "mcts": {"iterations": 50_000, "seconds": 1.0, "cutoff": 20, "game_cutoff": True},
-    "mcts-hard": {"iterations": 200_000, "seconds": 3.0, "cutoff": 30, "game_cutoff": True},
+    "mcts-easy": {"iterations": 100, "seconds": 0.5, "exploration": 1.0, "cutoff": 10, "game_cutoff": True,
+                  "early_stop": True},
+    "mcts": {"iterations": 50_000, "seconds": 1.0, "cutoff": 20, "game_cutoff": True, "early_stop": True},
+    "mcts-hard": {"iterations": 200_000, "seconds": 3.0, "cutoff": 30, "game_cutoff": True, "early_stop": True},
 }
 
 

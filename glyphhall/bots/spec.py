@@ -1,7 +1,7 @@
 """Bot specs as people type them: a registered name, optionally with MCTS settings after a colon.
 
     random            heuristic         mcts-hard
-    mcts:iterations=400,seconds=none    mcts-easy:cutoff=20
+    mcts:iterations=400,seconds=none    mcts-easy:cutoff=20    mcts:early_stop=off
 
 Settings after the colon are for the MCTS levels only (see `glyphhall.bots.mcts.MCTSBot`); the
 arena uses them to get iteration budgets, which (unlike time budgets) make results reproducible."""
@@ -13,6 +13,17 @@ from typing import Any
 from . import make, names
 from .base import Bot
 
+
+def _switch(text: str) -> bool:
+    """on/off settings: true/false, yes/no, on/off or 1/0."""
+    word = text.lower()
+    if word in ("1", "true", "yes", "on"):
+        return True
+    if word in ("0", "false", "no", "off"):
+        return False
+    raise ValueError(text)
+
+
 #: Setting name -> converter. `none` switches a budget off.
 _SETTINGS = {
     "iterations": int,
@@ -23,6 +34,7 @@ _SETTINGS = {
     "widen_c": float,
     "widen_alpha": float,
     "widen_from": int,
+    "early_stop": _switch,
 }
 
 
@@ -56,7 +68,8 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
             try:
                 settings[key] = _SETTINGS[key](value)
             except ValueError:
-                raise BotSpecError(f"setting {key!r} in {spec!r} must be a number, not {value!r}") from None
+                kind = "on or off" if key == "early_stop" else "a number"
+                raise BotSpecError(f"setting {key!r} in {spec!r} must be {kind}, not {value!r}") from None
     return base, settings
 
 

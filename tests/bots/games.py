@@ -411,6 +411,42 @@ class SoloGame(TinyGame):
         return s
 
 
+# --- Twins: two choices exactly as good as each other ---------------------------------------------
+class TwinsState(TinyState):
+    """Seat 0 goes 'left' or 'right'; either way the game is a draw. No visit count can pull ahead
+    for good, so a search that stops early must still use its whole budget here."""
+
+    FIELDS = ("done",)
+
+    def to_move(self) -> tuple[int, ...]:
+        return () if self.done else (0,)
+
+    def _legal_actions(self, seat: int) -> list[Action]:
+        return [Action("left"), Action("right")]
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        self.done = True
+        return []
+
+    def is_over(self) -> bool:
+        return self.done
+
+    def returns(self) -> list[float]:
+        return [0.5, 0.5]
+
+
+class TwinsGame(TinyGame):
+    id = "twins"
+    name = "Twins"
+    min_players = max_players = 2
+    state_class = TwinsState
+
+    def _new(self, players: int, seed: int, options: dict) -> TwinsState:
+        s = self.fresh(players, seed, options)
+        s.done = False
+        return s
+
+
 #: Module-level instances, so the arena can name them ("tests.bots.games:NIM").
 NIM = NimGame(9)
 KING = KingGame()
