@@ -1,0 +1,328 @@
+"""The Virtualscape (.hsc) importer, checked against the documented file layout.
+
+The files here are built by a small writer that follows the layout as documented (reference
+heroscape.md §4 "Virtualscape .hsc binary" [C3]; dkniffin/virtualscape HeroscapeEditorDoc.cpp and
+Tile.cpp Serialize [C7]; MFC CString encoding), not by our reader's code, and the expected hexes
+are worked out by hand from Virtualscape's footprint tables (Tile*.cpp OnRotationChange) and its
+ContainPos rule. No real .hsc file is stored in the public sources we can search (they are
+binary), so the importer is checked against the documented layout only."""
+
+from __future__ import annotations
+
+import struct
+
+import pytest
+from typer.testing import CliRunner
+
+from glyphhall.cli.main import app
+from glyphhall.engine import DataError, LoadError, Rng
+from glyphhall.games.heroscape import game as game_module
+from glyphhall.games.heroscape import hexes
+from glyphhall.games.heroscape.game import GAME
+from glyphhall.games.heroscape.maps import load_map_file
+from glyphhall.games.heroscape.virtualscape import build_map, footprint, import_hsc, read_hsc
+
+GRASS1, GRASS2, GRASS3, GRASS7, GRASS24 = 1001, 1002, 1003, 1007, 1024
+ROCK1, ROCK7, SAND1, ROAD5, WATER1, LAVA1 = 2001, 2007, 3001, 8005, 4001, 6001
+START, TREE10, CASTLE1, RUIN3, PERSONAL, FIGURE = 15001, 10011, 16001, 11003, 17000, 18001
+RED, BLUE = (255, 0, 0), (0, 0, 255)
+
+
+# ---------------------------------------------------------------- a writer following the spec
+
+
+def cstring(text: str, unicode: bool = True) -> bytes:
+    """MFC CString: [0xFF, word 0xFFFE] length (byte, or 0xFF + word) characters."""
+    body = text.encode("utf-16-le" if unicode else "cp1252")
+    length = bytes([len(text)]) if len(text) < 255 else b"\xff" + struct.pack("<H", len(text))
+    return (b"\xff\xfe\xff" if unicode else b"") + length + body
+
+
+def tile(kind: int, x: int, y: int, z: int, rotation: int = 0, letter: str = "T", start: str = "",
+         colour: tuple[int, int, int] = (0, 160, 0), version: float = 0.0003, extra: bytes = b"") -> bytes:
+    return (struct.pack("<i", kind) + struct.pack("<d", version) + struct.pack("<4i", rotation, x, y, z)
+            + letter.encode("ascii") + cstring("") + cstring(start) + bytes([*colour, 0]) + extra)
+
+
+def hsc(tiles: list[bytes], name: str = "Test Field", author: str = "Someone",
+        version: float = 0.0007) -> bytes:
+    scenario = b"{\\rtf1\\ansi Fight!\\par}"
+    return (struct.pack("<d", version) + cstring(name) + cstring(author) + cstring("2")
+            + struct.pack("<i", len(scenario)) + scenario
+            + struct.pack("<5i", 6, 80, 1, 0, 1)  # levels per page, transparency, 3 print flags
+            + struct.pack("<i", len(tiles)) + b"".join(tiles))
+
+
+def offsets(cells) -> set[tuple[int, int]]:
+    """Axial hexes back to Virtualscape (x, y) = (column, row)."""
+    return {tuple(reversed(hexes.axial_to_offset(q, r))) for q, r in cells}
+
+
+def axial(x: int, y: int) -> tuple[int, int]:
+    return hexes.offset_to_axial(y, x)
+
+
+def two_zone_field() -> list[bytes]:
+    """A 10 x 10 field of single grass hexes with hills, water, a tree, a glyph and two start
+    areas (rows 0-1 red, rows 8-9 blue)."""
+    tiles = [tile(GRASS1, x, y, 0) for y in range(10) for x in range(10)]
+    tiles.append(tile(ROCK7, 3, 4, 1))  # 7 hexes on rows 4-6, centre (4, 5)
+    tiles.append(tile(ROCK1, 4, 5, 2))
+    tiles.append(tile(WATER1, 8, 5, 1))
+    tiles.append(tile(TREE10, 0, 5, 1))
+    tiles.append(tile(14065, 1, 5, 1, letter="A"))
+    tiles += [tile(START, x, y, 1, colour=RED, start="Red") for y in (0, 1) for x in range(10)]
+    tiles += [tile(START, x, y, 1, colour=BLUE, start="Blue") for y in (8, 9) for x in range(10)]
+    return tiles
+
+
+# ---------------------------------------------------------------- the binary layout
+
+
+def test_header_and_tile_fields_are_read_as_documented():
+    """§4 Virtualscape .hsc: version float64 0.0007, name/author/players CStrings, RTF scenario,
+    print settings, tile count; each tile type, version 0.0003, rotation, x, y, z, glyph letter,
+    glyph name, start name, RGBA colour [C3][C7]."""
+    data = hsc([tile(GRASS2, 4, 7, 3, rotation=5), tile(START, 1, 2, 0, start="North", colour=(255, 128, 0))],
+               name="Tabletop \u00e9", author="x" * 300)
+    vs = read_hsc(data)
+    assert (vs.name, vs.author, vs.players) == ("Tabletop \u00e9", "x" * 300, "2")
+    first, second = vs.tiles
+    assert (first.type, first.rotation, first.x, first.y, first.z) == (GRASS2, 5, 4, 7, 3)
+    assert (second.type, second.start_name, second.colour) == (START, "North", (255, 128, 0))
+    assert second.offset > first.offset > 0 and second.number == 2
+
+
+def test_strings_without_the_unicode_marker_are_single_byte_text():
+    """MFC CString: without the 0xFF 0xFFFE marker the characters are single bytes."""
+    data = hsc([])
+    plain = data.replace(cstring("Test Field"), cstring("Test Field", unicode=False))
+    assert read_hsc(plain).name == "Test Field"
+
+
+def test_personal_and_figure_tiles_carry_extra_fields():
+    """Type 17xxx adds a hex count and four strings, 18xxx two strings [C3][C7 Tile.cpp]; the
+    record after them is still read right."""
+    personal = tile(PERSONAL, 0, 0, 0, extra=struct.pack("<i", 3) + b"".join(cstring(s) for s in "abcd"))
+    figure = tile(FIGURE, 0, 0, 1, extra=cstring("Finn") + cstring("finn.ase"))
+    vs = read_hsc(hsc([personal, figure, tile(GRASS1, 5, 5, 0)]))
+    assert [t.type for t in vs.tiles] == [PERSONAL, FIGURE, GRASS1]
+    assert (vs.tiles[2].x, vs.tiles[2].y) == (5, 5)
+
+
+# ---------------------------------------------------------------- footprints and coordinates
+
+# Virtualscape's own tables (HeroscapeEditor/TileGrass24.cpp, TileRock24.cpp OnRotationChange) for
+# the 24-hex tile: per rotation, rows (y, first x, last x) of (x, y) offsets from the position.
+VS_24 = {
+    0: [(0, 0, 1), (1, -1, 1), (2, 0, 2), (3, -1, 3), (4, 0, 4), (5, -1, 4)],
+    1: [(0, 0, 1), (1, -2, 1), (2, -3, 1), (3, -3, 0), (4, -2, 0), (5, -2, 0), (6, -1, 0), (7, -1, -1)],
+    2: [(0, 0, 0), (1, -1, 1), (2, -1, 3), (3, -2, 3), (4, -2, 3), (5, -3, -1)],
+    3: [(0, 0, 5), (1, 0, 4), (2, 1, 5), (3, 2, 4), (4, 3, 5), (5, 3, 4)],
+    4: [(0, 0, 0), (1, -1, 0), (2, -1, 1), (3, -1, 1), (4, -1, 2), (5, -2, 2), (6, -2, 1), (7, -2, -1)],
+    5: [(0, 0, 2), (1, -4, 1), (2, -4, 1), (3, -4, 0), (4, -2, 0), (5, -1, -1)],
+}
+# TileGrass2.cpp, TileGrass3.cpp, TileRoad5.cpp (rotations repeat with the shape's symmetry).
+VS_SMALL = {
+    2: {0: [(0, 0), (1, 0)], 1: [(0, 0), (0, 1)], 2: [(0, 0), (-1, 1)]},
+    3: {0: [(0, 0), (1, 0), (0, 1)], 1: [(0, 0), (-1, 1), (0, 1)]},
+    5: {0: [(x, 0) for x in range(5)], 1: [(0, 0), (0, 1), (1, 2), (1, 3), (2, 4)],
+        2: [(0, 0), (-1, 1), (-1, 2), (-2, 3), (-2, 4)]},
+}
+
+
+@pytest.mark.parametrize("rotation", range(6))
+def test_footprints_match_virtualscape_tables(rotation):
+    """Footprints per rotation equal Virtualscape's tables [C7 Tile*.cpp], read from an even row."""
+    want = {(x, y) for y, lo, hi in VS_24[rotation] for x in range(lo, hi + 1)}
+    assert len(want) == 24
+    assert offsets(footprint(24, rotation)) == want
+    for size, table in VS_SMALL.items():
+        assert offsets(footprint(size, rotation)) == set(table[rotation % len(table)])
+
+
+def test_two_hex_tile_at_every_rotation_on_even_and_odd_rows():
+    """A 2-hex tile turns clockwise (0 east, 1 south-east, 2 south-west, 3-5 the same hexes) and
+    on an odd row its lower hex shifts one column right (ContainPos [C7])."""
+    even = {0: {(4, 2), (5, 2)}, 1: {(4, 2), (4, 3)}, 2: {(4, 2), (3, 3)}}
+    odd = {0: {(4, 3), (5, 3)}, 1: {(4, 3), (5, 4)}, 2: {(4, 3), (4, 4)}}
+    for rotation in range(6):
+        for y, want in ((2, even), (3, odd)):
+            imported = build_map(read_hsc(hsc([tile(GRASS2, 4, y, 0, rotation=rotation)])))
+            assert offsets(imported.cells) == want[rotation % 3], (rotation, y)
+
+
+def test_odd_r_offsets_become_axial_coordinates():
+    """Odd-r (x column, y row) -> axial q = x - (y - y%2) / 2, r = y, on even and odd rows."""
+    imported = build_map(read_hsc(hsc([tile(GRASS1, 3, 2, 0), tile(GRASS1, 3, 3, 0),
+                                       tile(GRASS1, 0, 5, 0), tile(GRASS1, 7, 0, 0)])))
+    assert set(imported.cells) == {(2, 2), (2, 3), (-2, 5), (7, 0)}
+
+
+def test_three_hex_tile_on_an_odd_row():
+    """TileGrass3 rotation 1 lists (0,0), (-1,1), (0,1); at x=5 y=1 (odd) ContainPos puts the lower
+    hexes at x=5 and x=6 of row 2."""
+    imported = build_map(read_hsc(hsc([tile(GRASS3, 5, 1, 0, rotation=1)])))
+    assert offsets(imported.cells) == {(5, 1), (5, 2), (6, 2)}
+
+
+# ---------------------------------------------------------------- levels, terrain, glyphs, zones
+
+
+def test_stacked_tiles_set_the_level_and_terrain_of_the_top():
+    """Levels: z is the layer (0 on the table); land adds one level, so its top is z + 1; the top
+    tile gives the terrain (reference §1.4 climbing counts levels)."""
+    tiles = [tile(GRASS7, 3, 4, 0), tile(ROCK1, 4, 5, 1), tile(SAND1, 4, 5, 2)]
+    cells = build_map(read_hsc(hsc(tiles))).cells
+    assert cells[axial(4, 5)] == (3, "s", -1)
+    assert cells[axial(3, 4)] == (1, "g", -1)
+    assert len(cells) == 7
+
+
+def test_water_and_lava_add_no_height():
+    """§1.4 "Water and glyphs add no height": water on a level-1 hill is level 1; molten lava on
+    the table is level 0 (both thin tiles in Virtualscape)."""
+    cells = build_map(read_hsc(hsc([tile(GRASS1, 0, 0, 0), tile(WATER1, 0, 0, 1), tile(LAVA1, 1, 0, 0)]))).cells
+    assert cells[axial(0, 0)] == (1, "w", -1)
+    assert cells[axial(1, 0)] == (0, "l", -1)
+
+
+def test_road_five_hex_tile():
+    """The road 5-hex (TileRoad5.cpp) at rotation 2 runs down-left."""
+    cells = build_map(read_hsc(hsc([tile(ROAD5, 6, 0, 0, rotation=2)]))).cells
+    assert offsets(cells) == {(6, 0), (5, 1), (5, 2), (4, 3), (4, 4)}
+    assert {v for v in cells.values()} == {(1, "d", -1)}
+
+
+def test_glyph_tiles_become_glyph_spots_power_side_up():
+    """Glyph tile types are 14000 + the letter (14065 = A, Astrid) [C3 glyphs.ts][§2.1]; a glyph
+    stands in the layer above the tile it is on."""
+    imported = build_map(read_hsc(hsc([tile(GRASS1, 2, 2, 0), tile(ROCK1, 2, 2, 1),
+                                       tile(14065, 2, 2, 2, letter="A"), tile(GRASS1, 3, 2, 0),
+                                       tile(14086, 3, 2, 1, letter="V")])))
+    assert imported.glyphs == {axial(2, 2): ("astrid", "power"), axial(3, 2): ("valda", "power")}
+    assert imported.cells[axial(2, 2)] == (2, "r", -1)
+
+
+def test_unknown_glyph_needs_a_name_and_is_placed_symbol_side_up():
+    """14063 is the '?' glyph: the file does not say which glyph it is (§2.1)."""
+    data = hsc([tile(GRASS1, 0, 0, 0), tile(14063, 0, 0, 1, letter="?")])
+    with pytest.raises(DataError, match=r"'\?' glyph"):
+        build_map(read_hsc(data))
+    assert build_map(read_hsc(data), unknown_glyph="gerda").glyphs == {(0, 0): ("gerda", "symbol")}
+
+
+def test_start_areas_become_zones_by_colour():
+    """Start areas are all type 15001, told apart only by colour [C3]; seats follow the order the
+    colours first appear in the file."""
+    tiles = [tile(GRASS1, x, 0, 0) for x in range(3)]
+    tiles += [tile(START, 0, 0, 1, colour=BLUE), tile(START, 1, 0, 1, colour=RED), tile(START, 2, 0, 1, colour=BLUE)]
+    imported = build_map(read_hsc(hsc(tiles)))
+    assert [imported.cells[axial(x, 0)][2] for x in range(3)] == [0, 1, 0]
+    assert imported.zones == {0: (0, 0, 255, ""), 1: (255, 0, 0, "")}
+
+
+def test_trees_become_obstacles_as_tall_as_the_tree():
+    """A 1-hex tree (type 10000 + 1 + height [C7 GetNewTile]) is an obstacle (§1.10: trees cannot
+    be moved through or onto); its level is the top of the tree."""
+    cells = build_map(read_hsc(hsc([tile(GRASS1, 0, 0, 0), tile(TREE10, 0, 0, 1)]))).cells
+    assert cells[(0, 0)] == (11, "x", -1)
+
+
+def test_figures_are_left_out_with_a_note():
+    imported = build_map(read_hsc(hsc([tile(GRASS1, 0, 0, 0), tile(FIGURE, 0, 0, 1, extra=cstring("F") + cstring("f"))])))
+    assert len(imported.cells) == 1 and "figure" in imported.notes[0]
+
+
+# ---------------------------------------------------------------- refusals and bad files
+
+
+@pytest.mark.parametrize(("tiles", "message"), [
+    ([tile(CASTLE1, 0, 0, 0)], r"tile 1 \(type 16001.*castle"),
+    ([tile(GRASS1, 0, 0, 0), tile(RUIN3, 0, 0, 1)], r"tile 2 .*ruin"),
+    ([tile(PERSONAL, 0, 0, 0, extra=struct.pack("<i", 1) + cstring("a") * 4)], "personal tile"),
+    ([tile(GRASS1, 0, 0, 0), tile(GRASS1, 0, 0, 2)], "gap of 1 layer"),
+    ([tile(GRASS1, 0, 0, 0), tile(GRASS1, 0, 0, 0)], "already holds"),
+    ([tile(WATER1, 0, 0, 0), tile(GRASS1, 0, 0, 1)], "land on top of water"),
+    ([tile(GRASS1, 0, 0, 0), tile(14065, 0, 0, 3, letter="A")], "should be at layer 1"),
+    ([tile(14065, 0, 0, 0, letter="A")], "nothing to stand on"),
+    ([tile(GRASS1, 0, 0, 0), tile(14090, 0, 0, 1, letter="Z")], "no glyph with letter 'Z'"),
+    ([tile(GRASS1, 0, 0, 0), tile(TREE10, 0, 0, 1), tile(START, 0, 0, 1)], "already holds a tree"),
+])
+def test_tiles_we_cannot_place_are_refused_with_the_tile_named(tiles, message):
+    with pytest.raises(DataError, match=message):
+        build_map(read_hsc(hsc(tiles)))
+
+
+def test_truncated_files_name_the_offset():
+    data = hsc(two_zone_field()[:3])
+    for cut in (0, 5, 8, 20, len(data) // 2, len(data) - 1):
+        with pytest.raises(LoadError, match=r"truncated at byte \d+"):
+            read_hsc(data[:cut])
+
+
+def test_other_versions_and_unknown_types_are_refused():
+    with pytest.raises(LoadError, match="version 0.0006"):
+        read_hsc(hsc([], version=0.0006))
+    with pytest.raises(LoadError, match="tile version 0.0002"):
+        read_hsc(hsc([tile(GRASS1, 0, 0, 0, version=0.0002)]))
+    with pytest.raises(LoadError, match=r"tile 2 \(byte \d+\) has unknown tile type 99001"):
+        read_hsc(hsc([tile(GRASS1, 0, 0, 0), tile(99001, 0, 0, 0)]))
+    with pytest.raises(LoadError, match="rotation 6"):
+        read_hsc(hsc([tile(GRASS1, 0, 0, 0, rotation=6)]))
+    with pytest.raises(LoadError, match="unexpected bytes after the last tile"):
+        read_hsc(hsc([tile(GRASS1, 0, 0, 0)]) + b"\x00")
+
+
+# ---------------------------------------------------------------- our format, and playing it
+
+
+def test_imported_map_loads_validates_and_plays_to_the_end(tmp_path, monkeypatch):
+    """The TOML written goes through the normal map loader (validation incl. start zones and
+    glyphs) and a seeded random game on it finishes."""
+    text, notes = import_hsc(hsc(two_zone_field(), name='Ridge "A"'), "ridge.hsc")
+    assert notes == []
+    path = tmp_path / "ridge.toml"
+    path.write_text(text, encoding="utf-8")
+    board = load_map_file(path)
+    assert board.name == 'Ridge "A"' and len(board) == 100
+    assert "Virtualscape file ridge.hsc by Someone" in board.provenance
+    assert sorted(board.zones) == [0, 1] and len(board.zones[0]) == len(board.zones[1]) == 20
+    hill = board.index[hexes.label(*axial(4, 5))]
+    assert (board.levels[hill], board.terrain[hill]) == (3, "r")
+    tree = board.index[hexes.label(*axial(0, 5))]
+    assert (board.levels[tree], board.terrain[tree]) == (11, "x")
+    assert [(board.labels[h], g, f) for h, g, f in board.glyph_spots] == [(hexes.label(*axial(1, 5)), "astrid", "power")]
+
+    monkeypatch.setattr(game_module, "load_map", lambda key: board)
+    state = GAME.new(2, 5, {"armies": "starter"})
+    rng = Rng(17)
+    for _ in range(20000):
+        if state.is_over():
+            break
+        seat = rng.choice(state.to_move())
+        state.apply(seat, rng.choice(state.legal_actions(seat)), check=False)
+    assert state.is_over() and sum(state.returns()) == pytest.approx(1.0)
+
+
+def test_a_map_row_shift_keeps_neighbours():
+    """Starting the map at an odd Virtualscape row shifts it to row a without changing which
+    hexes are neighbours."""
+    tiles = [tile(GRASS2, 3, 5, 0, rotation=1)] + [tile(START, x, y, 1, colour=c)
+                                                   for (x, y), c in (((3, 5), RED), ((4, 6), BLUE))]
+    text, _ = import_hsc(hsc(tiles), "pair.hsc")
+    # (3, 5) and its south-east neighbour (4, 6) become a1 and a1's south-east neighbour b1
+    # (odd rows are shifted right in odd-r)
+    assert 'rows = [\n  "1g0",\n  "1g1",\n]' in text
+
+
+def test_cli_writes_the_map_or_fails_without_writing(tmp_path):
+    good, bad, out = tmp_path / "good.hsc", tmp_path / "bad.hsc", tmp_path / "out.toml"
+    good.write_bytes(hsc(two_zone_field()))
+    bad.write_bytes(hsc([tile(CASTLE1, 0, 0, 0)]))
+    runner = CliRunner()
+    result = runner.invoke(app, ["heroscape", "import-map", str(bad), "-o", str(out)])
+    assert result.exit_code == 2 and "castle" in result.output and not out.exists()
+    result = runner.invoke(app, ["heroscape", "import-map", str(good), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert len(load_map_file(out)) == 100
