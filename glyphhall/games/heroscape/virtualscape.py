@@ -88,7 +88,9 @@ class _Bytes:
         self.data, self.pos = data, 0
 
     def take(self, n: int, what: str) -> bytes:
-        if n < 0 or self.pos + n > len(self.data):
+        if n < 0:
+            raise LoadError(f"Virtualscape file: {what} has a negative length {n} (byte {self.pos - 4})")
+        if self.pos + n > len(self.data):
             raise LoadError(f"Virtualscape file truncated at byte {self.pos}: {what} needs {n} bytes, "
                             f"{len(self.data) - self.pos} left")
         out = self.data[self.pos:self.pos + n]
@@ -264,30 +266,28 @@ def _hex_name(c: tuple[int, int]) -> str:
     return f"Virtualscape x={col} y={row}"
 
 
+Column = dict[int, tuple[str, int, VsTile]]  # layer -> (terrain letter, levels it adds, tile)
+
+
 def build_map(vs: VsFile, unknown_glyph: str | None = None) -> ImportedMap:
     """Turn tiles into hex columns. Raises DataError naming the tile for anything our format
     cannot hold: unsupported pieces, two tiles in one space, a gap under a tile (an overhang),
     land on water or lava, a glyph, start area or tree not resting on the top of its column."""
     from .glyphs import GLYPHS
 
-    by_letter = {g.letter: key for key, g in GLYPHS.items() if not g.equipment}
     if unknown_glyph is not None and unknown_glyph not in GLYPHS:
         raise DataError(f"unknown glyph {unknown_glyph!r} for '?' glyphs (glyphs: {', '.join(sorted(GLYPHS))})")
-    columns: dict[tuple[int, int], dict[int, tuple[str, int, VsTile]]] = {}
-    placed: list[tuple[VsTile, tuple[int, int]]] = []  # glyphs, start areas, trees: checked after land
+    columns: dict[tuple[int, int], Column] = {}
+    on_top: list[VsTile] = []  # glyphs, start areas, trees: placed once the land is known
     notes: list[str] = []
     for tile in vs.tiles:
-        family, number = divmod(tile.type, 1000)
+        family = tile.type // 1000
+        if tile.z < 0:
+            raise DataError(f"{_where(tile)}: below the table (layer {tile.z})")
         if family in _LAND and tile.type != 4002:
-            letter, adds = _LAND[family]
-            for c in tile_hexes(tile, number):
-                column = columns.setdefault(c, {})
-                if tile.z in column:
-                    raise DataError(f"{_where(tile)}: {_hex_name(c)} layer {tile.z} already holds "
-                                    f"{_where(column[tile.z][2])}")
-                column[tile.z] = (letter, adds, tile)
+            _lay_land(tile, columns)
         elif family == GLYPH_FAMILY or tile.type == START_TYPE or tile.type in _TREES:
-            placed.append((tile, _offset_to_axial(tile.x, tile.y)))
+            on_top.append(tile)
         elif family == 18:
             notes.append(f"{_where(tile)}: a figure, not terrain; left out")
         elif tile.type == 4002:
@@ -298,61 +298,90 @@ def build_map(vs: VsFile, unknown_glyph: str | None = None) -> ImportedMap:
             raise DataError(f"{_where(tile)}: cannot place a {kind} piece; our map format supports "
                             "grass, rock, sand, road, water, molten lava, glyphs, start areas and "
                             "single-hex trees (see the heroscape README)")
-    cells: dict[tuple[int, int], tuple[int, str, int]] = {}
-    tops: dict[tuple[int, int], int] = {}  # the layer above the column's top tile
-    for c, column in columns.items():
-        layers = sorted(column)
-        for below, above in pairwise(layers):
-            if above != below + 1:
-                raise DataError(f"{_where(column[above][2])}: a gap of {above - below - 1} layer(s) under it at "
-                                f"{_hex_name(c)} (an overhang or bridge; our format has one surface per hex)")
-            if column[below][1] == 0:
-                raise DataError(f"{_where(column[above][2])}: land on top of water or lava at {_hex_name(c)}")
-        top = layers[-1]
-        letter, adds, _ = column[top]
-        cells[c] = (top + adds, letter, -1)
-        tops[c] = top + 1
-    glyphs: dict[tuple[int, int], tuple[str, str]] = {}
-    zone_of_colour: dict[tuple[int, int, int], int] = {}
-    zones: dict[int, tuple[int, int, int, str]] = {}
-    trees: set[tuple[int, int]] = set()
-    for tile, c in placed:
-        if c not in cells:
-            raise DataError(f"{_where(tile)}: nothing to stand on at {_hex_name(c)}")
-        if tile.z != tops[c]:
-            raise DataError(f"{_where(tile)}: at layer {tile.z}, but the top tile of {_hex_name(c)} "
-                            f"is at layer {tops[c] - 1}, so it should be at layer {tops[c]}")
-        level, letter, zone = cells[c]
-        if c in trees:
-            raise DataError(f"{_where(tile)}: {_hex_name(c)} already holds a tree")
-        if tile.type in _TREES:
-            if zone >= 0 or c in glyphs:
-                raise DataError(f"{_where(tile)}: a tree on a start area or glyph at {_hex_name(c)}")
-            cells[c] = (level + _TREES[tile.type], "x", -1)
-            trees.add(c)
-        elif tile.type == START_TYPE:
-            if zone >= 0:
-                raise DataError(f"{_where(tile)}: {_hex_name(c)} already belongs to a start area")
-            seat = zone_of_colour.setdefault(tile.colour, len(zone_of_colour))
-            if seat > 9:
-                raise DataError(f"{_where(tile)}: more than 10 start area colours; our format has 10 zones")
-            zones.setdefault(seat, (*tile.colour, tile.start_name))
-            cells[c] = (level, letter, seat)
-        else:
-            letter_code = chr(tile.type - 14000) if tile.type != 14001 else "?"
-            if letter_code == "?":
-                if unknown_glyph is None:
-                    raise DataError(f"{_where(tile)}: a '?' glyph does not say which glyph it is; "
-                                    "name one for every '?' glyph (--unknown-glyph KEY)")
-                key, face = unknown_glyph, "symbol"
-            elif letter_code in by_letter:
-                key, face = by_letter[letter_code], "power"
-            else:
-                raise DataError(f"{_where(tile)}: no glyph with letter {letter_code!r} in our glyph list")
-            if c in glyphs:
-                raise DataError(f"{_where(tile)}: two glyphs on {_hex_name(c)}")
-            glyphs[c] = (key, face)
-    return ImportedMap(vs.name, vs.author, cells, glyphs, zones, notes)
+    cells = {c: _surface(c, column) for c, column in columns.items()}
+    imported = ImportedMap(vs.name, vs.author, cells, {}, {}, notes)
+    for tile in on_top:
+        _place_on_top(tile, columns, imported, unknown_glyph)
+    return imported
+
+
+def _lay_land(tile: VsTile, columns: dict[tuple[int, int], Column]) -> None:
+    letter, adds = _LAND[tile.type // 1000]
+    for c in tile_hexes(tile, tile.type % 1000):
+        column = columns.setdefault(c, {})
+        if tile.z in column:
+            raise DataError(f"{_where(tile)}: {_hex_name(c)} layer {tile.z} already holds "
+                            f"{_where(column[tile.z][2])}")
+        column[tile.z] = (letter, adds, tile)
+
+
+def _surface(c: tuple[int, int], column: Column) -> tuple[int, str, int]:
+    """(level, terrain, no zone) of a column: its layers must touch, nothing on water or lava."""
+    layers = sorted(column)
+    for below, above in pairwise(layers):
+        if above != below + 1:
+            raise DataError(f"{_where(column[above][2])}: a gap of {above - below - 1} layer(s) under it at "
+                            f"{_hex_name(c)} (an overhang or bridge; our format has one surface per hex)")
+        if column[below][1] == 0:
+            raise DataError(f"{_where(column[above][2])}: land on top of water or lava at {_hex_name(c)}")
+    letter, adds, _ = column[layers[-1]]
+    return layers[-1] + adds, letter, -1
+
+
+def _place_on_top(tile: VsTile, columns: dict[tuple[int, int], Column], imported: ImportedMap,
+                  unknown_glyph: str | None) -> None:
+    """A glyph, start area or tree, which stands in the layer just above its column's top tile."""
+    c = _offset_to_axial(tile.x, tile.y)
+    if c not in columns:
+        raise DataError(f"{_where(tile)}: nothing to stand on at {_hex_name(c)}")
+    top = max(columns[c])
+    if tile.z != top + 1:
+        raise DataError(f"{_where(tile)}: at layer {tile.z}, but the top tile of {_hex_name(c)} "
+                        f"is at layer {top}, so it should be at layer {top + 1}")
+    level, letter, zone = imported.cells[c]
+    if letter == "x":
+        raise DataError(f"{_where(tile)}: {_hex_name(c)} already holds a tree")
+    if tile.type in _TREES:
+        if zone >= 0 or c in imported.glyphs:
+            raise DataError(f"{_where(tile)}: a tree on a start area or glyph at {_hex_name(c)}")
+        imported.cells[c] = (level + _TREES[tile.type], "x", -1)
+    elif tile.type == START_TYPE:
+        if zone >= 0:
+            raise DataError(f"{_where(tile)}: {_hex_name(c)} already belongs to a start area")
+        imported.cells[c] = (level, letter, _zone_for(tile, imported.zones))
+    else:
+        if c in imported.glyphs:
+            raise DataError(f"{_where(tile)}: two glyphs on {_hex_name(c)}")
+        imported.glyphs[c] = _glyph_for(tile, unknown_glyph)
+
+
+def _zone_for(tile: VsTile, zones: dict[int, tuple[int, int, int, str]]) -> int:
+    """Start areas differ only by colour: one zone per colour, in order of first appearance."""
+    for seat, (red, green, blue, _) in zones.items():
+        if (red, green, blue) == tile.colour:
+            return seat
+    if len(zones) == 10:
+        raise DataError(f"{_where(tile)}: an 11th start area colour; our format has 10 zones (0-9)")
+    zones[len(zones)] = (*tile.colour, tile.start_name)
+    return len(zones) - 1
+
+
+def _glyph_for(tile: VsTile, unknown_glyph: str | None) -> tuple[str, str]:
+    """(glyph key, face). The type names the glyph (14000 + its letter, 14001 = '?'), as in
+    Virtualscape's GetName; the letter byte is ignored because other writers (e.g. [C3]'s) put
+    a placeholder letter in every tile."""
+    from .glyphs import GLYPHS
+
+    letter = "?" if tile.type == 14001 else chr(tile.type - 14000)
+    if letter == "?":
+        if unknown_glyph is None:
+            raise DataError(f"{_where(tile)}: a '?' glyph does not say which glyph it is; "
+                            "name one for every '?' glyph (--unknown-glyph KEY)")
+        return unknown_glyph, "symbol"
+    for key, glyph in GLYPHS.items():
+        if glyph.letter == letter and not glyph.equipment:
+            return key, "power"
+    raise DataError(f"{_where(tile)}: no glyph with letter {letter!r} in our glyph list")
 
 
 # ---------------------------------------------------------------- our TOML format

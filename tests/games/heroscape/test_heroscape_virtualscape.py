@@ -23,9 +23,10 @@ from glyphhall.games.heroscape.maps import load_map_file
 from glyphhall.games.heroscape.virtualscape import build_map, footprint, import_hsc, read_hsc
 
 GRASS1, GRASS2, GRASS3, GRASS7, GRASS24 = 1001, 1002, 1003, 1007, 1024
-ROCK1, ROCK7, SAND1, ROAD5, WATER1, LAVA1 = 2001, 2007, 3001, 8005, 4001, 6001
+ROCK1, ROCK7, SAND1, ROAD5, WATER1, WATER2, LAVA1 = 2001, 2007, 3001, 8005, 4001, 4002, 6001
 START, TREE10, CASTLE1, RUIN3, PERSONAL, FIGURE = 15001, 10011, 16001, 11003, 17000, 18001
 RED, BLUE = (255, 0, 0), (0, 0, 255)
+SCENARIO = b"{\\rtf1\\ansi Fight!\\par}"
 
 
 # ---------------------------------------------------------------- a writer following the spec
@@ -46,9 +47,8 @@ def tile(kind: int, x: int, y: int, z: int, rotation: int = 0, letter: str = "T"
 
 def hsc(tiles: list[bytes], name: str = "Test Field", author: str = "Someone",
         version: float = 0.0007) -> bytes:
-    scenario = b"{\\rtf1\\ansi Fight!\\par}"
     return (struct.pack("<d", version) + cstring(name) + cstring(author) + cstring("2")
-            + struct.pack("<i", len(scenario)) + scenario
+            + struct.pack("<i", len(SCENARIO)) + SCENARIO
             + struct.pack("<5i", 6, 80, 1, 0, 1)  # levels per page, transparency, 3 print flags
             + struct.pack("<i", len(tiles)) + b"".join(tiles))
 
@@ -181,10 +181,13 @@ def test_stacked_tiles_set_the_level_and_terrain_of_the_top():
 
 def test_water_and_lava_add_no_height():
     """§1.4 "Water and glyphs add no height": water on a level-1 hill is level 1; molten lava on
-    the table is level 0 (both thin tiles in Virtualscape)."""
-    cells = build_map(read_hsc(hsc([tile(GRASS1, 0, 0, 0), tile(WATER1, 0, 0, 1), tile(LAVA1, 1, 0, 0)]))).cells
-    assert cells[axial(0, 0)] == (1, "w", -1)
-    assert cells[axial(1, 0)] == (0, "l", -1)
+    the table is level 0 (both thin tiles in Virtualscape); a glyph on the water stands in the
+    layer above the water tile."""
+    imported = build_map(read_hsc(hsc([tile(GRASS1, 0, 0, 0), tile(WATER1, 0, 0, 1), tile(LAVA1, 1, 0, 0),
+                                       tile(14071, 0, 0, 2, letter="G")])))
+    assert imported.cells[axial(0, 0)] == (1, "w", -1)
+    assert imported.cells[axial(1, 0)] == (0, "l", -1)
+    assert imported.glyphs == {axial(0, 0): ("gerda", "power")}
 
 
 def test_road_five_hex_tile():
@@ -209,6 +212,8 @@ def test_unknown_glyph_needs_a_name_and_is_placed_symbol_side_up():
     data = hsc([tile(GRASS1, 0, 0, 0), tile(14063, 0, 0, 1, letter="?")])
     with pytest.raises(DataError, match=r"'\?' glyph"):
         build_map(read_hsc(data))
+    with pytest.raises(DataError, match="unknown glyph 'zorro'"):
+        build_map(read_hsc(data), unknown_glyph="zorro")
     assert build_map(read_hsc(data), unknown_glyph="gerda").glyphs == {(0, 0): ("gerda", "symbol")}
 
 
@@ -248,6 +253,8 @@ def test_figures_are_left_out_with_a_note():
     ([tile(14065, 0, 0, 0, letter="A")], "nothing to stand on"),
     ([tile(GRASS1, 0, 0, 0), tile(14090, 0, 0, 1, letter="Z")], "no glyph with letter 'Z'"),
     ([tile(GRASS1, 0, 0, 0), tile(TREE10, 0, 0, 1), tile(START, 0, 0, 1)], "already holds a tree"),
+    ([tile(GRASS1, 0, 0, -1)], "below the table"),
+    ([tile(WATER2, 0, 0, 0)], "double water hex"),
 ])
 def test_tiles_we_cannot_place_are_refused_with_the_tile_named(tiles, message):
     with pytest.raises(DataError, match=message):
@@ -270,6 +277,8 @@ def test_other_versions_and_unknown_types_are_refused():
         read_hsc(hsc([tile(GRASS1, 0, 0, 0), tile(99001, 0, 0, 0)]))
     with pytest.raises(LoadError, match="rotation 6"):
         read_hsc(hsc([tile(GRASS1, 0, 0, 0, rotation=6)]))
+    with pytest.raises(LoadError, match="negative length -3"):
+        read_hsc(hsc([]).replace(struct.pack("<i", len(SCENARIO)) + SCENARIO, struct.pack("<i", -3) + SCENARIO))
     with pytest.raises(LoadError, match="unexpected bytes after the last tile"):
         read_hsc(hsc([tile(GRASS1, 0, 0, 0)]) + b"\x00")
 
