@@ -235,6 +235,7 @@ def test_trees_become_obstacles_as_tall_as_the_tree():
 
 
 def test_figures_are_left_out_with_a_note():
+    """Figure tiles (18xxx, [C7 TileFigure]) are not terrain: skipped, and the user is told."""
     imported = build_map(read_hsc(hsc([tile(GRASS1, 0, 0, 0), tile(FIGURE, 0, 0, 1, extra=cstring("F") + cstring("f"))])))
     assert len(imported.cells) == 1 and "figure" in imported.notes[0]
 
@@ -257,11 +258,14 @@ def test_figures_are_left_out_with_a_note():
     ([tile(WATER2, 0, 0, 0)], "double water hex"),
 ])
 def test_tiles_we_cannot_place_are_refused_with_the_tile_named(tiles, message):
+    """Pieces our format cannot hold (castle, ruins, personal tiles, overhangs, land on water,
+    floating glyphs) are refused rather than guessed; the message names the tile (issue 8)."""
     with pytest.raises(DataError, match=message):
         build_map(read_hsc(hsc(tiles)))
 
 
 def test_truncated_files_name_the_offset():
+    """A file cut anywhere is a LoadError naming the byte where the data ran out."""
     data = hsc(two_zone_field()[:3])
     for cut in (0, 5, 8, 20, len(data) // 2, len(data) - 1):
         with pytest.raises(LoadError, match=r"truncated at byte \d+"):
@@ -269,6 +273,8 @@ def test_truncated_files_name_the_offset():
 
 
 def test_other_versions_and_unknown_types_are_refused():
+    """Only file version 0.0007 / tile version 0.0003 are read [C7 LoadVersion0_0007]; a type
+    Virtualscape does not know (GetNewTile) has no known layout, so the file is refused."""
     with pytest.raises(LoadError, match="version 0.0006"):
         read_hsc(hsc([], version=0.0006))
     with pytest.raises(LoadError, match="tile version 0.0002"):
@@ -326,6 +332,7 @@ def test_a_map_row_shift_keeps_neighbours():
 
 
 def test_cli_writes_the_map_or_fails_without_writing(tmp_path):
+    """`glyphhall heroscape import-map`: a bad file is a clear error and writes nothing."""
     good, bad, out = tmp_path / "good.hsc", tmp_path / "bad.hsc", tmp_path / "out.toml"
     good.write_bytes(hsc(two_zone_field()))
     bad.write_bytes(hsc([tile(CASTLE1, 0, 0, 0)]))
