@@ -191,6 +191,14 @@ class LiveTable:
     async def act(self, seat: int, text: Any, actor: Connection | None = None, ref: Any = None) -> None:
         """Apply `text` for `seat`: checked, committed, then broadcast. Raises TableError or
         IllegalAction (with a sentence for the player) and changes nothing when refused."""
+        # The move runs as its own task, shielded from the caller: a caller cancelled while the
+        # row is being committed (a closing connection, a stopped bot) must not leave the move
+        # in the store but the table a step behind, which would refuse every later move.
+        move = asyncio.ensure_future(self._act(seat, text, actor, ref))
+        move.add_done_callback(_consume_outcome)
+        await asyncio.shield(move)
+
+    async def _act(self, seat: int, text: Any, actor: Connection | None, ref: Any) -> None:
         async with self.lock:
             if self.status != "running" or self.state is None:
                 raise TableError("the game has not started yet" if self.status == "open" else "the game is over")
@@ -345,6 +353,13 @@ class TableManager:
         for task in list(self._tasks):
             task.cancel()
         self._tasks.clear()
+
+
+def _consume_outcome(task: asyncio.Future[None]) -> None:
+    """Mark a shielded move's outcome as seen: its caller may be gone, and the refusal it was
+    meant for needs no "exception never retrieved" warning."""
+    if not task.cancelled():
+        task.exception()
 
 
 def _chat_dict(line: Any) -> dict[str, Any]:
