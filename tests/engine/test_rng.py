@@ -33,6 +33,18 @@ def test_shuffle_is_a_permutation_and_depends_on_seed():
     assert a != b
 
 
+def test_shuffle_is_fisher_yates_on_next64_so_old_records_replay_the_same():
+    """The inlined shuffle must draw exactly what the plain loop on next64 draws."""
+    for seed in (0, 1, 2**63 + 5):
+        fast, plain = Rng(seed), Rng(seed)
+        a, b = list(range(37)), list(range(37))
+        fast.shuffle(a)
+        for i in range(len(b) - 1, 0, -1):
+            j = plain.next64() % (i + 1)
+            b[i], b[j] = b[j], b[i]
+        assert a == b and fast.state == plain.state
+
+
 def test_random_in_unit_interval_and_fork_is_independent():
     rng = Rng(3)
     assert all(0.0 <= rng.random() < 1.0 for _ in range(1000))
