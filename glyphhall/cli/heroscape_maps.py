@@ -12,7 +12,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-console = Console()
+console = Console(stderr=True, soft_wrap=True)  # messages only: stdout carries the map
 
 
 def import_map(
@@ -21,14 +21,23 @@ def import_map(
     unknown_glyph: Annotated[
         str | None, typer.Option(help="glyph key for the map's '?' glyphs (placed symbol side up)")
     ] = None,
+    leave_out: Annotated[
+        list[str] | None,
+        typer.Option(help="drop these pieces instead of refusing the map: ruin, road-wall, tree4 (repeatable)"),
+    ] = None,
 ) -> None:
     """Convert a Virtualscape map; tiles our format cannot hold are refused with a message."""
     from glyphhall.engine import GlyphHallError
     from glyphhall.games.heroscape.virtualscape import import_hsc
 
     try:
-        text, notes = import_hsc(file.read_bytes(), str(file), unknown_glyph)
-    except (OSError, GlyphHallError) as err:
+        data = file.read_bytes()
+    except OSError as err:
+        console.print(f"[red]cannot read {escape(str(file))}: {escape(err.strerror or str(err))}[/red]")
+        raise typer.Exit(code=2) from None
+    try:
+        text, notes = import_hsc(data, str(file), unknown_glyph, leave_out or ())
+    except GlyphHallError as err:
         console.print(f"[red]{escape(str(err))}[/red]")
         raise typer.Exit(code=2) from None
     for note in notes:
@@ -41,8 +50,8 @@ def import_map(
     except OSError as err:
         console.print(f"[red]cannot write {escape(str(output))}: {escape(str(err))}[/red]")
         raise typer.Exit(code=2) from None
-    console.print(f"Wrote {escape(str(output))}. To play it, put it in "
-                  "glyphhall/games/heroscape/data/maps/ and choose it with -o map=<file name>.")
+    console.print(f"Wrote {escape(str(output))}. To play it, put it in glyphhall/games/heroscape/data/maps/ "
+                  f"and run: glyphhall play heroscape -o map={escape(output.stem)}")
 
 
 def register(app: typer.Typer) -> None:

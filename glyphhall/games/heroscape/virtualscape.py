@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import json
 import struct
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from itertools import pairwise
 from pathlib import Path
@@ -191,6 +192,10 @@ _FAMILY_NAMES = {
     27: "outcrop",
 }
 GLYPH_FAMILY, START_TYPE = 14, 15001
+#: Pieces that stand on the land without changing it and that our format cannot hold, which a
+#: user may choose to leave out (`leave_out`): name -> tile types (RotV ruins, the road wall,
+#: the 4-hex tree; not the Marvel ruin, which has surfaces to stand on).
+LEAVE_OUT = {"ruin": (11002, 11003), "road-wall": (12004,), "tree4": (10004,)}
 
 # Land we can place: family -> (our terrain letter, levels the tile adds).
 _LAND = {1: ("g", 1), 2: ("r", 1), 3: ("s", 1), 8: ("d", 1), 4: ("w", 0), 6: ("l", 0)}
@@ -269,14 +274,21 @@ def _hex_name(c: tuple[int, int]) -> str:
 Column = dict[int, tuple[str, int, VsTile]]  # layer -> (terrain letter, levels it adds, tile)
 
 
-def build_map(vs: VsFile, unknown_glyph: str | None = None) -> ImportedMap:
+def build_map(vs: VsFile, unknown_glyph: str | None = None, leave_out: Iterable[str] = ()) -> ImportedMap:
     """Turn tiles into hex columns. Raises DataError naming the tile for anything our format
     cannot hold: unsupported pieces, two tiles in one space, a gap under a tile (an overhang),
-    land on water or lava, a glyph, start area or tree not resting on the top of its column."""
+    land on water or lava, a glyph, start area or tree not resting on the top of its column.
+    `leave_out` names LEAVE_OUT pieces to drop (with a note) instead of refusing the file."""
     from .glyphs import GLYPHS
 
     if unknown_glyph is not None and unknown_glyph not in GLYPHS:
         raise DataError(f"unknown glyph {unknown_glyph!r} for '?' glyphs (glyphs: {', '.join(sorted(GLYPHS))})")
+    dropped: set[int] = set()
+    for name in leave_out:
+        if name not in LEAVE_OUT:
+            raise DataError(f"cannot leave out {name!r}: only {', '.join(LEAVE_OUT)} stand on the land "
+                            "without changing it")
+        dropped.update(LEAVE_OUT[name])
     columns: dict[tuple[int, int], Column] = {}
     on_top: list[VsTile] = []  # glyphs, start areas, trees: placed once the land is known
     notes: list[str] = []
@@ -290,14 +302,17 @@ def build_map(vs: VsFile, unknown_glyph: str | None = None) -> ImportedMap:
             on_top.append(tile)
         elif family == 18:
             notes.append(f"{_where(tile)}: a figure, not terrain; left out")
+        elif tile.type in dropped:
+            notes.append(f"{_where(tile)}: a {_FAMILY_NAMES[family]} piece; left out as asked")
         elif tile.type == 4002:
             raise DataError(f"{_where(tile)}: the double water hex (4002) has no documented height in "
                             "levels; replace it with single water tiles (4001)")
         else:
             kind = _FAMILY_NAMES.get(family, f"family {family}")
+            hint = next((f" (or leave it out: {name})" for name, types in LEAVE_OUT.items() if tile.type in types), "")
             raise DataError(f"{_where(tile)}: cannot place a {kind} piece; our map format supports "
                             "grass, rock, sand, road, water, molten lava, glyphs, start areas and "
-                            "single-hex trees (see the heroscape README)")
+                            f"single-hex trees (see the heroscape README){hint}")
     cells = {c: _surface(c, column) for c, column in columns.items()}
     imported = ImportedMap(vs.name, vs.author, cells, {}, {}, notes)
     for tile in on_top:
@@ -430,7 +445,8 @@ def map_toml(imported: ImportedMap, source: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def import_hsc(data: bytes, source: str, unknown_glyph: str | None = None) -> tuple[str, list[str]]:
+def import_hsc(data: bytes, source: str, unknown_glyph: str | None = None,
+               leave_out: Iterable[str] = ()) -> tuple[str, list[str]]:
     """A Virtualscape file's bytes -> (our TOML map text, notes), checked by the normal map
     loader before it is returned."""
     import tomllib
@@ -438,7 +454,7 @@ def import_hsc(data: bytes, source: str, unknown_glyph: str | None = None) -> tu
     from .glyphs import GLYPHS
     from .maps import parse_map
 
-    imported = build_map(read_hsc(data), unknown_glyph)
+    imported = build_map(read_hsc(data), unknown_glyph, leave_out)
     text = map_toml(imported, source)
     parse_map(Path(source).stem, tomllib.loads(text), f"{source} (imported)", set(GLYPHS))
     return text, imported.notes

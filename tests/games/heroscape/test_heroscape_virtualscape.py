@@ -4,12 +4,14 @@ The files here are built by a small writer that follows the layout as documented
 heroscape.md §4 "Virtualscape .hsc binary" [C3]; dkniffin/virtualscape HeroscapeEditorDoc.cpp and
 Tile.cpp Serialize [C7]; MFC CString encoding), not by our reader's code, and the expected hexes
 are worked out by hand from Virtualscape's footprint tables (Tile*.cpp OnRotationChange) and its
-ContainPos rule. No real .hsc file is stored in the public sources we can search (they are
-binary), so the importer is checked against the documented layout only."""
+ContainPos rule. Virtualscape's example maps (dkniffin/virtualscape
+HeroscapeEditor/Runtime/Exemples/*.hsc) are binary and their bytes are not available to us, so
+the importer is checked against the documented layout only."""
 
 from __future__ import annotations
 
 import struct
+import tomllib
 
 import pytest
 from typer.testing import CliRunner
@@ -66,8 +68,8 @@ def two_zone_field() -> list[bytes]:
     """A 10 x 10 field of single grass hexes with hills, water, a tree, a glyph and two start
     areas (rows 0-1 red, rows 8-9 blue)."""
     tiles = [tile(GRASS1, x, y, 0) for y in range(10) for x in range(10)]
-    tiles.append(tile(ROCK7, 3, 4, 1))  # 7 hexes on rows 4-6, centre (4, 5)
-    tiles.append(tile(ROCK1, 4, 5, 2))
+    tiles.append(tile(ROCK7, 3, 4, 1))  # 7 hexes on rows 4-6 around (3, 5)
+    tiles.append(tile(ROCK1, 4, 5, 2))  # on the hill's east hex
     tiles.append(tile(WATER1, 8, 5, 1))
     tiles.append(tile(TREE10, 0, 5, 1))
     tiles.append(tile(14065, 1, 5, 1, letter="A"))
@@ -264,6 +266,18 @@ def test_tiles_we_cannot_place_are_refused_with_the_tile_named(tiles, message):
         build_map(read_hsc(hsc(tiles)))
 
 
+def test_ruins_can_be_left_out_on_request():
+    """A RotV ruin stands on the land: the user may drop it (noted) instead of the whole map; a
+    piece that is part of the land cannot be dropped."""
+    tiles = [tile(GRASS1, 0, 0, 0), tile(RUIN3, 0, 0, 1)]
+    with pytest.raises(DataError, match=r"or leave it out: ruin"):
+        build_map(read_hsc(hsc(tiles)))
+    imported = build_map(read_hsc(hsc(tiles)), leave_out=["ruin"])
+    assert imported.cells == {(0, 0): (1, "g", -1)} and "ruin piece; left out as asked" in imported.notes[0]
+    with pytest.raises(DataError, match="cannot leave out 'castle'"):
+        build_map(read_hsc(hsc(tiles)), leave_out=["castle"])
+
+
 def test_truncated_files_name_the_offset():
     """A file cut anywhere is a LoadError naming the byte where the data ran out."""
     data = hsc(two_zone_field()[:3])
@@ -337,8 +351,15 @@ def test_cli_writes_the_map_or_fails_without_writing(tmp_path):
     good.write_bytes(hsc(two_zone_field()))
     bad.write_bytes(hsc([tile(CASTLE1, 0, 0, 0)]))
     runner = CliRunner()
+    result = runner.invoke(app, ["heroscape", "import-map", str(tmp_path / "missing.hsc")])
+    assert result.exit_code == 2 and "cannot read" in result.output
     result = runner.invoke(app, ["heroscape", "import-map", str(bad), "-o", str(out)])
     assert result.exit_code == 2 and "castle" in result.output and not out.exists()
     result = runner.invoke(app, ["heroscape", "import-map", str(good), "-o", str(out)])
     assert result.exit_code == 0, result.output
     assert len(load_map_file(out)) == 100
+    good.write_bytes(hsc(two_zone_field() + [tile(RUIN3, 5, 5, 1)]))
+    result = runner.invoke(app, ["heroscape", "import-map", str(good), "--leave-out", "ruin"])
+    assert result.exit_code == 0, result.output
+    assert "left out as asked" in result.stderr
+    assert tomllib.loads(result.stdout)["name"] == "Test Field"
