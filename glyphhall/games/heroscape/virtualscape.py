@@ -4,7 +4,8 @@ Virtualscape is the classic Windows Heroscape map editor (reference [C7]). Its f
 archives; this module reads the latest layout (file version 0.0007, tile version 0.0003), turns
 the tiles into hex columns, and writes the map in our format. Tiles our format cannot express
 (castle, ruins, glaciers, personal tiles, terrain without rules here) are refused with a message
-naming the tile, never guessed.
+naming the tile, never guessed; ruins, road walls and 4-hex trees, which stand on the land, may
+be left out instead when the user asks (`leave_out`).
 
 Facts and where they come from (public code, read for the facts only):
 - File layout: dkniffin/virtualscape `HeroscapeEditor/HeroscapeEditorDoc.cpp` (Serialize,
