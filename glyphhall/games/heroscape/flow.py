@@ -167,17 +167,33 @@ def phase_actions(s: HeroscapeState, seat: int) -> list[Action]:
             out.append(Action("done"))
         return out
     if s.phase == "orders":
-        free = [m for m in range(4) if s.markers[seat][m] == -1]
-        cards = order_cards(s, seat)
-        names = ("1", "2", "3", "x")
-        return [turn.act("order", names[m], s.c_def[c].key) for m in free for c in cards]
+        row = s.markers[seat]
+        free = tuple(m for m in range(4) if row[m] == -1)
+        keys = tuple(s.c_def[c].key for c in order_cards(s, seat))
+        return order_actions(free, keys)[:]  # a copy: callers may change their list
     return []
+
+
+_ORDER_ACTIONS: dict[tuple, list[Action]] = {}
+
+
+def order_actions(free: tuple[int, ...], keys: tuple[str, ...]) -> list[Action]:
+    """`order <marker> <card>` for each free marker and card, in that order: the same few lists
+    come up again and again, so they are kept (never changed in place)."""
+    found = _ORDER_ACTIONS.get((free, keys))
+    if found is None:
+        if len(_ORDER_ACTIONS) > 20_000:
+            _ORDER_ACTIONS.clear()
+        names = ("1", "2", "3", "x")
+        found = _ORDER_ACTIONS[(free, keys)] = [turn.act("order", names[m], k) for m in free for k in keys]
+    return found
 
 
 def order_cards(s: HeroscapeState, seat: int) -> list[int]:
     """Cards that may carry order markers: yours, with a figure on or waiting to enter the battlefield."""
-    return [c for c in range(len(s.c_def))
-            if s.c_owner[c] == seat and any(s.f_state[f] in (ON, RESERVE) for f in s.c_figs[c])]
+    owner, state, figs = s.c_owner, s.f_state, s.c_figs
+    return [c for c in range(len(figs))
+            if owner[c] == seat and any(state[f] == ON or state[f] == RESERVE for f in figs[c])]
 
 
 def has_order_card(s: HeroscapeState, seat: int) -> bool:

@@ -61,10 +61,12 @@ def line(a: tuple[int, int], b: tuple[int, int], nudge: float = 1e-6) -> list[tu
     out = []
     aq, ar = a[0] + nudge, a[1] + nudge
     bq, br = b[0] + nudge, b[1] + nudge
+    span_q, span_r = bq - aq, br - ar
     for i in range(n + 1):
         t = i / n
         # cube rounding, inlined: maps cache lines, but a fresh map computes thousands
-        fq, fr = aq + (bq - aq) * t, ar + (br - ar) * t
+        # (round() of a float is already an int)
+        fq, fr = aq + span_q * t, ar + span_r * t
         fs = -fq - fr
         q, r, rs = round(fq), round(fr), round(fs)
         dq, dr, ds = abs(q - fq), abs(r - fr), abs(rs - fs)
@@ -72,5 +74,6 @@ def line(a: tuple[int, int], b: tuple[int, int], nudge: float = 1e-6) -> list[tu
             q = -r - rs
         elif dr > ds:
             r = -q - rs
-        out.append((t, (int(q), int(r))))
+        out.append((t, (q, r)))
     return out
+

@@ -34,27 +34,56 @@ def fig_range(s: HeroscapeState, a: int, b: int) -> int:
     return min(dmat[x][y] for x in figure_hexes(s, a) for y in figure_hexes(s, b))
 
 
+def _geometry(board, src: int, dst: int) -> tuple:
+    """The straight lines src -> dst, one per edge side (one only when both sides cross the same
+    hexes), each a tuple of (wall top or None, position sum at the wall, end hex?, hex, t,
+    level, overhang underside, overhang top) per hex crossed. Terrain never changes, so this
+    is kept with the sight lines (`board.sight_cache`), whatever the figures' heights."""
+    key = ("geometry", src, dst)
+    found = board.sight_cache.get(key)
+    if found is not None:
+        return found
+    levels, walls, ceiling, ceiling_top = board.levels, board.walls, board.ceiling, board.ceiling_top
+    ends = (src, dst)
+    out = []
+    seen = []
+    for nudge in NUDGES:
+        crossed = board.line_hexes(src, dst, nudge)
+        hexes_crossed = [h for _, h in crossed]
+        if hexes_crossed in seen:  # both sides cross the same hexes: the same line
+            continue
+        seen.append(hexes_crossed)
+        line = []
+        prev, prev_t = -1, 0.0
+        for t, h in crossed:
+            line.append((walls.get((prev, h)) if walls else None, prev_t + t, h in ends, h, t, levels[h],
+                         ceiling[h], ceiling_top[h]))
+            prev, prev_t = h, t
+        out.append(tuple(line))
+    found = board.sight_cache[key] = tuple(out)
+    return found
+
+
 def _build_lines(board, src: int, dst: int, z0: float, z1s: tuple[float, ...], key: tuple):
     """The sight lines from height z0 over src to each height of z1s over dst (both edge sides)
     that terrain leaves open, each as the (hex, level, line height) where a figure could still
     block it; True when some line is open whatever figures stand on the way. Terrain never
     changes, so this is cached per map under `key` (figures are checked by `_open`)."""
-    levels, walls, ceiling, ceiling_top = board.levels, board.walls, board.ceiling, board.ceiling_top
+    geometry = _geometry(board, src, dst)
     lines = []
     for z1 in z1s:
-        for nudge in NUDGES:
+        rise = z1 - z0
+        for steps in geometry:
             line = []
-            prev, prev_t = -1, 0.0
-            for t, h in board.line_hexes(src, dst, nudge):
-                if walls and (prev, h) in walls and walls[(prev, h)] > z0 + (z1 - z0) * (prev_t + t) / 2:
+            for wall, at_wall, end, h, t, level, under, top in steps:
+                if wall is not None and wall > z0 + rise * at_wall / 2:
                     break  # a ruin wall on the edge crossed, above the line
-                prev, prev_t = h, t
-                if h in (src, dst):
+                if end:
                     continue
-                z = z0 + (z1 - z0) * t
-                if levels[h] > z or ceiling[h] <= z <= ceiling_top[h]:
+                z = z0 + rise * t
+                if level > z or under <= z <= top:
                     break  # under the terrain's top, or through an overhang
-                line.append((h, levels[h], z))
+                line.append((h, level, z))
             else:
                 if not line:
                     lines = True

@@ -251,8 +251,12 @@ def step_options(s: HeroscapeState, f: int, left: int) -> list[int]:
             if stoppable(s, f, n, new_tail):
                 out.append(n)
             continue
-        if (passing or double) and not _can_finish(s, f, n, new_tail, left - cost, flying, ghost, set()):
-            continue
+        if passing:  # it may pass, but must be able to end its move beyond
+            if not _can_finish(s, f, n, new_tail, left - cost, flying, ghost, set()):
+                continue
+        elif double and not stoppable(s, f, n, new_tail) and not _can_finish(
+                s, f, n, new_tail, left - cost, flying, ghost, set()):
+            continue  # (stoppable first: the usual answer, without starting a search)
         out.append(n)
     return out
 

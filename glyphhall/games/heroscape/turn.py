@@ -65,7 +65,6 @@ def _lab(s: HeroscapeState, h: int) -> str:
 
 def turn_actions(s: HeroscapeState) -> list[Action]:
     c = s.active_card
-    figs = [f for f in s.c_figs[c] if s.f_state[f] == ON]
     name = s.f_name
     out: list[Action] = []
     if s.moving >= 0:
@@ -77,8 +76,10 @@ def turn_actions(s: HeroscapeState) -> list[Action]:
             out.append(act("stop", name[f]))
         if s.f_tail[f] >= 0 and f"flip{f}" not in s.used and movement.can_finish_flipped(s, f, s.move_left):
             out.append(act("flip", name[f]))
-        out += _equipment_actions(s, [f])
+        if s.c_glyph[s.f_card[f]]:  # only a card with an Equipment Glyph has drops and passes
+            out += _equipment_actions(s, [f])
         return out
+    figs = [f for f in s.c_figs[c] if s.f_state[f] == ON]
     # every figure in `figs` belongs to card c: its powers and carried glyph are the card's
     card = s.c_def[c]
     card_powers = frozenset() if s.c_negated[c] else card.powers
