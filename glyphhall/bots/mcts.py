@@ -19,6 +19,14 @@ visited), expands one action, finishes with a rollout and backs up each seat's o
 - Rollouts: random to the end, or cut off after `cutoff` plies and scored with the game's heuristic
   (a game may suggest its own cut-off with a `rollout_cutoff` attribute, see `rollout_limit`);
   optionally epsilon-greedy on the heuristic.
+- UCB's exploration constant must match how far apart the results of good and bad moves lie: a
+  game whose heuristic keeps moves close together (Glyfts: tenths of a point apart) may suggest
+  its own with a `search_exploration` attribute, which the levels follow (see `exploration_for`).
+- Luck (`adjust_luck`): where a game says its heuristic already averages over the dice an action
+  is about to roll (a `heuristic_averages_chance(state, action)` hook), the search notes how much
+  the roll's outcome moved the heuristic and subtracts that from the result it backs up (a control
+  variate, Veness et al. 2011): the tree then compares actions by their expectation plus what
+  the later choices add, not by the luck of a few sampled dice.
 - Early stopping (`early_stop`, on for the levels): the search ends as soon as the most visited
   root action could not be overtaken even if every remaining iteration went to the runner-up, so
   the move played is the one the full budget would have played (for a time budget the remaining
@@ -119,11 +127,13 @@ class MCTSBot(Bot):
         exploration: float = 0.7,
         cutoff: int | None = None,
         game_cutoff: bool = False,
+        game_exploration: bool = False,
         greedy_rollouts: float = 0.0,
         widen_c: float = 2.0,
         widen_alpha: float = 0.5,
         widen_from: int = 12,
         early_stop: bool = False,
+        adjust_luck: bool = True,
         name: str | None = None,
     ) -> None:
         super().__init__(seed)
@@ -139,11 +149,16 @@ class MCTSBot(Bot):
         self.cutoff = cutoff
         #: Prefer the game's own `rollout_cutoff` (if it sets one) to `cutoff`.
         self.game_cutoff = game_cutoff
+        #: Prefer the game's own `search_exploration` (if it sets one) to `exploration`.
+        self.game_exploration = game_exploration
+        self._c = exploration  # the constant this search uses (see exploration_for)
         self.greedy_rollouts = greedy_rollouts
         self.widen_c = widen_c
         self.widen_alpha = widen_alpha
         self.widen_from = widen_from
         self.early_stop = early_stop
+        self.adjust_luck = adjust_luck
+        self._chance: Callable[[State, Action], bool] | None = None  # the game's hook, per search
         if name is not None:
             self.name = name
         self._fast = random.Random(seed)  # rollout choices; reseeded from self.rng by each search
@@ -178,6 +193,8 @@ class MCTSBot(Bot):
         root = Node()
         self._fast = random.Random(self.rng.next64())
         limit_plies = self.rollout_limit(state.game)
+        self._c = self.exploration_for(state.game)
+        self._chance = chance_hook(state.game) if self.adjust_luck else None
         # A simultaneous choice is played from the average strategy, not the most visited action,
         # so there the visit counts do not settle the move.
         stoppable = self.early_stop and len(state.to_move()) == 1
@@ -237,6 +254,15 @@ class MCTSBot(Bot):
                 cutoff = hint
         return ROLLOUT_GUARD if cutoff is None else min(cutoff, ROLLOUT_GUARD)
 
+    def exploration_for(self, game: Game) -> float:
+        """UCB's exploration constant for `game`: the bot's own, or (with `game_exploration`)
+        the game's `search_exploration` hint where it sets a positive number."""
+        if self.game_exploration:
+            hint = getattr(game, "search_exploration", None)
+            if isinstance(hint, int | float) and not isinstance(hint, bool) and hint > 0:
+                return float(hint)
+        return self.exploration
+
     def _iterate(self, state: State, seat: int, root: Node, limit: int) -> None:
         s = self._fresh_sample(state, seat)
         node = root
@@ -246,6 +272,8 @@ class MCTSBot(Bot):
         # regret-matching decisions to update: (seat, the children offered, their probabilities, chosen)
         mixed: list[tuple[int, list[Node], list[float], int]] = []
         phase: _Phase | None = None
+        luck: list[float] | None = None  # per seat: how far sampled dice moved the heuristic
+        chance = self._chance
         expanded = False
         first = True
         while not expanded and not s.is_over():
@@ -271,7 +299,10 @@ class MCTSBot(Bot):
                 mixed.append((mover, kids, probs, pick))
             else:
                 child, action, expanded = self._select(decision, legal)
-            s._apply(mover, action)
+            if chance is not None and chance(s, action):
+                luck = _apply_counting_luck(s, mover, action, luck)
+            else:
+                s._apply(mover, action)
             path.append((child, mover))
             if phase is None:
                 node = child
@@ -287,7 +318,12 @@ class MCTSBot(Bot):
             path.append((joint, -1))
             node = joint
             phase = None
-        values = self._rollout(s, limit) if not s.is_over() else s.returns()
+        if s.is_over():
+            values = s.returns()
+        else:
+            values, luck = self._rollout(s, limit, luck)
+        if luck is not None:
+            values = [v - lk for v, lk in zip(values, luck, strict=True)]
         for stat, who in path:
             if who >= 0:  # visit-only nodes were counted on the way down
                 stat.visits += 1
@@ -346,7 +382,7 @@ class MCTSBot(Bot):
         best: Node | None = None
         best_action: Action | None = None
         best_score = -math.inf
-        c = self.exploration
+        c = self._c
         log = math.log
         sqrt = math.sqrt
         for action in legal:
@@ -387,15 +423,18 @@ class MCTSBot(Bot):
         pool = [a for a in unexpanded if counts.get(a.verb, 0) == fewest]
         return pool[self.rng.below(len(pool))]
 
-    def _rollout(self, s: State, limit: int) -> list[float]:
+    def _rollout(self, s: State, limit: int, luck: list[float] | None) -> tuple[list[float], list[float] | None]:
+        """The result of playing on from `s` (each seat's), and the luck of the dice on the way
+        (see `_apply_counting_luck`), added to `luck`."""
         # random.Random draws a float in about a fifth of the time Rng.below takes, and rollouts
         # draw once or twice a ply; it is seeded from the bot's Rng, so searches stay reproducible.
         rnd = self._fast.random
         greedy = self.greedy_rollouts
+        chance = self._chance
         steps = 0
         while not s.is_over():
             if steps >= limit:
-                return [evaluate(s, k) for k in range(s.num_players)]
+                return [evaluate(s, k) for k in range(s.num_players)], luck
             movers = s.to_move()
             mover = movers[0] if len(movers) == 1 else movers[int(rnd() * len(movers))]
             legal = s._legal_actions(mover)
@@ -403,9 +442,28 @@ class MCTSBot(Bot):
                 action = _greedy(s, mover, legal)
             else:
                 action = legal[int(rnd() * len(legal))]
-            s._apply(mover, action)
+            if chance is not None and chance(s, action):
+                luck = _apply_counting_luck(s, mover, action, luck)
+            else:
+                s._apply(mover, action)
             steps += 1
-        return s.returns()
+        return s.returns(), luck
+
+
+def chance_hook(game: Game) -> Callable[[State, Action], bool] | None:
+    """The game's `heuristic_averages_chance(state, action)`, if it has one and a heuristic."""
+    hook = getattr(game, "heuristic_averages_chance", None)
+    return hook if callable(hook) and has_heuristic(game) else None
+
+
+def _apply_counting_luck(s: State, mover: int, action: Action, luck: list[float] | None) -> list[float]:
+    """Apply `action`, which rolls dice the heuristic averages over before the roll: the heuristic
+    after, less the heuristic before, is each seat's luck (zero on average), added to `luck`."""
+    seats = range(s.num_players)
+    before = [evaluate(s, k) for k in seats]
+    s._apply(mover, action)
+    moved = [evaluate(s, k) - b for k, b in zip(seats, before, strict=True)]
+    return moved if luck is None else [x + y for x, y in zip(luck, moved, strict=True)]
 
 
 def _greedy(state: State, seat: int, legal: Sequence[Action]) -> Action:
@@ -445,18 +503,23 @@ def _rank(node: Node | None) -> tuple[int, float]:
 #: and scored by the game's heuristic (where it has one): in most of our games a random playout
 #: to the end costs milliseconds to tens of milliseconds, so full rollouts leave too few iterations.
 LEVELS: dict[str, dict[str, Any]] = {
-    "mcts-easy": {"iterations": 100, "seconds": 0.5, "exploration": 1.0, "cutoff": 10, "game_cutoff": True,
-                  "early_stop": True},
-    "mcts": {"iterations": 50_000, "seconds": 1.0, "cutoff": 20, "game_cutoff": True, "early_stop": True},
-    "mcts-hard": {"iterations": 200_000, "seconds": 3.0, "cutoff": 30, "game_cutoff": True, "early_stop": True},
+    "mcts-easy": {"iterations": 100, "seconds": 0.5, "exploration": 1.0, "cutoff": 10},
+    "mcts": {"iterations": 50_000, "seconds": 1.0, "cutoff": 20},
+    "mcts-hard": {"iterations": 200_000, "seconds": 3.0, "cutoff": 30},
 }
+
+#: What every level does: follow the game's search hints, stop once the move is decided.
+_LEVEL_DEFAULTS: dict[str, Any] = {"game_cutoff": True, "game_exploration": True, "early_stop": True}
 
 
 def make_level(level: str, seed: int = 0, **overrides: Any) -> MCTSBot:
     """An MCTS bot of a named level, with any setting overridden (e.g. `iterations=400, seconds=None`)."""
-    settings = {**LEVELS[level], **overrides}
+    settings = {**_LEVEL_DEFAULTS, **LEVELS[level], **overrides}
+    # A setting asked for by name is the one used, whatever the game suggests.
     if "cutoff" in overrides:
-        settings["game_cutoff"] = False  # a cut-off asked for by name is the one used
+        settings["game_cutoff"] = False
+    if "exploration" in overrides:
+        settings["game_exploration"] = False
     return MCTSBot(seed, name=level, **settings)
 
 

@@ -35,6 +35,7 @@ _SETTINGS = {
     "widen_alpha": float,
     "widen_from": int,
     "early_stop": _switch,
+    "adjust_luck": _switch,
 }
 
 
@@ -68,7 +69,7 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
             try:
                 settings[key] = _SETTINGS[key](value)
             except ValueError:
-                kind = "on or off" if key == "early_stop" else "a number"
+                kind = "on or off" if _SETTINGS[key] is _switch else "a number"
                 raise BotSpecError(f"setting {key!r} in {spec!r} must be {kind}, not {value!r}") from None
     return base, settings
 

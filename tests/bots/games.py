@@ -148,6 +148,59 @@ class BetGame(TinyGame):
         return s
 
 
+# --- Gamble: a sure small edge against a fair die -------------------------------------------------
+class GambleState(TinyState):
+    """Seat 0 takes a 'safe' 0.55 or will 'gamble': then it must 'roll' a die (4-6 wins all). The
+    heuristic of the position before the roll is the die's exact expectation (one half)."""
+
+    FIELDS = ("choice", "die")
+
+    def to_move(self) -> tuple[int, ...]:
+        return () if self.is_over() else (0,)
+
+    def _legal_actions(self, seat: int) -> list[Action]:
+        return [Action("roll")] if self.choice == "gamble" else [Action("gamble"), Action("safe")]
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        if action.verb == "roll":
+            self.die = self.rng.randint(1, 6)
+        else:
+            self.choice = action.verb
+        return []
+
+    def is_over(self) -> bool:
+        return self.choice == "safe" or self.die != 0
+
+    def returns(self) -> list[float]:
+        if self.choice == "safe":
+            return [0.55, 0.45]
+        return [1.0, 0.0] if self.die >= 4 else [0.0, 1.0]
+
+
+class GambleGame(TinyGame):
+    """With `knows_luck`, the game tells the search that its heuristic averages over the roll."""
+
+    id = "gamble"
+    name = "Gamble"
+    min_players = max_players = 2
+    state_class = GambleState
+
+    def __init__(self, knows_luck: bool = True) -> None:
+        self.knows_luck = knows_luck
+
+    def _new(self, players: int, seed: int, options: dict) -> GambleState:
+        s = self.fresh(players, seed, options)
+        s.choice = ""
+        s.die = 0
+        return s
+
+    def heuristic(self, state: State, seat: int) -> float | None:
+        return 0.5
+
+    def heuristic_averages_chance(self, state: State, action: Action) -> bool:
+        return self.knows_luck and action.verb == "roll"
+
+
 # --- Nim: a perfect-information game with one winning move -------------------------------------
 class NimState(TinyState):
     """Take 1 to 3 stones in turn; whoever takes the last stone wins."""

@@ -246,3 +246,24 @@ def test_levels_follow_a_games_own_rollout_cutoff_and_explicit_settings_win() ->
     assert make_level("mcts", 0, cutoff=7).rollout_limit(hinted) == 7
     assert MCTSBot(0, cutoff=5).rollout_limit(hinted) == 5  # plain bots ignore hints
     assert level.rollout_limit(TOY) == ROLLOUT_GUARD  # the toy game has no heuristic
+
+
+def test_levels_follow_a_games_own_exploration_and_explicit_settings_win() -> None:
+    """A game may set `search_exploration` (its heuristic's moves lie close together); the levels
+    use it, an exploration asked for by name overrides it, plain bots ignore it."""
+
+    class Hinted(NimGame):
+        search_exploration = 0.05
+
+    class Odd(NimGame):
+        search_exploration = "wide"  # not a number: ignored
+
+    hinted = Hinted(9, misleading_heuristic=True)
+    assert make_level("mcts", 0).exploration_for(hinted) == 0.05
+    assert make_level("mcts", 0).exploration_for(NimGame(9)) == MCTSBot(0).exploration
+    assert make_level("mcts", 0, exploration=0.3).exploration_for(hinted) == 0.3
+    assert make_level("mcts", 0).exploration_for(Odd(9)) == MCTSBot(0).exploration
+    assert MCTSBot(0, exploration=0.9).exploration_for(hinted) == 0.9
+    bot = make_level("mcts", 0, iterations=50, seconds=None)
+    bot.choose(hinted.new(2, 0), 0)
+    assert bot._c == 0.05  # the search used the hint

@@ -188,6 +188,13 @@ class GlyftsGame(Game):
         assert isinstance(state, GlyftsState)
         return evaluate(state, seat)
 
+    def heuristic_averages_chance(self, state: State, action: Action) -> bool:
+        """True for the battle's `roll`: the heuristic of a battle under way is the expectation
+        over its dice (heuristic.evaluate), so the search can tell the roll's luck from the
+        attack's merit (bots/mcts.py, "Luck")."""
+        assert isinstance(state, GlyftsState)
+        return state.phase == BATTLE and action.verb == "roll"
+
 
 # --- loading helpers (each raises LoadError naming what is wrong) -------------------------------
 def _seat(value: Any, n: int, allow_none: bool = False) -> int:

@@ -65,25 +65,60 @@ def _card_bonus(kinds: tuple[int, ...]) -> tuple[int, int, bool]:
     return att, hp, cap
 
 
+# The search bots call `evaluate` for nearly every position they reach, so `strength` reads
+# tables built once rather than recomputing dice odds (the values are exactly the same).
+_MAX_ATTACK = 63
+#: _OFFENSE[d][total]: P(total + D6 > Health of d + D6) * Skill of d, the Skill expected from
+#: attacking Creature d with Attack `total` (capped at _MAX_ATTACK, far past certainty).
+_OFFENSE = tuple(tuple(_beat(total - _HP[d]) * _SKILL[d] for total in range(_MAX_ATTACK + 1))
+                 for d in range(len(_HP)))
+#: Cards under a Creature, as their owner knows them: bonuses, and how many are battle cards.
+_KNOWN_CARDS: dict[tuple[int, ...], tuple[int, int, bool, int]] = {}
+
+
+def _known_cards(kinds: tuple[int, ...]) -> tuple[int, int, bool, int]:
+    found = _KNOWN_CARDS.get(kinds)
+    if found is None:
+        att, hp, cap = _card_bonus(kinds)
+        battle_cards = sum(1 for k in kinds if not _SORC[k].summon_discount)
+        found = _KNOWN_CARDS[kinds] = (att, hp, cap, battle_cards)
+    return found
+
+
 def strength(state: GlyftsState, p: int, seat: int) -> float:
     value = float(state.score[p])
     n = state.num_players
-    opponents = [q for q in range(n) if q != p and state.alive[q]]
-    circle = state.circle[p]
+    alive = state.alive
+    circles = state.circle
+    under = state.under
+    circle = circles[p]
     if p == seat and state.pending[p]:
         circle = circle + state.pending[p]  # setup picks count as already in the Circle
-    targets = attackers = [d for q in opponents for d in state.circle[q]]
+    targets = [d for q in range(n) if q != p and alive[q] for d in circles[q]]
+    if targets:
+        rows = [_OFFENSE[d] for d in targets]
+        top_skill = max(_SKILL[d] for d in targets)
+        # The strongest attacker is the most dangerous to every Creature (the odds only grow
+        # with the Attack), so one maximum serves them all.
+        top_attack = max(_ATT[a] for a in targets)
+    own = p == seat
     for c in circle:
-        known = state.under[c] if p == seat else ()
-        hidden = 0 if p == seat else len(state.under[c])
-        att_bonus, hp_bonus, cap = _card_bonus(known)
-        # Unknown face-down cards: about one in six battle cards is +2, one in twelve captures.
-        att_bonus += hidden
-        hp_bonus += hidden
+        if own:
+            att_bonus, hp_bonus, cap, battle_cards = _known_cards(under[c])
+            hidden = 0
+        else:
+            # Unknown face-down cards: about one in six battle cards is +2, one in twelve captures.
+            hidden = len(under[c])
+            att_bonus = hp_bonus = hidden
+            cap = False
+            battle_cards = 0
         if targets:
-            best = max(_beat(_ATT[c] + att_bonus - _HP[d]) * _SKILL[d] for d in targets)
-            value += W_OFFENSE * (max(best, 0.5 * max(_SKILL[d] for d in targets)) if cap else best)
-            risk = max(_beat(_ATT[a] - _HP[c] - hp_bonus) for a in attackers)
+            total = _ATT[c] + att_bonus
+            if total > _MAX_ATTACK:
+                total = _MAX_ATTACK
+            best = max(row[total] for row in rows)
+            value += W_OFFENSE * (max(best, 0.5 * top_skill) if cap else best)
+            risk = _beat(top_attack - _HP[c] - hp_bonus)
         else:
             # No opposing Creature in sight (setup, or all captured): judge against a typical one.
             value += W_OFFENSE * W_UNSEEN * _beat(_ATT[c] + att_bonus - _TYPICAL_HP) * _TYPICAL_SKILL
@@ -93,10 +128,10 @@ def strength(state: GlyftsState, p: int, seat: int) -> float:
         value -= W_EXPOSURE * risk * _SKILL[c]
         # A battle card under a Creature acts when it fights (its bonus is counted above); a Glyft
         # card there is only a bluff. Unknown cards of opponents count as battle cards.
-        value += W_FACE_DOWN * (hidden + sum(1 for k in known if not _SORC[k].summon_discount))
+        value += W_FACE_DOWN * (hidden + battle_cards)
     value += W_PRESENCE * min(len(circle), 3)
     value += W_RESERVE * len(state.reserve[p])
-    if p == seat:
+    if own:
         hand = state.hands[p]
         glyfts = sum(hand[k] for k in _GLYFT_KINDS)
         value += W_CARD * (sum(hand) - glyfts) + W_GLYFT * glyfts
@@ -109,12 +144,19 @@ def strength(state: GlyftsState, p: int, seat: int) -> float:
     return value
 
 
+#: battle_outcomes for each (lead before the dice, dice or None, captures on each side).
+_OUTCOMES: dict[tuple[int, int, int, bool, bool], list[tuple[float, int]]] = {}
+
+
 def battle_outcomes(state: GlyftsState) -> list[tuple[float, int]]:
     """The chances of each outcome (combat.REPELLED, ...) of the battle under way: over all 36
     rolls before the dice are rolled, or for the rolled dice (pending rerolls ignored)."""
     b = state.battle
-    a, d = b.attacker, b.defender
-    base = _ATT[a] + b.attack_bonus - _HP[d] - b.health_bonus
+    base = _ATT[b.attacker] + b.attack_bonus - _HP[b.defender] - b.health_bonus
+    key = (base, b.attacker_die, b.defender_die, b.attacker_captures, b.defender_captures)
+    found = _OUTCOMES.get(key)
+    if found is not None:
+        return found
     if b.attacker_die:
         rolls = [(b.attacker_die, b.defender_die)]
     else:
@@ -123,7 +165,8 @@ def battle_outcomes(state: GlyftsState) -> list[tuple[float, int]]:
     for x, y in rolls:
         result = combat.outcome(base + x, y, b.attacker_captures, b.defender_captures)
         counts[result] = counts.get(result, 0) + 1
-    return [(n / len(rolls), result) for result, n in counts.items()]
+    found = _OUTCOMES[key] = [(n / len(rolls), result) for result, n in counts.items()]
+    return found
 
 
 def _after_battle(state: GlyftsState, result: int) -> GlyftsState:
