@@ -40,10 +40,9 @@ def permanent_amount(s: HeroscapeState, seat: int, effect: str) -> int:
     """Sum of a permanent glyph effect for `seat`: glyphs power-side up with one of its
     figures on them (reference §1.9: the occupant's controller benefits)."""
     total = 0
-    occ, glyph_at = s.occ, s.glyph_at
-    for h in [h for h in glyph_at if occ[h] >= 0]:  # usually none or one: filter first
-        key, up = glyph_at[h]
-        if up:
+    occ = s.occ
+    for h, (key, up) in s.glyph_at.items():
+        if up and occ[h] >= 0:  # usually no glyph has a figure on it
             eff, amount = PERMANENT.get(key, _NO)
             if eff == effect and s.c_owner[s.f_card[occ[h]]] == seat:
                 total += amount

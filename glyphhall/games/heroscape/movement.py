@@ -165,49 +165,61 @@ def _step_cost(s: HeroscapeState, f: int, frm: int, to: int, flying: bool) -> in
     return 1 + rise
 
 
-def _passable(s: HeroscapeState, f: int, to: int, flying: bool, ghost: bool) -> bool:
-    if s.board.terrain[to] in OBSTACLES and not flying:
-        return False
-    if not flying and not s.board.fits(to, s.c_def[s.f_card[f]].height):
-        return False  # cannot walk under an overhang too low for it
-    o = s.occ[to]
-    if o < 0 or o == f:
-        return True
-    if flying or ghost:
-        return True
-    return not s.opposed(o, f) and not is_engaged(s, o)
-
-
-def _steps_from(s: HeroscapeState, f: int, head: int, tail: int, left: int, flying: bool, ghost: bool):
-    walled = () if flying else s.board.wall_nbrs[head]  # ruin walls: only flyers cross
-    for n in s.board.neighbours[head]:
-        if n == tail or n in walled or not _passable(s, f, n, flying, ghost):
-            continue
-        cost = _step_cost(s, f, head, n, flying)
-        if cost == 0 or cost > left:
-            continue
-        yield n, cost
-
-
-def _can_finish(s: HeroscapeState, f: int, head: int, tail: int, left: int, flying: bool, ghost: bool,
-                seen: set) -> bool:
-    if stoppable(s, f, head, tail):
-        return True
-    if _forced_stop(s, f, head, tail, flying):
-        return False
-    key = (head, tail, left)
-    if key in seen:
-        return False
-    seen.add(key)
-    for n, cost in _steps_from(s, f, head, tail, left, flying, ghost):
-        if _can_finish(s, f, n, head if tail >= 0 else -1, left - cost, flying, ghost, seen):
+def _can_finish(s: HeroscapeState, f: int, head: int, tail: int, left: int, flying: bool, ghost: bool) -> bool:
+    """From (head, tail) with `left` movement, f can reach a position it may end its move in,
+    through positions where nothing forces it to stop. A search over the steps allowed: no
+    obstacle or too-low overhang on foot, never through enemies or engaged friends (flyers and
+    Ghost Walk pass anyone), climbing less than its height at 1 + the levels risen (written out
+    here, like `_step_cost`: this runs for every step that passes a figure and every step of a
+    double-space figure). The answer does not depend on the search order."""
+    board = s.board
+    neighbours, wall_nbrs, terrain, levels, ceiling = board.neighbours, board.wall_nbrs, board.terrain, \
+        board.levels, board.ceiling
+    occ, c_team, f_card = s.occ, s.c_team, s.f_card
+    height = s.c_def[f_card[f]].height
+    me = c_team[f_card[f]]
+    double = tail >= 0
+    engaged: dict[int, bool] = {}  # friends passed: engaged or not, asked once per search
+    seen = set()
+    todo = [(head, tail, left)]
+    while todo:
+        head, tail, left = position = todo.pop()
+        if stoppable(s, f, head, tail):
             return True
+        if _forced_stop(s, f, head, tail, flying) or position in seen:
+            continue
+        seen.add(position)
+        walled = () if flying else wall_nbrs[head]  # ruin walls: only flyers cross
+        here = levels[head]
+        for n in neighbours[head]:
+            if n == tail or n in walled:
+                continue
+            if not flying and (terrain[n] in OBSTACLES or levels[n] + height >= ceiling[n]):
+                continue  # an obstacle, or an overhang too low to walk under
+            o = occ[n]
+            if o >= 0 and o != f and not (flying or ghost):
+                if c_team[f_card[o]] != me:
+                    continue  # never through enemies
+                busy = engaged.get(o)
+                if busy is None:
+                    busy = engaged[o] = is_engaged(s, o)
+                if busy:
+                    continue  # nor through engaged friends
+            if flying:
+                cost = 1
+            else:
+                rise = levels[n] - here
+                if rise >= height:
+                    continue
+                cost = 1 + rise if rise > 0 else 1
+            if cost <= left:
+                todo.append((n, head if double else -1, left - cost))
     return False
 
 
 def can_finish_flipped(s: HeroscapeState, f: int, left: int) -> bool:
     """A double-space figure turned around could still end its move somewhere legal."""
-    return _can_finish(s, f, s.f_tail[f], s.f_hex[f], left, flies(s, f), s.has_power(f, "ghost_walk"), set())
+    return _can_finish(s, f, s.f_tail[f], s.f_hex[f], left, flies(s, f), s.has_power(f, "ghost_walk"))
 
 
 def step_options(s: HeroscapeState, f: int, left: int) -> list[int]:
@@ -252,10 +264,10 @@ def step_options(s: HeroscapeState, f: int, left: int) -> list[int]:
                 out.append(n)
             continue
         if passing:  # it may pass, but must be able to end its move beyond
-            if not _can_finish(s, f, n, new_tail, left - cost, flying, ghost, set()):
+            if not _can_finish(s, f, n, new_tail, left - cost, flying, ghost):
                 continue
         elif double and not stoppable(s, f, n, new_tail) and not _can_finish(
-                s, f, n, new_tail, left - cost, flying, ghost, set()):
+                s, f, n, new_tail, left - cost, flying, ghost):
             continue  # (stoppable first: the usual answer, without starting a search)
         out.append(n)
     return out

@@ -55,10 +55,9 @@ def thorian_seats(s: HeroscapeState) -> set[int]:
     attack their figures with normal attacks."""
     # Thorian's amount is 0 in the data (it is a rule, not a number): look for occupancy.
     out = set()
-    occ, glyph_at = s.occ, s.glyph_at
-    for h in [h for h in glyph_at if occ[h] >= 0]:  # usually none or one: filter first
-        key, up = glyph_at[h]
-        if up and key in _THORIAN:
+    occ = s.occ
+    for h, (key, up) in s.glyph_at.items():
+        if up and occ[h] >= 0 and key in _THORIAN:  # usually no glyph has a figure on it
             out.add(s.owner(occ[h]))
     return out
 

@@ -119,25 +119,29 @@ def turn_actions(s: HeroscapeState) -> list[Action]:
             out.append(Action("clone"))
     if s.stage <= ATTACK and figs:
         f_hex, tails, dmat = s.f_hex, s.f_tail, s.board.dmat
-        alive = [d for d, st in enumerate(s.f_state) if st == ON]
-        single = all(tails[d] < 0 for d in alive)
         thorian = powers.thorian_seats(s)
         c_team, card_of_fig = s.c_team, s.f_card
         friendly_fire = s.options["friendly_fire"]
+        me = c_team[c]
+        # friends are never targets (unless friendly fire): the candidates are split once per
+        # card; a friend within reach still lets the card's special attacks be listed below
+        foe_figs, foe_ht, friend_hex = [], [], []
+        single = True  # no double-space figure on the battlefield
+        for d, st in enumerate(s.f_state):
+            if st == ON:
+                t = tails[d]
+                if t >= 0:
+                    single = False
+                if friendly_fire or c_team[card_of_fig[d]] != me:
+                    foe_figs.append(d)
+                    foe_ht.append((f_hex[d], t))
+                else:
+                    friend_hex.append((d, f_hex[d], t))
         attacks_allowed = 2 if "double_attack" in card_powers else 1  # powers.attack_left
         attacks = s.attacks
-        me = c_team[c]
         base_range = card.range  # combat.effective_range, the card's part computed once
         if base_range >= 4:
             base_range += glyph_rules.permanent_amount(s, seat, "range_long")
-        # friends are never targets (unless friendly fire): the candidates are split once per
-        # card; a friend within reach still lets the card's special attacks be listed below
-        if friendly_fire:
-            foe_figs, friend_hex = alive, []
-        else:
-            foe_figs = [d for d in alive if c_team[card_of_fig[d]] != me]
-            friend_hex = [(d, f_hex[d], tails[d]) for d in alive if c_team[card_of_fig[d]] == me]
-        foe_ht = [(f_hex[d], tails[d]) for d in foe_figs]
         guards = card.species == "soulborg" and card.klass == "guards"  # Range Enhancement
         special = "fire_line" in card_powers or "explosion" in card_powers or "grenade" in card_powers
         for f in figs:
