@@ -292,9 +292,11 @@ def leaving_swipers(s: HeroscapeState, f: int, new_head: int, new_tail: int,
     (flies(s, f)) may be precomputed."""
     if flying is None:
         flying = flies(s, f)
-    if s.has_power(f, "disengage") or s.has_power(f, "stealth_flying") and flying:
+    c = s.f_card[f]
+    card = s.c_def[c]
+    if not s.c_negated[c] and ("disengage" in card.powers or flying and "stealth_flying" in card.powers):
         return []
-    height = s.card_of(f).height
+    height = card.height
     if flying:
         out = [e for e in s.start_engaged if e not in s.swiped and s.f_state[e] == ON
                and not _adjacent_at(s, new_head, new_tail, height, e)]
@@ -324,14 +326,17 @@ def step(s: HeroscapeState, f: int, to: int, events: list[Event], *, cost: int |
     new_tail = head if tail >= 0 else -1
     if cost is None:
         cost = _step_cost(s, f, head, to, flying)
-    if swipes and _swipe(s, f, leaving_swipers(s, f, to, new_tail, flying), events):
-        return True
+    if swipes:
+        swipers = leaving_swipers(s, f, to, new_tail, flying)
+        if _swipe(s, f, swipers, events) if swipers else s.f_state[f] != ON:
+            return True
     place(s, f, to, new_tail)
     s.move_left -= cost
     levels = s.board.levels
-    events.append(Event(f"{s.f_name[f]} moves to {s.board.labels[to]}",
-                        data={"figure": s.f_name[f], "to": s.board.labels[to]}))
-    if not flying and fall(s, f, levels[head] - levels[to], to, events):
+    label, figure = s.board.labels[to], s.f_name[f]
+    events.append(Event(f"{figure} moves to {label}", data={"figure": figure, "to": label}))
+    drop = levels[head] - levels[to]
+    if not flying and drop > 0 and fall(s, f, drop, to, events):  # (no fall without a drop)
         return True
     return _forced_stop(s, f, to, new_tail, flying)
 
