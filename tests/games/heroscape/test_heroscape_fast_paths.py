@@ -1,0 +1,104 @@
+"""The shortcuts the playout speed work took give the rules' answers: the search for a position
+where a moving figure can end its move (reference §1.4: passing friendly figures, double-space
+figures ending level, water / glyph stops), and the kept lists of order-marker actions
+(reference §1.3: markers go on your cards with figures on or waiting to enter the battlefield)."""
+
+import pytest
+
+from glyphhall.engine import Rng
+from glyphhall.games.heroscape import flow, movement
+from glyphhall.games.heroscape.game import GAME
+from glyphhall.games.heroscape.state import ON
+
+
+def reference_can_finish(s, f, head, tail, left, flying, ghost, seen):
+    """§1.4 read literally: stop here if it may end here, never past a forced stop, else try
+    every passable step it can afford (a plain depth-first search)."""
+    if movement.stoppable(s, f, head, tail):
+        return True
+    if movement._forced_stop(s, f, head, tail, flying):
+        return False
+    if (head, tail, left) in seen:
+        return False
+    seen.add((head, tail, left))
+    board = s.board
+    for n in board.neighbours[head]:
+        if n == tail or (not flying and n in board.wall_nbrs[head]):
+            continue
+        if not flying and (board.terrain[n] == "x" or not board.fits(n, s.card_of(f).height)):
+            continue
+        o = s.occ[n]
+        if o >= 0 and o != f and not (flying or ghost) and (s.opposed(o, f) or movement.is_engaged(s, o)):
+            continue
+        cost = movement._step_cost(s, f, head, n, flying)
+        if cost == 0 or cost > left:
+            continue
+        if reference_can_finish(s, f, n, head if tail >= 0 else -1, left - cost, flying, ghost, seen):
+            return True
+    return False
+
+
+@pytest.mark.parametrize("opts", [{"map": "valkyrie"}, {"map": "giants", "points": 700},
+                                  {"map": "skirmish", "armies": "starter"}], ids=["valkyrie", "giants", "skirmish"])
+def test_end_of_move_search_matches_the_plain_search(opts):
+    """§1.4 passing and double-space moves: from every neighbouring space of every figure, with
+    every budget up to its move, in positions of seeded random games."""
+    checked = 0
+    for seed in range(3):
+        s = GAME.new(2, seed, opts)
+        rng = Rng(seed + 11)
+        steps = 0
+        while not s.is_over() and steps < 1500:
+            if steps % 37 == 0 and s.phase == "turn" and s.moving < 0:
+                for f, st in enumerate(s.f_state):
+                    if st != ON:
+                        continue
+                    flying, ghost = movement.flies(s, f), s.has_power(f, "ghost_walk")
+                    head, tail = s.f_hex[f], s.f_tail[f]
+                    for n in s.board.neighbours[head]:
+                        if n == tail:
+                            continue
+                        for left in range(s.card_of(f).move):
+                            new_tail = head if tail >= 0 else -1
+                            expected = reference_can_finish(s, f, n, new_tail, left, flying, ghost, set())
+                            assert movement._can_finish(s, f, n, new_tail, left, flying, ghost) == expected
+                            checked += 1
+            seat = rng.choice(s.to_move())
+            s.apply(seat, rng.choice(s.legal_actions(seat)), check=False)
+            steps += 1
+    assert checked > 1000
+
+
+def test_order_marker_actions_are_every_free_marker_on_every_card():
+    """§1.3: each free marker may go on each of your cards with figures (a kept list, given as a
+    fresh copy that the caller may change)."""
+    s = GAME.new(2, 3, {"armies": "valkyrie"})
+    while s.phase != "orders":
+        seat = s.to_move()[0]
+        s.apply(seat, s.legal_actions(seat)[0])
+    seat = 0
+    cards = flow.order_cards(s, seat)
+    expected = {f"order {m} {s.c_def[c].key}" for m in ("1", "2", "3", "x") for c in cards}
+    first = s.legal_actions(seat)
+    assert {str(a) for a in first} == expected and len(first) == len(expected)
+    first.clear()  # a caller changing its list changes nothing kept
+    assert {str(a) for a in s.legal_actions(seat)} == expected
+    s.apply(seat, GAME.parse_action(s, seat, f"order 2 {s.c_def[cards[0]].key}"))
+    assert {str(a) for a in s.legal_actions(seat)} == {e for e in expected if not e.startswith("order 2 ")}
+
+
+def test_order_marker_actions_drop_a_card_whose_figures_are_gone():
+    """§1.3: a card with no figure on or waiting to enter the battlefield takes no marker."""
+    s = GAME.new(2, 3, {"armies": "valkyrie"})
+    while s.phase != "orders":
+        seat = s.to_move()[0]
+        s.apply(seat, s.legal_actions(seat)[0])
+    seat = 0
+    cards = flow.order_cards(s, seat)
+    before = {str(a) for a in s.legal_actions(seat)}
+    gone = cards[0]
+    for f in s.c_figs[gone]:
+        s.f_state[f] = 2  # destroyed (set directly: no rule removes figures during this phase)
+    after = {str(a) for a in s.legal_actions(seat)}
+    key = s.c_def[gone].key
+    assert after == {a for a in before if not a.endswith(f" {key}")} and after != before
