@@ -361,6 +361,12 @@ def alive(s: HeroscapeState, seat: int) -> bool:
 
 
 def check_victory(s: HeroscapeState, events: list[Event]) -> bool:
+    # the answer depends only on which figures are alive and on whose side: when those are as
+    # at the last check that found two sides fighting, it is the same (settle asks after
+    # every decision, and figures rarely fall)
+    seen = s.sides_seen
+    if seen is not None and seen[0] == s.f_state and seen[1] == s.c_team and seen[2] is s.f_card:
+        return False
     team, card = s.c_team, s.f_card
     first = -1
     for f, st in enumerate(s.f_state):
@@ -369,6 +375,7 @@ def check_victory(s: HeroscapeState, events: list[Event]) -> bool:
             if first < 0:
                 first = side
             elif side != first:  # the usual case: two sides still fight
+                s.sides_seen = (s.f_state[:], team[:], card)
                 return False
     # the last team standing wins together (a team of one in free for all)
     living = [] if first < 0 else [seat for seat in range(s.num_players) if s.team[seat] == first]

@@ -165,19 +165,45 @@ def _step_cost(s: HeroscapeState, f: int, frm: int, to: int, flying: bool) -> in
     return 1 + rise
 
 
+_WALKS: dict[tuple[int, int], tuple[object, list[tuple[tuple[int, int], ...]]]] = {}
+
+
+def walks(board, height: int) -> list[tuple[tuple[int, int], ...]]:
+    """For a figure of this height on foot: from each hex, the (neighbour, cost) steps terrain
+    allows - not across a ruin wall, not into an obstacle or under an overhang too low for it,
+    rising less than its height, at 1 + the levels risen (`_step_cost`). Terrain never
+    changes: computed once per map and height; figures are checked by the callers."""
+    found = _WALKS.get((id(board), height))
+    if found is not None and found[0] is board:
+        return found[1]
+    if len(_WALKS) > 256:  # test suites build many small boards
+        _WALKS.clear()
+    levels, terrain, ceiling = board.levels, board.terrain, board.ceiling
+    table = []
+    for h, nbrs in enumerate(board.neighbours):
+        steps = []
+        for n in nbrs:
+            rise = levels[n] - levels[h]
+            if (n in board.wall_nbrs[h] or terrain[n] in OBSTACLES or levels[n] + height >= ceiling[n]
+                    or rise >= height):
+                continue
+            steps.append((n, 1 + rise if rise > 0 else 1))
+        table.append(tuple(steps))
+    _WALKS[(id(board), height)] = (board, table)
+    return table
+
+
 def _can_finish(s: HeroscapeState, f: int, head: int, tail: int, left: int, flying: bool, ghost: bool) -> bool:
     """From (head, tail) with `left` movement, f can reach a position it may end its move in,
-    through positions where nothing forces it to stop. A search over the steps allowed: no
-    obstacle or too-low overhang on foot, never through enemies or engaged friends (flyers and
-    Ghost Walk pass anyone), climbing less than its height at 1 + the levels risen (written out
-    here, like `_step_cost`: this runs for every step that passes a figure and every step of a
-    double-space figure). The answer does not depend on the search order."""
-    board = s.board
-    neighbours, wall_nbrs, terrain, levels, ceiling = board.neighbours, board.wall_nbrs, board.terrain, \
-        board.levels, board.ceiling
+    through positions where nothing forces it to stop: a search over the steps terrain allows
+    (`walks`; flyers go anywhere for 1), never through enemies or engaged friends (flyers and
+    Ghost Walk pass anyone). It runs for every step that passes a figure and every step of a
+    double-space figure; the answer does not depend on the search order."""
     occ, c_team, f_card = s.occ, s.c_team, s.f_card
-    height = s.c_def[f_card[f]].height
     me = c_team[f_card[f]]
+    # flyers step anywhere for 1 (over obstacles, walls, any height); on foot, as terrain allows
+    nbrs = s.board.neighbours
+    steps = None if flying else walks(s.board, s.c_def[f_card[f]].height)
     double = tail >= 0
     engaged: dict[int, bool] = {}  # friends passed: engaged or not, asked once per search
     seen = set()
@@ -189,13 +215,9 @@ def _can_finish(s: HeroscapeState, f: int, head: int, tail: int, left: int, flyi
         if _forced_stop(s, f, head, tail, flying) or position in seen:
             continue
         seen.add(position)
-        walled = () if flying else wall_nbrs[head]  # ruin walls: only flyers cross
-        here = levels[head]
-        for n in neighbours[head]:
-            if n == tail or n in walled:
+        for n, cost in (((n, 1) for n in nbrs[head]) if steps is None else steps[head]):
+            if n == tail or cost > left:
                 continue
-            if not flying and (terrain[n] in OBSTACLES or levels[n] + height >= ceiling[n]):
-                continue  # an obstacle, or an overhang too low to walk under
             o = occ[n]
             if o >= 0 and o != f and not (flying or ghost):
                 if c_team[f_card[o]] != me:
@@ -205,15 +227,7 @@ def _can_finish(s: HeroscapeState, f: int, head: int, tail: int, left: int, flyi
                     busy = engaged[o] = is_engaged(s, o)
                 if busy:
                     continue  # nor through engaged friends
-            if flying:
-                cost = 1
-            else:
-                rise = levels[n] - here
-                if rise >= height:
-                    continue
-                cost = 1 + rise if rise > 0 else 1
-            if cost <= left:
-                todo.append((n, head if double else -1, left - cost))
+            todo.append((n, head if double else -1, left - cost))
     return False
 
 
@@ -230,35 +244,36 @@ def step_options(s: HeroscapeState, f: int, left: int) -> list[int]:
     double = tail >= 0
     new_tail = head if double else -1
     board = s.board
-    levels, occ, glyphs = board.levels, s.occ, s.glyph_at
-    terrain, ceiling, c_team, f_card = board.terrain, board.ceiling, s.c_team, s.f_card
-    here = levels[head]
+    occ, c_team, f_card = s.occ, s.c_team, s.f_card
     height = s.c_def[f_card[f]].height
-    me = c_team[f_card[f]]  # passing: own or teammates' figures (reference §1.4)
-    walled = () if flying else board.wall_nbrs[head]  # ruin walls: only flyers cross
     out = []
-    for n in board.neighbours[head]:
-        if n == tail or n in walled:
+    if flying:
+        # a flyer crosses walls, figures, obstacles and low overhangs for 1, but may only pass
+        # over what it could not end on
+        levels, terrain, ceiling = board.levels, board.terrain, board.ceiling
+        for n in board.neighbours[head]:
+            if n == tail or left < 1:
+                continue
+            o = occ[n]
+            passing = (o >= 0 and o != f) or terrain[n] in OBSTACLES or ceiling[n] <= levels[n] + height
+            if passing:
+                if not _can_finish(s, f, n, new_tail, left - 1, flying, ghost):
+                    continue
+            elif double and not stoppable(s, f, n, new_tail) and not _can_finish(
+                    s, f, n, new_tail, left - 1, flying, ghost):
+                continue
+            out.append(n)
+        return out
+    glyphs, terrain = s.glyph_at, board.terrain
+    me = c_team[f_card[f]]  # passing: own or teammates' figures (reference §1.4)
+    for n, cost in walks(board, height)[head]:  # walls, obstacles, overhangs, climbing: terrain
+        if n == tail or cost > left:
             continue
         o = occ[n]
         passing = o >= 0 and o != f
-        if passing and not (flying or ghost) and (c_team[f_card[o]] != me or is_engaged(s, o)):
+        if passing and not ghost and (c_team[f_card[o]] != me or is_engaged(s, o)):
             continue
-        if terrain[n] in OBSTACLES or ceiling[n] <= levels[n] + height:
-            # an obstacle, or an overhang it does not fit under
-            if not flying:
-                continue
-            passing = True  # a flyer may cross it but never end there
-        if flying:
-            cost = 1
-        else:
-            rise = levels[n] - here
-            if rise >= height:
-                continue
-            cost = 1 + rise if rise > 0 else 1
-        if cost > left:
-            continue
-        if not flying and (n in glyphs or terrain[n] in _STOPPING) and (
+        if (n in glyphs or terrain[n] in _STOPPING) and (
                 _forced_stop(s, f, n, new_tail, flying) or _kelda_blocks(s, f, n)):
             if stoppable(s, f, n, new_tail):
                 out.append(n)
