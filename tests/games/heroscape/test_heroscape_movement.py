@@ -19,12 +19,13 @@ def test_climbing_costs_one_per_level_risen():
 
 def test_cannot_climb_the_figures_height_or_more():
     """Reference §1.4 Climbing: a figure can never rise its height number or more in one step."""
-    s = position(HILL, at={"finn": "b3", "thorgrim": "d6"}, active="finn")  # Finn height 5
-    s.board.levels[s.board.index["b4"]] = 8  # a rise of 5 from level 3
+    # (boards are immutable, so each height of b4 is its own map)
+    higher = [HILL[0], "1g 1g 3g 8r 1g 1g", *HILL[2:]]  # b4 5 levels above b3
+    s = position(higher, at={"finn": "b3", "thorgrim": "d6"}, active="finn")  # Finn height 5
     assert not legal(s, "step finn b4")
-    s.board.levels[s.board.index["b4"]] = 7  # a rise of 4 is allowed (cost 5)
+    lower = [HILL[0], "1g 1g 3g 7r 1g 1g", *HILL[2:]]  # a rise of 4 is allowed (cost 5)
+    s = position(lower, at={"finn": "b3", "thorgrim": "d6"}, active="finn")
     assert legal(s, "step finn b4")
-    s.board.levels[s.board.index["b4"]] = 5
 
 
 def test_a_step_that_cannot_be_paid_in_full_is_not_taken():
