@@ -111,10 +111,10 @@ def turn_actions(s: HeroscapeState) -> list[Action]:
         if carrying == "rod" and "rod" not in used:
             for f in figs:
                 out += [Action("rod", (name[f], name[d])) for d in powers.rod_targets(s, f)]
-        if (s.card_has_power(c, "berserker_charge") and s.moved and figs
+        if ("berserker_charge" in card_powers and s.moved and figs
                 and any(s.f_card[g] == c for g in s.moved)):
             out.append(Action("berserk"))
-        if (s.card_has_power(c, "water_clone") and figs
+        if ("water_clone" in card_powers and figs
                 and any(s.f_state[g] == DEAD for g in s.c_figs[c])):
             out.append(Action("clone"))
     if s.stage <= ATTACK and figs:
