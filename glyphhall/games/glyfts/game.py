@@ -34,6 +34,10 @@ class GlyftsGame(Game):
     # Search does best here judging leaves by the heuristic straight away: random plies before
     # the cut-off made leaf values noisy (arena runs in bench/RESULTS.md, "Bots and arena").
     rollout_cutoff = 0
+    # Moves here differ by a few hundredths of the heuristic's [0, 1] scale, so the usual UCB
+    # exploration (0.7) spreads visits almost evenly; 0.2 lets the better moves draw ahead
+    # (arena runs in bench/RESULTS.md, "Bots and arena").
+    search_exploration = 0.2
     options = (
         Option("turn_limit", 0, "House rule, not in the rulebook: end the game after this many turns per "
                "player (the most captured Skill points wins, a tie shares the win); 0 = no limit",

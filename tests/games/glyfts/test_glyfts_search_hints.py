@@ -47,3 +47,14 @@ def test_the_heuristic_before_the_battle_roll_is_the_mean_over_the_36_rolls(seat
             after.append(GAME.heuristic(rolled, seat))
     assert len(set(after)) > 1  # the dice matter here
     assert sum(after) / 36 == pytest.approx(before, abs=1e-9)
+
+
+def test_the_search_levels_take_glyfts_hints():
+    """Leaves scored by the heuristic at once, a smaller UCB exploration (moves differ by a few
+    hundredths), and the battle roll's luck subtracted."""
+    from glyphhall.bots.mcts import chance_hook, make_level
+
+    bot = make_level("mcts", 0)
+    assert bot.rollout_limit(GAME) == 0
+    assert bot.exploration_for(GAME) == GAME.search_exploration < bot.exploration
+    assert chance_hook(GAME) is not None and bot.adjust_luck
