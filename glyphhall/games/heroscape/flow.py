@@ -243,7 +243,7 @@ def settle(s: HeroscapeState, events: list[Event]) -> None:
         if s.phase in ("orders", "turn") and check_victory(s, events):
             continue
         if s.pending:
-            if turn.pending_actions(s):
+            if turn.has_choice(s):
                 return
             turn.skip_pending(s, events)
             continue

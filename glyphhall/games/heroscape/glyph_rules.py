@@ -157,11 +157,11 @@ def _equipped_friend_adjacent(s: HeroscapeState, f: int) -> bool:
 
 
 def swap_partners(s: HeroscapeState, f: int) -> list[int]:
-    from . import movement
-
     mine = carried(s, f) if s.f_state[f] == ON else ""
     if not mine:
         return []
+    from . import movement
+
     out = []
     for g in range(len(s.f_card)):
         if g == f or s.f_state[g] != ON or s.opposed(f, g):

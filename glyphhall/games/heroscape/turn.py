@@ -339,6 +339,12 @@ def finish_move(s: HeroscapeState, f: int, events: list[Event]) -> None:
 
 # ---------------------------------------------------------------------------- pending decisions
 def _place_spaces(s: HeroscapeState, p: tuple) -> list[tuple[int, int]]:
+    return list(_iter_place_spaces(s, p))
+
+
+def _iter_place_spaces(s: HeroscapeState, p: tuple):
+    """The (head, tail) spaces where the figure of placing decision p may be put, in hex order
+    (a generator: `has_choice` stops at the first)."""
     seat, _, f, mode, where = p
     board = s.board
     occ, glyph_at, terrain = s.occ, s.glyph_at, board.terrain
@@ -361,10 +367,11 @@ def _place_spaces(s: HeroscapeState, p: tuple) -> list[tuple[int, int]]:
     height = s.card_of(f).height
     empty = [h for h in empty if board.fits(h, height)]  # overhangs: only where it fits
     if not s.card_of(f).double_space:
-        return [(h, -1) for h in empty]
+        yield from ((h, -1) for h in empty)
+        return
     free = set(empty)
-    return [(h, t) for h in empty for t in board.neighbours[h]
-            if t in free and board.levels[t] == board.levels[h] and t not in board.wall_nbrs[h]]  # not astride a wall
+    yield from ((h, t) for h in empty for t in board.neighbours[h]
+                if t in free and board.levels[t] == board.levels[h] and t not in board.wall_nbrs[h])  # not astride a wall
 
 
 def pending_actions(s: HeroscapeState) -> list[Action]:
@@ -372,7 +379,7 @@ def pending_actions(s: HeroscapeState) -> list[Action]:
     kind = p[1]
     lab = s.board.labels
     if kind == "place":
-        return [(act("place", lab[h]) if t < 0 else act("place", lab[h], lab[t])) for h, t in _place_spaces(s, p)]
+        return [(act("place", lab[h]) if t < 0 else act("place", lab[h], lab[t])) for h, t in _iter_place_spaces(s, p)]
     f = p[2]
     if kind in ("equip", "swapglyph"):
         if not _still(s, p):
@@ -403,6 +410,15 @@ def pending_actions(s: HeroscapeState) -> list[Action]:
     if kind in ("placer", "wannokpick"):
         return [Action("opponent", (o,)) for o in s.opponents(p[0]) if s.figures_on(o)]
     return []
+
+
+def has_choice(s: HeroscapeState) -> bool:
+    """The first pending decision offers some choice (`pending_actions` is not empty); placing
+    decisions stop looking at the first space found."""
+    p = s.pending[0]
+    if p[1] == "place":
+        return next(_iter_place_spaces(s, p), None) is not None
+    return bool(pending_actions(s))
 
 
 def _still(s: HeroscapeState, p: tuple) -> bool:
