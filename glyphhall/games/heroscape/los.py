@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import hexes
+
 if TYPE_CHECKING:
     from .state import HeroscapeState
 
@@ -44,11 +46,14 @@ def _geometry(board, src: int, dst: int) -> tuple:
     if found is not None:
         return found
     levels, walls, ceiling, ceiling_top = board.levels, board.walls, board.ceiling, board.ceiling_top
+    by_coord, a, b = board.by_coord, board.coords[src], board.coords[dst]
     ends = (src, dst)
     out = []
     seen = []
     for nudge in NUDGES:
-        crossed = board.line_hexes(src, dst, nudge)
+        # the hexes that exist on the line (it may pass over gaps), as board.line_hexes gives
+        # them, without keeping a second copy there
+        crossed = [(t, by_coord[c]) for t, c in hexes.line(a, b, nudge) if c in by_coord]
         hexes_crossed = [h for _, h in crossed]
         if hexes_crossed in seen:  # both sides cross the same hexes: the same line
             continue
