@@ -191,16 +191,17 @@ def order_actions(free: tuple[int, ...], keys: tuple[str, ...]) -> list[Action]:
 
 def order_cards(s: HeroscapeState, seat: int) -> list[int]:
     """Cards that may carry order markers: yours, with a figure on or waiting to enter the battlefield."""
-    owner, state, figs = s.c_owner, s.f_state, s.c_figs
-    return [c for c in range(len(figs))
-            if owner[c] == seat and any(state[f] == ON or state[f] == RESERVE for f in figs[c])]
+    owner, card = s.c_owner, s.f_card
+    # figures on (ON) or waiting (RESERVE): the states below DEAD
+    present = {card[f] for f, st in enumerate(s.f_state) if st < DEAD}
+    return [c for c in range(len(owner)) if owner[c] == seat and c in present]
 
 
 def has_order_card(s: HeroscapeState, seat: int) -> bool:
     """`order_cards(s, seat)` is not empty."""
-    owner, state, figs = s.c_owner, s.f_state, s.c_figs
-    return any(owner[c] == seat and any(state[f] == ON or state[f] == RESERVE for f in figs[c])
-               for c in range(len(figs)))
+    owner, card = s.c_owner, s.f_card
+    # a figure on or waiting to enter the battlefield (the states below DEAD)
+    return any(st < DEAD and owner[card[f]] == seat for f, st in enumerate(s.f_state))
 
 
 def apply_phase(s: HeroscapeState, seat: int, action: Action, events: list[Event]) -> None:
