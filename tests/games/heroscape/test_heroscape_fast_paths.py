@@ -102,3 +102,58 @@ def test_order_marker_actions_drop_a_card_whose_figures_are_gone():
     after = {str(a) for a in s.legal_actions(seat)}
     key = s.c_def[gone].key
     assert after == {a for a in before if not a.endswith(f" {key}")} and after != before
+
+
+def test_terrain_step_table_is_the_climbing_rules():
+    """§1.4 climbing (1 + levels risen, never the figure's height or more), ruin walls (§1.5: not
+    crossed on foot), obstacles and overhangs too low: the per-map table says what the rules say."""
+    for key in ("skirmish", "valkyrie", "giants"):
+        board = GAME.new(2, 0, {"map": key}).board
+        for height in (3, 5, 7, 12):
+            table = movement.walks(board, height)
+            for h, nbrs in enumerate(board.neighbours):
+                expected = []
+                for n in nbrs:
+                    rise = board.levels[n] - board.levels[h]
+                    if (n in board.wall_nbrs[h] or board.terrain[n] == "x" or not board.fits(n, height)
+                            or rise >= height):
+                        continue
+                    expected.append((n, 1 + max(rise, 0)))
+                assert list(table[h]) == expected
+
+
+def test_victory_found_after_the_check_was_skipped_for_an_unchanged_position():
+    """§1.8: the last side with figures wins, also after earlier checks found two sides and
+    were then skipped while nothing changed."""
+    from heroscape_helpers import position
+
+    from glyphhall.games.heroscape import combat
+
+    s = position(at={"finn": "b2", "thorgrim": "d6"}, active="finn")
+    assert not flow.check_victory(s, []) and not flow.check_victory(s, [])  # the second is skipped
+    twin = s.clone()
+    combat.destroy(twin, twin.fig_index("thorgrim"), [])
+    assert flow.check_victory(twin, []) and twin.returns() == [1.0, 0.0]
+    assert not flow.check_victory(s, []) and s.result is None  # the clone's fall changed nothing here
+
+
+def test_victory_found_when_a_card_changes_sides():
+    """§1.8 with Mind Shackle (reference §3): a side whose last card is taken has lost."""
+    from heroscape_helpers import position
+
+    s = position(at={"finn": "b2", "thorgrim": "d6"}, active="finn")
+    assert not flow.check_victory(s, [])
+    c = s.card_index("thorgrim")
+    s.set_card_field("c_owner", c, 0)
+    s.set_card_field("c_team", c, s.team[0])
+    assert flow.check_victory(s, []) and s.returns() == [1.0, 0.0]
+
+
+def test_victory_check_sees_a_change_made_in_place():
+    """A figure set to destroyed directly (as tests and tools may) is seen too."""
+    from heroscape_helpers import position
+
+    s = position(at={"finn": "b2", "thorgrim": "d6"}, active="finn")
+    assert not flow.check_victory(s, [])
+    s.f_state[s.fig_index("finn")] = 2
+    assert flow.check_victory(s, []) and s.returns() == [0.0, 1.0]
