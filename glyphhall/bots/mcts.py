@@ -451,9 +451,11 @@ class MCTSBot(Bot):
 
 
 def chance_hook(game: Game) -> Callable[[State, Action], bool] | None:
-    """The game's `heuristic_averages_chance(state, action)`, if it has one and a heuristic."""
-    hook = getattr(game, "heuristic_averages_chance", None)
-    return hook if callable(hook) and has_heuristic(game) else None
+    """The game's `heuristic_averages_chance(state, action)`, where it overrides the engine's
+    (which says never) and has a heuristic."""
+    if type(game).heuristic_averages_chance is Game.heuristic_averages_chance or not has_heuristic(game):
+        return None
+    return game.heuristic_averages_chance
 
 
 def _apply_counting_luck(s: State, mover: int, action: Action, luck: list[float] | None) -> list[float]:

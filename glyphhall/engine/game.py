@@ -186,6 +186,9 @@ class Game(ABC):
     #: position with `heuristic` (None: the bot's level decides). Set it where the heuristic is
     #: more trustworthy than random play.
     rollout_cutoff: ClassVar[int | None] = None
+    #: Optional hint for search: UCB's exploration constant, for a heuristic whose values of good
+    #: and bad moves lie close together (None: the bot's level decides).
+    search_exploration: ClassVar[float | None] = None
 
     def new(self, players: int, seed: int = 0, options: Mapping[str, Any] | None = None) -> State:
         """A new game for `players` seats. Raises OptionError for a bad option or player count."""
@@ -277,6 +280,11 @@ class Game(ABC):
         """Optional: how good `state` looks for `seat`, in [0, 1]. Bots use it; None if unknown.
         It must use only what `seat` may see (it is called on determinized states)."""
         return None
+
+    def heuristic_averages_chance(self, state: State, action: Action) -> bool:
+        """Optional: True where `heuristic(state)` already averages over the chance `action` is
+        about to roll, so a search may subtract the luck of the sampled roll (bots/mcts.py)."""
+        return False
 
     def __repr__(self) -> str:
         return f"<Game {self.id}>"
