@@ -17,6 +17,7 @@ contains COMMIT (so results from before a change to the bots can be set aside)."
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import subprocess
 import sys
@@ -122,19 +123,14 @@ def run(
     path.parent.mkdir(parents=True, exist_ok=True)
     ledger = read_ledger(path)
     commit = git_commit()
-    counters = {p: next_index(ledger, *p) for p in pairings}
-    started = {p: 0 for p in pairings}
+    first = {p: next_index(ledger, *p) for p in pairings}
     deadline = time.monotonic() + minutes * 60
 
     def upcoming() -> Iterator[tuple[tuple[str, str, str], MatchSpec]]:
-        while True:
-            open_ = [p for p in pairings if limit is None or started[p] < limit]
-            if not open_:
-                return
-            for p in open_:
-                started[p] += 1
-                counters[p] += 1
-                yield p, spec_for(p[0], p[1], p[2], counters[p] - 1)
+        """The pairings' next matches in turn, each pairing up to `limit` of them."""
+        for round_ in itertools.count() if limit is None else range(limit):
+            for p in pairings:
+                yield p, spec_for(p[0], p[1], p[2], first[p] + round_)
 
     queue = upcoming()
     pending: dict[Future[dict[str, Any]], tuple[str, str, str]] = {}

@@ -69,13 +69,19 @@ def test_end_of_move_search_matches_the_plain_search(opts):
     assert checked > 1000
 
 
-def test_order_marker_actions_are_every_free_marker_on_every_card():
-    """§1.3: each free marker may go on each of your cards with figures (a kept list, given as a
-    fresh copy that the caller may change)."""
+def at_first_orders():
+    """A two-player Valkyrie game played by its first legal actions up to the first order markers."""
     s = GAME.new(2, 3, {"armies": "valkyrie"})
     while s.phase != "orders":
         seat = s.to_move()[0]
         s.apply(seat, s.legal_actions(seat)[0])
+    return s
+
+
+def test_order_marker_actions_are_every_free_marker_on_every_card():
+    """§1.3: each free marker may go on each of your cards with figures (a kept list, given as a
+    fresh copy that the caller may change)."""
+    s = at_first_orders()
     seat = 0
     cards = flow.order_cards(s, seat)
     expected = {f"order {m} {s.c_def[c].key}" for m in ("1", "2", "3", "x") for c in cards}
@@ -89,10 +95,7 @@ def test_order_marker_actions_are_every_free_marker_on_every_card():
 
 def test_order_marker_actions_drop_a_card_whose_figures_are_gone():
     """§1.3: a card with no figure on or waiting to enter the battlefield takes no marker."""
-    s = GAME.new(2, 3, {"armies": "valkyrie"})
-    while s.phase != "orders":
-        seat = s.to_move()[0]
-        s.apply(seat, s.legal_actions(seat)[0])
+    s = at_first_orders()
     seat = 0
     cards = flow.order_cards(s, seat)
     before = {str(a) for a in s.legal_actions(seat)}
