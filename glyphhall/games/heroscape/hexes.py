@@ -5,6 +5,7 @@ how a person reads a printed map; the engine works in axial coordinates (redblob
 
 from __future__ import annotations
 
+import functools
 import math
 
 # Axial neighbour offsets, clockwise from east.
@@ -55,25 +56,31 @@ def line(a: tuple[int, int], b: tuple[int, int], nudge: float = 1e-6) -> list[tu
     """The hexes a straight line from a's centre to b's centre crosses, each with its position
     t in [0, 1] along the line. `nudge` shifts the line slightly so that a line running exactly
     along an edge picks one side; call with +nudge and -nudge to see both sides."""
-    n = distance(a, b)
+    aq, ar = a
+    return [(t, (aq + q, ar + r)) for t, (q, r) in line_offsets(b[0] - aq, b[1] - ar, nudge)]
+
+
+@functools.lru_cache(maxsize=8192)
+def line_offsets(dq: int, dr: int, nudge: float) -> tuple[tuple[float, tuple[int, int]], ...]:
+    """`line` from (0, 0) to (dq, dr). A line depends only on the offset between its ends, so
+    every map shares these. The nudge is (1, 2, -3) x `nudge` in cube coordinates: parallel to
+    no line along hex edges, so it moves such a line off the edge, to the same side all along
+    (an even nudge in q and r runs along the edges of the (1, 1, -2) directions, and the side
+    was then picked by rounding noise, differently from hex to hex)."""
+    n = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
     if n == 0:
-        return [(0.0, a)]
+        return ((0.0, (0, 0)),)
     out = []
-    aq, ar = a[0] + nudge, a[1] + nudge
-    bq, br = b[0] + nudge, b[1] + nudge
-    span_q, span_r = bq - aq, br - ar
     for i in range(n + 1):
         t = i / n
-        # cube rounding, inlined: maps cache lines, but a fresh map computes thousands
-        # (round() of a float is already an int)
-        fq, fr = aq + span_q * t, ar + span_r * t
+        # cube rounding (round() of a float is already an int)
+        fq, fr = nudge + dq * t, 2 * nudge + dr * t
         fs = -fq - fr
         q, r, rs = round(fq), round(fr), round(fs)
-        dq, dr, ds = abs(q - fq), abs(r - fr), abs(rs - fs)
-        if dq > dr and dq > ds:
+        ddq, ddr, dds = abs(q - fq), abs(r - fr), abs(rs - fs)
+        if ddq > ddr and ddq > dds:
             q = -r - rs
-        elif dr > ds:
+        elif ddr > dds:
             r = -q - rs
         out.append((t, (q, r)))
-    return out
-
+    return tuple(out)

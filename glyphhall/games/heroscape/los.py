@@ -46,14 +46,15 @@ def _geometry(board, src: int, dst: int) -> tuple:
     if found is not None:
         return found
     levels, walls, ceiling, ceiling_top = board.levels, board.walls, board.ceiling, board.ceiling_top
-    by_coord, a, b = board.by_coord, board.coords[src], board.coords[dst]
+    by_coord, (aq, ar), (bq, br) = board.by_coord, board.coords[src], board.coords[dst]
     ends = (src, dst)
     out = []
     seen = []
     for nudge in NUDGES:
         # the hexes that exist on the line (it may pass over gaps), as board.line_hexes gives
         # them, without keeping a second copy there
-        crossed = [(t, by_coord[c]) for t, c in hexes.line(a, b, nudge) if c in by_coord]
+        crossed = [(t, h) for t, (q, r) in hexes.line_offsets(bq - aq, br - ar, nudge)
+                   if (h := by_coord.get((aq + q, ar + r))) is not None]
         hexes_crossed = [h for _, h in crossed]
         if hexes_crossed in seen:  # both sides cross the same hexes: the same line
             continue

@@ -73,3 +73,25 @@ def test_hex_line_steps_one_space_at_a_time():
                 line = hexes.line(a, b, nudge)
                 assert [hexes.distance(a, c) for _, c in line] == list(range(len(line)))
                 assert line[-1][1] == b
+
+
+@pytest.mark.parametrize("offset", [(4, 4), (-3, -3), (2, -4), (-5, 10), (6, -3), (-2, 1)])
+def test_a_line_along_hex_edges_keeps_one_side_on_each_nudge(offset):
+    """§1.6 (a line running along hex edges is clear if either side is): in the three edge
+    directions the +nudge line and the -nudge line each stay on one side, the two sides share
+    only the hexes the line passes through the centres of, and where on the map the line lies
+    changes nothing (an even nudge in q and r once mixed the sides by rounding noise)."""
+    dq, dr = offset
+    for start in [(0, 0), (-15, 0), (7, 23), (-30, 41)]:
+        end = (start[0] + dq, start[1] + dr)
+        plus = [c for _, c in hexes.line(start, end, 1e-6)]
+        minus = [c for _, c in hexes.line(start, end, -1e-6)]
+        centres = plus[::2]
+        assert minus[::2] == centres  # every other hex is on the line itself
+        assert set(plus[1::2]).isdisjoint(minus[1::2])
+        for side in (plus, minus):
+            assert [hexes.distance(start, c) for c in side] == list(range(len(side)))
+            # one side: each hex between two centres lies on the same turn from the line
+            turns = {(c[0] - a[0], c[1] - a[1]) for a, c in zip(side[::2], side[1::2], strict=False)}
+            assert len(turns) == 1
+        assert [(q - start[0], r - start[1]) for q, r in plus] == [c for _, c in hexes.line((0, 0), offset, 1e-6)]
