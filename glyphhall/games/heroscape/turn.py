@@ -144,11 +144,14 @@ def turn_actions(s: HeroscapeState) -> list[Action]:
             base_range += glyph_rules.permanent_amount(s, seat, "range_long")
         guards = card.species == "soulborg" and card.klass == "guards"  # Range Enhancement
         special = "fire_line" in card_powers or "explosion" in card_powers or "grenade" in card_powers
+        # the figures looked at below: those in range of some attack f has (8: Fire Line's length,
+        # farther than the other special attacks reach)
+        least_reach = max(8 if special else 0, GLYPHS["shuriken"].amount if carrying == "shuriken" else 0)
         for f in figs:
             if attacks.count(f) >= attacks_allowed:
                 continue
             rng = combat.effective_range(s, f, base_range) if guards else base_range
-            reach = max(rng, 8)  # 8: Fire Line
+            reach = max(rng, least_reach)
             # range = the fewest spaces between any hex of f and any hex of d (los.fig_range)
             row = dmat[f_hex[f]]
             if single:
