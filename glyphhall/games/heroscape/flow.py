@@ -204,6 +204,20 @@ def has_order_card(s: HeroscapeState, seat: int) -> bool:
     return any(st < DEAD and owner[card[f]] == seat for f, st in enumerate(s.f_state))
 
 
+def remove_markers_without_cards(s: HeroscapeState) -> None:
+    """A player whose last figures fell meanwhile (Wannok, The Drop...) places no more order
+    markers. Which players have cards depends only on the figures' states and owners: while
+    those are as at the last look, nothing has changed (settle asks after every marker)."""
+    seen = s.order_cards_seen
+    if seen is not None and seen[0] == s.f_state and seen[1] is s.f_card and seen[2] is s.c_owner:
+        return
+    for seat in range(s.num_players):
+        if -1 in s.markers[seat] and not has_order_card(s, seat):
+            s.markers = s.markers[:]
+            s.markers[seat] = [m if m != -1 else -2 for m in s.markers[seat]]
+    s.order_cards_seen = (s.f_state[:], s.f_card, s.c_owner)
+
+
 def apply_phase(s: HeroscapeState, seat: int, action: Action, events: list[Event]) -> None:
     if s.phase == "draft":
         if action.verb == "done":
@@ -261,12 +275,8 @@ def settle(s: HeroscapeState, events: list[Event]) -> None:
             start_round(s, events)
             continue
         if s.phase == "orders":
-            for seat in range(s.num_players):
-                # a player whose last figures fell meanwhile (Wannok, The Drop...) places nothing
-                if -1 in s.markers[seat] and not has_order_card(s, seat):
-                    s.markers = s.markers[:]
-                    s.markers[seat] = [m if m != -1 else -2 for m in s.markers[seat]]
-            if any(-1 in s.markers[seat] for seat in range(s.num_players)):
+            remove_markers_without_cards(s)
+            if any(-1 in row for row in s.markers):
                 return
             start_turns(s, events)
             continue

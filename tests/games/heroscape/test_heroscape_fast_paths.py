@@ -160,3 +160,22 @@ def test_victory_check_sees_a_change_made_in_place():
     assert not flow.check_victory(s, [])
     s.f_state[s.fig_index("finn")] = 2
     assert flow.check_victory(s, []) and s.returns() == [0.0, 1.0]
+
+
+def test_markers_of_a_player_left_without_cards_are_removed_after_skipped_checks():
+    """§1.3 (a player with no figures places no order markers): settle skips the look at who
+    still has cards while no figure changed, and still sees a player lose the last ones."""
+    s = GAME.new(3, 3, {"map": "valkyrie"})
+    while s.phase != "orders":
+        seat = s.to_move()[0]
+        s.apply(seat, s.legal_actions(seat)[0])
+    flow.settle(s, [])
+    flow.settle(s, [])  # nothing changed: skipped
+    assert all(-1 in row for row in s.markers)
+    twin = s.clone()
+    for f, st in enumerate(twin.f_state):
+        if st < 2 and twin.owner(f) == 1:
+            twin.f_state[f] = 2  # destroyed (set directly: no rule removes figures during this phase)
+    flow.settle(twin, [])
+    assert twin.result is None and twin.markers[1] == [-2] * 4 and -1 in twin.markers[0]
+    assert -1 in s.markers[1]  # the clone's losses changed nothing here
