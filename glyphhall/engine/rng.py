@@ -32,7 +32,11 @@ class Rng:
         """Uniform integer in [0, n). The modulo bias is below 2**-50 for any n a game uses."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        return self.next64() % n
+        # next64 written out: playouts draw here on every step (the same stream)
+        self.state = s = (self.state + _GOLDEN) & _MASK
+        s = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        s = ((s ^ (s >> 27)) * 0x94D049BB133111EB) & _MASK
+        return (s ^ (s >> 31)) % n
 
     def randint(self, low: int, high: int) -> int:
         """Uniform integer in [low, high], both ends included (a die is randint(1, 6))."""

@@ -50,3 +50,11 @@ def test_random_in_unit_interval_and_fork_is_independent():
     assert all(0.0 <= rng.random() < 1.0 for _ in range(1000))
     child = rng.fork()
     assert child.state != rng.state
+
+
+def test_below_is_next64_modulo_so_old_records_replay_the_same():
+    """The inlined draw in below (and so choice, randint) is next64 % n."""
+    for seed in (0, 7, 2**64 - 1):
+        fast, plain = Rng(seed), Rng(seed)
+        for n in (1, 2, 6, 20, 1000, 2**40 + 3):
+            assert fast.below(n) == plain.next64() % n and fast.state == plain.state
