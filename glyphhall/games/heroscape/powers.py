@@ -21,30 +21,41 @@ SMALL_OR_MEDIUM = ("small", "medium")
 
 
 # ---------------------------------------------------------------------------- normal attacks
-def may_target(s: HeroscapeState, a: int, d: int, rng: int, *, normal: bool = True,
-               engaged: list[int] | None = None, thorian: set[int] | None = None,
-               dist: int | None = None) -> bool:
-    """Range, line of sight, the engagement limit and Thorian rules for an attack by a on d.
-    `engaged` (a's engaged enemies), `thorian` (seats holding Thorian) and `dist` (the range
-    from a to d) may be precomputed."""
+def may_target(s: HeroscapeState, a: int, d: int, rng: int, *, normal: bool = True) -> bool:
+    """Range, line of sight, the engagement limit and Thorian rules for an attack by a on d."""
     if d == a or s.f_state[d] != ON:
         return False
-    seat_d = s.c_owner[s.f_card[d]]
     if s.c_team[s.f_card[d]] == s.c_team[s.f_card[a]] and not s.options["friendly_fire"]:
         return False
-    if (los.fig_range(s, a, d) if dist is None else dist) > rng:
+    if los.fig_range(s, a, d) > rng:
         return False
-    if engaged is None:
-        engaged = movement.engaged_with(s, a)
+    engaged = movement.engaged_with(s, a)
     if engaged and d not in engaged:
         return False
     adjacent = d in engaged or movement.adjacent(s, a, d)
-    if normal and not adjacent:
-        if thorian is None:
-            thorian = thorian_seats(s)
-        if seat_d in thorian or s.has_power(d, "thorian_speed"):
-            return False
+    if normal and not adjacent and (s.c_owner[s.f_card[d]] in thorian_seats(s) or s.has_power(d, "thorian_speed")):
+        return False
     return adjacent or los.line_of_sight(s, a, d)
+
+
+def attack_targets(s: HeroscapeState, a: int, foes: list[tuple[int, int]], rng: int, engaged: list[int],
+                   thorian: set[int]) -> list[int]:
+    """The figures among `foes` that a may attack with a normal attack of range `rng`: what
+    `may_target` answers for each, for a whole list at once (listing attacks asks for every
+    figure in reach). `foes`: (figure, range from a) for figures on the battlefield other than
+    a that its side may attack; `engaged`, `thorian`: as for may_target."""
+    if engaged:  # only figures a is engaged with: adjacent, so no line of sight is needed
+        return [d for d, dist in foes if dist <= rng and d in engaged]
+    owner, card = s.c_owner, s.f_card
+    out = []
+    for d, dist in foes:
+        if dist > rng:
+            continue
+        adjacent = dist <= 1 and movement.adjacent(s, a, d)  # (a teammate, with friendly fire)
+        shielded = owner[card[d]] in thorian or s.has_power(d, "thorian_speed")
+        if adjacent or not shielded and los.line_of_sight(s, a, d):
+            out.append(d)
+    return out
 
 
 _THORIAN = frozenset(k for k, g in GLYPHS.items() if g.effect == "thorian")

@@ -170,15 +170,10 @@ def turn_actions(s: HeroscapeState) -> list[Action]:
                              or not _friend_in_reach(dmat, f_hex[f], tails[f], friend_hex, reach, f)):
                 continue
             eng = movement.engaged_with(s, f) if foes else []
-            for d, dist in foes:
-                if dist <= rng and powers.may_target(s, f, d, rng, engaged=eng, thorian=thorian, dist=dist):
-                    out.append(act("attack", name[f], name[d]))
+            out += [act("attack", name[f], name[d]) for d in powers.attack_targets(s, f, foes, rng, eng, thorian)]
             if carrying == "shuriken":
-                reach_shuriken = GLYPHS["shuriken"].amount
-                for d, dist in foes:
-                    if dist <= reach_shuriken and powers.may_target(s, f, d, reach_shuriken, engaged=eng,
-                                                                    thorian=thorian, dist=dist):
-                        out.append(act("shuriken", name[f], name[d]))
+                out += [act("shuriken", name[f], name[d])
+                        for d in powers.attack_targets(s, f, foes, GLYPHS["shuriken"].amount, eng, thorian)]
             if f in attacks:
                 continue
             if "fire_line" in card_powers:

@@ -179,3 +179,36 @@ def test_markers_of_a_player_left_without_cards_are_removed_after_skipped_checks
     flow.settle(twin, [])
     assert twin.result is None and twin.markers[1] == [-2] * 4 and -1 in twin.markers[0]
     assert -1 in s.markers[1]  # the clone's losses changed nothing here
+
+
+@pytest.mark.parametrize("opts", [{"map": "valkyrie"}, {"map": "giants", "glyphs": "classic", "points": 700},
+                                  {"map": "valkyrie", "friendly_fire": True}],
+                         ids=["valkyrie", "giants-glyphs", "friendly-fire"])
+def test_attack_targets_are_may_target_for_each_figure(opts):
+    """§1.6 range, line of sight, engagement (an engaged figure attacks only figures it is
+    engaged with) and Thorian: the list asked for at once is the answer figure by figure."""
+    from glyphhall.games.heroscape import los, powers
+
+    checked = attacks = 0
+    for seed in range(3):
+        s = GAME.new(2, seed, opts)
+        rng = Rng(seed + 5)
+        steps = 0
+        while not s.is_over() and steps < 1500:
+            if steps % 13 == 0 and s.phase == "turn":
+                thorian = powers.thorian_seats(s)
+                for a, st in enumerate(s.f_state):
+                    if st != ON:
+                        continue
+                    foes = [(d, los.fig_range(s, a, d)) for d, sd in enumerate(s.f_state)
+                            if sd == ON and d != a and (s.opposed(a, d) or s.options["friendly_fire"])]
+                    engaged = movement.engaged_with(s, a)
+                    for reach in (1, 4, 7):
+                        got = powers.attack_targets(s, a, foes, reach, engaged, thorian)
+                        assert got == [d for d, _ in foes if powers.may_target(s, a, d, reach)]
+                        checked += 1
+                        attacks += len(got)
+            seat = rng.choice(s.to_move())
+            s.apply(seat, rng.choice(s.legal_actions(seat)), check=False)
+            steps += 1
+    assert checked > 500 and attacks > 100
