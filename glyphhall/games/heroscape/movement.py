@@ -236,10 +236,14 @@ def can_finish_flipped(s: HeroscapeState, f: int, left: int) -> bool:
     return _can_finish(s, f, s.f_tail[f], s.f_hex[f], left, flies(s, f), s.has_power(f, "ghost_walk"))
 
 
-def step_options(s: HeroscapeState, f: int, left: int) -> list[int]:
-    """Hexes the leading end of f may step to now, never into a position it could not end in."""
-    flying = flies(s, f)
-    ghost = s.has_power(f, "ghost_walk")
+def step_options(s: HeroscapeState, f: int, left: int, flying: bool | None = None,
+                 ghost: bool | None = None) -> list[int]:
+    """Hexes the leading end of f may step to now, never into a position it could not end in.
+    `flying` (flies) and `ghost` (Ghost Walk) may be precomputed."""
+    if flying is None:
+        flying = flies(s, f)
+    if ghost is None:
+        ghost = s.has_power(f, "ghost_walk")
     head, tail = s.f_hex[f], s.f_tail[f]
     double = tail >= 0
     new_tail = head if double else -1

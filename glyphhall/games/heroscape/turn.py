@@ -86,13 +86,19 @@ def turn_actions(s: HeroscapeState) -> list[Action]:
     carrying = s.c_glyph[c] if card.hero else ""
     used = s.used
     seat = s.c_owner[c]
+    # permanent glyphs (Valda, Thorian, Proftaka's pit, Dagmar...) act only with a figure on
+    # them, which is rare: without one, their looks are skipped
+    occ = s.occ
+    held = any(occ[h] >= 0 for h in s.glyph_at)
     if s.stage == MOVE:
         moved, tails = s.moved, s.f_tail
-        valda = glyph_rules.permanent_amount(s, seat, "move_all")  # the same for the whole card
+        valda = glyph_rules.permanent_amount(s, seat, "move_all") if held else 0  # the same for the whole card
+        flying, ghost = bool(figs) and movement.flies(s, figs[0]), "ghost_walk" in card_powers  # the card's
         for f in figs:
-            if f in moved or not movement.may_start_moving(s, f):
+            if f in moved or held and not movement.may_start_moving(s, f):
                 continue
-            out += step_actions(s, f, movement.step_options(s, f, movement.move_allowance(s, f, valda)))
+            left = movement.move_allowance(s, f, valda)
+            out += step_actions(s, f, movement.step_options(s, f, left, flying, ghost))
             if tails[f] >= 0 and f"flip{f}" not in used:
                 out.append(act("flip", name[f]))
             if "grapple_gun" in card_powers:
@@ -119,28 +125,19 @@ def turn_actions(s: HeroscapeState) -> list[Action]:
             out.append(Action("clone"))
     if s.stage <= ATTACK and figs:
         f_hex, tails, dmat = s.f_hex, s.f_tail, s.board.dmat
-        thorian = powers.thorian_seats(s)
+        thorian = powers.thorian_seats(s) if held else set()
         c_team, card_of_fig = s.c_team, s.f_card
         friendly_fire = s.options["friendly_fire"]
         me = c_team[c]
-        # friends are never targets (unless friendly fire): the candidates are split once per
-        # card; a friend within reach still lets the card's special attacks be listed below
-        foe_figs, foe_ht, friend_hex = [], [], []
-        single = True  # no double-space figure on the battlefield
-        for d, st in enumerate(s.f_state):
-            if st == ON:
-                t = tails[d]
-                if t >= 0:
-                    single = False
-                if friendly_fire or c_team[card_of_fig[d]] != me:
-                    foe_figs.append(d)
-                    foe_ht.append((f_hex[d], t))
-                else:
-                    friend_hex.append((d, f_hex[d], t))
+        # friends are never targets (unless friendly fire): the candidates, with their spaces,
+        # are found once per card
+        on = [(d, f_hex[d], tails[d]) for d, st in enumerate(s.f_state) if st == ON]
+        foes_at = on if friendly_fire else [x for x in on if c_team[card_of_fig[x[0]]] != me]
+        single = all(t < 0 for _, _, t in on)  # no double-space figure on the battlefield
         attacks_allowed = 2 if "double_attack" in card_powers else 1  # powers.attack_left
         attacks = s.attacks
         base_range = card.range  # combat.effective_range, the card's part computed once
-        if base_range >= 4:
+        if base_range >= 4 and held:
             base_range += glyph_rules.permanent_amount(s, seat, "range_long")
         guards = card.species == "soulborg" and card.klass == "guards"  # Range Enhancement
         special = "fire_line" in card_powers or "explosion" in card_powers or "grenade" in card_powers
@@ -155,19 +152,19 @@ def turn_actions(s: HeroscapeState) -> list[Action]:
             # range = the fewest spaces between any hex of f and any hex of d (los.fig_range)
             row = dmat[f_hex[f]]
             if single:
-                foes = [(d, x) for d, (h, _) in zip(foe_figs, foe_ht, strict=True)
-                        if (x := row[h]) <= reach and d != f]
+                foes = [(d, x) for d, h, _ in foes_at if (x := row[h]) <= reach and d != f]
             elif tails[f] < 0:
-                foes = [(d, x) for d, (h, t) in zip(foe_figs, foe_ht, strict=True)
+                foes = [(d, x) for d, h, t in foes_at
                         if (x := (row[h] if t < 0 else min(row[h], row[t]))) <= reach and d != f]
             else:
                 row2 = dmat[tails[f]]
-                foes = [(d, x) for d, (h, t) in zip(foe_figs, foe_ht, strict=True)
+                foes = [(d, x) for d, h, t in foes_at
                         if (x := (min(row[h], row2[h]) if t < 0 else min(row[h], row[t], row2[h], row2[t])))
                         <= reach and d != f]
-            # nothing to attack: the special attacks still need some other figure in reach
+            # nothing to attack: the special attacks still need some other figure in reach (a
+            # friend, as friends are not in `foes`)
             if not foes and (not special or f in attacks
-                             or not _friend_in_reach(dmat, f_hex[f], tails[f], friend_hex, reach, f)):
+                             or not _friend_in_reach(dmat, f_hex[f], tails[f], on, reach, f)):
                 continue
             eng = movement.engaged_with(s, f) if foes else []
             out += [act("attack", name[f], name[d]) for d in powers.attack_targets(s, f, foes, rng, eng, thorian)]
@@ -187,10 +184,11 @@ def turn_actions(s: HeroscapeState) -> list[Action]:
     return out
 
 
-def _friend_in_reach(dmat, head: int, tail: int, friend_hex: list[tuple[int, int, int]], reach: int,
+def _friend_in_reach(dmat, head: int, tail: int, figures: list[tuple[int, int, int]], reach: int,
                      f: int) -> bool:
-    """Some friendly figure other than f (at `head`, `tail`) is within `reach` spaces."""
-    for d, h, t in friend_hex:
+    """Some figure other than f (at `head`, `tail`) is within `reach` spaces: `figures` are
+    (figure, head, tail) of those on the battlefield, and no enemy is in reach when this is asked."""
+    for d, h, t in figures:
         if d == f:
             continue
         x = min(dmat[a][b] for a in (head, tail) if a >= 0 for b in (h, t) if b >= 0)
