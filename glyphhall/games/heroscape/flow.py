@@ -10,6 +10,7 @@ from glyphhall.engine import Action, Event
 
 from . import glyph_rules, turn
 from .armies import CARD_KEYS, CARDS, PRESETS
+from .standing import standing
 
 if TYPE_CHECKING:
     from .state import HeroscapeState
@@ -191,31 +192,22 @@ def order_actions(free: tuple[int, ...], keys: tuple[str, ...]) -> list[Action]:
 
 def order_cards(s: HeroscapeState, seat: int) -> list[int]:
     """Cards that may carry order markers: yours, with a figure on or waiting to enter the battlefield."""
-    owner, card = s.c_owner, s.f_card
-    # figures on (ON) or waiting (RESERVE): the states below DEAD
-    present = {card[f] for f, st in enumerate(s.f_state) if st < DEAD}
+    owner, present = s.c_owner, standing(s).present
     return [c for c in range(len(owner)) if owner[c] == seat and c in present]
 
 
 def has_order_card(s: HeroscapeState, seat: int) -> bool:
     """`order_cards(s, seat)` is not empty."""
-    owner, card = s.c_owner, s.f_card
-    # a figure on or waiting to enter the battlefield (the states below DEAD)
-    return any(st < DEAD and owner[card[f]] == seat for f, st in enumerate(s.f_state))
+    owner = s.c_owner
+    return any(owner[c] == seat for c in standing(s).present)
 
 
 def remove_markers_without_cards(s: HeroscapeState) -> None:
-    """A player whose last figures fell meanwhile (Wannok, The Drop...) places no more order
-    markers. Which players have cards depends only on the figures' states and owners: while
-    those are as at the last look, nothing has changed (settle asks after every marker)."""
-    seen = s.order_cards_seen
-    if seen is not None and seen[0] == s.f_state and seen[1] is s.f_card and seen[2] is s.c_owner:
-        return
+    """A player whose last figures fell meanwhile (Wannok, The Drop...) places no more order markers."""
     for seat in range(s.num_players):
         if -1 in s.markers[seat] and not has_order_card(s, seat):
             s.markers = s.markers[:]
             s.markers[seat] = [m if m != -1 else -2 for m in s.markers[seat]]
-    s.order_cards_seen = (s.f_state[:], s.f_card, s.c_owner)
 
 
 def apply_phase(s: HeroscapeState, seat: int, action: Action, events: list[Event]) -> None:
@@ -372,24 +364,11 @@ def alive(s: HeroscapeState, seat: int) -> bool:
 
 
 def check_victory(s: HeroscapeState, events: list[Event]) -> bool:
-    # the answer depends only on which figures are alive and on whose side: when those are as
-    # at the last check that found two sides fighting, it is the same (settle asks after
-    # every decision, and figures rarely fall)
-    seen = s.sides_seen
-    if seen is not None and seen[0] == s.f_state and seen[1] == s.c_team and seen[2] is s.f_card:
+    sides = standing(s).sides
+    if len(sides) > 1:  # the usual case: two sides still fight
         return False
-    team, card = s.c_team, s.f_card
-    first = -1
-    for f, st in enumerate(s.f_state):
-        if st in (ON, RESERVE):
-            side = team[card[f]]
-            if first < 0:
-                first = side
-            elif side != first:  # the usual case: two sides still fight
-                s.sides_seen = (s.f_state[:], team[:], card)
-                return False
     # the last team standing wins together (a team of one in free for all)
-    living = [] if first < 0 else [seat for seat in range(s.num_players) if s.team[seat] == first]
+    living = [seat for seat in range(s.num_players) if s.team[seat] in sides]
     finish(s, living or list(range(s.num_players)), events,
            "every opposing figure is destroyed" if living else "no figure is left")
     return True

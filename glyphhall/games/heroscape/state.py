@@ -27,7 +27,7 @@ class HeroscapeState(State):
         "glyph_at", "bomb_armed", "draft_pool", "draft_seq", "draft_pos", "draft_done", "markers",
         "revealed", "init_rolls", "init_order", "turn_no", "turn_pos", "active_card", "stage",
         "moved", "moving", "move_left", "start_engaged", "swiped", "attacks", "zettian_target",
-        "used", "pending", "result", "step_cache", "sides_seen", "order_cards_seen", "team", "c_team",
+        "used", "pending", "result", "step_cache", "standing_seen", "team", "c_team",
     )
 
     # ------------------------------------------------------------------ basics
@@ -84,8 +84,7 @@ class HeroscapeState(State):
         c.pending = self.pending[:]
         c.result = self.result
         c.step_cache = None
-        c.sides_seen = self.sides_seen  # copies, never changed: shared
-        c.order_cards_seen = self.order_cards_seen
+        c.standing_seen = self.standing_seen  # never changed: shared
         return c
 
     def set_marker(self, seat: int, m: int, value: int, revealed: bool | None = None) -> None:
@@ -354,8 +353,7 @@ class HeroscapeState(State):
         s.pending = [tuple(tuple(x) if isinstance(x, list) else x for x in p) for p in data["pending"]]
         s.result = None if data["result"] is None else tuple(float(x) for x in data["result"])
         s.step_cache = None
-        s.sides_seen = None
-        s.order_cards_seen = None
+        s.standing_seen = None
         return s
 
     def __repr__(self) -> str:
@@ -414,10 +412,7 @@ def new_state(game: Any, players: int, seed: int, options: dict[str, Any], board
     #: The moving figure's next steps, computed by the step just applied (never persisted or
     #: cloned; cleared by every apply).
     s.step_cache = None
-    #: (figure states, card teams, f_card) at the last victory check that found two sides
-    #: still fighting (flow.check_victory); never persisted.
-    s.sides_seen = None
-    #: (figure states, f_card, c_owner) when every seat still placing order markers was last
-    #: found to have a card to put them on (flow.settle); never persisted.
-    s.order_cards_seen = None
+    #: Who stands on the battlefield, kept with what it was made from (standing.py); never
+    #: persisted.
+    s.standing_seen = None
     return s

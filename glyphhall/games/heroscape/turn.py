@@ -9,8 +9,9 @@ from typing import TYPE_CHECKING
 
 from glyphhall.engine import Action, Event
 
-from . import combat, flow, glyph_rules, movement, powers
+from . import combat, flow, glyph_rules, los, movement, powers
 from .glyphs import GLYPHS
+from .standing import standing
 from .terrain import OBSTACLES
 
 if TYPE_CHECKING:
@@ -124,16 +125,11 @@ def turn_actions(s: HeroscapeState) -> list[Action]:
                 and any(s.f_state[g] == DEAD for g in s.c_figs[c])):
             out.append(Action("clone"))
     if s.stage <= ATTACK and figs:
-        f_hex, tails, dmat = s.f_hex, s.f_tail, s.board.dmat
+        f_hex, dmat = s.f_hex, s.board.dmat
         thorian = powers.thorian_seats(s) if held else set()
-        c_team, card_of_fig = s.c_team, s.f_card
-        friendly_fire = s.options["friendly_fire"]
-        me = c_team[c]
-        # friends are never targets (unless friendly fire): the candidates, with their spaces,
-        # are found once per card
-        on = [(d, f_hex[d], tails[d]) for d, st in enumerate(s.f_state) if st == ON]
-        foes_at = on if friendly_fire else [x for x in on if c_team[card_of_fig[x[0]]] != me]
-        single = all(t < 0 for _, _, t in on)  # no double-space figure on the battlefield
+        here = standing(s)
+        # friends are never targets (unless friendly fire)
+        foe_figs = here.on if s.options["friendly_fire"] else here.opposing[s.c_team[c]]
         attacks_allowed = 2 if "double_attack" in card_powers else 1  # powers.attack_left
         attacks = s.attacks
         base_range = card.range  # combat.effective_range, the card's part computed once
@@ -149,22 +145,14 @@ def turn_actions(s: HeroscapeState) -> list[Action]:
                 continue
             rng = combat.effective_range(s, f, base_range) if guards else base_range
             reach = max(rng, least_reach)
-            # range = the fewest spaces between any hex of f and any hex of d (los.fig_range)
-            row = dmat[f_hex[f]]
-            if single:
-                foes = [(d, x) for d, h, _ in foes_at if (x := row[h]) <= reach and d != f]
-            elif tails[f] < 0:
-                foes = [(d, x) for d, h, t in foes_at
-                        if (x := (row[h] if t < 0 else min(row[h], row[t]))) <= reach and d != f]
+            if here.single:  # los.fig_range, inlined
+                row = dmat[f_hex[f]]
+                foes = [(d, x) for d in foe_figs if (x := row[f_hex[d]]) <= reach and d != f]
             else:
-                row2 = dmat[tails[f]]
-                foes = [(d, x) for d, h, t in foes_at
-                        if (x := (min(row[h], row2[h]) if t < 0 else min(row[h], row[t], row2[h], row2[t])))
-                        <= reach and d != f]
+                foes = [(d, x) for d in foe_figs if (x := los.fig_range(s, f, d)) <= reach and d != f]
             # nothing to attack: the special attacks still need some other figure in reach (a
             # friend, as friends are not in `foes`)
-            if not foes and (not special or f in attacks
-                             or not _friend_in_reach(dmat, f_hex[f], tails[f], on, reach, f)):
+            if not foes and (not special or f in attacks or not _figure_in_reach(s, f, here.on, reach)):
                 continue
             eng = movement.engaged_with(s, f) if foes else []
             out += [act("attack", name[f], name[d]) for d in powers.attack_targets(s, f, foes, rng, eng, thorian)]
@@ -184,17 +172,9 @@ def turn_actions(s: HeroscapeState) -> list[Action]:
     return out
 
 
-def _friend_in_reach(dmat, head: int, tail: int, figures: list[tuple[int, int, int]], reach: int,
-                     f: int) -> bool:
-    """Some figure other than f (at `head`, `tail`) is within `reach` spaces: `figures` are
-    (figure, head, tail) of those on the battlefield, and no enemy is in reach when this is asked."""
-    for d, h, t in figures:
-        if d == f:
-            continue
-        x = min(dmat[a][b] for a in (head, tail) if a >= 0 for b in (h, t) if b >= 0)
-        if x <= reach:
-            return True
-    return False
+def _figure_in_reach(s: HeroscapeState, f: int, figures: tuple[int, ...], reach: int) -> bool:
+    """Some figure of `figures` other than f is within `reach` spaces of f."""
+    return any(d != f and los.fig_range(s, f, d) <= reach for d in figures)
 
 
 def step_actions(s: HeroscapeState, f: int, hexes: list[int]) -> list[Action]:

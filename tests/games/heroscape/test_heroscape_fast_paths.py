@@ -212,3 +212,37 @@ def test_attack_targets_are_may_target_for_each_figure(opts):
             s.apply(seat, rng.choice(s.legal_actions(seat)), check=False)
             steps += 1
     assert checked > 500 and attacks > 100
+
+
+@pytest.mark.parametrize("opts", [{"map": "giants", "armies": "giants"}, {"map": "valkyrie", "teams": "pairs"}],
+                         ids=["giants", "pairs"])
+def test_standing_is_remade_whenever_figures_fall_enter_or_change_sides(opts):
+    """§1.3 (cards with figures take order markers), §1.6 (enemies are targets), §1.8 (the last
+    side standing wins): the kept answer to who stands where is the answer read afresh, at every
+    decision of seeded games, in clones, and after a figure is changed in place."""
+    from glyphhall.games.heroscape.standing import standing
+
+    def afresh(s):
+        on = tuple(f for f, x in enumerate(s.f_state) if x == ON)
+        here = [f for f, x in enumerate(s.f_state) if x in (0, ON)]
+        return (on, {t: tuple(f for f in on if s.side(f) != t) for t in set(s.c_team)},
+                not any(s.card_of(f).double_space for f in on),
+                frozenset(s.f_card[f] for f in here), frozenset(s.side(f) for f in here))
+
+    players = 4 if opts.get("teams") else 2
+    checked = 0
+    for seed in range(2):
+        s = GAME.new(players, seed, opts)
+        rng = Rng(seed)
+        while not s.is_over():
+            kept = standing(s)
+            assert kept[3:] == afresh(s)
+            twin = s.clone()
+            alive = [f for f, x in enumerate(twin.f_state) if x == ON]
+            if alive:
+                twin.f_state[alive[0]] = 2  # destroyed in place
+                assert standing(twin)[3:] == afresh(twin) != afresh(s)
+            checked += 1
+            seat = rng.choice(s.to_move())
+            s.apply(seat, rng.choice(s.legal_actions(seat)), check=False)
+    assert checked > 300

@@ -1,0 +1,43 @@
+"""Who stands on the battlefield: the figures on it by side, the cards that still have figures on
+it or waiting to enter it, the sides still fighting. Rules ask this on nearly every decision
+(listing attacks, order markers, the victory check), and it changes only when a figure falls,
+enters or changes sides, so it is kept with a copy of what it was made from and remade only
+when that differs."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from .state import HeroscapeState
+
+RESERVE, ON = 0, 1
+
+
+class Standing(NamedTuple):
+    f_state: list[int]  # a copy of what it was made from
+    f_card: list[int]
+    c_team: list[int]
+    on: tuple[int, ...]  # figures on the battlefield, in figure order
+    opposing: dict[int, tuple[int, ...]]  # team -> the figures on the battlefield of other teams
+    single: bool  # no double-space figure is on the battlefield
+    present: frozenset[int]  # cards with a figure on the battlefield or waiting to enter it
+    sides: frozenset[int]  # teams with a figure on the battlefield or waiting to enter it
+
+
+def standing(s: HeroscapeState) -> Standing:
+    """The state's Standing, remade when the figures' states, cards or sides changed since."""
+    st = s.standing_seen
+    if st is not None and st.f_state == s.f_state and st.f_card is s.f_card and st.c_team == s.c_team:
+        return st
+    f_state, f_card, c_team, cards = s.f_state, s.f_card, s.c_team, s.c_def
+    on = tuple(f for f, x in enumerate(f_state) if x == ON)
+    here = [f for f, x in enumerate(f_state) if x in (ON, RESERVE)]
+    teams = set(c_team)
+    st = s.standing_seen = Standing(
+        f_state=f_state[:], f_card=f_card, c_team=c_team[:], on=on,
+        opposing={t: tuple(f for f in on if c_team[f_card[f]] != t) for t in teams},
+        single=not any(cards[f_card[f]].double_space for f in on),
+        present=frozenset(f_card[f] for f in here),
+        sides=frozenset(c_team[f_card[f]] for f in here))
+    return st
