@@ -49,6 +49,15 @@ def permanent_amount(s: HeroscapeState, seat: int, effect: str) -> int:
     return total
 
 
+def glyph_held(s: HeroscapeState) -> bool:
+    """Some figure stands on a glyph: without one, no permanent glyph is in effect."""
+    occ = s.occ
+    for h in s.glyph_at:  # noqa: SIM110 (a loop: cheaper than a generator, asked on every turn decision)
+        if occ[h] >= 0:
+            return True
+    return False
+
+
 def occupied_effect(s: HeroscapeState, effect: str) -> bool:
     """A permanent glyph of this effect has some figure on it (Rannveig stops all flying)."""
     keys = _PERMANENT_KEYS.get(effect)

@@ -31,9 +31,14 @@ def fig_range(s: HeroscapeState, a: int, b: int) -> int:
     """Spaces from figure a to figure b, from whichever of their hexes is closest."""
     dmat = s.board.dmat
     ha, hb, ta, tb = s.f_hex[a], s.f_hex[b], s.f_tail[a], s.f_tail[b]
-    if ta < 0 and tb < 0:
-        return dmat[ha][hb]
-    return min(dmat[x][y] for x in figure_hexes(s, a) for y in figure_hexes(s, b))
+    row = dmat[ha]
+    x = row[hb]
+    if tb >= 0:
+        x = min(x, row[tb])
+    if ta >= 0:  # written out: listing attacks asks this for every pair of figures in reach
+        row = dmat[ta]
+        x = min(x, row[hb]) if tb < 0 else min(x, row[hb], row[tb])
+    return x
 
 
 def _geometry(board, src: int, dst: int) -> tuple:

@@ -89,8 +89,7 @@ def turn_actions(s: HeroscapeState) -> list[Action]:
     seat = s.c_owner[c]
     # permanent glyphs (Valda, Thorian, Proftaka's pit, Dagmar...) act only with a figure on
     # them, which is rare: without one, their looks are skipped
-    occ = s.occ
-    held = any(occ[h] >= 0 for h in s.glyph_at)
+    held = glyph_rules.glyph_held(s)
     if s.stage == MOVE:
         moved, tails = s.moved, s.f_tail
         valda = glyph_rules.permanent_amount(s, seat, "move_all") if held else 0  # the same for the whole card

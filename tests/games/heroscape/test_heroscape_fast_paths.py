@@ -246,3 +246,25 @@ def test_standing_is_remade_whenever_figures_fall_enter_or_change_sides(opts):
             seat = rng.choice(s.to_move())
             s.apply(seat, rng.choice(s.legal_actions(seat)), check=False)
     assert checked > 300
+
+
+def test_range_between_figures_is_the_closest_pair_of_their_spaces():
+    """§1.6 range (double-space figures count from either space): the written-out range is the
+    fewest spaces between any space of one figure and any space of the other."""
+    from glyphhall.games.heroscape import los
+
+    s = GAME.new(2, 1, {"map": "giants", "armies": "giants"})
+    rng = Rng(4)
+    pairs = doubles = 0
+    while not s.is_over() and pairs < 20_000:
+        if s.phase == "turn":
+            on = [f for f, x in enumerate(s.f_state) if x == ON]
+            for a in on:
+                for b in on:
+                    expected = min(s.board.dmat[x][y] for x in los.figure_hexes(s, a) for y in los.figure_hexes(s, b))
+                    assert los.fig_range(s, a, b) == expected
+                    pairs += 1
+                    doubles += s.f_tail[a] >= 0 or s.f_tail[b] >= 0
+        seat = rng.choice(s.to_move())
+        s.apply(seat, rng.choice(s.legal_actions(seat)), check=False)
+    assert pairs > 1000 and doubles > 100
