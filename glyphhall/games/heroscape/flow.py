@@ -169,8 +169,8 @@ def phase_actions(s: HeroscapeState, seat: int) -> list[Action]:
         return out
     if s.phase == "orders":
         row = s.markers[seat]
-        free = tuple(m for m in range(4) if row[m] == -1)
-        keys = tuple(s.c_def[c].key for c in order_cards(s, seat))
+        free = tuple([m for m in range(4) if row[m] == -1])
+        keys = tuple([s.c_def[c].key for c in order_cards(s, seat)])
         return order_actions(free, keys)[:]  # a copy: callers may change their list
     return []
 
@@ -271,8 +271,8 @@ def settle(s: HeroscapeState, events: list[Event]) -> None:
             continue
         if s.phase == "orders":
             remove_markers_without_cards(s)
-            if any(-1 in row for row in s.markers):
-                return
+            if [row for row in s.markers if -1 in row]:
+                return  # markers still to place
             start_turns(s, events)
             continue
         if s.phase == "turn":

@@ -64,7 +64,10 @@ def occupied_effect(s: HeroscapeState, effect: str) -> bool:
     if keys is None:  # no permanent glyph has this effect
         return False
     occ = s.occ
-    return any(up and key in keys and occ[h] >= 0 for h, (key, up) in s.glyph_at.items())
+    for h, (key, up) in s.glyph_at.items():  # noqa: SIM110 (a loop: cheaper than a generator, asked on every step)
+        if up and occ[h] >= 0 and key in keys:
+            return True
+    return False
 
 
 def stands_on_effect(s: HeroscapeState, f: int, effect: str) -> bool:
