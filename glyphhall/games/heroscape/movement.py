@@ -148,7 +148,8 @@ def stoppable(s: HeroscapeState, f: int, head: int, tail: int) -> bool:
         o = occ[tail]
         if o != -1 and o != f:
             return False
-    if not s.glyph_at:
+    glyphs = s.glyph_at
+    if head not in glyphs and tail not in glyphs:  # (tail -1 is never a glyph space)
         return True
     return not (_kelda_blocks(s, f, head) or tail >= 0 and _kelda_blocks(s, f, tail))
 
