@@ -83,7 +83,21 @@ def engaged_with(s: HeroscapeState, f: int) -> list[int]:
 
 
 def is_engaged(s: HeroscapeState, f: int) -> bool:
-    return bool(engaged_with(s, f))
+    """`engaged_with(s, f)` is not empty, answered at the first engaged enemy (asked for every
+    friend a move passes)."""
+    st, team, card = s.f_state, s.c_team, s.f_card
+    if st[f] != ON:
+        return False
+    me = team[card[f]]
+    occ, nbrs = s.occ, s.board.neighbours
+    for x in (s.f_hex[f], s.f_tail[f]):
+        if x >= 0:
+            for n in nbrs[x]:
+                o = occ[n]
+                if o >= 0 and o != f and team[card[o]] != me and adjacent(s, f, o):
+                    return True
+    m = s.moving
+    return m >= 0 and m != f and st[m] == ON and team[card[m]] != me and adjacent(s, f, m)
 
 
 # ---------------------------------------------------------------------------- abilities
@@ -207,15 +221,17 @@ def _can_finish(s: HeroscapeState, f: int, head: int, tail: int, left: int, flyi
     steps = None if flying else walks(s.board, s.c_def[f_card[f]].height)
     double = tail >= 0
     engaged: dict[int, bool] = {}  # friends passed: engaged or not, asked once per search
-    seen = set()
+    if stoppable(s, f, head, tail):
+        return True
+    if _forced_stop(s, f, head, tail, flying):
+        return False
+    # positions are checked as they are found (the usual answer is a free space next to the
+    # start), and only those it may move on from are searched further
     todo = [(head, tail, left)]
+    seen = set(todo)
     while todo:
-        head, tail, left = position = todo.pop()
-        if stoppable(s, f, head, tail):
-            return True
-        if _forced_stop(s, f, head, tail, flying) or position in seen:
-            continue
-        seen.add(position)
+        head, tail, left = todo.pop()
+        new_tail = head if double else -1
         for n, cost in (((n, 1) for n in nbrs[head]) if steps is None else steps[head]):
             if n == tail or cost > left:
                 continue
@@ -228,7 +244,12 @@ def _can_finish(s: HeroscapeState, f: int, head: int, tail: int, left: int, flyi
                     busy = engaged[o] = is_engaged(s, o)
                 if busy:
                     continue  # nor through engaged friends
-            todo.append((n, head if double else -1, left - cost))
+            if stoppable(s, f, n, new_tail):
+                return True
+            position = (n, new_tail, left - cost)
+            if position not in seen and not _forced_stop(s, f, n, new_tail, flying):
+                seen.add(position)
+                todo.append(position)
     return False
 
 

@@ -186,7 +186,8 @@ def test_markers_of_a_player_left_without_cards_are_removed_after_skipped_checks
                          ids=["valkyrie", "giants-glyphs", "friendly-fire"])
 def test_attack_targets_are_may_target_for_each_figure(opts):
     """§1.6 range, line of sight, engagement (an engaged figure attacks only figures it is
-    engaged with) and Thorian: the list asked for at once is the answer figure by figure."""
+    engaged with) and Thorian: the list asked for at once is the answer figure by figure; the
+    quick "is it engaged" is the list of engaged enemies not being empty (§1.5)."""
     from glyphhall.games.heroscape import los, powers
 
     checked = attacks = 0
@@ -203,6 +204,7 @@ def test_attack_targets_are_may_target_for_each_figure(opts):
                     foes = [(d, los.fig_range(s, a, d)) for d, sd in enumerate(s.f_state)
                             if sd == ON and d != a and (s.opposed(a, d) or s.options["friendly_fire"])]
                     engaged = movement.engaged_with(s, a)
+                    assert movement.is_engaged(s, a) == bool(engaged)
                     for reach in (1, 4, 7):
                         got = powers.attack_targets(s, a, foes, reach, engaged, thorian)
                         assert got == [d for d, _ in foes if powers.may_target(s, a, d, reach)]
