@@ -57,7 +57,7 @@ class Board:
     __slots__ = (
         "key", "name", "size", "provenance", "labels", "index", "coords", "levels", "terrain",
         "zone", "neighbours", "centres", "glyph_spots", "zones", "_dist", "by_coord", "_lines", "dmat",
-        "sight_cache", "step_actions", "walls", "wall_nbrs", "ceiling", "ceiling_top",
+        "sight_cache", "step_actions", "moved_events", "walls", "wall_nbrs", "ceiling", "ceiling_top",
     )
 
     def __init__(self, key: str, name: str, size: str, provenance: str,
@@ -94,6 +94,8 @@ class Board:
         self.sight_cache: dict[tuple, Any] = {}
         #: `step <figure> <hex>` actions by figure name and hex (turn.step_actions).
         self.step_actions: dict[str, list[Any]] = {}
+        #: `<figure> moves to <hex>` events by figure name and hex (movement.step).
+        self.moved_events: dict[str, list[Any]] = {}
         #: All path distances (dmat[a][b]), computed once per map.
         self.dmat = self._dist = [self._bfs(i) for i in range(len(self.coords))]
 

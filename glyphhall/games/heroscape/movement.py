@@ -374,12 +374,24 @@ def step(s: HeroscapeState, f: int, to: int, events: list[Event], *, cost: int |
     place(s, f, to, new_tail)
     s.move_left -= cost
     levels = s.board.levels
-    label, figure = s.board.labels[to], s.f_name[f]
-    events.append(Event(f"{figure} moves to {label}", data={"figure": figure, "to": label}))
+    events.append(_moved(s.board, s.f_name[f], to))
     drop = levels[head] - levels[to]
     if not flying and drop > 0 and fall(s, f, drop, to, events):  # (no fall without a drop)
         return True
     return _forced_stop(s, f, to, new_tail, flying)
+
+
+def _moved(board, figure: str, to: int) -> Event:
+    """`<figure> moves to <hex>`: the same few thousand events come up again and again in
+    playouts, so they are kept per map (events are never changed)."""
+    table = board.moved_events.get(figure)
+    if table is None:
+        table = board.moved_events[figure] = [None] * len(board)
+    event = table[to]
+    if event is None:
+        label = board.labels[to]
+        event = table[to] = Event(f"{figure} moves to {label}", data={"figure": figure, "to": label})
+    return event
 
 
 def fall(s: HeroscapeState, f: int, drop: int, to: int, events: list[Event]) -> bool:
