@@ -47,7 +47,14 @@ class Rng:
         return (self.next64() >> 11) * (1.0 / (1 << 53))
 
     def choice(self, seq: Sequence[T]) -> T:
-        return seq[self.below(len(seq))]
+        n = len(seq)
+        if n <= 0:
+            raise ValueError("choice() from an empty sequence")
+        # below(n) written out: playouts choose here on every step (the same stream)
+        self.state = s = (self.state + _GOLDEN) & _MASK
+        s = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        s = ((s ^ (s >> 27)) * 0x94D049BB133111EB) & _MASK
+        return seq[(s ^ (s >> 31)) % n]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher-Yates in place. `next64` is written out inline (the same stream, so records

@@ -1,5 +1,7 @@
 from collections import Counter
 
+import pytest
+
 from glyphhall.engine import Rng
 
 
@@ -58,3 +60,13 @@ def test_below_is_next64_modulo_so_old_records_replay_the_same():
         fast, plain = Rng(seed), Rng(seed)
         for n in (1, 2, 6, 20, 1000, 2**40 + 3):
             assert fast.below(n) == plain.next64() % n and fast.state == plain.state
+
+
+def test_choice_is_below_on_the_length_and_refuses_an_empty_sequence():
+    """The inlined draw in choice is below(len(seq)): records replay the same."""
+    fast, plain = Rng(11), Rng(11)
+    items = list("abcdefg")
+    for _ in range(50):
+        assert fast.choice(items) == items[plain.below(len(items))] and fast.state == plain.state
+    with pytest.raises(ValueError):
+        fast.choice([])
