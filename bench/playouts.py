@@ -1,18 +1,25 @@
 """Random-playout speed of one game on one core: games/s, steps/s and clones/s, as JSON.
 
-    python bench/playouts.py GAME [--seconds S] [--players N] [--seed K] [--option k=v ...]
+    python bench/playouts.py GAME [--seconds S] [--players N] [--seed K] [--option k=v ...] [--runs R]
 
 A step is one `apply` of a uniformly random legal action, including the `_legal_actions` call
 that offered it, on the search fast path (`check=False`, no repeated whose-move checks), as
 the MCTS bot steps. Rates are given per wall-clock second and,
 for `steps_per_cpu_s`, per CPU second of this process (steadier on a shared machine). Clones are timed on states sampled along
-the playouts, so they reflect mid-game sizes."""
+the playouts, so they reflect mid-game sizes.
+
+With `--runs R` (R > 1) the measurement is made R times, one after the other, each in a fresh
+process (cold caches, as a server's first games): the runs are printed as they end, then a line
+with the median, lowest and highest steps/s. On a shared machine single runs of the same code
+differ by a third; the median of several is the figure to compare."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import platform
+import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -83,11 +90,30 @@ def main() -> None:
     parser.add_argument("--players", type=int)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--option", "-o", action="append", default=[])
+    parser.add_argument("--runs", type=int, default=1, help="measure R times, each in a fresh process")
     args = parser.parse_args()
+    if args.runs < 1:
+        parser.error("--runs must be at least 1")
     ids = games.ids() if args.game == "all" else [args.game]
     for game_id in ids:
         options = games.get(game_id).resolve_options(parse_option_texts(args.option))
-        print(json.dumps(run(game_id, args.seconds, args.players, args.seed, options)))
+        if args.runs == 1:
+            print(json.dumps(run(game_id, args.seconds, args.players, args.seed, options)))
+        else:
+            print(json.dumps(repeated(game_id, args, sys.argv[2:])))
+
+
+def repeated(game_id: str, args: argparse.Namespace, passed: list[str]) -> dict:
+    """`args.runs` runs of this script for one game, each in its own process; prints each."""
+    rates = []
+    for _ in range(args.runs):
+        once = [sys.executable, __file__, game_id, *passed, "--runs", "1"]  # the last --runs wins
+        out = subprocess.run(once, check=True, capture_output=True, text=True).stdout
+        result = json.loads(out)
+        print(out.strip(), flush=True)
+        rates.append(result["steps_per_s"])
+    return {"game": game_id, "runs": len(rates), "steps_per_s_median": statistics.median(rates),
+            "steps_per_s_lowest": min(rates), "steps_per_s_highest": max(rates)}
 
 
 if __name__ == "__main__":
