@@ -246,8 +246,9 @@ def apply_phase(s: HeroscapeState, seat: int, action: Action, events: list[Event
 # ---------------------------------------------------------------------------- progression
 def settle(s: HeroscapeState, events: list[Event]) -> None:
     """Run everything automatic until a player has a decision to make."""
-    if s.phase == "turn" and s.active_card >= 0 and not s.pending and s.result is None and not check_victory(s, events):
-        return  # the usual case, within a turn: the same player decides again
+    within_turn = s.phase == "turn" and s.active_card >= 0 and not s.pending and s.result is None
+    if within_turn and not check_victory(s, events):
+        return  # the usual case: the same player decides again
     for _ in range(1000):
         if s.result is not None:
             s.pending.clear()

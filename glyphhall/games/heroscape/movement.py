@@ -220,11 +220,11 @@ def _can_finish(s: HeroscapeState, f: int, head: int, tail: int, left: int, flyi
     nbrs = s.board.neighbours
     steps = None if flying else walks(s.board, s.c_def[f_card[f]].height)
     double = tail >= 0
-    engaged: dict[int, bool] = {}  # friends passed: engaged or not, asked once per search
     if stoppable(s, f, head, tail):
         return True
     if _forced_stop(s, f, head, tail, flying):
         return False
+    engaged: dict[int, bool] = {}  # friends passed: engaged or not, asked once per search
     # positions are checked as they are found (the usual answer is a free space next to the
     # start), and only those it may move on from are searched further
     todo = [(head, tail, left)]
