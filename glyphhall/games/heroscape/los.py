@@ -43,16 +43,16 @@ def fig_range(s: HeroscapeState, a: int, b: int) -> int:
 
 def _geometry(board, src: int, dst: int) -> tuple:
     """The straight lines src -> dst, one per edge side (one only when both sides cross the same
-    hexes), each a tuple of (wall top or None, position sum at the wall, end hex?, hex, t,
-    level, overhang underside, overhang top) per hex crossed. Terrain never changes, so this
-    is kept with the sight lines (`board.sight_cache`), whatever the figures' heights."""
+    hexes), each as (walls, between): the ruin walls on the edges it crosses as (wall top,
+    position sum at the wall), usually none, and the hexes strictly between src and dst as (hex,
+    t, level, overhang underside, overhang top). Terrain never changes, so this is kept with the
+    sight lines (`board.sight_cache`), whatever the figures' heights."""
     key = ("geometry", src, dst)
     found = board.sight_cache.get(key)
     if found is not None:
         return found
     levels, walls, ceiling, ceiling_top = board.levels, board.walls, board.ceiling, board.ceiling_top
     by_coord, (aq, ar), (bq, br) = board.by_coord, board.coords[src], board.coords[dst]
-    ends = (src, dst)
     out = []
     seen = []
     for nudge in NUDGES:
@@ -64,13 +64,15 @@ def _geometry(board, src: int, dst: int) -> tuple:
         if hexes_crossed in seen:  # both sides cross the same hexes: the same line
             continue
         seen.append(hexes_crossed)
-        line = []
+        walls_crossed = []
         prev, prev_t = -1, 0.0
         for t, h in crossed:
-            line.append((walls.get((prev, h)) if walls else None, prev_t + t, h in ends, h, t, levels[h],
-                         ceiling[h], ceiling_top[h]))
+            wall = walls.get((prev, h)) if walls else None
+            if wall is not None:
+                walls_crossed.append((wall, prev_t + t))
             prev, prev_t = h, t
-        out.append(tuple(line))
+        between = tuple((h, t, levels[h], ceiling[h], ceiling_top[h]) for t, h in crossed[1:-1])
+        out.append((tuple(walls_crossed), between))
     found = board.sight_cache[key] = tuple(out)
     return found
 
@@ -84,13 +86,11 @@ def _build_lines(board, src: int, dst: int, z0: float, z1s: tuple[float, ...], k
     lines = []
     for z1 in z1s:
         rise = z1 - z0
-        for steps in geometry:
+        for walls_crossed, between in geometry:
+            if walls_crossed and _under_a_wall(walls_crossed, z0, rise):
+                continue
             line = []
-            for wall, at_wall, end, h, t, level, under, top in steps:
-                if wall is not None and wall > z0 + rise * at_wall / 2:
-                    break  # a ruin wall on the edge crossed, above the line
-                if end:
-                    continue
+            for h, t, level, under, top in between:
                 z = z0 + rise * t
                 if level > z or under <= z <= top:
                     break  # under the terrain's top, or through an overhang
@@ -108,6 +108,11 @@ def _build_lines(board, src: int, dst: int, z0: float, z1s: tuple[float, ...], k
         cache.clear()
     cache[key] = out
     return out
+
+
+def _under_a_wall(walls_crossed: tuple[tuple[int, float], ...], z0: float, rise: float) -> bool:
+    """A ruin wall on an edge the line crosses stands above the line there."""
+    return any(wall > z0 + rise * at / 2 for wall, at in walls_crossed)
 
 
 def _open(s: HeroscapeState, lines, ignore: tuple[int, ...]) -> bool:

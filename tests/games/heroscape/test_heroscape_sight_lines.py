@@ -62,7 +62,7 @@ def test_both_edge_sides_are_kept_when_they_differ():
     for a, b in both[:50]:
         geometry = los._geometry(board, a, b)
         assert len(geometry) == 2
-        assert [step[3] for step in geometry[0]] != [step[3] for step in geometry[1]]
+        assert [step[0] for step in geometry[0][1]] != [step[0] for step in geometry[1][1]]
 
 
 def test_hex_line_steps_one_space_at_a_time():
