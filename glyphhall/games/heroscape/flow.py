@@ -365,10 +365,6 @@ def end_round(s: HeroscapeState, events: list[Event]) -> None:
     start_round(s, events)
 
 
-def alive(s: HeroscapeState, seat: int) -> bool:
-    return any(st in (ON, RESERVE) and s.c_owner[s.f_card[f]] == seat for f, st in enumerate(s.f_state))
-
-
 def check_victory(s: HeroscapeState, events: list[Event]) -> bool:
     sides = standing(s).sides
     if len(sides) > 1:  # the usual case: two sides still fight

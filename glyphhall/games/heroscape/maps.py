@@ -57,7 +57,7 @@ class Board:
     __slots__ = (
         "key", "name", "size", "provenance", "labels", "index", "coords", "levels", "terrain",
         "zone", "neighbours", "centres", "glyph_spots", "zones", "_dist", "by_coord", "_lines", "dmat",
-        "sight_cache", "step_actions", "moved_events", "walls", "wall_nbrs", "ceiling", "ceiling_top",
+        "sight_cache", "step_actions", "moved_events", "walk_tables", "walls", "wall_nbrs", "ceiling", "ceiling_top",
     )
 
     def __init__(self, key: str, name: str, size: str, provenance: str,
@@ -96,8 +96,18 @@ class Board:
         self.step_actions: dict[str, list[Any]] = {}
         #: `<figure> moves to <hex>` events by figure name and hex (movement.step).
         self.moved_events: dict[str, list[Any]] = {}
+        #: Steps on foot by figure height (movement.walks).
+        self.walk_tables: dict[int, list[tuple[tuple[int, int], ...]]] = {}
         #: All path distances (dmat[a][b]), computed once per map.
         self.dmat = self._dist = [self._bfs(i) for i in range(len(self.coords))]
+
+    def figure_row(self, table: dict[str, list[Any]], figure: str) -> list[Any]:
+        """`figure`'s row of a per-hex table kept with the map (`step_actions`, `moved_events`),
+        made empty on first use and filled by the caller."""
+        row = table.get(figure)
+        if row is None:
+            row = table[figure] = [None] * len(self.coords)
+        return row
 
     def __len__(self) -> int:
         return len(self.coords)

@@ -180,19 +180,15 @@ def _step_cost(s: HeroscapeState, f: int, frm: int, to: int, flying: bool) -> in
     return 1 + rise
 
 
-_WALKS: dict[tuple[int, int], tuple[object, list[tuple[tuple[int, int], ...]]]] = {}
-
-
 def walks(board, height: int) -> list[tuple[tuple[int, int], ...]]:
     """For a figure of this height on foot: from each hex, the (neighbour, cost) steps terrain
     allows - not across a ruin wall, not into an obstacle or under an overhang too low for it,
     rising less than its height, at 1 + the levels risen (`_step_cost`). Terrain never
-    changes: computed once per map and height; figures are checked by the callers."""
-    found = _WALKS.get((id(board), height))
-    if found is not None and found[0] is board:
-        return found[1]
-    if len(_WALKS) > 256:  # test suites build many small boards
-        _WALKS.clear()
+    changes: computed once per map and height, kept with the map; figures are checked by the
+    callers."""
+    found = board.walk_tables.get(height)
+    if found is not None:
+        return found
     levels, terrain, ceiling = board.levels, board.terrain, board.ceiling
     table = []
     for h, nbrs in enumerate(board.neighbours):
@@ -204,7 +200,7 @@ def walks(board, height: int) -> list[tuple[tuple[int, int], ...]]:
                 continue
             steps.append((n, 1 + rise if rise > 0 else 1))
         table.append(tuple(steps))
-    _WALKS[(id(board), height)] = (board, table)
+    board.walk_tables[height] = table
     return table
 
 
@@ -384,9 +380,7 @@ def step(s: HeroscapeState, f: int, to: int, events: list[Event], *, cost: int |
 def _moved(board, figure: str, to: int) -> Event:
     """`<figure> moves to <hex>`: the same few thousand events come up again and again in
     playouts, so they are kept per map (events are never changed)."""
-    table = board.moved_events.get(figure)
-    if table is None:
-        table = board.moved_events[figure] = [None] * len(board)
+    table = board.figure_row(board.moved_events, figure)
     event = table[to]
     if event is None:
         label = board.labels[to]

@@ -180,9 +180,7 @@ def step_actions(s: HeroscapeState, f: int, hexes: list[int]) -> list[Action]:
     """`step f h` for each h, from a per-map table (built as the steps are first offered)."""
     name = s.f_name[f]
     board = s.board
-    table = board.step_actions.get(name)
-    if table is None:
-        table = board.step_actions[name] = [None] * len(board)
+    table = board.figure_row(board.step_actions, name)
     out = []
     for h in hexes:
         a = table[h]
