@@ -12,6 +12,7 @@ from .errors import IllegalAction, LoadError, OptionError
 from .events import Event
 from .options import Option, OptionValue, resolve_options
 from .rng import Rng
+from .wording import name_seats, plain_result
 
 if TYPE_CHECKING:
     from .vault import Vault
@@ -285,6 +286,18 @@ class Game(ABC):
         """Optional: True where `heuristic(state)` already averages over the chance `action` is
         about to roll, so a search may subtract the luck of the sampled roll (bots/mcts.py)."""
         return False
+
+    # --- wording for people -------------------------------------------------------------------
+    def event_text(self, event: Event, names: Sequence[str]) -> str:
+        """How a log shown to people words `event`, with `names[seat]` for each seat's player
+        ("Ann plays Stoat on space 2"). The default names the seats in `event.text`; games
+        override it where their texts carry raw ids or need better wording."""
+        return name_seats(event.text, names)
+
+    def result_text(self, state: State, names: Sequence[str]) -> str:
+        """The end of a finished game in words ("Ann wins: both of Bob's candles are out").
+        The default says who won from `returns()`; games override it to say why."""
+        return plain_result(state.returns(), names)
 
     def __repr__(self) -> str:
         return f"<Game {self.id}>"
