@@ -12,7 +12,7 @@ from glyphhall.engine import Action, Event
 
 from . import tokens
 from .actions import act
-from .combat import attack, lose_health, magic
+from .combat import acts_unarmored, armor_total, attack, lose_health, magic
 from .data import SLOTS, WAR, Ability
 from .dice import match, power_dice, power_units, units
 from .state import T_PRIMARY, T_VDEF, T_VWAR
@@ -168,8 +168,6 @@ def basic_attack(s: TundrusState, c: Champion, target: Champion, arcana: bool, e
             war += units(d[3], WAR)
             used.append(i)
     if arcana:
-        from .combat import acts_unarmored, armor_total
-
         cap = 2 if c.token("bear_form", armed_only=True) is not None else 1
         armor = 0 if acts_unarmored(s, c, target) else armor_total(s, target)
         for i, d in enumerate(s.pool):

@@ -118,3 +118,8 @@ def war_units(pool: list[PoolDie], skip: set[int] | frozenset[int], arcana: bool
     return sum(
         units(d[3], WAR) + (arcana and d[3] == ARCANA) for i, d in enumerate(pool) if not d[4] and i not in skip
     )
+
+
+def die_key(d: tuple) -> tuple:
+    """What tells two dice of the Active Dice Pool apart: colour, origin, glyph, lent."""
+    return (d[0], d[1], d[2], d[3], d[5])

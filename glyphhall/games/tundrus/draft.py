@@ -11,6 +11,7 @@ from glyphhall.engine import Action, Event, OptionError
 from .actions import act
 from .champion import Champion, without
 from .items import SPOILS_START, refill_spoils
+from .rounds import start_round
 from .state import ACTIVATE, DRAFT, TURN_FIELDS
 from .tracks import ARMOR, ENERGY, HEALTH, STOCK_CUBES
 
@@ -122,7 +123,5 @@ def _finish(s: TundrusState, last_tribe: int, events: list[Event]) -> None:
     refill_spoils(s)
     s.initiative = last_tribe  # "The Tribe that recruited the last Champion takes the Initiative"
     events.append(Event(f"Tribe {last_tribe + 1} takes the Initiative"))
-    from .turn import start_round
-
     s.phase = ACTIVATE
     start_round(s, events)

@@ -16,10 +16,12 @@ from typing import TYPE_CHECKING
 
 from glyphhall.engine import Action, Event
 
+from . import free
 from .abilities import ability_for, energy_cost
 from .actions import act
 from .data import ARCANA, POWER
-from .dice import match, power_units, return_die, units
+from .dice import die_key, match, power_units, return_die, units
+from .replenish import DICE_PER_ENERGY, counts_for_replenish
 from .state import ENERGY_PAY, T_BOUGHT, T_COUNTED, T_FREE, T_VDEF, T_VWAR
 
 if TYPE_CHECKING:
@@ -31,8 +33,6 @@ ONE = 1  # "spend 1 Energy" (Foresight, Garrison, Gash, Sacrificial Lamb, Sword 
 
 def _cost(s: TundrusState, c: Champion, verb: str, args: tuple) -> tuple[int, bool, frozenset[int]] | None:
     """(Energy, Power Glyphs first?, dice that may not pay) of an action, or None if it costs none."""
-    from . import free
-
     power = bool(args) and args[-1] == "power" and (verb != "fate" or len(args) == 3)
     if verb in ("ability", "item"):
         ab = ability_for(s, c, str(args[0]))
@@ -50,8 +50,6 @@ def _cost(s: TundrusState, c: Champion, verb: str, args: tuple) -> tuple[int, bo
     if verb in ("foresight", "sworddance", "gash", "lamb"):
         return ONE, power, frozenset()
     if verb == "take":  # REPLENISH: a die beyond those paid for costs 1 Energy for two dice
-        from .turn import DICE_PER_ENERGY, counts_for_replenish
-
         t = s.turn
         bought = t[T_COUNTED] >= t[T_FREE] + DICE_PER_ENERGY * t[T_BOUGHT] and counts_for_replenish(s, c, str(args[1]))
         return (ONE if bought else 0), False, frozenset()
@@ -84,7 +82,7 @@ def defer(s: TundrusState, c: Champion, verb: str, args: tuple, events: list[Eve
     cubes = amount - dice_units
     stored = min(max(0, cubes - sum(c.slot_energy)), len(c.energy_dice))
     cands = _candidates(s, skip)
-    dice_choice = dice_units > 0 and len({_key(s.pool[i]) for i in cands}) > 1 and (
+    dice_choice = dice_units > 0 and len({die_key(s.pool[i]) for i in cands}) > 1 and (
         sum(_die_units(s.pool[i]) for i in cands) > dice_units)
     stored_choice = 0 < stored < len(c.energy_dice) and len(set(c.energy_dice)) > 1
     if not (dice_choice or stored_choice):
@@ -97,10 +95,6 @@ def defer(s: TundrusState, c: Champion, verb: str, args: tuple, events: list[Eve
     s.phase = ENERGY_PAY
     events.append(Event(f"{c.cid} chooses how to pay {amount} Energy"))
     return True
-
-
-def _key(d: tuple) -> tuple:
-    return (d[0], d[1], d[2], d[3], d[5])
 
 
 def actions(s: TundrusState, c: Champion) -> list[Action]:

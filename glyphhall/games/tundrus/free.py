@@ -10,14 +10,15 @@ from typing import TYPE_CHECKING
 from glyphhall.engine import Action, Event
 
 from . import tokens
-from .abilities import can_pay_energy, pay_energy
+from .abilities import can_pay_energy, pay_energy, reflect
 from .actions import act
 from .champion import STOCK
 from .combat import attack, magic
 from .data import ARCANA, DESTRUCTION, DOUBLE, GLYPHS, POWER, WAR, WEALTH
-from .dice import power_units, roll, units
+from .dice import power_units, return_die, roll, units
 from .items import set_complete
 from .state import GARRISON, LAMB, REROLL, T_FORESIGHT, T_GAMBIT, T_PICKS_LEFT, T_PRIMARY, T_VDEF, T_VWAR
+from .tracks import fill_armor
 
 if TYPE_CHECKING:
     from .champion import Champion
@@ -72,8 +73,6 @@ def before_roll_actions(s: TundrusState, c: Champion) -> list[Action]:
 
 def empower(s: TundrusState, c: Champion, n: int, events: list[Event]) -> None:
     """Replace a die with a red die from the Stock; the replaced die is RESET at once."""
-    from .dice import return_die
-
     d = s.pool[n - 1]
     return_die(s, (d[0], d[1], d[2]))
     red = s.data.colour_index["red"]
@@ -275,8 +274,6 @@ def fate(s: TundrusState, c: Champion, n: int, glyph: str, events: list[Event], 
 
 
 def mirrors(s: TundrusState, c: Champion, ally: Champion, events: list[Event], power: bool = False) -> None:
-    from .tracks import fill_armor
-
     pay_energy(s, c, printed_cost(s, c, "wall_of_mirrors"), power, set())
     s.once = s.once + ["wall_of_mirrors"]
     fill_armor(s, ally)
@@ -284,8 +281,6 @@ def mirrors(s: TundrusState, c: Champion, ally: Champion, events: list[Event], p
 
 
 def imp(s: TundrusState, c: Champion, target: Champion | None, events: list[Event], power: bool = False) -> None:
-    from .abilities import reflect
-
     pay_energy(s, c, printed_cost(s, c, "summon_imp"), power, set())
     s.once = s.once + ["summon_imp"]
     victims = s.enemies(c) if target is None else [target]
@@ -298,8 +293,6 @@ def imp(s: TundrusState, c: Champion, target: Champion | None, events: list[Even
 
 def button(s: TundrusState, c: Champion, target: Champion, events: list[Event], power: bool = False) -> None:
     """Roll a single black die: Arcana hurts the chosen enemy, Destruction hurts the user."""
-    from .abilities import reflect
-
     pay_energy(s, c, BUTTON_COST, power, set())
     s.once = s.once + ["shiny_red_button"]
     g = roll(s, s.data.colour_index["black"])

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from glyphhall.engine import Action, Game, Option, OptionValue, State
+from glyphhall.engine import Action, Event, Game, Option, OptionValue, State
 
-from . import draft
+from . import draft, turn, views
 from .data import load_data
 from .state import TundrusState
 
@@ -41,6 +41,23 @@ STEPS = {
 }
 
 
+class TundrusPlay(TundrusState):
+    """A game of Glyph at play: the state with the engine contract's rule methods, each handed to
+    the rule modules (turn.py dispatches to the step of the Turn the game is in)."""
+
+    def to_move(self) -> tuple[int, ...]:
+        return turn.to_move(self)
+
+    def _legal_actions(self, seat: int) -> list[Action]:
+        return turn.legal_actions(self)
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        return turn.apply(self, action)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return views.view(self, seat)
+
+
 class TundrusGame(Game):
     id = "tundrus"
     name = "Glyph (Tundrus)"
@@ -55,15 +72,15 @@ class TundrusGame(Game):
         Option("first_pick", "random", "Which Tribe recruits first", choices=("random", "tribe1", "tribe2")),
     )
 
-    def _new(self, players: int, seed: int, options: dict[str, OptionValue]) -> TundrusState:
-        s = TundrusState.__new__(TundrusState)
+    def _new(self, players: int, seed: int, options: dict[str, OptionValue]) -> TundrusPlay:
+        s = TundrusPlay.__new__(TundrusPlay)
         s.init_base(self, players, seed, options)
         s.data = load_data()
         draft.setup(s)
         return s
 
-    def _load(self, data: Mapping[str, Any]) -> TundrusState:
-        s = TundrusState.__new__(TundrusState)
+    def _load(self, data: Mapping[str, Any]) -> TundrusPlay:
+        s = TundrusPlay.__new__(TundrusPlay)
         s.load_base(self, data)
         s.load_fields(dict(data))
         return s

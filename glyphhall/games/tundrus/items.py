@@ -10,7 +10,7 @@ from glyphhall.engine import Event
 from . import tokens
 from .champion import CHEST, SLOT_CODE, STOCK, TRIBAL, is_die, without
 from .data import SLOTS, Item
-from .dice import roll
+from .dice import return_die, roll
 from .tracks import ARMOR, ENERGY, fill_armor, refill_permanent
 
 if TYPE_CHECKING:
@@ -275,8 +275,6 @@ def lose_everything(s: TundrusState, c: Champion) -> None:
     s.cubes[ARMOR] += c.armor_perm + sum(1 for d in c.temp if not is_die(d))
     s.cubes[ENERGY] += c.energy_cubes
     c.energy_dice, c.temp, c.armor_perm, c.energy_cubes = [], [], 0, 0
-    from .dice import return_die
-
     for d in c.lent:
         return_die(s, d)
     c.lent = []

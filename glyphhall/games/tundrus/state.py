@@ -1,12 +1,13 @@
 """The state of a game of Glyph: the champions, the Tribal Pools, the Stock, the Spoils of War,
-and the progress of the current Turn. Rules live in the other modules; this one holds data,
-copies it, saves it and shows it."""
+and the progress of the current Turn. Rules live in the modules above this one; this one holds
+data, copies it and saves it. The engine contract's rule methods (whose move, legal actions,
+apply, view) are added on top of the rules, by `game.TundrusPlay`."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from glyphhall.engine import Action, Event, Rng, State
+from glyphhall.engine import Rng, State
 
 from .champion import Champion, Die
 from .data import Data, load_data
@@ -209,16 +210,7 @@ class TundrusState(State):
             if item not in known:
                 raise ValueError(f"unknown item {item!r}")
 
-    # --- the engine contract (rules are in turn.py) --------------------------------------------
-    def to_move(self) -> tuple[int, ...]:
-        return _rules.to_move(self)
-
-    def _legal_actions(self, seat: int) -> list[Action]:
-        return _rules.legal_actions(self)
-
-    def _apply(self, seat: int, action: Action) -> list[Event]:
-        return _rules.apply(self, action)
-
+    # --- the engine contract (the rule methods are in game.TundrusPlay) ----------------------
     def is_over(self) -> bool:
         return self.phase == OVER
 
@@ -228,7 +220,7 @@ class TundrusState(State):
         return [1.0 if s in self.tribe_seats[self.winner] else 0.0 for s in range(self.num_players)]
 
     def clone(self) -> TundrusState:
-        c = TundrusState.__new__(TundrusState)
+        c = self.__class__.__new__(self.__class__)
         self.copy_into(c)
         return c
 
@@ -239,11 +231,3 @@ class TundrusState(State):
         rng.shuffle(c.deck)
         c.rng = Rng(rng.next64())
         return c
-
-    def view(self, seat: int | None) -> dict[str, Any]:
-        return _views.view(self, seat)
-
-
-# The rules import this module's constants, so they are bound here, after the class exists.
-from . import turn as _rules  # noqa: E402
-from . import views as _views  # noqa: E402

@@ -21,7 +21,7 @@ STOCK_CUBES = (40, 20, 40)
 
 def gain_energy(s: TundrusState, c: Champion, n: int = 1) -> int:
     """Up to `n` Energy Cubes from the Stock onto unoccupied squares (End of Round step 2, which may
-    also replace a Stored die, is `turn.round_energy`)."""
+    also replace a Stored die, is `rounds.round_energy`)."""
     gained = 0
     for _ in range(n):
         if s.cubes[ENERGY] <= 0 or c.energy_room() <= 0:

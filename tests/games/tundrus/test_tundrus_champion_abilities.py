@@ -14,7 +14,7 @@ from tundrus_helpers import (
     texts,
 )
 
-from glyphhall.games.tundrus.turn import activate, end_of_round
+from glyphhall.games.tundrus.rounds import activate, end_of_round
 
 GUARDS = ("druid", "warlord", "priestess")
 TRICKS = ("trickster", "fire_guard", "blood_mage")  # tribe 2 (initiative)

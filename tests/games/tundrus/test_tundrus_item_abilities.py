@@ -15,7 +15,7 @@ from tundrus_helpers import (
 )
 
 from glyphhall.engine import IllegalAction
-from glyphhall.games.tundrus.turn import activate
+from glyphhall.games.tundrus.rounds import activate
 
 TAKE4 = ["white tribal", "white tribal", "gold tribal", "blue tribal"]
 
@@ -327,7 +327,7 @@ def test_refresh_energy_each_round():
     give(s, "fire_guard", "wellspring_amulet")
     fg = champ(s, "fire_guard")
     fg.energy_cubes = 0
-    from glyphhall.games.tundrus.turn import start_round
+    from glyphhall.games.tundrus.rounds import start_round
 
     start_round(s, [])
     assert fg.energy_cubes == 1

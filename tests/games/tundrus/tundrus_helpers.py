@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from glyphhall.games.tundrus import GAME, free, items, turn
+from glyphhall.games.tundrus import GAME, free, items, reroll
 from glyphhall.games.tundrus.data import GLYPH_CODE, load_data
 from glyphhall.games.tundrus.state import TundrusState
 
@@ -46,7 +46,7 @@ def script_rolls(monkeypatch, glyphs: Iterable[str]) -> list[int]:
         assert queue, "more dice were rolled than the test scripted"
         return queue.pop(0)
 
-    monkeypatch.setattr(turn, "roll", fake)
+    monkeypatch.setattr(reroll, "roll", fake)
     monkeypatch.setattr(free, "roll", fake)
     monkeypatch.setattr(items, "roll", fake)
     return queue
