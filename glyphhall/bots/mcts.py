@@ -42,7 +42,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from glyphhall.engine import Action, Game, State
+from glyphhall.engine import Action, Game, Rng, State
 
 from . import register
 from .base import Bot
@@ -431,23 +431,34 @@ class MCTSBot(Bot):
         rnd = self._fast.random
         greedy = self.greedy_rollouts
         chance = self._chance
+        # A game that draws a random action without listing them all saves the listing; the
+        # draw takes an engine Rng (seeded from the same stream, so still reproducible).
+        sampler = None if greedy or not samples_without_listing(s) else Rng(self._fast.getrandbits(64))
         steps = 0
         while not s.is_over():
             if steps >= limit:
                 return [evaluate(s, k) for k in range(s.num_players)], luck
             movers = s.to_move()
             mover = movers[0] if len(movers) == 1 else movers[int(rnd() * len(movers))]
-            legal = s._legal_actions(mover)
-            if greedy and len(legal) > 1 and rnd() < greedy:
-                action = _greedy(s, mover, legal)
+            if sampler is not None:
+                action = s.sample_action(mover, sampler)
             else:
-                action = legal[int(rnd() * len(legal))]
+                legal = s._legal_actions(mover)
+                if greedy and len(legal) > 1 and rnd() < greedy:
+                    action = _greedy(s, mover, legal)
+                else:
+                    action = legal[int(rnd() * len(legal))]
             if chance is not None and chance(s, action):
                 luck = _apply_counting_luck(s, mover, action, luck)
             else:
                 s._apply(mover, action)
             steps += 1
         return s.returns(), luck
+
+
+def samples_without_listing(state: State) -> bool:
+    """True where the game draws a random legal action without listing them all."""
+    return type(state).sample_action is not State.sample_action
 
 
 def chance_hook(game: Game) -> Callable[[State, Action], bool] | None:

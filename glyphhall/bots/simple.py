@@ -8,12 +8,14 @@ from .base import Bot
 
 
 class RandomBot(Bot):
-    """A uniformly random legal action."""
+    """A uniformly random legal action (drawn without listing them all where the game can)."""
 
     name = "random"
 
     def choose(self, state: State, seat: int) -> Action:
-        return self.rng.choice(state.legal_actions(seat))
+        if seat not in state.to_move() or state.is_over():
+            raise ValueError(f"seat {seat} has no legal action here")
+        return state.sample_action(seat, self.rng)
 
 
 def evaluate(state: State, seat: int) -> float:

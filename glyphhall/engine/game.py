@@ -43,14 +43,33 @@ class State(ABC):
     def _legal_actions(self, seat: int) -> list[Action]:
         """Every legal action of a seat that is to move (finite, in a stable order)."""
 
+    #: The last list of legal actions handed out, as (seat, actions), until the state changes:
+    #: `apply` checks against it instead of listing every action a second time (the usual
+    #: caller lists, picks one, then applies it). `apply` forgets it; so must any code that
+    #: changes a state by other means (see `forget_legal`).
+    _listed: tuple[int, tuple[Action, ...]] | None = None
+
     def legal_actions(self, seat: int) -> list[Action]:
         if self.is_over() or seat not in self.to_move():
             return []
-        return self._legal_actions(seat)
+        legal = self._legal_actions(seat)
+        self._listed = (seat, tuple(legal))
+        return legal
 
     def is_legal(self, seat: int, action: Action) -> bool:
         """Override with a direct check where enumerating every action is slow."""
         return action in self._legal_actions(seat)
+
+    def sample_action(self, seat: int, rng: Rng) -> Action:
+        """A uniformly random legal action of `seat`, who is to move. Games override it where
+        they can draw one without listing every action (the random bot and rollouts use it);
+        an override must draw each legal action with the same probability."""
+        return rng.choice(self._legal_actions(seat))
+
+    def forget_legal(self) -> None:
+        """Drop the remembered legal actions: code that changes a state other than through `apply`
+        (a test editing fields, a position loader) after its legal actions were listed calls it."""
+        self._listed = None
 
     # --- changing the state ------------------------------------------------------------------
     def apply(self, seat: int, action: Action, *, check: bool = True) -> list[Event]:
@@ -60,9 +79,19 @@ class State(ABC):
         to move, or the action is not legal now. `check=False` skips those checks for callers
         that took the action from `legal_actions` themselves (playouts, search)."""
         if check:
-            self.check_can_act(seat)
-            if not isinstance(action, Action) or not self.is_legal(seat, action):
+            listed = self._listed
+            if listed is not None and listed[0] == seat:
+                # Listed for this seat since the last change: the seat is to move, and the list
+                # is the whole truth about what it may do.
+                # By identity first: the action usually comes from that very list, and comparing
+                # it by value with every action before it costs more than the listing saved.
+                legal = id(action) in set(map(id, listed[1])) or action in listed[1]
+            else:
+                self.check_can_act(seat)
+                legal = isinstance(action, Action) and self.is_legal(seat, action)
+            if not legal:
                 raise IllegalAction(f"'{action}' is not a legal action now")
+        self._listed = None
         return self._apply(seat, action)
 
     def apply_text(self, seat: int, text: str) -> list[Event]:
@@ -222,6 +251,7 @@ class Game(ABC):
         if not wanted:
             raise IllegalAction("no action was given")
         legal = state._legal_actions(seat)
+        state._listed = (seat, tuple(legal))
         for action in legal:
             if normalize_text(str(action)) == wanted:
                 return action
