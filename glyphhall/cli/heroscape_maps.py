@@ -23,8 +23,14 @@ def import_map(
     ] = None,
     leave_out: Annotated[
         list[str] | None,
-        typer.Option(help="drop these pieces instead of refusing the map: ruin, road-wall, tree4 (repeatable)"),
+        typer.Option(help="drop these pieces instead of refusing the map: castle, glacier, outcrop, hive, "
+                     "ruin, road-wall, tree4 (repeatable)"),
     ] = None,
+    zones: Annotated[str, typer.Option(help="start zones: 'file' (the file's start areas; by rule when it "
+                                       "has fewer than two) or 'auto' (always by rule)")] = "file",
+    zone_count: Annotated[int, typer.Option(help="start zones to choose by rule: 2, 3 or 4")] = 2,
+    floating: Annotated[str, typer.Option(help="tiles above empty layers: 'hold' (held up, with a warning) "
+                                          "or 'refuse'")] = "hold",
 ) -> None:
     """Convert a Virtualscape map; tiles our format cannot hold are refused with a message."""
     from glyphhall.engine import GlyphHallError
@@ -36,22 +42,24 @@ def import_map(
         console.print(f"[red]cannot read {escape(str(file))}: {escape(err.strerror or str(err))}[/red]")
         raise typer.Exit(code=2) from None
     try:
-        text, notes = import_hsc(data, str(file), unknown_glyph, leave_out or ())
+        if floating not in ("hold", "refuse"):
+            raise GlyphHallError(f"--floating must be 'hold' or 'refuse', not {floating!r}")
+        text, notes = import_hsc(data, str(file), unknown_glyph, leave_out or (), zones, zone_count,
+                                 hold_up=floating == "hold")
     except GlyphHallError as err:
         console.print(f"[red]{escape(str(err))}[/red]")
         raise typer.Exit(code=2) from None
     for note in notes:
         console.print(f"[yellow]note: {escape(note)}[/yellow]")
     if output is None:
-        typer.echo(text, nl=False)
+        typer.echo(text)
         return
     try:
-        output.write_text(text, encoding="utf-8")
+        output.write_text(text + "\n", encoding="utf-8")
     except OSError as err:
         console.print(f"[red]cannot write {escape(str(output))}: {escape(str(err))}[/red]")
         raise typer.Exit(code=2) from None
-    console.print(f"Wrote {escape(str(output))}. To play it, put it in glyphhall/games/heroscape/data/maps/ "
-                  f"and run: glyphhall play heroscape -o map={escape(output.stem)}")
+    console.print(f"Wrote {escape(str(output))}. To play it: glyphhall play heroscape -o map={escape(str(output))}")
 
 
 def register(app: typer.Typer) -> None:

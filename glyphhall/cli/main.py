@@ -62,7 +62,14 @@ def play(
     if not 0 <= seat < count:
         raise _fail(f"--seat must be between 0 and {count - 1}")
     try:
-        opts = game.resolve_options(parse_option_texts(option or []))
+        raw = parse_option_texts(option or [])
+        if game.id == "heroscape":  # -o map=FILE.toml|FILE.hsc: the map itself goes in the options
+            from glyphhall.games.heroscape.map_files import options_with_map_file
+
+            raw, notes = options_with_map_file(raw)
+            for note in notes:
+                console.print(f"[yellow]map: {escape(note)}[/yellow]")
+        opts = game.resolve_options(raw)
         chosen_seed = int(time.time()) if seed is None else seed
         seats = [
             Seat("you") if i == seat else (Seat(f"player {i}") if vs == "human" else Seat(f"{vs} {i}", bots.make(vs, chosen_seed + i)))

@@ -3,6 +3,7 @@ The record is the truth about a match: replaying it rebuilds the identical state
 
 from __future__ import annotations
 
+import hashlib
 import json
 import time
 from collections.abc import Mapping
@@ -16,7 +17,16 @@ from .game import ENGINE_VERSION, State
 if TYPE_CHECKING:
     from .game import Game
 
-RECORD_FORMAT = "glyphhall-match/1"
+RECORD_FORMAT = "glyphhall-match/2"
+#: Formats still read: /1 had no "attachments" (its options are used as they are).
+READABLE_FORMATS = ("glyphhall-match/1", RECORD_FORMAT)
+#: Option values longer than this (a map of one's own) travel as attachments: the text with
+#: its SHA-256, checked when the record is read, so a replay runs on exactly that text.
+ATTACH_OVER = 200
+
+
+def _sha256(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 @dataclass
@@ -50,12 +60,14 @@ class MatchRecord:
         self.finished_at = time.time()
 
     def to_dict(self) -> dict[str, Any]:
+        long = {k: v for k, v in self.options.items() if isinstance(v, str) and len(v) > ATTACH_OVER}
         return {
             "format": RECORD_FORMAT,
             "game": self.game,
             "game_version": self.game_version,
             "engine_version": self.engine_version,
-            "options": self.options,
+            "options": {k: v for k, v in self.options.items() if k not in long},
+            "attachments": {k: {"sha256": _sha256(v), "text": v} for k, v in sorted(long.items())},
             "seed": self.seed,
             "players": self.players,
             "actions": [[seat, text] for seat, text in self.actions],
@@ -66,15 +78,22 @@ class MatchRecord:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> MatchRecord:
-        if not isinstance(data, Mapping) or data.get("format") != RECORD_FORMAT:
+        if not isinstance(data, Mapping) or data.get("format") not in READABLE_FORMATS:
             raise LoadError(f"not a Glyph Hall match record (expected format {RECORD_FORMAT!r})")
         try:
             actions = [(int(seat), str(text)) for seat, text in data["actions"]]
+            options = dict(data.get("options") or {})
+            for key, attached in dict(data.get("attachments") or {}).items():
+                text = str(attached["text"])
+                if _sha256(text) != attached["sha256"]:
+                    raise LoadError(f"the record's attached option {key!r} does not match its SHA-256: "
+                                    "the record was changed or damaged")
+                options[str(key)] = text
             return cls(
                 game=str(data["game"]),
                 seed=int(data["seed"]),
                 players=[str(p) for p in data["players"]],
-                options=dict(data.get("options") or {}),
+                options=options,
                 actions=actions,
                 game_version=str(data.get("game_version", "1")),
                 engine_version=str(data.get("engine_version", "")),

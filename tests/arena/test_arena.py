@@ -188,7 +188,7 @@ def test_reports_are_written(tmp_path) -> None:
     report = run_arena(TOY_ID, ["random", SEARCH], 4, seed=1, out_dir=tmp_path)
     data = json.loads((tmp_path / "results.json").read_text())
     assert data["matches_played"] == 4 and len(data["matches"]) == 4
-    assert all(m["record"]["format"] == "glyphhall-match/1" for m in data["matches"])
+    assert all(m["record"]["format"] == "glyphhall-match/2" for m in data["matches"])
     rows = list(csv.DictReader((tmp_path / "matches.csv").open()))
     assert [int(r["index"]) for r in rows] == [0, 1, 2, 3]
     assert rows[0]["entrants"] == f"random | {SEARCH}"

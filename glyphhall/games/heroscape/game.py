@@ -6,11 +6,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from glyphhall.engine import Game, LoadError, Option, OptionError
+from glyphhall.engine import DataError, Game, LoadError, Option, OptionError
 
 from . import flow
 from .armies import PRESETS
-from .maps import load_map, map_keys
+from .map_text import board_for
+from .maps import map_keys
 from .state import ON, HeroscapeState, new_state, zone_seat
 
 NOTATION = (
@@ -34,6 +35,8 @@ class HeroscapeGame(Game):
     notation_help = NOTATION
     options = (
         Option("map", "valkyrie", "battlefield (data/maps/*.toml)", choices=tuple(map_keys())),
+        Option("map_text", "", "a map of one's own, its TOML text (set by -o map=FILE.toml|FILE.hsc in the "
+               "terminal, or by uploading a map at the table form); used instead of 'map'"),
         Option("armies", "draft", "draft armies by points, or play a preset match",
                choices=("draft", *sorted(PRESETS))),
         Option("points", 300, "points limit per army in the draft", minimum=50, maximum=2000),
@@ -64,7 +67,10 @@ class HeroscapeGame(Game):
     )
 
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> HeroscapeState:
-        board = load_map(str(options["map"]))
+        try:
+            board = board_for(options)
+        except DataError as err:
+            raise OptionError(str(err)) from None
         if options["armies"] != "draft" and options["armies"] not in PRESETS:
             raise OptionError(f"unknown preset army {options['armies']!r}")
         if options["armies"] != "draft" and players != len(PRESETS[options["armies"]]):

@@ -178,8 +178,9 @@ class Board:
         ]
 
 
-def parse_map(key: str, data: dict[str, Any], where: str, glyph_keys: set[str]) -> Board:
-    """Validate a map table and build its Board. Raises DataError naming `where` and the entry."""
+def parse_map(key: str, data: dict[str, Any], where: str, glyph_keys: set[str], need_zones: bool = True) -> Board:
+    """Validate a map table and build its Board. Raises DataError naming `where` and the entry
+    (`need_zones` False: start zones may be missing, for players' maps that get them by rule)."""
     def bad(msg: str) -> DataError:
         return DataError(f"{where}: {msg}")
 
@@ -265,7 +266,7 @@ def parse_map(key: str, data: dict[str, Any], where: str, glyph_keys: set[str]) 
             raise bad(f"overhang entry {n + 1}: two overhangs above {at}")
         board.ceiling[h] = board.levels[h] + clearance
         board.ceiling_top[h] = board.ceiling[h] + thickness
-    for seat in (0, 1):
+    for seat in (0, 1) if need_zones else ():
         if not board.zones.get(seat):
             raise bad(f"the map needs a start zone for seat {seat} (cells ending in {seat})")
     return board

@@ -10,6 +10,7 @@ from glyphhall.engine import Action, Event, Rng, State
 from . import flow, glyph_rules, turn
 from .armies import CARDS, CardDef
 from .glyphs import GLYPHS
+from .map_text import custom_board
 from .maps import Board, load_map
 
 # Figure status.
@@ -284,7 +285,7 @@ class HeroscapeState(State):
     def from_dict(cls, game: Any, data: dict[str, Any]) -> HeroscapeState:
         s = cls.__new__(cls)
         s.load_base(game, data)
-        s.board = load_map(str(data["map"]))
+        s.board = custom_board(str(s.options["map_text"])) if s.options.get("map_text") else load_map(str(data["map"]))
         s.phase = str(data["phase"])
         if s.phase not in ("draft", "place", "orders", "turn", "over"):
             raise ValueError(f"unknown phase {s.phase!r}")

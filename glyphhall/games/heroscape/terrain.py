@@ -30,6 +30,16 @@ TERRAINS: dict[str, Terrain] = {
         Terrain("water", "w", stops=True),
         Terrain("lava", "l", stops=True, survive_on=20, holds_glyphs=False),
         Terrain("obstacle", "x", holds_glyphs=False, obstacle=True),
+        # Terrain of the later sets, from Virtualscape maps (virtualscape.py); rulings and
+        # sources in the heroscape README ("Terrain of the expansions").
+        Terrain("lava field", "f"),
+        Terrain("snow", "n"),
+        Terrain("ice", "i"),
+        Terrain("swamp", "m"),
+        Terrain("shadow", "h"),
+        Terrain("concrete", "c"),
+        Terrain("asphalt", "a"),
+        Terrain("dungeon", "u"),
     )
 }
 OBSTACLES = frozenset(t.letter for t in TERRAINS.values() if t.obstacle)

@@ -1,0 +1,134 @@
+"""Virtualscape pieces: the tile types the editor knows, their names, what each becomes on our
+map, and their footprints.
+
+Sources (public code, read for the facts only): dkniffin/virtualscape `HeroscapeEditor/Tile.cpp`
+(CTile::GetNewTile: type = family * 1000 + a number, mostly the hex count; GetName; Render1 for
+which pieces share a texture), `Tile*.cpp` (each piece's footprint in OnRotationChange), and the
+building rules of the terrain sets as compiled at heroscape.glasq.com/rules/build_02.html [G]
+("land tiles" are one level high; "non-land tiles" - water, molten lava, ice, swamp water,
+shadow - have no height).
+
+Coordinates: x is the column, y the row of an "odd-r" offset grid (odd rows shifted right),
+`Tile.cpp` CTile::ContainPos and Render; a tile lists its hexes as (x, y) offsets from its
+position, and a hex on an odd offset row of a tile placed on an odd row moves one column right
+(ContainPos). That is the same as reading the offsets as odd-r from an even row and adding them
+in axial coordinates, which is what we do. Every footprint table is the rotation-0 shape turned
+60 degrees clockwise per rotation step, placed so that the leftmost hex of its top row is the
+tile's position (`TileGrass2/3/7/24.cpp`, `TileRock24.cpp`, `TileRoad5.cpp`, `TileRuin3.cpp`);
+we rebuild the tables from that rule (tests check it against the listed tables)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import hexes
+
+# Every type Virtualscape knows (Tile.cpp GetNewTile), by family: the numbers after family*1000.
+_VS_TYPES: dict[int, tuple[int, ...]] = {
+    1: (1, 2, 3, 7, 24), 2: (1, 2, 3, 7, 24), 3: (1, 2, 3, 7), 4: (1, 2), 5: (1,), 6: (1,),
+    7: (1, 2, 7), 8: (1, 2, 5), 9: (1, 2), 10: (4, 11, 12, 13), 11: (2, 3, 6, 7), 12: (4,),
+    13: (1, 3, 4, 6), 15: (1,), 16: (1, 7, 9, 101, 102, 103, 201, 202, 203, 301, 401, 402, 403, 404),
+    17: (0,), 18: (1, 2), 19: (1,), 20: (1, 2, 3, 7, 24), 21: (1, 2, 7), 22: (1, 2, 7), 23: (6,),
+    24: (1, 2, 14, 15, 16), 25: (1, 2), 26: (1, 2, 3, 7, 24), 27: (1, 3),
+}
+GLYPH_FAMILY, START_TYPE, FIGURE_FAMILY = 14, 15001, 18
+FAMILY_NAMES = {
+    1: "grass", 2: "rock", 3: "sand", 4: "water", 5: "ice", 6: "molten lava", 7: "lava field",
+    8: "road", 9: "snow", 10: "tree", 11: "ruin", 12: "road wall", 13: "glacier", 14: "glyph",
+    15: "start area", 16: "castle", 17: "personal tile", 18: "figure", 19: "swamp water", 20: "swamp",
+    21: "concrete", 22: "asphalt", 23: "Marro hive", 24: "Ticalla jungle", 25: "shadow",
+    26: "dungeon", 27: "outcrop",
+}
+
+
+def known_type(kind: int) -> bool:
+    family, number = divmod(kind, 1000)
+    if family == GLYPH_FAMILY:
+        return 1 <= number <= 254
+    return number in _VS_TYPES.get(family, ())
+
+
+def piece_name(kind: int) -> str:
+    """'an asphalt piece', 'a ruin piece' (with the right article)."""
+    name = FAMILY_NAMES.get(kind // 1000, f"type {kind}")
+    if kind == 24002:
+        name = "Ticalla grass"
+    elif kind // 1000 == 24:
+        name = "Ticalla palm"
+    article = "an" if name[0].lower() in "aeiou" else "a"
+    return f"{article} {name} piece"
+
+
+@dataclass(frozen=True, slots=True)
+class Land:
+    """A tile that makes the ground: our terrain letter and the levels it adds."""
+
+    letter: str
+    thickness: int  # 1 for land tiles, 0 for non-land tiles [G]
+
+
+#: Land by family (Ticalla grass, 24002, is swamp land: Tile.cpp draws it with the swamp texture).
+#: Rulings for each terrain are in terrain.py and the heroscape README.
+LAND: dict[int, Land] = {
+    1: Land("g", 1), 2: Land("r", 1), 3: Land("s", 1), 8: Land("d", 1),
+    4: Land("w", 0), 6: Land("l", 0), 19: Land("w", 0),  # swamp water is water (README ruling)
+    7: Land("f", 1), 9: Land("n", 1), 20: Land("m", 1), 21: Land("c", 1), 22: Land("a", 1),
+    26: Land("u", 1), 5: Land("i", 0), 25: Land("h", 0),
+}
+TICALLA_GRASS = 24002
+
+
+def land_of(kind: int) -> Land | None:
+    if kind == TICALLA_GRASS:
+        return LAND[20]
+    if kind == 4002:  # the double water hex: two water hexes (AddTile counts it as 2 x 4001)
+        return LAND[4]
+    return LAND.get(kind // 1000)
+
+
+#: Obstacles standing on one hex, as tall as the piece: type -> height in levels. Trees are
+#: 10000 + 1 hex + height (GetNewTile: CTileTree1_10 .. 1_12); Ticalla palms 24014-24016 the
+#: same way (CTilePalm14 .. 16).
+TALL_ONE_HEX = {10011: 10, 10012: 11, 10013: 12, 24014: 14, 24015: 15, 24016: 16}
+#: RotV ruins: 2- and 3-hex walls, 6 levels tall (reference §1.10 [S16]); they occupy their hexes.
+RUINS = {11002: 2, 11003: 3}
+RUIN_HEIGHT = 6
+#: Pieces that stand on the land without changing it and that we cannot place, which a user may
+#: choose to leave out (`leave_out`): name -> tile types.
+LEAVE_OUT = {
+    "ruin": (11002, 11003), "road-wall": (12004,), "tree4": (10004,),
+    "glacier": (13001, 13003, 13004, 13006), "outcrop": (27001, 27003), "castle": tuple(16000 + n for n in _VS_TYPES[16]),
+    "hive": (23006,),
+}
+
+# Rotation-0 shapes as odd-r (x, y) offsets from the tile's position (Tile*.cpp, see above).
+_SHAPES: dict[int, tuple[tuple[int, int], ...]] = {
+    1: ((0, 0),),
+    2: ((0, 0), (1, 0)),
+    3: ((0, 0), (1, 0), (0, 1)),
+    5: tuple((x, 0) for x in range(5)),
+    7: ((0, 0), (1, 0), (-1, 1), (0, 1), (1, 1), (0, 2), (1, 2)),
+    24: tuple((x, y) for y, lo, hi in ((0, 0, 1), (1, -1, 1), (2, 0, 2), (3, -1, 3), (4, 0, 4), (5, -1, 4))
+              for x in range(lo, hi + 1)),
+    -3: tuple((x, 0) for x in range(3)),  # a straight line of 3 (TileRuin3.cpp)
+}
+
+
+def _offset_to_axial(x: int, y: int) -> tuple[int, int]:
+    return hexes.offset_to_axial(y, x)
+
+
+def footprint(size: int, rotation: int) -> list[tuple[int, int]]:
+    """Axial offsets of a `size`-hex tile at `rotation` from its stored position: the shape
+    turned 60 degrees clockwise per step, anchored at the leftmost hex of its top row."""
+    cells = [_offset_to_axial(x, y) for x, y in _SHAPES[size]]
+    for _ in range(rotation):
+        cells = [(-r, q + r) for q, r in cells]  # 60 degrees clockwise (rows grow downwards)
+    aq, ar = min(cells, key=lambda c: (c[1], c[0]))
+    return [(q - aq, r - ar) for q, r in cells]
+
+
+def tile_hexes(x: int, y: int, rotation: int, size: int) -> list[tuple[int, int]]:
+    """The axial hexes a tile at (x, y) covers."""
+    oq, orow = _offset_to_axial(x, y)
+    return [(oq + dq, orow + dr) for dq, dr in footprint(size, rotation)]

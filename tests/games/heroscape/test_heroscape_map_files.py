@@ -1,0 +1,195 @@
+"""Players' own maps: real published Virtualscape files, start zones by rule, map files (.hsc and
+.toml) as the terminal and uploads read them, and match records that carry the map."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hsc_writer import GRASS1, hsc, play_out, tile
+from typer.testing import CliRunner
+
+from glyphhall.cli.main import app
+from glyphhall.engine import DataError, LoadError, MatchRecord, OptionError, Rng, replay
+from glyphhall.games.heroscape.game import GAME
+from glyphhall.games.heroscape.map_files import MAX_FILE_BYTES, options_with_map_file, read_map_file
+from glyphhall.games.heroscape.map_text import map_hash, map_toml
+from glyphhall.games.heroscape.map_zones import auto_zones
+from glyphhall.games.heroscape.maps import load_map
+from glyphhall.games.heroscape.virtualscape import import_hsc, read_hsc
+
+REAL = Path(__file__).parent / "virtualscape_maps"
+#: The six published files (SOURCES.md): the four real battlefields import; two are one- and
+#: two-hex test files of a web editor, too small for two armies.
+PLAYABLE = ["Castle_vs_elements.hsc", "Chat_perche.hsc", "Table_des_geants.hsc", "land.hsc"]
+TOO_SMALL = ["HexoscapeMap.hsc", "asphalt.hsc"]
+
+
+@pytest.mark.parametrize("name", PLAYABLE)
+def test_real_published_maps_import_and_play_a_full_random_game(name):
+    """Real files as their authors saved them (versions 0.0002, 0.0003, 0.0007; no start areas,
+    a '?' glyph by letter byte, floating tiles, ruins) import, and a random game finishes."""
+    found = read_map_file((REAL / name).read_bytes(), name)
+    assert len(found.board.zones) >= 2
+    state = play_out(GAME.new(2, 3, {"armies": "starter", "map_text": found.text}))
+    assert state.is_over()
+
+
+@pytest.mark.parametrize("name", TOO_SMALL)
+def test_real_test_files_too_small_for_armies_are_refused_saying_why(name):
+    with pytest.raises(DataError, match="too few for 2 start zones.*draw start areas in Virtualscape"):
+        read_map_file((REAL / name).read_bytes(), name)
+
+
+def test_real_file_details():
+    """Table des geants (Hasbro, version 0.0003): its 5 glyphs by letter, its 2 ruins as 6-level
+    obstacles; Chat perche (0.0002 header, 4 start area colours): 4 zones, its '?' glyphs blank
+    unless one is named; HexoscapeMap.hsc's 3 trailing bytes are a warning."""
+    text, notes = import_hsc((REAL / "Table_des_geants.hsc").read_bytes(), "Table_des_geants.hsc")
+    assert "by Hasbro" in text and 'name = "La table des geants"' in text
+    assert sorted(line for line in text.splitlines() if line.startswith("glyph =")) == [
+        'glyph = "dagmar"', 'glyph = "erland"', 'glyph = "ivor"', 'glyph = "kelda"', 'glyph = "valda"']
+    assert "zones chosen by rule" in notes[0] and notes[1].startswith("start zones chosen by rule")
+    board = read_map_file((REAL / "Table_des_geants.hsc").read_bytes(), "t.hsc").board
+    assert sum(1 for t in board.terrain if t == "x") == 5
+    chat = read_map_file((REAL / "Chat_perche.hsc").read_bytes(), "c.hsc").board
+    assert sorted(chat.zones) == [0, 1, 2, 3] and chat.glyph_spots == []
+    text, _ = import_hsc((REAL / "Chat_perche.hsc").read_bytes(), "c.hsc", unknown_glyph="gerda")
+    assert text.count('glyph = "gerda"') == 6 and text.count('face = "symbol"') == 6
+    assert "3 bytes after the last tile" in read_hsc((REAL / "HexoscapeMap.hsc").read_bytes()).warnings[0]
+
+
+# ---------------------------------------------------------------- start zones by rule
+
+
+def field_map(width: int, height: int, water: set[tuple[int, int]] = frozenset()) -> str:
+    rows = [" ".join("0w" if (x, y) in water else "1g" for x in range(width)) for y in range(height)]
+    return 'name = "Field"\nrows = [' + ", ".join(json.dumps(r) for r in rows) + "]\n"
+
+
+def test_auto_zones_are_the_farthest_edge_regions_with_room_for_an_army():
+    """Two zones: the edge pair farthest apart, 18 hexes each, connected, apart, never on water
+    or a glyph; the same map always gets the same zones."""
+    found = read_map_file(field_map(20, 10, water={(0, 0), (1, 0)}).encode(), "f.toml")
+    board = found.board
+    zones = board.zones
+    assert sorted(zones) == [0, 1] and len(zones[0]) == len(zones[1]) == 18
+    assert not set(zones[0]) & set(zones[1])
+    assert all(board.terrain[h] == "g" for z in zones.values() for h in z)
+    gap = min(board.dist(a, b) for a in zones[0] for b in zones[1])
+    assert gap >= 10
+    assert "start zones chosen by rule" in found.notes[-1] and "18 hexes" in found.notes[-1]
+    assert read_map_file(field_map(20, 10, water={(0, 0), (1, 0)}).encode(), "f.toml").text == found.text
+
+
+def test_four_auto_zones_spread_over_the_map():
+    found = read_map_file(field_map(16, 16).encode(), "f.toml")
+    board = found.board
+    chosen = auto_zones(board, 4)
+    assert len(chosen.zones) == 4 and chosen.size == 12
+    seeds = chosen.seeds
+    assert min(board.dist(a, b) for i, a in enumerate(seeds) for b in seeds[i + 1:]) >= 8
+    with pytest.raises(DataError, match="--zone-count must be 2, 3 or 4"):
+        auto_zones(board, 5)
+
+
+def test_a_map_too_small_for_zones_is_refused_saying_what_to_do():
+    with pytest.raises(DataError, match="too few for 2 start zones"):
+        read_map_file(field_map(4, 3).encode(), "tiny.toml")
+
+
+def test_zones_auto_replaces_the_file_start_areas_and_says_so():
+    tiles = [tile(GRASS1, x, y, 0) for y in range(8) for x in range(12)]
+    tiles += [tile(15001, x, 0, 1, colour=(255, 0, 0)) for x in range(3)]
+    tiles += [tile(15001, x, 7, 1, colour=(0, 0, 255)) for x in range(3)]
+    text, notes = import_hsc(hsc(tiles), "z.hsc")
+    assert notes == [] and text.count("0 ") + text.count("0\"") > 0
+    text, notes = import_hsc(hsc(tiles), "z.hsc", zones="auto")
+    assert notes[-1].startswith("start zones chosen by rule") and "rgb(" not in text
+
+
+# ---------------------------------------------------------------- map files (terminal and uploads)
+
+
+def test_map_files_good_hsc_and_toml_become_the_same_canonical_text():
+    """A .toml map and the canonical text written from it read back to the same text (a fixed
+    point), with every part of the format (glyphs, walls, overhangs) kept."""
+    giants = (Path(__file__).parents[3] / "glyphhall/games/heroscape/data/maps/giants.toml").read_text()
+    first = read_map_file(giants.encode(), "giants.toml")
+    again = read_map_file(first.text.encode(), "again.toml")
+    assert again.text == first.text and again.sha256 == map_hash(first.text)
+    packaged = load_map("giants")
+    assert first.board.walls == packaged.walls and first.board.ceiling == packaged.ceiling
+    assert sorted(first.board.glyph_spots) == sorted(packaged.glyph_spots) and first.board.levels == packaged.levels
+    assert map_toml(packaged) == first.text
+
+
+@pytest.mark.parametrize(("data", "name", "message"), [
+    (b"\x00\x01garbage", "bad.hsc", "not a Virtualscape map"),
+    (b"\x80\x81", "bad.toml", "not UTF-8 text"),
+    (b"rows = [", "bad.toml", "not valid TOML"),
+    (b'name = "x"\nrows = ["1q"]\n', "bad.toml", "cannot read cell '1q'"),
+    (b"", "empty.hsc", "is empty"),
+    (b"x" * (MAX_FILE_BYTES + 1), "big.hsc", "at most 256 KB"),
+    (b"name = 'x'", "map.png", "ends in .hsc"),
+])
+def test_bad_map_files_are_refused_saying_what_to_do(data, name, message):
+    with pytest.raises((DataError, LoadError), match=message):
+        read_map_file(data, name)
+
+
+def test_terminal_map_option_reads_toml_and_hsc_files(tmp_path):
+    """`-o map=PATH`: the file's canonical map goes into map_text; a packaged key is left alone."""
+    (tmp_path / "m.hsc").write_bytes((REAL / "Table_des_geants.hsc").read_bytes())
+    options, notes = options_with_map_file({"map": str(tmp_path / "m.hsc"), "armies": "starter"})
+    assert "map" not in options and options["map_text"].startswith('name = "La table des geants"')
+    assert any("zones chosen by rule" in n for n in notes)
+    assert options_with_map_file({"map": "giants"}) == ({"map": "giants"}, ())
+    with pytest.raises(DataError, match="cannot read the map file"):
+        options_with_map_file({"map": str(tmp_path / "missing.toml")})
+
+
+def test_cli_play_refuses_a_bad_map_file_clearly(tmp_path):
+    bad = tmp_path / "bad.hsc"
+    bad.write_bytes(b"nonsense")
+    result = CliRunner().invoke(app, ["play", "heroscape", "-o", f"map={bad}"])
+    assert result.exit_code != 0 and "not a Virtualscape map" in " ".join(result.output.split())
+
+
+def test_a_bad_map_text_option_is_an_option_error():
+    with pytest.raises(OptionError, match="cannot read cell"):
+        GAME.new(2, 1, {"map_text": 'name = "x"\nrows = ["1q"]\n'})
+
+
+# ---------------------------------------------------------------- records carry the map
+
+
+def test_records_carry_the_map_with_its_hash_and_replay_without_the_file(tmp_path):
+    """Format 2: a long option (the map) travels as an attachment with its SHA-256; the record
+    alone replays; a changed map text is refused; format 1 records still load."""
+    found = read_map_file((REAL / "land.hsc").read_bytes(), "land.hsc")
+    state = GAME.new(2, 9, {"armies": "starter", "map_text": found.text})
+    record = MatchRecord.start(GAME, state, ["a", "b"])
+    rng = Rng(4)
+    for _ in range(300):
+        if state.is_over():
+            break
+        seat = rng.choice(state.to_move())
+        action = rng.choice(state.legal_actions(seat))
+        state.apply(seat, action)
+        record.add(seat, str(action))
+    path = record.save(tmp_path / "match.json")
+    data = json.loads(path.read_text())
+    assert data["format"] == "glyphhall-match/2" and "map_text" not in data["options"]
+    assert data["attachments"]["map_text"] == {"sha256": found.sha256, "text": found.text}
+    again = replay(MatchRecord.read(path))
+    assert again.to_dict() == state.to_dict()
+    data["attachments"]["map_text"]["text"] = found.text.replace("g", "s", 1)
+    with pytest.raises(LoadError, match="does not match its SHA-256"):
+        MatchRecord.from_dict(data)
+    old = {**data, "format": "glyphhall-match/1", "options": {"armies": "starter"}}
+    del old["attachments"]
+    assert MatchRecord.from_dict(old).options == {"armies": "starter"}
+
+
