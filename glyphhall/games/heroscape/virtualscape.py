@@ -262,7 +262,8 @@ def import_hsc(data: bytes, source: str, unknown_glyph: str | None = None, leave
     board, glyph_spots = imported_board(imported, Path(source).stem)
     if zones == "auto" or len(imported.zones) < 2:
         if zones == "file":
-            imported.notes.append(f"the file has {len(imported.zones)} start area colour(s); zones chosen by rule")
+            have = f"only {len(imported.zones)} start area colour" if imported.zones else "no start areas"
+            imported.notes.append(f"the file has {have}; start zones chosen by rule")
         chosen = auto_zones(board, zone_count, {h for h, _, _ in glyph_spots})
         imported.zones = {}
         chosen.mark(board)

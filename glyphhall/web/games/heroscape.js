@@ -11,6 +11,10 @@ const TERRAIN = {
   g: { name: "grass", colour: "#5f8f3e" }, r: { name: "rock", colour: "#8a8478" }, s: { name: "sand", colour: "#cdb274" },
   d: { name: "road", colour: "#b59a78" }, w: { name: "water", colour: "#3d79b8" }, l: { name: "lava", colour: "#cf4a1e" },
   x: { name: "obstacle (ruins)", colour: "#4b4038" },
+  // terrain of the expansions, from Virtualscape maps (rulings: games/heroscape/README.md)
+  f: { name: "lava field", colour: "#3a2a26" }, n: { name: "snow", colour: "#e8edf2" }, i: { name: "ice", colour: "#a9d4e8" },
+  m: { name: "swamp", colour: "#5d6b3a" }, h: { name: "shadow", colour: "#3b3650" }, c: { name: "concrete", colour: "#a7a7a2" },
+  a: { name: "asphalt", colour: "#55575b" }, u: { name: "dungeon", colour: "#6d5f55" },
 };
 const PENDING_HELP = {
   place: "place a figure: click a free hex in your start zone",

@@ -38,6 +38,7 @@ function showGame() {
 }
 
 function optionField(o) {
+  if (o.name === "map_text" && currentGame().id === "heroscape") return mapUploadField(o);
   let input;
   if (o.type === "bool") {
     input = h("input", { type: "checkbox", name: o.name, checked: o.default === true });
@@ -56,6 +57,36 @@ function optionField(o) {
   input.dataset.option = o.name;
   input.dataset.kind = o.type;
   return h("label.option", { title: o.help }, h("span", { text: label(o.name) }), input, h("small.muted", { text: o.help }));
+}
+
+// Heroscape: a map file of one's own (.hsc or .toml), checked by the server, which answers its
+// canonical text (sent as the map_text option), a preview and notes. The file itself is not kept.
+function mapUploadField(o) {
+  const value = h("input", { type: "hidden", value: "" });
+  value.dataset.option = o.name;
+  value.dataset.kind = o.type;
+  const status = h("div.map-upload-status", {});
+  const file = h("input", { type: "file", accept: ".hsc,.toml", "aria-label": "map file" });
+  file.addEventListener("change", async () => {
+    value.value = "";
+    clear(status);
+    const f = file.files[0];
+    if (!f) return;
+    try {
+      const res = await fetch(`/api/heroscape/maps?filename=${encodeURIComponent(f.name)}`, { method: "POST", body: f });
+      const body = await res.json();
+      if (!res.ok) throw new Error(body.error || res.statusText);
+      value.value = body.map_text;
+      status.append(h("p", { text: `${body.name}: ${body.hexes} hexes, ${body.zones} start zones (used instead of 'map')` }));
+      if (body.notes.length) status.append(h("ul", {}, body.notes.map((n) => h("li.muted", { text: n }))));
+      const svg = new DOMParser().parseFromString(body.preview_svg, "image/svg+xml").documentElement;
+      status.append(document.importNode(svg, true));
+    } catch (e) {
+      status.append(h("p.error", { text: e.message }));
+    }
+  });
+  return h("label.option.map-upload", { title: o.help }, h("span", { text: "Map file (optional)" }), file, value,
+    h("small.muted", { text: "a Virtualscape .hsc or a .toml map; see the packaged maps at /maps" }), status);
 }
 
 function showSeats() {
