@@ -66,7 +66,7 @@ def play(
         if game.id == "heroscape":  # -o map=FILE.toml|FILE.hsc: the map itself goes in the options
             from glyphhall.games.heroscape.map_files import options_with_map_file
 
-            raw, notes = options_with_map_file(raw)
+            raw, notes = options_with_map_file(raw, count)
             for note in notes:
                 console.print(f"[yellow]map: {escape(note)}[/yellow]")
         opts = game.resolve_options(raw)

@@ -39,12 +39,14 @@ async def _body(request: Request) -> bytes:
 async def upload_map(request: Request,
                      filename: str = Query(..., max_length=200, description="the file's name (.hsc or .toml)"),
                      zones: str = Query("file", pattern="^(file|auto)$",
-                                        description="start zones from the file, or always by rule")) -> dict[str, Any]:
+                                        description="start zones from the file, or always by rule"),
+                     zone_count: int = Query(2, ge=2, le=4, description="start zones to choose by rule "
+                                             "(the table's players)")) -> dict[str, Any]:
     if not filename.lower().endswith(SUFFIXES):
         raise TableError("upload a Virtualscape map (.hsc) or a map in our format (.toml)", 415)
     data = await _body(request)
     try:
-        found = read_map_file(data, filename, zones)
+        found = read_map_file(data, filename, zones, zone_count)
     except GlyphHallError as err:
         raise TableError(str(err), 422) from None
     board = found.board

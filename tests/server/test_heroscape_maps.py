@@ -47,6 +47,8 @@ def test_a_map_without_start_zones_gets_zones_by_rule(hs_client):
     r = upload(hs_client, f'name = "Open field"\nrows = [{rows}]\n'.encode(), "field.toml")
     assert r.status_code == 200, r.text
     assert r.json()["zones"] == 2 and "start zones chosen by rule" in r.json()["notes"][-1]
+    r = upload(hs_client, f'name = "Open field"\nrows = [{rows}]\n'.encode(), "field.toml", zone_count=4)
+    assert r.json()["zones"] == 4
 
 
 @pytest.mark.parametrize(("data", "name", "status", "message"), [

@@ -28,9 +28,9 @@ class MapFile:
         return map_hash(self.text)
 
 
-def read_map_file(data: bytes, filename: str, zones: str = "file") -> MapFile:
-    """A map file's bytes -> its canonical map. DataError (or LoadError) says what is wrong and
-    what to do; nothing is kept."""
+def read_map_file(data: bytes, filename: str, zones: str = "file", zone_count: int = 2) -> MapFile:
+    """A map file's bytes -> its canonical map; a map without start zones gets `zone_count` by
+    rule. DataError (or LoadError) says what is wrong and what to do; nothing is kept."""
     from .virtualscape import import_hsc
 
     name = Path(filename).name or "map"
@@ -41,7 +41,7 @@ def read_map_file(data: bytes, filename: str, zones: str = "file") -> MapFile:
     suffix = Path(name).suffix.lower()
     notes: list[str] = []
     if suffix == ".hsc":
-        text, notes = import_hsc(data, name, zones=zones)
+        text, notes = import_hsc(data, name, zones=zones, zone_count=zone_count)
     elif suffix == ".toml":
         try:
             text = data.decode("utf-8")
@@ -50,13 +50,14 @@ def read_map_file(data: bytes, filename: str, zones: str = "file") -> MapFile:
                             "(see the heroscape README)") from None
     else:
         raise DataError(f"{name}: a map file ends in .hsc (Virtualscape) or .toml (our format)")
-    text, board, zones_said = canonical(text, name)
+    text, board, zones_said = canonical(text, name, zone_count)
     return MapFile(text, board, tuple(notes) + ((zones_said,) if zones_said else ()))
 
 
-def options_with_map_file(options: dict[str, str]) -> tuple[dict[str, str], tuple[str, ...]]:
+def options_with_map_file(options: dict[str, str], players: int = 2) -> tuple[dict[str, str], tuple[str, ...]]:
     """`map=PATH` (a .toml or .hsc file) in command-line options -> `map_text` with the file's
-    canonical map; other options unchanged. Raises GlyphHallError naming the file."""
+    canonical map (zones by rule for `players` when it has none); other options unchanged.
+    Raises GlyphHallError naming the file."""
     path = options.get("map", "")
     if not path.lower().endswith(SUFFIXES):
         return options, ()
@@ -65,7 +66,7 @@ def options_with_map_file(options: dict[str, str]) -> tuple[dict[str, str], tupl
     except OSError as err:
         raise DataError(f"cannot read the map file {path}: {err.strerror or err}") from None
     try:
-        found = read_map_file(data, path)
+        found = read_map_file(data, path, zone_count=min(max(players, 2), 4))
     except GlyphHallError as err:
         raise type(err)(f"{path}: {err}") from None
     out = {k: v for k, v in options.items() if k != "map"}

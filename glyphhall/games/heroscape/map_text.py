@@ -70,7 +70,8 @@ def parse_map_text(text: str, where: str, key: str = "custom", need_zones: bool 
     from .glyphs import GLYPHS
 
     if len(text.encode("utf-8")) > MAX_MAP_BYTES:
-        raise DataError(f"{where}: the map is larger than {MAX_MAP_BYTES // 1024} KB; is this a map file?")
+        raise DataError(f"{where}: the map is larger than {MAX_MAP_BYTES // 1024} KB, more than any "
+                        "battlefield needs; check that this is a map file")
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:

@@ -110,7 +110,8 @@ class _Bytes:
         try:
             return raw.decode("utf-16-le" if wide else "cp1252")
         except UnicodeDecodeError:
-            raise LoadError(f"Virtualscape file: {what} at byte {start} is not readable text") from None
+            raise LoadError(f"Virtualscape file: {what} at byte {start} is not readable text; the file is damaged: "
+                            "open and save it again in Virtualscape") from None
 
 
 def _version(value: float, known: tuple[float, ...]) -> float | None:
@@ -145,7 +146,8 @@ def read_hsc(data: bytes) -> VsFile:
             b.int32(f"print setting {n + 1}")
     count = b.int32("the tile count")
     if count < 0:
-        raise LoadError(f"Virtualscape file: negative tile count {count} at byte {b.pos - 4}; the file is damaged")
+        raise LoadError(f"Virtualscape file: negative tile count {count} at byte {b.pos - 4}; the file is damaged: "
+                        "open and save it again in Virtualscape")
     tiles = []
     for number in range(1, count + 1):
         offset = b.pos
@@ -176,7 +178,8 @@ def read_hsc(data: bytes) -> VsFile:
                 b.string(what)
                 b.string(what)
         if not 0 <= rotation <= 5:
-            raise LoadError(f"Virtualscape file: {what} has rotation {rotation}, expected 0-5; the file is damaged")
+            raise LoadError(f"Virtualscape file: {what} has rotation {rotation}, expected 0-5; the file is damaged: "
+                            "open and save it again in Virtualscape")
         tiles.append(VsTile(number, offset, kind, rotation, x, y, z, letter, start_name, colour, tile_version))
     warnings = []
     if b.pos != len(data):

@@ -73,7 +73,9 @@ function mapUploadField(o) {
     const f = file.files[0];
     if (!f) return;
     try {
-      const res = await fetch(`/api/heroscape/maps?filename=${encodeURIComponent(f.name)}`, { method: "POST", body: f });
+      const players = Math.min(Math.max(Number(document.getElementById("players").value) || 2, 2), 4);
+      const url = `/api/heroscape/maps?filename=${encodeURIComponent(f.name)}&zone_count=${players}`;
+      const res = await fetch(url, { method: "POST", body: f });
       const body = await res.json();
       if (!res.ok) throw new Error(body.error || res.statusText);
       value.value = body.map_text;
