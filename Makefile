@@ -30,6 +30,7 @@ test: $(VENV)/.installed-dev
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check glyphhall tests bench
 	$(BIN)/mypy glyphhall/engine
+	$(BIN)/lint-imports
 
 bench: $(VENV)/.installed
 	$(BIN)/python bench/playouts.py inscription

@@ -7,7 +7,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from .match import play_match, resolve_game
+from glyphhall.games import resolve as resolve_game
+
+from .match import play_match
 from .ratings import standings, wilson
 from .report import write_all
 from .runner import Progress, RayUnavailable, run_matches
@@ -83,7 +85,6 @@ __all__ = [
     "Progress",
     "RayUnavailable",
     "play_match",
-    "resolve_game",
     "run_arena",
     "run_matches",
     "schedule",

@@ -5,14 +5,13 @@ It depends only on its `MatchSpec`, so the same spec gives the same moves and re
 
 from __future__ import annotations
 
-import importlib
 import time
 from typing import Any
 
 from glyphhall import games
 from glyphhall.bots import ask
 from glyphhall.bots.spec import make_bot
-from glyphhall.engine import Game, GlyphHallError, MatchRecord
+from glyphhall.engine import GlyphHallError, MatchRecord
 
 from .schedule import MatchSpec
 
@@ -20,25 +19,10 @@ from .schedule import MatchSpec
 MAX_MOVES = 20_000
 
 
-def resolve_game(name: str) -> Game:
-    """A registered game by id, or any Game object named "package.module:ATTRIBUTE" (games
-    outside the registry: a game in development, the test games). Raises KeyError."""
-    if ":" not in name:
-        return games.get(name)
-    module_name, _, attribute = name.partition(":")
-    try:
-        game = getattr(importlib.import_module(module_name), attribute)
-    except (ImportError, AttributeError):
-        raise KeyError(f"no game object {name!r}") from None
-    if not isinstance(game, Game):
-        raise KeyError(f"{name!r} is not a Glyph Hall game")
-    return game
-
-
 def play_match(spec: MatchSpec) -> dict[str, Any]:
     """Play `spec` to the end. Returns a JSON-ready result with the full match record; a bot or
     game failure is reported in `error` (the match then counts for nobody) rather than raised."""
-    game = resolve_game(spec.game)
+    game = games.resolve(spec.game)
     state = game.new(len(spec.bots), spec.seed, spec.options)
     seated = [make_bot(b, s) for b, s in zip(spec.bots, spec.bot_seeds, strict=True)]
     record = MatchRecord.start(game, state, list(spec.entrants))

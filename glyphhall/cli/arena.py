@@ -56,9 +56,9 @@ def arena(
 ) -> None:
     """Play a bot tournament and report OpenSkill ratings and score rates with 95% intervals."""
     from glyphhall.arena import RayUnavailable, run_arena, schedule
-    from glyphhall.arena.match import resolve_game
     from glyphhall.bots.spec import BotSpecError, check_spec
     from glyphhall.engine import GlyphHallError, parse_option_texts
+    from glyphhall.games import resolve as resolve_game
     from glyphhall.paths import data_dir
 
     # Commas separate bots, so settings inside one bot are written with '/' on the command line.

@@ -9,13 +9,10 @@ import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .errors import GlyphHallError, LoadError
-from .game import ENGINE_VERSION, State
-
-if TYPE_CHECKING:
-    from .game import Game
+from .game import ENGINE_VERSION, Game, State
 
 RECORD_FORMAT = "glyphhall-match/2"
 #: Formats still read: /1 had no "attachments" (its options are used as they are).
@@ -123,17 +120,12 @@ class MatchRecord:
         return cls.from_dict(data)
 
 
-def replay(record: MatchRecord, upto: int | None = None, game: Game | None = None) -> State:
-    """The state after the first `upto` actions of `record` (all of them by default), with the
-    registered game the record names unless `game` is given.
-    Raises LoadError naming the step if the record does not replay."""
-    if game is None:
-        from glyphhall import games
-
-        try:
-            game = games.get(record.game)
-        except KeyError as err:
-            raise LoadError(str(err).strip('"')) from None
+def replay(record: MatchRecord, game: Game, upto: int | None = None) -> State:
+    """The state of `game` after the first `upto` actions of `record` (all of them by default).
+    The caller hands the game (the registry, `glyphhall.games.get(record.game)`, lives a layer
+    above the engine). Raises LoadError naming the step if the record does not replay."""
+    if record.game != game.id:
+        raise LoadError(f"record is a {record.game} match, not {game.id}")
     if record.game_version != game.version:
         raise LoadError(
             f"record is for {game.id} version {record.game_version}; this program plays {game.version}"

@@ -34,3 +34,18 @@ def get(game_id: str) -> Game:
         return _registry()[game_id]
     except KeyError:
         raise KeyError(f"no game {game_id!r}; known games: {', '.join(ids()) or 'none'}") from None
+
+
+def resolve(name: str) -> Game:
+    """A registered game by id, or any Game object named "package.module:ATTRIBUTE" (games
+    outside the registry: a game in development, the test games). Raises KeyError."""
+    if ":" not in name:
+        return get(name)
+    module_name, _, attribute = name.partition(":")
+    try:
+        game = getattr(importlib.import_module(module_name), attribute)
+    except (ImportError, AttributeError):
+        raise KeyError(f"no game object {name!r}") from None
+    if not isinstance(game, Game):
+        raise KeyError(f"{name!r} is not a Glyph Hall game")
+    return game

@@ -26,7 +26,7 @@ DEFAULT_MAX_STEPS = 20_000
 def resolve(game: str | Game) -> Game:
     if isinstance(game, Game):
         return game
-    from glyphhall.arena.match import resolve_game  # registered ids and "module:ATTR" paths
+    from glyphhall.games import resolve as resolve_game  # registered ids and "module:ATTR" paths
 
     return resolve_game(game)
 

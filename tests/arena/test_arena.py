@@ -11,11 +11,12 @@ from typer.testing import CliRunner
 
 from glyphhall import bots
 from glyphhall.arena import run_arena, schedule, standings, wilson
-from glyphhall.arena.match import play_match, resolve_game
+from glyphhall.arena.match import play_match
 from glyphhall.arena.ratings import outcome
 from glyphhall.arena.schedule import match_seed
 from glyphhall.bots.base import Bot
 from glyphhall.engine import MatchRecord, replay
+from glyphhall.games import resolve as resolve_game
 from tests.engine.toy import GAME as TOY
 
 TOY_ID = "tests.engine.toy:GAME"

@@ -86,6 +86,8 @@ def test_record_replays_and_bad_records_are_clear(tmp_path):
     broken = record.to_dict() | {"actions": [[0, "play 99"]]}
     with pytest.raises(LoadError, match="step 1"):
         replay(MatchRecord.from_dict(broken), game=GAME)
+    with pytest.raises(LoadError, match="not"):
+        replay(MatchRecord.from_dict(record.to_dict() | {"game": "chess"}), game=GAME)
 
 
 def test_load_rejects_other_games_and_versions():
