@@ -31,11 +31,12 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from glyphhall.arena import MatchSpec, play_match, resolve_game, wilson  # noqa: E402
+from glyphhall.arena import MatchSpec, play_match, wilson  # noqa: E402
 from glyphhall.arena.ratings import outcome  # noqa: E402
 from glyphhall.arena.schedule import match_seed  # noqa: E402
 from glyphhall.bots.spec import check_spec  # noqa: E402
 from glyphhall.engine import Rng  # noqa: E402
+from glyphhall.games import resolve as resolve_game  # noqa: E402
 
 LEDGER = ROOT / "bench" / "strength" / "ledger.jsonl"
 #: Arena seed of every strength match: match i of a pairing always gets the same game seed.

@@ -13,7 +13,6 @@ PACKAGE = Path(glyphhall.__file__).parent
 BEING_SPLIT = {
     "games/glyphs/state.py",
     "games/glyfts/state.py",
-    "games/tundrus/turn.py",
 }
 
 
