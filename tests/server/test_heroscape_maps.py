@@ -89,5 +89,5 @@ def test_a_match_on_an_uploaded_map_replays_from_its_record_in_a_fresh_data_dire
     monkeypatch.setenv("GLYPHHALL_DATA_DIR", str(fresh / "data"))
     result = CliRunner().invoke(cli_app, ["replay", str(fresh / "match.json")])
     assert result.exit_code == 0, result.output
-    final = replay(MatchRecord.read(fresh / "match.json"))
+    final = replay(MatchRecord.read(fresh / "match.json"), GAME)
     assert final.is_over() and final.returns() == data["result"] and final.board.key.startswith("custom-")

@@ -183,7 +183,7 @@ def test_records_carry_the_map_with_its_hash_and_replay_without_the_file(tmp_pat
     data = json.loads(path.read_text())
     assert data["format"] == "glyphhall-match/2" and "map_text" not in data["options"]
     assert data["attachments"]["map_text"] == {"sha256": found.sha256, "text": found.text}
-    again = replay(MatchRecord.read(path))
+    again = replay(MatchRecord.read(path), GAME)
     assert again.to_dict() == state.to_dict()
     data["attachments"]["map_text"]["text"] = found.text.replace("g", "s", 1)
     with pytest.raises(LoadError, match="does not match its SHA-256"):
