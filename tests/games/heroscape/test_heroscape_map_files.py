@@ -193,3 +193,22 @@ def test_records_carry_the_map_with_its_hash_and_replay_without_the_file(tmp_pat
     assert MatchRecord.from_dict(old).options == {"armies": "starter"}
 
 
+
+
+# ---------------------------------------------------------------- terrain rulings at play
+
+
+def test_plain_expansion_terrain_never_stops_a_walk_and_ice_and_shadow_add_no_height():
+    """Rulings (README "Terrain of the expansions"): lava field, snow, swamp, concrete, asphalt,
+    dungeon (1 level) and ice, shadow (no height) are plain: Finn walks across all of them in one
+    move; only water (and swamp water, imported as water) stops him."""
+    from heroscape_helpers import act, hexof, position
+
+    rows = ["1g0 1f 1n 1m 1c 1a 1u 0i 0h 1g 0w 1g", "1g 1g 1g 1g 1g 1g 1g 1g 1g 1g 1g 1g1"]
+    s = position(rows=rows, at={"finn": "a1", "thorgrim": "b12"}, active="finn")
+    for col in range(2, 11):
+        act(s, f"step finn a{col}")
+        s.move_left = 99  # the walk is about terrain, not Finn's Move
+    assert hexof(s, "finn") == "a10"
+    act(s, "step finn a11")  # water: the move ends
+    assert s.moving < 0 and hexof(s, "finn") == "a11"
