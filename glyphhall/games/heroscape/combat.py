@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from glyphhall.engine import Event
 
-from . import glyph_rules, los, movement
+from . import engagement, glyph_effects, los
 
 if TYPE_CHECKING:
     from .state import HeroscapeState
@@ -45,11 +45,11 @@ def effective_range(s: HeroscapeState, f: int, base: int | None = None) -> int:
     else:
         rng = d.range
         if rng >= 4:
-            rng += glyph_rules.permanent_amount(s, s.owner(f), "range_long")
+            rng += glyph_effects.permanent_amount(s, s.owner(f), "range_long")
     if d.species == "soulborg" and d.klass == "guards":
         for g in range(len(s.f_card)):
             if (s.f_state[g] == ON and g != f and s.side(g) == s.side(f)
-                    and s.has_power(g, "range_enhancement") and movement.adjacent(s, f, g)):
+                    and s.has_power(g, "range_enhancement") and engagement.adjacent(s, f, g)):
                 rng += 2
                 break
     return rng
@@ -59,7 +59,7 @@ def _friends_adjacent_with(s: HeroscapeState, f: int, power: str) -> int:
     me = s.side(f)  # friendly figures: your own and your teammates' (reference §1.4)
     return sum(1 for g in range(len(s.f_card))
                if g != f and s.f_state[g] == ON and s.side(g) == me and s.has_power(g, power)
-               and movement.adjacent(s, f, g))
+               and engagement.adjacent(s, f, g))
 
 
 def attack_dice(s: HeroscapeState, a: int, d: int, base: int) -> int:
@@ -67,12 +67,12 @@ def attack_dice(s: HeroscapeState, a: int, d: int, base: int) -> int:
     card = s.card_of(a)
     seat = s.owner(a)
     n = base + s.c_atk[s.f_card[a]] + height_bonus(s, a, d)
-    n += glyph_rules.permanent_amount(s, seat, "attack_all")
-    n += glyph_rules.permanent_amount(s, seat, "attack_unique" if card.unique else "attack_common")
-    n += glyph_rules.carried_amount(s, a, "ring")
+    n += glyph_effects.permanent_amount(s, seat, "attack_all")
+    n += glyph_effects.permanent_amount(s, seat, "attack_unique" if card.unique else "attack_common")
+    n += glyph_effects.carried_amount(s, a, "ring")
     if card.range == 1:
         n += _friends_adjacent_with(s, a, "attack_aura")
-    if s.has_power(a, "sword_of_reckoning") and movement.adjacent(s, a, d):
+    if s.has_power(a, "sword_of_reckoning") and engagement.adjacent(s, a, d):
         n += 4
     if card.klass == "warriors" and card.species == "orc":
         n += _friends_adjacent_with(s, a, "orc_warrior_enhancement")
@@ -85,8 +85,8 @@ def defense_dice(s: HeroscapeState, d: int) -> int:
     card = s.card_of(d)
     seat = s.owner(d)
     n = card.defense + s.c_dfn[s.f_card[d]]
-    n += glyph_rules.permanent_amount(s, seat, "defense_all")
-    n += glyph_rules.carried_amount(s, d, "ring")
+    n += glyph_effects.permanent_amount(s, seat, "defense_all")
+    n += glyph_effects.carried_amount(s, d, "ring")
     n += _friends_adjacent_with(s, d, "defensive_aura")
     if card.klass == "warriors" and card.species == "orc":
         n += _friends_adjacent_with(s, d, "orc_warrior_enhancement")
@@ -96,7 +96,7 @@ def defense_dice(s: HeroscapeState, d: int) -> int:
                 and los.clear_sight(s, g, d, 4)):
             n += 2
             break
-    n -= glyph_rules.kryptonite_penalty(s, d)
+    n -= glyph_effects.kryptonite_penalty(s, d)
     return max(0, n)
 
 
@@ -132,7 +132,7 @@ def defend(s: HeroscapeState, a: int, d: int, dice: int, skulls: int, normal: bo
     wounds = max(0, skulls - shields)
     note = ""
     if (wounds and shields and s.has_power(d, "stealth_dodge") and a >= 0
-            and not movement.adjacent(s, a, d)):
+            and not engagement.adjacent(s, a, d)):
         wounds, note = 0, " (Stealth Dodge)"
     events.append(Event(
         f"{what}: {s.f_name[a] if a >= 0 else 'it'} rolls {dice} dice, {skulls} skulls; "
@@ -141,7 +141,7 @@ def defend(s: HeroscapeState, a: int, d: int, dice: int, skulls: int, normal: bo
               "skulls": skulls, "shields": shields}))
     wound(s, d, wounds, events)
     if (normal and a >= 0 and shields > skulls and s.has_power(d, "counter_strike")
-            and s.card_of(a).klass != "samurai" and s.f_state[a] == ON and movement.adjacent(s, a, d)):
+            and s.card_of(a).klass != "samurai" and s.f_state[a] == ON and engagement.adjacent(s, a, d)):
         back = shields - skulls
         events.append(Event(f"{s.f_name[d]} counter strikes {s.f_name[a]} for {back}"))
         wound(s, a, back, events)
@@ -155,7 +155,7 @@ def wound(s: HeroscapeState, f: int, n: int, events: list[Event], *, blockable: 
     s.f_wounds[f] += n
     events.append(Event(f"{s.f_name[f]} takes {n} wound{'s' if n != 1 else ''}",
                         data={"figure": s.f_name[f], "wounds": n}))
-    glyph_rules.lose_equipment(s, f, events)
+    glyph_effects.lose_equipment(s, f, events)
     if s.f_wounds[f] >= s.card_of(f).life:
         destroy(s, f, events)
         return True
@@ -165,7 +165,7 @@ def wound(s: HeroscapeState, f: int, n: int, events: list[Event], *, blockable: 
 def destroy(s: HeroscapeState, f: int, events: list[Event]) -> None:
     if s.f_state[f] != ON:
         return
-    glyph_rules.lose_equipment(s, f, events)
+    glyph_effects.lose_equipment(s, f, events)
     for h in (s.f_hex[f], s.f_tail[f]):
         if h >= 0 and s.occ[h] == f:
             s.occ[h] = -1

@@ -8,8 +8,10 @@ from typing import TYPE_CHECKING
 
 from glyphhall.engine import Action, Event
 
-from . import glyph_rules, turn
+from . import decisions, glyph_effects, glyph_rules, turn
+from .actions import act
 from .armies import CARD_KEYS, CARDS, PRESETS
+from .glyph_effects import d20
 from .standing import standing
 
 if TYPE_CHECKING:
@@ -61,7 +63,7 @@ def roll_off(s: HeroscapeState, seats: list[int], events: list[Event], what: str
     group = list(seats)
     order: list[int] = []
     while group:
-        scores = {seat: s.d20(seat) + (bonus(seat) if bonus else 0) for seat in group}
+        scores = {seat: d20(s, seat) + (bonus(seat) if bonus else 0) for seat in group}
         rolls.update(scores)
         best = max(scores.values())
         top = [seat for seat in group if scores[seat] == best]
@@ -163,7 +165,7 @@ def to_move(s: HeroscapeState) -> tuple[int, ...]:
 
 def phase_actions(s: HeroscapeState, seat: int) -> list[Action]:
     if s.phase == "draft":
-        out = [turn.act("draft", k) for k in affordable(s, seat)]
+        out = [act("draft", k) for k in affordable(s, seat)]
         if any(o == seat for o in s.c_owner):
             out.append(Action("done"))
         return out
@@ -186,7 +188,7 @@ def order_actions(free: tuple[int, ...], keys: tuple[str, ...]) -> list[Action]:
         if len(_ORDER_ACTIONS) > 20_000:
             _ORDER_ACTIONS.clear()
         names = ("1", "2", "3", "x")
-        found = _ORDER_ACTIONS[(free, keys)] = [turn.act("order", names[m], k) for m in free for k in keys]
+        found = _ORDER_ACTIONS[(free, keys)] = [act("order", names[m], k) for m in free for k in keys]
     return found
 
 
@@ -256,9 +258,9 @@ def settle(s: HeroscapeState, events: list[Event]) -> None:
         if s.phase in ("orders", "turn") and check_victory(s, events):
             continue
         if s.pending:
-            if turn.has_choice(s):
+            if decisions.has_choice(s):
                 return
-            turn.skip_pending(s, events)
+            decisions.skip_pending(s, events)
             continue
         if s.phase == "draft":
             for seat in range(s.num_players):
@@ -296,14 +298,29 @@ def start_round(s: HeroscapeState, events: list[Event]) -> None:
     s.markers = [[-1 if order_cards(s, seat) else -2] * 4 for seat in range(s.num_players)]
     s.init_order = []
     s.init_rolls = []
-    turn.the_drop(s, events)
+    the_drop(s, events)
     if s.options["order_placement"] == "sequential":
         first = roll_off(s, list(range(s.num_players)), events, "order marker roll")[0]
         s.init_order = passing_left(first, s.num_players)
 
 
+def the_drop(s: HeroscapeState, events: list[Event]) -> None:
+    """The Drop: cards with figures off the battlefield roll d20 at the start of the round; on
+    13+ every such figure is placed (not adjacent to any figure, not on a glyph)."""
+    for c in range(len(s.c_def)):
+        waiting = [f for f in s.c_figs[c] if s.f_state[f] == RESERVE]
+        if not waiting or not s.card_has_power(c, "the_drop"):
+            continue
+        seat = s.c_owner[c]
+        roll = d20(s, seat)
+        events.append(Event(f"The Drop: {s.c_def[c].name} rolls {roll}" + (", they drop" if roll >= 13 else "")))
+        if roll >= 13:
+            for f in waiting:
+                s.pending.append((seat, "place", f, "drop", -1))
+
+
 def initiative_bonus(s: HeroscapeState, seat: int) -> int:
-    return glyph_rules.permanent_amount(s, seat, "initiative")
+    return glyph_effects.permanent_amount(s, seat, "initiative")
 
 
 def start_turns(s: HeroscapeState, events: list[Event]) -> None:
@@ -334,15 +351,7 @@ def begin_turn(s: HeroscapeState, events: list[Event]) -> None:
                 turn.start_turn(s, c)
                 return
         events.append(Event(f"seat {seat} loses turn {s.turn_no}: no figure to activate"))
-        advance(s)
-
-
-def advance(s: HeroscapeState) -> None:
-    s.active_card = -1
-    s.turn_pos += 1
-    if s.turn_pos >= len(s.init_order):
-        s.turn_pos = 0
-        s.turn_no += 1
+        turn.advance(s)
 
 
 def end_round(s: HeroscapeState, events: list[Event]) -> None:

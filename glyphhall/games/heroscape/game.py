@@ -6,13 +6,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from glyphhall.engine import DataError, Game, LoadError, Option, OptionError
+from glyphhall.engine import Action, DataError, Event, Game, LoadError, Option, OptionError
 
-from . import flow
+from . import decisions, flow, turn
 from .armies import PRESETS
 from .map_text import board_for
-from .maps import map_keys
-from .state import ON, HeroscapeState, new_state, zone_seat
+from .maps import Board, map_keys
+from .state import ON, HeroscapeState, init_state, zone_seat
+from .view import view as view_for
 
 NOTATION = (
     "draft <card> | done; place <hex> [<tail hex>]; order <1|2|3|x> <card>; "
@@ -24,6 +25,49 @@ NOTATION = (
     "spirit <card>; summon <figure> <hex>; negate <card>; wound <figure>; opponent <seat>; end. "
     "Hexes are row letter + column number (a1); figures are card keys (finn) or key + number (tarn2)."
 )
+
+
+class HeroscapePlay(HeroscapeState):
+    """A Heroscape game at play: the state with the engine contract's rule methods, each handed to
+    the rule modules (a pending decision first, then the turn, else the game's flow)."""
+
+    __slots__ = ()
+
+    def to_move(self) -> tuple[int, ...]:
+        if self.result is not None:
+            return ()
+        if self.pending:
+            return (self.pending[0][0],)
+        return flow.to_move(self)
+
+    def _legal_actions(self, seat: int) -> list[Action]:
+        if self.pending:
+            return decisions.pending_actions(self)
+        if self.phase == "turn":
+            return turn.turn_actions(self)
+        return flow.phase_actions(self, seat)
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        self.step_cache = None
+        events: list[Event] = []
+        if self.pending:
+            decisions.apply_pending(self, action, events)
+        elif self.phase == "turn":
+            turn.apply_turn(self, action, events)
+        else:
+            flow.apply_phase(self, seat, action, events)
+        flow.settle(self, events)
+        return events
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return view_for(self, seat)
+
+
+def new_state(game: Game, players: int, seed: int, options: dict[str, Any], board: Board) -> HeroscapePlay:
+    """A new game before setup: no armies, the board empty (tests build positions on it)."""
+    s = HeroscapePlay.__new__(HeroscapePlay)
+    init_state(s, game, players, seed, options, board)
+    return s
 
 
 class HeroscapeGame(Game):
@@ -66,7 +110,7 @@ class HeroscapeGame(Game):
                choices=("none", "pairs")),
     )
 
-    def _new(self, players: int, seed: int, options: dict[str, Any]) -> HeroscapeState:
+    def _new(self, players: int, seed: int, options: dict[str, Any]) -> HeroscapePlay:
         try:
             board = board_for(options)
         except DataError as err:
@@ -87,9 +131,9 @@ class HeroscapeGame(Game):
         flow.setup(s)
         return s
 
-    def _load(self, data: Mapping[str, Any]) -> HeroscapeState:
+    def _load(self, data: Mapping[str, Any]) -> HeroscapePlay:
         try:
-            return HeroscapeState.from_dict(self, dict(data))
+            return HeroscapePlay.from_dict(self, dict(data))
         except LoadError:
             raise
         except Exception as err:  # any malformed field: one clear message

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 
 from glyphhall.engine import Event
 
-from . import combat
+from . import combat, engagement, glyph_effects
+from .glyph_effects import d20
 from .glyphs import GLYPHS
 from .terrain import TERRAINS
 
@@ -16,13 +17,6 @@ if TYPE_CHECKING:
     from .state import HeroscapeState
 
 ON, DEAD = 1, 2
-#: Permanent glyphs: key -> (effect, amount), for the hot path.
-PERMANENT = {k: (g.effect, g.amount) for k, g in GLYPHS.items() if g.kind == "permanent"}
-_NO = ("", 0)
-#: effect -> keys of the permanent glyphs with it (occupied_effect, on every step)
-_PERMANENT_KEYS: dict[str, frozenset[str]] = {
-    e: frozenset(k for k, (eff, _) in PERMANENT.items() if eff == e) for e, _ in PERMANENT.values()}
-
 
 # ---------------------------------------------------------------------------- setup
 def place_map_glyphs(s: HeroscapeState) -> None:
@@ -33,98 +27,6 @@ def place_map_glyphs(s: HeroscapeState) -> None:
             continue
         up = face == "power" and s.options["glyph_faces"] == "map"
         s.glyph_at[h] = (key, up)
-
-
-# ---------------------------------------------------------------------------- queries
-def permanent_amount(s: HeroscapeState, seat: int, effect: str) -> int:
-    """Sum of a permanent glyph effect for `seat`: glyphs power-side up with one of its
-    figures on them (reference §1.9: the occupant's controller benefits)."""
-    total = 0
-    occ = s.occ
-    for h, (key, up) in s.glyph_at.items():
-        if up and occ[h] >= 0:  # usually no glyph has a figure on it
-            eff, amount = PERMANENT.get(key, _NO)
-            if eff == effect and s.c_owner[s.f_card[occ[h]]] == seat:
-                total += amount
-    return total
-
-
-def glyph_held(s: HeroscapeState) -> bool:
-    """Some figure stands on a glyph: without one, no permanent glyph is in effect."""
-    occ = s.occ
-    for h in s.glyph_at:  # noqa: SIM110 (a loop: cheaper than a generator, asked on every turn decision)
-        if occ[h] >= 0:
-            return True
-    return False
-
-
-def occupied_effect(s: HeroscapeState, effect: str) -> bool:
-    """A permanent glyph of this effect has some figure on it (Rannveig stops all flying)."""
-    keys = _PERMANENT_KEYS.get(effect)
-    if keys is None:  # no permanent glyph has this effect
-        return False
-    occ = s.occ
-    for h, (key, up) in s.glyph_at.items():  # noqa: SIM110 (a loop: cheaper than a generator, asked on every step)
-        if up and occ[h] >= 0 and key in keys:
-            return True
-    return False
-
-
-def stands_on_effect(s: HeroscapeState, f: int, effect: str) -> bool:
-    glyph_at = s.glyph_at
-    for h in (s.f_hex[f], s.f_tail[f]):
-        g = glyph_at.get(h)  # h may be -1: never a glyph space
-        if g is not None and g[1] and GLYPHS[g[0]].effect == effect:
-            return True
-    return False
-
-
-def glyph_amount_under(s: HeroscapeState, f: int, effect: str) -> int:
-    total = 0
-    for h in (s.f_hex[f], s.f_tail[f]):
-        g = s.glyph_at.get(h) if h >= 0 else None
-        if g and g[1] and GLYPHS[g[0]].effect == effect:
-            total += GLYPHS[g[0]].amount
-    return total
-
-
-def carried(s: HeroscapeState, f: int) -> str:
-    """Key of the Equipment Glyph on f's card ('' if none); only heroes carry (one figure)."""
-    d = s.card_of(f)
-    return s.c_glyph[s.f_card[f]] if d.hero else ""
-
-
-def carried_amount(s: HeroscapeState, f: int, effect: str) -> int:
-    key = carried(s, f)
-    return GLYPHS[key].amount if key and GLYPHS[key].effect == effect else 0
-
-
-def carriers(s: HeroscapeState, effect: str) -> list[int]:
-    out = []
-    for c, key in enumerate(s.c_glyph):
-        if key and GLYPHS[key].effect == effect:
-            out.extend(f for f in s.c_figs[c] if s.f_state[f] == ON)
-    return out
-
-
-def kryptonite_penalty(s: HeroscapeState, d: int) -> int:
-    """Green Kryptonite (proposal): opposing carriers within 2 spaces take 1 defense die away.
-    Area measured from the carrier's space (module: Equipment Glyphs, area of effect)."""
-    from . import los
-
-    for f in carriers(s, "weaken_area"):
-        if s.opposed(f, d) and los.fig_range(s, f, d) <= GLYPHS[carried(s, f)].amount:
-            return 1
-    return 0
-
-
-def can_equip(s: HeroscapeState, f: int, key: str) -> bool:
-    """Only a Unique Hero equips (module: Equipment Glyphs)."""
-    return s.f_state[f] == ON and s.card_of(f).unique_hero and GLYPHS[key].equipment
-
-
-def empty_for_glyph(s: HeroscapeState, h: int) -> bool:
-    return s.occ[h] < 0 and h not in s.glyph_at and TERRAINS[s.board.terrain[h]].holds_glyphs
 
 
 # ---------------------------------------------------------------------------- stopping
@@ -147,9 +49,9 @@ def stop_on(s: HeroscapeState, f: int, events: list[Event]) -> None:
             if key == "timebomb" and not s.bomb_armed:
                 s.bomb_armed = True
                 events.append(Event("the Time Bomb is armed"))
-            if can_equip(s, f, key):
+            if glyph_effects.can_equip(s, f, key):
                 # equip, or swap when it carries one by then (turn.pending_actions decides)
-                s.pending.append((s.owner(f), "swapglyph" if carried(s, f) else "equip", f, h))
+                s.pending.append((s.owner(f), "swapglyph" if glyph_effects.carried(s, f) else "equip", f, h))
 
 
 def end_of_move_swap(s: HeroscapeState, f: int) -> None:
@@ -162,44 +64,38 @@ def end_of_move_swap(s: HeroscapeState, f: int) -> None:
 
 
 def _equipped_friend_adjacent(s: HeroscapeState, f: int) -> bool:
-    from . import movement
-
-    return any(g != f and s.f_state[g] == ON and not s.opposed(f, g) and carried(s, g) and movement.adjacent(s, f, g)
+    return any(g != f and s.f_state[g] == ON and not s.opposed(f, g) and glyph_effects.carried(s, g) and engagement.adjacent(s, f, g)
                for g in range(len(s.f_card)))
 
 
 def swap_partners(s: HeroscapeState, f: int) -> list[int]:
-    mine = carried(s, f) if s.f_state[f] == ON else ""
+    mine = glyph_effects.carried(s, f) if s.f_state[f] == ON else ""
     if not mine:
         return []
-    from . import movement
-
     out = []
     for g in range(len(s.f_card)):
         if g == f or s.f_state[g] != ON or s.opposed(f, g):
             continue
-        theirs = carried(s, g)
-        if theirs and movement.adjacent(s, f, g) and can_equip(s, f, theirs) and can_equip(s, g, mine):
+        theirs = glyph_effects.carried(s, g)
+        if theirs and engagement.adjacent(s, f, g) and glyph_effects.can_equip(s, f, theirs) and glyph_effects.can_equip(s, g, mine):
             out.append(g)
     return out
 
 
 def pass_targets(s: HeroscapeState, f: int) -> list[int]:
-    from . import movement
-
-    key = carried(s, f)
+    key = glyph_effects.carried(s, f)
     if not key:
         return []
     return [g for g in range(len(s.f_card))
-            if g != f and s.f_state[g] == ON and not s.opposed(f, g) and not carried(s, g)
-            and can_equip(s, g, key) and movement.adjacent(s, f, g)]
+            if g != f and s.f_state[g] == ON and not s.opposed(f, g) and not glyph_effects.carried(s, g)
+            and glyph_effects.can_equip(s, g, key) and engagement.adjacent(s, f, g)]
 
 
 def drop_spaces(s: HeroscapeState, f: int) -> list[int]:
     """Module, Dropping: the spaces f occupies (either one of a double-space figure) that can
     take its Equipment Glyph: none with another glyph on it; not a space f is only passing
     through (a friend stands there); not lava (§1.4)."""
-    if not carried(s, f):
+    if not glyph_effects.carried(s, f):
         return []
     return [h for h in (s.f_hex[f], s.f_tail[f])
             if h >= 0 and s.occ[h] == f and h not in s.glyph_at and TERRAINS[s.board.terrain[h]].holds_glyphs]
@@ -243,26 +139,10 @@ def pass_to(s: HeroscapeState, f: int, g: int, events: list[Event]) -> None:
     events.append(Event(f"{s.f_name[f]} passes {GLYPHS[key].name} to {s.f_name[g]}"))
 
 
-def lose_equipment(s: HeroscapeState, f: int, events: list[Event]) -> None:
-    """Module, Losing: a wounded or destroyed carrier loses its glyph; an opponent places it
-    power-side up within 5 spaces of the carrier's space and no more than 5 levels higher."""
-    key = carried(s, f)
-    if not key:
-        return
-    s.set_card_field("c_glyph", s.f_card[f], "")
-    h = s.f_hex[f]
-    events.append(Event(f"{s.f_name[f]} loses {GLYPHS[key].name}"))
-    owner = s.owner(f)
-    if len(s.opponents(owner)) == 1:
-        s.pending.append((s.opponents(owner)[0], "lostglyph", key, h, s.board.levels[h]))
-    else:  # "Choose an opposing player": the carrier's controller names who places it
-        s.pending.append((owner, "placer", key, h, s.board.levels[h]))
-
-
 def lost_glyph_spaces(s: HeroscapeState, h: int, level: int) -> list[int]:
     row = s.board.dist_row(h)
     levels = s.board.levels
-    return [x for x in range(len(s.board)) if row[x] <= 5 and levels[x] <= level + 5 and empty_for_glyph(s, x)]
+    return [x for x in range(len(s.board)) if row[x] <= 5 and levels[x] <= level + 5 and glyph_effects.empty_for_glyph(s, x)]
 
 
 # ---------------------------------------------------------------------------- temporary glyphs
@@ -282,7 +162,7 @@ def temporary(s: HeroscapeState, f: int, key: str, h: int, events: list[Event]) 
     elif effect == "massive_curse":
         for g in range(len(s.f_card)):
             if s.f_state[g] == ON:
-                roll = s.d20(s.owner(g))
+                roll = d20(s, s.owner(g))
                 if roll <= 1:
                     events.append(Event(f"Mitonsoul: {s.f_name[g]} rolls {roll}"))
                     combat.destroy(s, g, events)
@@ -291,7 +171,7 @@ def temporary(s: HeroscapeState, f: int, key: str, h: int, events: list[Event]) 
         need = int(s.options["sturla"])
         for g in range(len(s.f_card)):
             if s.f_state[g] == DEAD:
-                roll = s.d20(s.owner(g))
+                roll = d20(s, s.owner(g))
                 if roll >= need:
                     events.append(Event(f"Sturla: {s.f_name[g]} rolls {roll} and returns"))
                     s.f_wounds[g] = 0
@@ -299,7 +179,7 @@ def temporary(s: HeroscapeState, f: int, key: str, h: int, events: list[Event]) 
     elif effect == "negation":
         s.pending.append((seat, "negate", f, -1))
     elif effect == "intercept_order":
-        roll = s.d20(seat)
+        roll = d20(s, seat)
         theirs = [(o, m) for o in s.opponents(seat)
                   for m in range(4) if s.markers[o][m] >= 0 and not s.revealed[o][m]]
         if roll >= GLYPHS[key].amount and theirs:
@@ -331,7 +211,7 @@ def negate_choices(s: HeroscapeState, seat: int) -> list[int]:
 
 
 def negate(s: HeroscapeState, seat: int, c: int, events: list[Event]) -> None:
-    roll = s.d20(seat)
+    roll = d20(s, seat)
     if roll >= GLYPHS["nilrend"].amount:
         s.set_card_field("c_negated", c, True)
         events.append(Event(f"Nilrend ({roll}): the special powers of {s.c_def[c].name} are negated"))
@@ -346,7 +226,7 @@ def wannok(s: HeroscapeState, events: list[Event]) -> None:
             continue
         f = s.occ[h]
         seat = s.owner(f)
-        roll = s.d20(seat)
+        roll = d20(s, seat)
         if roll <= 1:
             events.append(Event(f"Wannok ({roll}): {s.f_name[f]} takes a wound"))
             combat.wound(s, f, 1, events)

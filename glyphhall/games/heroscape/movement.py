@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING
 
 from glyphhall.engine import Event
 
-from . import combat, glyph_rules
+from . import combat, engagement, glyph_effects
+from .glyph_effects import d20
 from .terrain import OBSTACLES, TERRAINS
 
 if TYPE_CHECKING:
@@ -21,109 +22,30 @@ ON = 1
 _STOPPING = frozenset(k for k, t in TERRAINS.items() if t.stops)
 
 
-# ---------------------------------------------------------------------------- engagement
-def _adjacent_at(s: HeroscapeState, ha: int, ta: int, height_a: int, b: int) -> bool:
-    """Would a figure standing on (ha, ta) with height `height_a` be adjacent to figure b, with
-    the height rule: not adjacent when one base is at or above the top of the other figure."""
-    board, levels = s.board, s.board.levels
-    hb, tb = s.f_hex[b], s.f_tail[b]
-    height_b = s.c_def[s.f_card[b]].height
-    for x in (ha, ta):
-        if x < 0:
-            continue
-        nx = board.neighbours[x]
-        for y in (hb, tb):
-            if y >= 0 and y in nx and levels[x] < levels[y] + height_b and levels[y] < levels[x] + height_a:
-                if y in board.wall_nbrs[x]:
-                    # across a ruin wall: adjacent only when both figures stand taller than it
-                    top = board.walls[(x, y)]
-                    if levels[x] + height_a <= top or levels[y] + height_b <= top:
-                        continue
-                return True
-    return False
-
-
-def adjacent(s: HeroscapeState, a: int, b: int) -> bool:
-    """Adjacent in the rules' sense (neighbouring hexes and neither base above the other's top)."""
-    return _adjacent_at(s, s.f_hex[a], s.f_tail[a], s.c_def[s.f_card[a]].height, b)
-
-
-def engaged(s: HeroscapeState, a: int, b: int) -> bool:
-    st, team, card = s.f_state, s.c_team, s.f_card
-    if st[a] != ON or st[b] != ON or team[card[a]] == team[card[b]]:  # teammates are never engaged
-        return False
-    # heads more than 3 spaces apart cannot be adjacent, even for double-space figures
-    if s.board.dmat[s.f_hex[a]][s.f_hex[b]] > 3:
-        return False
-    return adjacent(s, a, b)
-
-
-def engaged_with(s: HeroscapeState, f: int) -> list[int]:
-    """f's engaged enemies, in figure order. Only figures on a neighbouring hex can be adjacent:
-    those are the occupants of the neighbours, plus the moving figure (which is not in `occ`
-    while it passes through a friend's space)."""
-    st, team, card = s.f_state, s.c_team, s.f_card  # teammates are never engaged
-    if st[f] != ON:
-        return []
-    me = team[card[f]]
-    occ, nbrs = s.occ, s.board.neighbours
-    near = set()
-    for x in (s.f_hex[f], s.f_tail[f]):
-        if x >= 0:
-            for n in nbrs[x]:
-                o = occ[n]
-                if o >= 0 and o != f and team[card[o]] != me:
-                    near.add(o)
-    m = s.moving
-    if m >= 0 and m != f and st[m] == ON and team[card[m]] != me:
-        near.add(m)
-    if not near:
-        return []
-    return sorted(e for e in near if adjacent(s, f, e))
-
-
-def is_engaged(s: HeroscapeState, f: int) -> bool:
-    """`engaged_with(s, f)` is not empty, answered at the first engaged enemy (asked for every
-    friend a move passes)."""
-    st, team, card = s.f_state, s.c_team, s.f_card
-    if st[f] != ON:
-        return False
-    me = team[card[f]]
-    occ, nbrs = s.occ, s.board.neighbours
-    for x in (s.f_hex[f], s.f_tail[f]):
-        if x >= 0:
-            for n in nbrs[x]:
-                o = occ[n]
-                if o >= 0 and o != f and team[card[o]] != me and adjacent(s, f, o):
-                    return True
-    m = s.moving
-    return m >= 0 and m != f and st[m] == ON and team[card[m]] != me and adjacent(s, f, m)
-
-
 # ---------------------------------------------------------------------------- abilities
 def flies(s: HeroscapeState, f: int) -> bool:
     c = s.f_card[f]  # has_power(f, "flying") or has_power(f, "stealth_flying"), inlined: hot
     if s.c_negated[c]:
         return False
     p = s.c_def[c].powers
-    return ("flying" in p or "stealth_flying" in p) and not glyph_rules.occupied_effect(s, "no_flying")
+    return ("flying" in p or "stealth_flying" in p) and not glyph_effects.occupied_effect(s, "no_flying")
 
 
 def move_allowance(s: HeroscapeState, f: int, bonus: int | None = None) -> int:
     """Move, with Valda's +2 unless f is the figure standing on Valda (moving off it).
     `bonus` (Valda's amount for f's controller) may be precomputed."""
     if bonus is None:
-        bonus = glyph_rules.permanent_amount(s, s.owner(f), "move_all")
-    if bonus and glyph_rules.stands_on_effect(s, f, "move_all"):
-        bonus -= glyph_rules.glyph_amount_under(s, f, "move_all")
+        bonus = glyph_effects.permanent_amount(s, s.owner(f), "move_all")
+    if bonus and glyph_effects.stands_on_effect(s, f, "move_all"):
+        bonus -= glyph_effects.glyph_amount_under(s, f, "move_all")
     return s.card_of(f).move + bonus
 
 
 def may_start_moving(s: HeroscapeState, f: int) -> bool:
     """Proftaka's pit: the figure on it moves off only with a friendly figure adjacent."""
-    if not glyph_rules.stands_on_effect(s, f, "pit_trap"):
+    if not glyph_effects.stands_on_effect(s, f, "pit_trap"):
         return True
-    return any(s.f_state[g] == ON and g != f and not s.opposed(f, g) and adjacent(s, f, g)
+    return any(s.f_state[g] == ON and g != f and not s.opposed(f, g) and engagement.adjacent(s, f, g)
                for g in range(len(s.f_card)))
 
 
@@ -237,7 +159,7 @@ def _can_finish(s: HeroscapeState, f: int, head: int, tail: int, left: int, flyi
                     continue  # never through enemies
                 busy = engaged.get(o)
                 if busy is None:
-                    busy = engaged[o] = is_engaged(s, o)
+                    busy = engaged[o] = engagement.is_engaged(s, o)
                 if busy:
                     continue  # nor through engaged friends
             if stoppable(s, f, n, new_tail):
@@ -293,7 +215,7 @@ def step_options(s: HeroscapeState, f: int, left: int, flying: bool | None = Non
             continue
         o = occ[n]
         passing = o >= 0 and o != f
-        if passing and not ghost and (c_team[f_card[o]] != me or is_engaged(s, o)):
+        if passing and not ghost and (c_team[f_card[o]] != me or engagement.is_engaged(s, o)):
             continue
         if (n in glyphs or terrain[n] in _STOPPING) and (
                 _forced_stop(s, f, n, new_tail, flying) or _kelda_blocks(s, f, n)):
@@ -336,10 +258,10 @@ def leaving_swipers(s: HeroscapeState, f: int, new_head: int, new_tail: int,
     height = card.height
     if flying:
         out = [e for e in s.start_engaged if e not in s.swiped and s.f_state[e] == ON
-               and not _adjacent_at(s, new_head, new_tail, height, e)]
+               and not engagement.adjacent_at(s, new_head, new_tail, height, e)]
         s.swiped.extend(out)
         return out
-    return [e for e in engaged_with(s, f) if not _adjacent_at(s, new_head, new_tail, height, e)]
+    return [e for e in engagement.engaged_with(s, f) if not engagement.adjacent_at(s, new_head, new_tail, height, e)]
 
 
 def place(s: HeroscapeState, f: int, head: int, tail: int) -> None:
@@ -396,7 +318,7 @@ def fall(s: HeroscapeState, f: int, drop: int, to: int, events: list[Event]) -> 
     if drop < height or s.board.terrain[to] == "w" or not s.options["falling"]:
         return False
     if drop >= height + 20:
-        roll = s.d20(s.owner(f))
+        roll = d20(s, s.owner(f))
         events.append(Event(f"{s.f_name[f]} takes an extreme fall of {drop} levels: d20 {roll}"))
         if roll < 19:
             combat.destroy(s, f, events)

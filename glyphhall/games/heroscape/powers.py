@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 
 from glyphhall.engine import Event
 
-from . import combat, los, movement
+from . import combat, engagement, los, movement
+from .glyph_effects import d20
 from .glyphs import GLYPHS
 from .hexes import DIRECTIONS
 from .terrain import OBSTACLES
@@ -29,10 +30,10 @@ def may_target(s: HeroscapeState, a: int, d: int, rng: int, *, normal: bool = Tr
         return False
     if los.fig_range(s, a, d) > rng:
         return False
-    engaged = movement.engaged_with(s, a)
+    engaged = engagement.engaged_with(s, a)
     if engaged and d not in engaged:
         return False
-    adjacent = d in engaged or movement.adjacent(s, a, d)
+    adjacent = d in engaged or engagement.adjacent(s, a, d)
     if normal and not adjacent and (s.c_owner[s.f_card[d]] in thorian_seats(s) or s.has_power(d, "thorian_speed")):
         return False
     return adjacent or los.line_of_sight(s, a, d)
@@ -51,7 +52,7 @@ def attack_targets(s: HeroscapeState, a: int, foes: list[tuple[int, int]], rng: 
     for d, dist in foes:
         if dist > rng:
             continue
-        adjacent = dist <= 1 and movement.adjacent(s, a, d)  # (a teammate, with friendly fire)
+        adjacent = dist <= 1 and engagement.adjacent(s, a, d)  # (a teammate, with friendly fire)
         shielded = owner[card[d]] in thorian or s.has_power(d, "thorian_speed")
         if adjacent or not shielded and los.line_of_sight(s, a, d):
             out.append(d)
@@ -114,7 +115,7 @@ def explosion_targets(s: HeroscapeState, f: int) -> list[int]:
 
 def splash(s: HeroscapeState, d: int) -> list[int]:
     """The target and every figure adjacent to it (Explosion, Grenade)."""
-    return [d] + [g for g in range(len(s.f_card)) if g != d and s.f_state[g] == ON and movement.adjacent(s, d, g)]
+    return [d] + [g for g in range(len(s.f_card)) if g != d and s.f_state[g] == ON and engagement.adjacent(s, d, g)]
 
 
 def grenade_targets(s: HeroscapeState, f: int) -> list[int]:
@@ -127,7 +128,7 @@ def grenade_targets(s: HeroscapeState, f: int) -> list[int]:
             continue
         if not s.opposed(d, f) and not s.options["friendly_fire"]:
             continue
-        if movement.is_engaged(s, f) and not movement.engaged(s, f, d):
+        if engagement.is_engaged(s, f) and not engagement.engaged(s, f, d):
             continue
         line = [h for _, h in s.board.line_hexes(s.f_hex[f], s.f_hex[d], 1e-6)]
         walls = s.board.walls
@@ -140,7 +141,7 @@ def grenade_targets(s: HeroscapeState, f: int) -> list[int]:
 # ---------------------------------------------------------------------------- before attacking
 def chomp_targets(s: HeroscapeState, f: int) -> list[int]:
     return [d for d in range(len(s.f_card)) if s.f_state[d] == ON and s.opposed(d, f)
-            and s.card_of(d).size in SMALL_OR_MEDIUM and movement.adjacent(s, f, d)]
+            and s.card_of(d).size in SMALL_OR_MEDIUM and engagement.adjacent(s, f, d)]
 
 
 def chomp(s: HeroscapeState, f: int, d: int, events: list[Event]) -> None:
@@ -148,7 +149,7 @@ def chomp(s: HeroscapeState, f: int, d: int, events: list[Event]) -> None:
         events.append(Event(f"{s.f_name[f]} chomps {s.f_name[d]}"))
         combat.destroy(s, d, events)
         return
-    roll = s.d20(s.owner(f))
+    roll = d20(s, s.owner(f))
     events.append(Event(f"{s.f_name[f]} tries to chomp {s.f_name[d]}: d20 {roll}"))
     if roll >= 16:
         combat.destroy(s, d, events)
@@ -156,14 +157,14 @@ def chomp(s: HeroscapeState, f: int, d: int, events: list[Event]) -> None:
 
 def shackle_targets(s: HeroscapeState, f: int) -> list[int]:
     return [d for d in range(len(s.f_card)) if s.f_state[d] == ON and s.opposed(d, f)
-            and s.card_of(d).unique and movement.adjacent(s, f, d)]
+            and s.card_of(d).unique and engagement.adjacent(s, f, d)]
 
 
 def shackle(s: HeroscapeState, f: int, d: int, events: list[Event]) -> None:
     """Mind Shackle 20: take the card and all its figures; its order markers are removed.
     Ruling: an Equipment Glyph on that card goes with it."""
     seat = s.owner(f)
-    roll = s.d20(seat)
+    roll = d20(s, seat)
     c = s.f_card[d]
     if roll < 20:
         events.append(Event(f"{s.f_name[f]} tries Mind Shackle on {s.f_name[d]}: d20 {roll}, it resists"))
@@ -178,7 +179,7 @@ def shackle(s: HeroscapeState, f: int, d: int, events: list[Event]) -> None:
 
 
 def berserk(s: HeroscapeState, f: int, events: list[Event]) -> None:
-    roll = s.d20(s.owner(f))
+    roll = d20(s, s.owner(f))
     if roll >= 15:
         events.append(Event(f"Berserker Charge: d20 {roll}, the Tarn Viking Warriors move again"))
         card = s.f_card[f]
@@ -196,7 +197,7 @@ def water_clone(s: HeroscapeState, c: int, events: list[Event]) -> None:
         if s.f_state[f] != ON or not dead:
             continue
         need = 10 if s.board.terrain[s.f_hex[f]] == "w" else 15
-        roll = s.d20(seat)
+        roll = d20(s, seat)
         events.append(Event(f"Water Clone: {s.f_name[f]} rolls {roll} (needs {need})"))
         if roll >= need:
             g = dead.pop(0)
@@ -211,7 +212,7 @@ def rod_targets(s: HeroscapeState, f: int) -> list[int]:
 
 
 def rod(s: HeroscapeState, f: int, d: int, events: list[Event]) -> None:
-    roll = s.d20(s.owner(f))
+    roll = d20(s, s.owner(f))
     wounds = 0 if roll <= 10 else (1 if roll <= 18 else 2)
     events.append(Event(f"Cosmic Control Rod: {s.f_name[f]} targets {s.f_name[d]}, d20 {roll}"))
     combat.wound(s, d, wounds, events)

@@ -1,13 +1,13 @@
-"""The Heroscape state: every field of a position, cheap hand-written clone, persistence, and the
-dispatch of `to_move` / legal actions / apply to the rule modules."""
+"""The Heroscape state: every field of a position, cheap hand-written clone, persistence and small
+queries. No rules: the engine contract's rule methods (whose move, legal actions, apply, view)
+are added on top of the rule modules, by `game.HeroscapePlay`."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from glyphhall.engine import Action, Event, Rng, State
+from glyphhall.engine import Rng, State
 
-from . import flow, glyph_rules, turn
 from .armies import CARDS, CardDef
 from .glyphs import GLYPHS
 from .map_text import custom_board
@@ -36,7 +36,7 @@ class HeroscapeState(State):
         """Copy what changes in play; share what is only ever replaced, never changed in place
         (copy-on-write: the card lists after the draft, marker rows, the initiative order).
         Code that changes a shared field rebinds it (see `set_marker`, `set_card_field`)."""
-        c = HeroscapeState.__new__(HeroscapeState)
+        c = self.__class__.__new__(self.__class__)
         self.copy_base_into(c)
         c.board = self.board
         c.phase = self.phase
@@ -161,50 +161,15 @@ class HeroscapeState(State):
         except ValueError:
             return -1
 
-    def d20(self, seat: int) -> int:
-        """A d20 roll by `seat`, with Lodin's +1 when that seat controls it."""
-        return self.rng.randint(1, 20) + glyph_rules.permanent_amount(self, seat, "lucky_d20")
-
     def die_faces(self, n: int) -> list[int]:
         return [self.rng.below(6) for _ in range(n)]
 
-    # ------------------------------------------------------------------ contract
-    def to_move(self) -> tuple[int, ...]:
-        if self.result is not None:
-            return ()
-        if self.pending:
-            return (self.pending[0][0],)
-        return flow.to_move(self)
-
-    def _legal_actions(self, seat: int) -> list[Action]:
-        if self.pending:
-            return turn.pending_actions(self)
-        if self.phase == "turn":
-            return turn.turn_actions(self)
-        return flow.phase_actions(self, seat)
-
-    def _apply(self, seat: int, action: Action) -> list[Event]:
-        self.step_cache = None
-        events: list[Event] = []
-        if self.pending:
-            turn.apply_pending(self, action, events)
-        elif self.phase == "turn":
-            turn.apply_turn(self, action, events)
-        else:
-            flow.apply_phase(self, seat, action, events)
-        flow.settle(self, events)
-        return events
-
+    # ------------------------------------------------------------------ contract (rule methods: game.HeroscapePlay)
     def is_over(self) -> bool:
         return self.result is not None
 
     def returns(self) -> list[float]:
         return list(self.result) if self.result is not None else [0.5] * self.num_players
-
-    def view(self, seat: int | None) -> dict[str, Any]:
-        from .view import view
-
-        return view(self, seat)
 
     def determinize(self, seat: int, rng: Rng) -> HeroscapeState:
         """Resample what `seat` cannot see: the numbers of other seats' face-down order markers
@@ -374,8 +339,8 @@ def teams_of(teams: str, players: int) -> tuple[int, ...]:
     return tuple(range(players))
 
 
-def new_state(game: Any, players: int, seed: int, options: dict[str, Any], board: Board) -> HeroscapeState:
-    s = HeroscapeState.__new__(HeroscapeState)
+def init_state(s: HeroscapeState, game: Any, players: int, seed: int, options: dict[str, Any], board: Board) -> None:
+    """Every field of a new game before setup: no armies, the board empty."""
     s.init_base(game, players, seed, options)
     s.board = board
     s.phase = "draft"
@@ -416,4 +381,3 @@ def new_state(game: Any, players: int, seed: int, options: dict[str, Any], board
     #: Who stands on the battlefield, kept with what it was made from (standing.py); never
     #: persisted.
     s.standing_seen = None
-    return s

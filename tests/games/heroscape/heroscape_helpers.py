@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from glyphhall.engine import Action, Rng
 from glyphhall.games.heroscape import flow, movement, turn
-from glyphhall.games.heroscape.game import GAME
+from glyphhall.games.heroscape.game import GAME, new_state
 from glyphhall.games.heroscape.glyphs import GLYPHS
 from glyphhall.games.heroscape.maps import parse_map
-from glyphhall.games.heroscape.state import ON, new_state
+from glyphhall.games.heroscape.state import ON
 
 # Scripted die faces: combat dice are below(6): 0-2 skull, 3-4 shield, 5 blank.
 SKULL, SHIELD, BLANK = 0, 3, 5

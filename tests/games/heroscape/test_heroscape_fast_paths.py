@@ -6,7 +6,7 @@ figures ending level, water / glyph stops), and the kept lists of order-marker a
 import pytest
 
 from glyphhall.engine import Rng
-from glyphhall.games.heroscape import flow, movement
+from glyphhall.games.heroscape import engagement, flow, movement
 from glyphhall.games.heroscape.game import GAME
 from glyphhall.games.heroscape.state import ON
 
@@ -28,7 +28,7 @@ def reference_can_finish(s, f, head, tail, left, flying, ghost, seen):
         if not flying and (board.terrain[n] == "x" or not board.fits(n, s.card_of(f).height)):
             continue
         o = s.occ[n]
-        if o >= 0 and o != f and not (flying or ghost) and (s.opposed(o, f) or movement.is_engaged(s, o)):
+        if o >= 0 and o != f and not (flying or ghost) and (s.opposed(o, f) or engagement.is_engaged(s, o)):
             continue
         cost = movement._step_cost(s, f, head, n, flying)
         if cost == 0 or cost > left:
@@ -203,8 +203,8 @@ def test_attack_targets_are_may_target_for_each_figure(opts):
                         continue
                     foes = [(d, los.fig_range(s, a, d)) for d, sd in enumerate(s.f_state)
                             if sd == ON and d != a and (s.opposed(a, d) or s.options["friendly_fire"])]
-                    engaged = movement.engaged_with(s, a)
-                    assert movement.is_engaged(s, a) == bool(engaged)
+                    engaged = engagement.engaged_with(s, a)
+                    assert engagement.is_engaged(s, a) == bool(engaged)
                     for reach in (1, 4, 7):
                         got = powers.attack_targets(s, a, foes, reach, engaged, thorian)
                         assert got == [d for d, _ in foes if powers.may_target(s, a, d, reach)]

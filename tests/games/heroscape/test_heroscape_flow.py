@@ -233,11 +233,12 @@ def test_more_players_need_start_zones_and_a_draft():
 def test_lost_glyph_placer_is_chosen_among_opponents():
     """Module, Losing: 'Choose an opposing player' - with 3 players the carrier's controller
     chooses which opponent places the glyph."""
-    from glyphhall.games.heroscape import glyph_rules, movement
+    from glyphhall.games.heroscape import glyph_effects, movement
     from glyphhall.games.heroscape.game import GAME as G
+    from glyphhall.games.heroscape.game import new_state
     from glyphhall.games.heroscape.glyphs import GLYPHS
     from glyphhall.games.heroscape.maps import parse_map
-    from glyphhall.games.heroscape.state import ON, new_state
+    from glyphhall.games.heroscape.state import ON
 
     rows = ["1g0 1g0 1g0 1g0", "1g2 1g 1g 1g", "1g 1g 1g 1g", "1g1 1g1 1g1 1g1"]
     board = parse_map("t3", {"name": "t", "rows": rows}, "t", set(GLYPHS))
@@ -249,7 +250,7 @@ def test_lost_glyph_placer_is_chosen_among_opponents():
         movement.place(s, f, board.index[("a1", "d4", "b1")[seat]], -1)
     s.phase = "turn"
     s.c_glyph[0] = "makluan"
-    glyph_rules.lose_equipment(s, 0, [])
+    glyph_effects.lose_equipment(s, 0, [])
     assert s.to_move() == (0,) and texts(s) == {"opponent 1", "opponent 2"}
     act(s, "opponent 2")
     assert s.to_move() == (2,) and all(t.startswith("glyph") for t in texts(s))

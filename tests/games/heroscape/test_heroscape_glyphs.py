@@ -5,7 +5,7 @@ import dataclasses
 
 from heroscape_helpers import BLANK, SKULL, act, d20, fig, hexof, legal, position, texts
 
-from glyphhall.games.heroscape import combat, flow, glyph_rules, movement
+from glyphhall.games.heroscape import combat, flow, glyph_effects, glyph_rules, movement
 
 ROWS = ["1g0 1g0 1g0 1g0 1g0 1g0", "1g 1g 1g 1g 1g 1g", "1g 1g 1g 1g 1g 1g", "1g 1g 1g 1g 1g 1g",
         "1g1 1g1 1g1 1g1 1g1 1g1"]
@@ -111,7 +111,7 @@ def test_mitonsoul_curses_every_figure():
 def test_lodin_adds_one_to_d20_rolls():
     """Reference §2.1 Lodin: add 1 to every d20 you roll."""
     s = on("lodin", script=[d20(7), d20(7)])
-    assert s.d20(0) == 8 and s.d20(1) == 7
+    assert glyph_effects.d20(s, 0) == 8 and glyph_effects.d20(s, 1) == 7
 
 
 def test_sturla_revives_destroyed_figures():

@@ -170,13 +170,13 @@ def test_disengage_and_flyers():
 def test_height_breaks_adjacency():
     """Reference §1.5: not adjacent (not engaged) when one figure's base is at or above the
     other's height."""
-    from glyphhall.games.heroscape import movement
+    from glyphhall.games.heroscape import engagement
 
     rows = ["1g0 1g0 1g0", "1g 6r 1g", "1g1 1g1 1g1"]
     s = position(rows, at={"finn": "b1", "thorgrim": "b2"}, active="finn")
-    assert not movement.engaged(s, fig(s, "finn"), fig(s, "thorgrim"))  # base 6 >= 1 + 5
+    assert not engagement.engaged(s, fig(s, "finn"), fig(s, "thorgrim"))  # base 6 >= 1 + 5
     s.board.levels[s.board.index["b2"]] = 5
-    assert movement.engaged(s, fig(s, "finn"), fig(s, "thorgrim"))
+    assert engagement.engaged(s, fig(s, "finn"), fig(s, "thorgrim"))
     s.board.levels[s.board.index["b2"]] = 6
 
 

@@ -218,11 +218,11 @@ def test_grenade_once_per_game():
 def test_the_drop():
     """Airborne Elite, The Drop: start off the battlefield; at the start of a round d20 13+
     places them on empty spaces not adjacent to any figure and not on glyphs."""
-    from glyphhall.games.heroscape import flow, turn
+    from glyphhall.games.heroscape import flow
 
     s = position(ROWS, armies=(("airborne",), ("thorgrim",)), at={"thorgrim": "c3"}, script=[d20(13)])
     events = []
-    turn.the_drop(s, events)
+    flow.the_drop(s, events)
     spaces = {t.split()[1] for t in texts(s)}
     assert "c4" not in spaces and "c3" not in spaces and "e6" in spaces
     del flow

@@ -6,7 +6,7 @@ import pytest
 from heroscape_helpers import legal, position, texts
 
 from glyphhall.engine import DataError
-from glyphhall.games.heroscape import los, movement
+from glyphhall.games.heroscape import engagement, los
 from glyphhall.games.heroscape.glyphs import GLYPHS
 from glyphhall.games.heroscape.maps import parse_map
 
@@ -22,13 +22,13 @@ def test_figures_across_a_ruin_engage_only_when_both_are_taller():
     """Reference §1.5: across a ruin both figures must be taller than the ruin to be engaged."""
     s = walled((("finn",), ("thorgrim",)), {"finn": "c3", "thorgrim": "c4"}, height=6)
     f, t = s.fig_index("finn"), s.fig_index("thorgrim")
-    assert not movement.adjacent(s, f, t) and not movement.engaged(s, f, t)
+    assert not engagement.adjacent(s, f, t) and not engagement.engaged(s, f, t)
     s = walled((("finn",), ("thorgrim",)), {"finn": "c3", "thorgrim": "c4"}, height=4)
-    assert movement.engaged(s, s.fig_index("finn"), s.fig_index("thorgrim")), "both (height 5) are taller than 4"
+    assert engagement.engaged(s, s.fig_index("finn"), s.fig_index("thorgrim")), "both (height 5) are taller than 4"
     s = walled((("mimring",), ("finn",)), {"mimring": ("c3", "c2"), "finn": "c4"}, height=6)
-    assert not movement.engaged(s, s.fig_index("mimring"), s.fig_index("finn")), "one taller is not enough"
+    assert not engagement.engaged(s, s.fig_index("mimring"), s.fig_index("finn")), "one taller is not enough"
     s = walled((("mimring",), ("grimnak",)), {"mimring": ("c3", "c2"), "grimnak": ("c4", "c5")}, height=6)
-    assert movement.engaged(s, s.fig_index("mimring"), s.fig_index("grimnak"))
+    assert engagement.engaged(s, s.fig_index("mimring"), s.fig_index("grimnak"))
 
 
 def test_a_ruin_wall_cannot_be_moved_across_but_flyers_cross_it():
@@ -98,11 +98,11 @@ def test_a_flyer_passes_over_an_overhang_but_lands_only_where_it_fits():
 def test_figures_are_placed_only_where_they_fit():
     """Reference §1.2: figures that do not fit are not used; start zone spaces under a low
     overhang are not offered to a figure too tall for them."""
-    from glyphhall.games.heroscape import turn
+    from glyphhall.games.heroscape import decisions
 
     s = overhang(position(armies=(("finn",), ("thorgrim",)), at={"thorgrim": "f8"}), "a2", 5)
     f = s.fig_index("finn")
-    spaces = {s.board.labels[h] for h, _ in turn._place_spaces(s, (0, "place", f, "zone", -1))}
+    spaces = {s.board.labels[h] for h, _ in decisions._place_spaces(s, (0, "place", f, "zone", -1))}
     assert "a1" in spaces and "a2" not in spaces
 
 
@@ -135,9 +135,9 @@ def test_overhangs_are_in_the_view_and_validated():
 def test_a_double_space_figure_is_never_placed_astride_a_wall():
     """A double-space figure stands on two neighbouring spaces; a ruin wall between them would
     stand under it: such placements are not offered."""
-    from glyphhall.games.heroscape import turn
+    from glyphhall.games.heroscape import decisions
 
     s = walled((("mimring",), ("thorgrim",)), {"thorgrim": "f8"}, between=("a1", "a2"))
     f = s.fig_index("mimring")
-    pairs = {(s.board.labels[h], s.board.labels[t]) for h, t in turn._place_spaces(s, (0, "place", f, "zone", -1))}
+    pairs = {(s.board.labels[h], s.board.labels[t]) for h, t in decisions._place_spaces(s, (0, "place", f, "zone", -1))}
     assert ("a1", "a2") not in pairs and ("a2", "a1") not in pairs and ("a2", "a3") in pairs

@@ -7,11 +7,11 @@ import pytest
 from heroscape_helpers import BLANK, SKULL, act, fig, start_round, texts
 
 from glyphhall.engine import OptionError, Rng
-from glyphhall.games.heroscape import flow, glyph_rules, movement
-from glyphhall.games.heroscape.game import GAME
+from glyphhall.games.heroscape import engagement, flow, glyph_effects, movement
+from glyphhall.games.heroscape.game import GAME, new_state
 from glyphhall.games.heroscape.glyphs import GLYPHS
 from glyphhall.games.heroscape.maps import parse_map
-from glyphhall.games.heroscape.state import DEAD, ON, new_state
+from glyphhall.games.heroscape.state import DEAD, ON
 
 ROWS = [
     "1g0 1g0 1g0 1g0 1g0 1g0",
@@ -107,8 +107,8 @@ def test_teammates_are_never_engaged_nor_attacked():
     enemy (without the friendly_fire option)."""
     s = team_position(ARMIES, {"finn": "c2", "syvarris": "c3", "thorgrim": "c1", "raelin": "a6"}, active="finn")
     f, g, e = fig(s, "finn"), fig(s, "syvarris"), fig(s, "thorgrim")
-    assert movement.engaged_with(s, f) == [e]
-    assert not movement.engaged(s, f, g)
+    assert engagement.engaged_with(s, f) == [e]
+    assert not engagement.engaged(s, f, g)
     assert "attack finn syvarris" not in texts(s) and "attack finn thorgrim" in texts(s)
 
 
@@ -150,7 +150,7 @@ def test_lost_glyph_goes_to_an_opposing_team():
     """Module, Losing: an opposing player places the glyph; a teammate is not an opponent."""
     s = team_position(ARMIES, {"finn": "c2", "thorgrim": "e6", "syvarris": "a6", "raelin": "e1"})
     s.c_glyph[s.card_index("finn")] = "makluan"
-    glyph_rules.lose_equipment(s, fig(s, "finn"), [])
+    glyph_effects.lose_equipment(s, fig(s, "finn"), [])
     assert s.to_move() == (0,) and texts(s) == {"opponent 1", "opponent 3"}
 
 
