@@ -11,15 +11,11 @@ import json
 import tomllib
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from glyphhall.engine import DataError
 
-from . import hexes
 from .maps import FAR, Board, load_map, parse_map
-
-if TYPE_CHECKING:
-    from .virtualscape import ImportedMap
 
 #: Largest map text we accept from players (uploads, records): a 24 x 40 map of 3-character
 #: cells is about 4 KB; this leaves room for big maps, walls and comments.
@@ -106,20 +102,3 @@ def board_for(options: Mapping[str, Any]) -> Board:
     """The battlefield the options name: a map of one's own (`map_text`) or a packaged `map`."""
     text = options.get("map_text")
     return custom_board(str(text)) if text else load_map(str(options["map"]))
-
-
-def imported_board(imported: ImportedMap, key: str) -> tuple[Board, list[tuple[int, str, str]]]:
-    """An imported map as a Board, shifted so that it starts at row a, column 1 (a shift in axial
-    coordinates, so neighbours stay neighbours), with its glyph spots."""
-    min_r = min(r for _, r in imported.cells)
-    min_col = min(hexes.axial_to_offset(q, r - min_r)[1] for q, r in imported.cells)
-    shift = {c: (c[0] - min_col, c[1] - min_r) for c in list(imported.cells) + list(imported.glyphs)}
-    board = Board(key, imported.name or key, "", "", [
-        (*shift[c], level, terrain, zone) for c, (level, terrain, zone) in imported.cells.items()
-    ], [])
-    spots = [(board.by_coord[shift[c]], k, face) for c, (k, face) in imported.glyphs.items()]
-    for h, _, _ in spots:
-        if board.terrain[h] == "l":
-            raise DataError(f"a glyph on molten lava at {board.labels[h]}: glyphs cannot lie on molten lava; "
-                            "move it in Virtualscape")
-    return board, spots

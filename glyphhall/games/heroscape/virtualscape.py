@@ -32,6 +32,7 @@ from pathlib import Path
 from glyphhall.engine import DataError
 
 from . import hexes
+from .maps import Board
 from .vs_file import VsFile, VsTile, read_hsc
 from .vs_pieces import (
     FIGURE_FAMILY,
@@ -244,13 +245,30 @@ def _glyph_for(tile: VsTile, unknown_glyph: str | None, notes: list[str]) -> tup
 # ---------------------------------------------------------------- our TOML format
 
 
+def imported_board(imported: ImportedMap, key: str) -> tuple[Board, list[tuple[int, str, str]]]:
+    """An imported map as a Board, shifted so that it starts at row a, column 1 (a shift in axial
+    coordinates, so neighbours stay neighbours), with its glyph spots."""
+    min_r = min(r for _, r in imported.cells)
+    min_col = min(hexes.axial_to_offset(q, r - min_r)[1] for q, r in imported.cells)
+    shift = {c: (c[0] - min_col, c[1] - min_r) for c in list(imported.cells) + list(imported.glyphs)}
+    board = Board(key, imported.name or key, "", "", [
+        (*shift[c], level, terrain, zone) for c, (level, terrain, zone) in imported.cells.items()
+    ], [])
+    spots = [(board.by_coord[shift[c]], k, face) for c, (k, face) in imported.glyphs.items()]
+    for h, _, _ in spots:
+        if board.terrain[h] == "l":
+            raise DataError(f"a glyph on molten lava at {board.labels[h]}: glyphs cannot lie on molten lava; "
+                            "move it in Virtualscape")
+    return board, spots
+
+
 def import_hsc(data: bytes, source: str, unknown_glyph: str | None = None, leave_out: Iterable[str] = (),
                zones: str = "file", zone_count: int = 2, hold_up: bool = True) -> tuple[str, list[str]]:
     """A Virtualscape file's bytes -> (our canonical TOML map text, notes), checked by the normal
     map loader before it is returned. `zones`: "file" uses the file's start areas (and the rule
     when there are fewer than two), "auto" always the rule (map_zones.py)."""
     from .glyphs import GLYPHS
-    from .map_text import imported_board, map_toml
+    from .map_text import map_toml
     from .map_zones import auto_zones
     from .maps import parse_map
 
