@@ -1,10 +1,5 @@
-"""The 4x2 board: card slots, power, placing, perishing, moving and growing cards.
-
-The board is a flat list of 8 entries: index `seat * 4 + lane`, lane 0..3 along the mat's arrow
-(lane 0 is nearest the bell and the scale). An empty space is None; a card in play is a tuple
-`(card id, health, direction, flags, times sacrificed, base card)`. Tuples are immutable, so a
-clone copies the list and shares the tuples. `base` is the physical card to put away when the
-card leaves play (a grown Raven Egg is a Raven from the upgrades pile whose base is the egg).
+"""The 4x2 board and the cards' ways between zones: card slots (laid out in state.py), power,
+placing, perishing, moving and growing cards; a card or an item entering a hand.
 """
 
 from __future__ import annotations
@@ -15,14 +10,15 @@ from glyphhall.engine import Event
 
 from . import sigils as S
 from .cards import OWNED_PILES
-from .notation import ev
+from .notation import ev, secret
+
+# The slot layout, re-exported: the rule modules write B.CID, B.HP, ...
+from .state import ATTACKED as ATTACKED
+from .state import BASE, CID, DIR, FLAGS, HP, SACS
+from .state import TAIL_USED as TAIL_USED
 
 if TYPE_CHECKING:
     from .state import InscriptionState
-
-CID, HP, DIR, FLAGS, SACS, BASE = range(6)
-TAIL_USED = 1  # Loose Tail has already left its tail
-ATTACKED = 2  # moved during its owner's combat into a space the arrow has yet to reach: it struck
 
 
 def right_of(seat: int) -> int:
@@ -98,6 +94,17 @@ def give_hand(st: InscriptionState, seat: int, cid: int, events: list[Event], wh
     st.hands[seat].append(cid)
     st.known[seat].append(cid)
     events.append(ev(f"seat {seat} gets {st.defs[cid].name} in hand ({why})"))
+
+
+def draw_item(st: InscriptionState, seat: int, events: list[Event], why: str) -> None:
+    """Rulebook, Items: the top of the item pile to the seat's items, in secret."""
+    if not st.item_pile:
+        events.append(ev(f"seat {seat} would get an item ({why}) but the item pile is empty"))
+        return
+    cid = st.item_pile.pop(0)
+    st.items[seat].append(cid)
+    events.extend(secret(seat, f"you get the item {st.defs[cid].name} ({why})",
+                               f"seat {seat} gets an item ({why})"))
 
 
 def take_from_hand(st: InscriptionState, seat: int, index: int) -> int:

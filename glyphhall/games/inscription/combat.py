@@ -9,6 +9,7 @@ from glyphhall.engine import Event
 
 from . import board as B
 from . import sigils as S
+from . import turn
 from .notation import ev
 
 if TYPE_CHECKING:
@@ -38,7 +39,7 @@ def run_combat(st: InscriptionState, events: list[Event]) -> None:
         st.lane += 1
         slot = st.board[i]
         if slot is not None:
-            if slot[B.FLAGS] & B.ATTACKED:  # each card strikes once a turn (see turn.guard)
+            if slot[B.FLAGS] & B.ATTACKED:  # each card strikes once a turn (see playing.guard)
                 st.board[i] = slot[: B.FLAGS] + (slot[B.FLAGS] & ~B.ATTACKED,) + slot[B.FLAGS + 1 :]
                 continue
             attack(st, i, events)
@@ -168,6 +169,6 @@ def end_turn(st: InscriptionState, events: list[Event]) -> None:
                 break
     st.first_turn[seat] = 0
     st.fan = False
-    if st.settle_scale(events):
+    if turn.settle_scale(st, events):
         return
-    st.next_turn(events)
+    turn.next_turn(st, events)

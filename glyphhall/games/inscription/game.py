@@ -1,4 +1,5 @@
-"""The Inscription game: options, a new game, the action parser, loading, the bot heuristic."""
+"""The Inscription game: the state at play (its contract methods call the rule modules), options,
+a new game, the action parser, loading, the bot heuristic. The top of the package."""
 
 from __future__ import annotations
 
@@ -21,10 +22,12 @@ from glyphhall.engine import (
 
 from . import board as B
 from . import sigils as S
+from . import views
+from .actions import apply_action, canonical, is_legal, legal_actions
 from .cards import BLOOD, BONES, catalog
 from .death_cards import encode, names_the_vault, resolve_option, save_made_card
 from .draft import PICKS_EACH, communal_pile, deal_faceup
-from .notation import DRAFT
+from .notation import DRAFT, OVER
 from .state import InscriptionState, load_state
 
 TOKEN_PILES = ("upgrade", "swap", "smoke", "squirrel", "item", "draw", "rare")
@@ -42,6 +45,29 @@ def token_table() -> dict[str, int]:
     out["Squirrel in a Bottle"] = cat.find("Squirrel", "swap")
     out["Black Goat in a Bottle"] = cat.find("Black Goat", "swap")
     return out
+
+
+class InscriptionMatch(InscriptionState):
+    """The state at play: the engine contract's rule methods, each handed to its rule module."""
+
+    __slots__ = ()
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if self.phase == OVER or seat not in self.to_move():
+            return []
+        return legal_actions(self, seat)
+
+    def _legal_actions(self, seat: int) -> list[Action]:
+        return legal_actions(self, seat)
+
+    def is_legal(self, seat: int, action: Action) -> bool:
+        return is_legal(self, seat, action)
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        return apply_action(self, seat, action)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return views.view(self, seat)
 
 
 class InscriptionGame(Game):
@@ -106,7 +132,7 @@ class InscriptionGame(Game):
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> State:
         specs = resolve_option(str(options["death_cards"]))
         options = {**options, "death_cards": encode(specs)}
-        st = InscriptionState.__new__(InscriptionState)
+        st = InscriptionMatch.__new__(InscriptionMatch)
         st.init_base(self, players, seed, options)
         cat = catalog()
         st.defs = cat.defs
@@ -152,7 +178,7 @@ class InscriptionGame(Game):
         return st
 
     def _load(self, data: Mapping[str, Any]) -> State:
-        return load_state(self, dict(data))
+        return load_state(InscriptionMatch, self, dict(data))
 
     def parse_action(self, state: State, seat: int, text: str) -> Action:
         if not isinstance(text, str):
@@ -168,8 +194,6 @@ class InscriptionGame(Game):
             args = tuple(int(w) if w.isdigit() else w.lower() for w in words[1:])
             action = Action(verb, _by_name(state, seat, verb, args))  # type: ignore[arg-type]
         if state.is_legal(seat, action):
-            from .turn import canonical
-
             return action if verb == "name" else canonical(state, seat, action)  # type: ignore[arg-type]
         if verb == "name":
             raise IllegalAction("a death card's name is 1 to 30 letters, digits, spaces, ' or -"

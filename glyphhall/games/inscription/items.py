@@ -1,5 +1,6 @@
-"""Items (Rulebook, The Items and Items): drawn at exactly 4 damage, used on the owner's turn,
-then returned to the bottom of the item pile (placed items go back when they leave play)."""
+"""Items (Rulebook, The Items and Items): drawn at exactly 4 damage (board.draw_item), used on
+the owner's turn, then returned to the bottom of the item pile (placed items go back when they
+leave play)."""
 
 from __future__ import annotations
 
@@ -8,25 +9,15 @@ from typing import TYPE_CHECKING
 from glyphhall.engine import Action, Event
 
 from . import board as B
-from . import combat, turn
+from . import combat, playing
 from .costs import sacrifice_options
-from .notation import act, ev, secret
+from .notation import act, ev
 
 if TYPE_CHECKING:
     from .state import InscriptionState
 
 NO_TARGET = ("pliers", "hourglass", "harpies-birdleg-fan", "magpies-lens", "squirrel-in-a-bottle",
              "black-goat-in-a-bottle", "hoggy-bank")
-
-
-def draw_item(st: InscriptionState, seat: int, events: list[Event], why: str) -> None:
-    if not st.item_pile:
-        events.append(ev(f"seat {seat} would get an item ({why}) but the item pile is empty"))
-        return
-    cid = st.item_pile.pop(0)
-    st.items[seat].append(cid)
-    events.extend(secret(seat, f"you get the item {st.defs[cid].name} ({why})",
-                               f"seat {seat} gets an item ({why})"))
 
 
 def item_actions(st: InscriptionState, seat: int, out: list[Action]) -> None:
@@ -88,10 +79,10 @@ def use_item(st: InscriptionState, seat: int, args: tuple, events: list[Event]) 
         st.bones[seat] += 4
     else:  # frozen-opossum-in-a-bottle, caged-wolf: the item card itself goes on the board
         for sac in args[3:]:
-            turn.sacrifice(st, seat, int(sac) - 1, events)
+            playing.sacrifice(st, seat, int(sac) - 1, events)
         lane = int(args[1]) - 1
         st.board[seat * 4 + lane] = B.new_slot(st, seat, cid)
-        turn.guard(st, seat, lane, events)  # an item with health is played like a card
+        playing.guard(st, seat, lane, events)  # an item with health is played like a card
         placed = True
     if not placed:
         st.item_pile.append(cid)

@@ -2,18 +2,30 @@
 
 Seat 0 is the rulebook's Player A (first pick in the draft), seat 1 is Player B. The scale is one
 int: positive is damage against seat 1, negative against seat 0.
+
+The board is a flat list of 8 entries: index `seat * 4 + lane`, lane 0..3 along the mat's arrow
+(lane 0 is nearest the bell and the scale). An empty space is None; a card in play is a tuple
+`(card id, health, direction, flags, times sacrificed, base card)`. Tuples are immutable, so a
+clone copies the list and shares the tuples. `base` is the physical card to put away when the
+card leaves play (a grown Raven Egg is a Raven from the upgrades pile whose base is the egg).
+
+This module holds data only, at the bottom of the package: the rules live in the modules above
+it and `game.InscriptionMatch` (the state at play) dispatches the engine contract to them.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from glyphhall.engine import Action, Event, Rng, State
+from glyphhall.engine import LoadError, Rng, State
 
-from . import board as B
-from . import items, turn, views
 from .cards import CardDef, catalog, derived_def
-from .notation import DEATHCARD, DRAFT, DRAW, OVER, PLAY, ev
+from .notation import DEATHCARD, DRAFT, DRAW, OVER, PLAY
+
+#: A board slot's fields (see the module's docstring) and its flags.
+CID, HP, DIR, FLAGS, SACS, BASE = range(6)
+TAIL_USED = 1  # Loose Tail has already left its tail
+ATTACKED = 2  # moved during its owner's combat into a space the arrow has yet to reach: it struck
 
 _LIST_FIELDS = ("draft_pile", "faceup", "set_aside", "sleeves", "item_pile", "board", "pending",
                 "candles", "first_turn", "skip", "bones", "squirrels", "dc_pool", "dc_revealed")
@@ -23,6 +35,8 @@ _SCALAR_FIELDS = ("phase", "turn", "draft_round", "scale", "scale_mark", "dealt"
 
 
 class InscriptionState(State):
+    """The position. Abstract: `game.InscriptionMatch` adds the rules."""
+
     __slots__ = ("defs", "tokens", *_LIST_FIELDS, *_PAIR_FIELDS, *_SCALAR_FIELDS, "dc_spec", "made")
 
     defs: tuple[CardDef, ...]  # the box's definitions, then cards made in this game
@@ -62,7 +76,8 @@ class InscriptionState(State):
 
     # --- copies ----------------------------------------------------------------------------
     def clone(self) -> InscriptionState:
-        c = InscriptionState.__new__(InscriptionState)
+        cls = type(self)
+        c = cls.__new__(cls)
         c.game = self.game
         c.num_players = self.num_players
         c.seed = self.seed
@@ -174,44 +189,7 @@ class InscriptionState(State):
             return [0.5, 0.5]
         return [1.0, 0.0] if self.winner == 0 else [0.0, 1.0]
 
-    # --- the rules live in their own modules -------------------------------------------------
-    def legal_actions(self, seat: int) -> list[Action]:
-        if self.phase == OVER or seat not in self.to_move():
-            return []
-        return turn.legal_actions(self, seat)
-
-    def _legal_actions(self, seat: int) -> list[Action]:
-        return turn.legal_actions(self, seat)
-
-    def is_legal(self, seat: int, action: Action) -> bool:
-        return turn.is_legal(self, seat, action)
-
-    def _apply(self, seat: int, action: Action) -> list[Event]:
-        return turn.apply_action(self, seat, action)
-
-    def settle_scale(self, events: list[Event]) -> bool:
-        """Rulebook, Gameplay > 5: 5 on the scale kills; landing on exactly 4 draws an item.
-        Returns True when a player died (the round or the game is over)."""
-        if self.scale >= 5 or self.scale <= -5:
-            turn.lose_life(self, 1 if self.scale > 0 else 0, events)
-            return True
-        if self.scale != self.scale_mark and abs(self.scale) == 4 and self.options["items"]:
-            items.draw_item(self, 1 if self.scale > 0 else 0, events, "4 damage on the scale")
-        self.scale_mark = self.scale
-        return False
-
-    def next_turn(self, events: list[Event]) -> None:
-        nxt = 1 - self.turn
-        if self.skip[nxt]:  # Hourglass
-            self.skip[nxt] = False
-            events.append(ev(f"seat {nxt} skips this turn (Hourglass)"))
-            nxt = self.turn
-        turn.start_turn(self, nxt, events)
-
     # --- what each seat may know -------------------------------------------------------------
-    def view(self, seat: int | None) -> dict[str, Any]:
-        return views.view(self, seat)
-
     def determinize(self, seat: int, rng: Rng) -> InscriptionState:
         """Resample what `seat` cannot see: the order of every deck and pile, which of the
         adversary's remaining cards are in hand (beyond the cards seen entering it), and which
@@ -265,10 +243,9 @@ class InscriptionState(State):
         return out
 
 
-def load_state(game: Any, data: dict[str, Any]) -> InscriptionState:
-    from glyphhall.engine import LoadError
-
-    st = InscriptionState.__new__(InscriptionState)
+def load_state(cls: type[InscriptionState], game: Any, data: dict[str, Any]) -> InscriptionState:
+    """A saved state of class `cls` (the state at play), checked card by card."""
+    st = cls.__new__(cls)
     st.load_base(game, data)
     defs = list(catalog().defs)
     for spec in data["extra_cards"]:
@@ -295,7 +272,7 @@ def load_state(game: Any, data: dict[str, Any]) -> InscriptionState:
             slot = tuple(int(x) for x in v)
             if len(slot) != 6:
                 raise LoadError("a board space must hold 6 numbers")
-            cards([slot[B.CID], slot[B.BASE]])
+            cards([slot[CID], slot[BASE]])
             board.append(slot)
     if len(board) != 8:
         raise LoadError("the board has 8 spaces")

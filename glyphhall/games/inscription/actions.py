@@ -1,0 +1,184 @@
+"""The legal actions of the seat to move and applying one: the dispatch from an action to the
+rule module that carries it out, then the decisions and combat it leaves to settle.
+
+Action notation (see `Game.notation_help`): `draft 2`, `draw creature`, `draw squirrel`,
+`play 2 3`, `play 2 3 sacrifice 1 4`, `item 1 [target...]`, `bell`, `eat 2`, `pass`,
+`take raven-egg`, `choose 2`, `name <text>`. Hand, item and space numbers start at 1.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from glyphhall.engine import Action, Event
+
+from . import board as B
+from . import combat, death_cards, draft, items, playing
+from . import sigils as S
+from .cards import BLOOD, BONES
+from .costs import sacrifice_options
+from .notation import (
+    BELL,
+    DEATHCARD,
+    DRAFT,
+    DRAW,
+    DRAW_CREATURE,
+    DRAW_SQUIRREL,
+    PASS,
+    PLAY,
+    act,
+    ev,
+    play_action,
+)
+
+if TYPE_CHECKING:
+    from .state import InscriptionState
+
+
+def legal_actions(st: InscriptionState, seat: int) -> list[Action]:
+    if st.pending:
+        return pending_actions(st, seat)
+    phase = st.phase
+    if phase == PLAY:
+        out = play_actions(st, seat)
+        items.item_actions(st, seat, out)
+        out.append(BELL)
+        return out
+    if phase == DRAFT:
+        return [act("draft", k + 1) for k in range(len(st.faceup))]
+    if phase == DRAW:
+        out = []
+        if st.decks[seat]:
+            out.append(DRAW_CREATURE)
+        if st.can_draw_squirrel(seat):
+            out.append(DRAW_SQUIRREL)
+        items.item_actions(st, seat, out)
+        return out
+    if phase == DEATHCARD:
+        return death_cards.creation_actions(st)
+    return []
+
+
+
+def play_actions(st: InscriptionState, seat: int) -> list[Action]:
+    """Every card of the hand into every space it can go, paying its cost. Identical cards in
+    the hand are offered once, at their first position."""
+    defs, board = st.defs, st.board
+    side = seat * 4
+    empty = [lane for lane in range(4) if board[side + lane] is None]
+    bones = st.bones[seat]
+    out: list[Action] = []
+    seen: set[int] = set()
+    blood: dict[int, list] = {}
+    for h, cid in enumerate(st.hands[seat]):
+        if cid in seen:
+            continue
+        seen.add(cid)
+        d = defs[cid]
+        if d.kind == BLOOD:
+            options = blood.get(d.cost)
+            if options is None:
+                options = blood[d.cost] = sacrifice_options(st, seat, d.cost)
+            for lane, sacs in options:
+                out.append(play_action(h, lane, sacs))
+        elif d.kind != BONES or d.cost <= bones:
+            for lane in empty:
+                out.append(play_action(h, lane, ()))
+    return out
+
+
+
+def pending_actions(st: InscriptionState, seat: int) -> list[Action]:
+    kind = st.pending[0][0]
+    if kind == "corpse":
+        out = []
+        seen: set[int] = set()
+        for h, cid in enumerate(st.hands[seat]):
+            if cid not in seen and st.defs[cid].sig & S.CORPSE_EATER:
+                seen.add(cid)
+                out.append(act("eat", h + 1))
+        out.append(PASS)
+        return out
+    # hoard: any card of the deck, by name
+    slugs = sorted({st.defs[c].slug for c in st.decks[seat]})
+    return [act("take", slug) for slug in slugs]
+
+
+
+def is_legal(st: InscriptionState, seat: int, action: Action) -> bool:
+    if not isinstance(action, Action):
+        return False
+    if action.verb == "name":
+        return st.phase == DEATHCARD and st.dc_stage == 3 and not st.pending and len(action.args) == 1 \
+            and isinstance(action.args[0], str) and death_cards.name_problem(action.args[0]) is None
+    return canonical(st, seat, action) in legal_actions(st, seat)
+
+
+
+def canonical(st: InscriptionState, seat: int, action: Action) -> Action:
+    """The enumerated form of an action: a hand or item number moved to the first identical
+    card, sacrifices in increasing order."""
+    args = action.args
+    if action.verb in ("play", "eat", "item") and args and isinstance(args[0], int):
+        cards = st.items[seat] if action.verb == "item" else st.hands[seat]
+        if 1 <= args[0] <= len(cards):
+            first = cards.index(cards[args[0] - 1]) + 1
+            rest = list(args[1:])
+            if "sacrifice" in rest:
+                k = rest.index("sacrifice")
+                tail = rest[k + 1 :]
+                if all(isinstance(x, int) for x in tail):
+                    rest = rest[: k + 1] + sorted(int(x) for x in tail)
+            return act(action.verb, first, *rest)
+    return action
+
+
+
+def apply_action(st: InscriptionState, seat: int, action: Action) -> list[Event]:
+    events: list[Event] = []
+    verb, args = action.verb, action.args
+    if verb == "play":
+        playing.play(st, seat, args, events)
+    elif verb == "bell":
+        events.append(ev(f"seat {seat} rings the bell"))
+        st.lane = 0
+    elif verb == "draw":
+        playing.draw(st, seat, args[0] == "creature", events)
+        st.phase = PLAY
+    elif verb == "item":
+        items.use_item(st, seat, args, events)
+    elif verb == "draft":
+        draft.pick(st, seat, int(args[0]) - 1, events)
+    elif verb == "eat":
+        _, owner, lane = st.pending.pop(0)
+        h = int(args[0]) - 1
+        cid = B.take_from_hand(st, owner, h)
+        events.append(ev(f"seat {owner} plays {st.defs[cid].name} on space {lane + 1} (Corpse Eater)"))
+        playing.place_played(st, owner, lane, cid, events)
+    elif verb == "pass":
+        st.pending.pop(0)
+    elif verb == "take":
+        playing.take(st, seat, str(args[0]), events)
+    elif verb in ("choose", "name"):
+        death_cards.apply_creation(st, action, events)
+    settle(st, events)
+    return events
+
+
+
+def settle(st: InscriptionState, events: list[Event]) -> None:
+    """Drop decisions that no longer apply, then carry on with the combat if one is under way."""
+    while True:
+        while st.pending and not pending_valid(st, st.pending[0]):
+            st.pending.pop(0)
+        if st.pending or st.lane < 0 or st.phase != PLAY:
+            return
+        combat.run_combat(st, events)
+
+
+
+def pending_valid(st: InscriptionState, p: tuple) -> bool:
+    kind, seat, lane = p
+    if kind == "corpse":
+        return st.board[seat * 4 + lane] is None and st.may_hold(seat, S.CORPSE_EATER)
+    return bool(st.decks[seat])
