@@ -1,11 +1,26 @@
 """The tables of the database. A match is its seed and its actions: the state is never stored,
-it is rebuilt by replaying them (see glyphhall.engine.replay)."""
+it is rebuilt by replaying them (see glyphhall.engine.replay).
+
+Every change here needs an Alembic revision in migrations/versions/ (tests/server/test_migrations.py
+checks that the newest revision builds exactly these tables)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Float, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+    false,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -29,6 +44,10 @@ class TableRow(Base):
     created_at: Mapped[float] = mapped_column(Float)
     started_at: Mapped[float | None] = mapped_column(Float, nullable=True)
     finished_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    # A table whose seed a person chose: never rated (the seed could be one they studied).
+    practice: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # Set when the finished match changed the ratings (every seat a registered person or a bot).
+    rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class SeatRow(Base):
@@ -43,6 +62,10 @@ class SeatRow(Base):
     name: Mapped[str | None] = mapped_column(String(64), nullable=True)
     # Only a hash of the seat's secret token is kept, so a leaked database acts for nobody.
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    # The account that took the seat (None for a guest or a bot).
+    user_id: Mapped[int | None] = mapped_column(
+        ForeignKey("gh_users.id", ondelete="SET NULL", name="fk_gh_seats_user_id"), nullable=True, index=True
+    )
 
 
 class ActionRow(Base):
@@ -79,4 +102,60 @@ class VaultRow(Base):
     owner: Mapped[str] = mapped_column(String(64))
     key: Mapped[str] = mapped_column(String(128))
     data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    at: Mapped[float] = mapped_column(Float)
+
+
+class UserRow(Base):
+    """An account. `name_key` is the name folded to lower case: names are unique regardless of case."""
+
+    __tablename__ = "gh_users"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    name: Mapped[str] = mapped_column(String(32))
+    name_key: Mapped[str] = mapped_column(String(32), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(255))  # argon2id, never the password
+    created_at: Mapped[float] = mapped_column(Float)
+
+
+class SessionRow(Base):
+    """A signed-in browser. Only the SHA-256 of the cookie's secret is kept."""
+
+    __tablename__ = "gh_sessions"
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("gh_users.id", ondelete="CASCADE"), index=True)
+    created_at: Mapped[float] = mapped_column(Float)
+    expires_at: Mapped[float] = mapped_column(Float)
+
+
+class RatingRow(Base):
+    """One ladder entry's current OpenSkill rating in one game. `entry` is "user:<id>" or
+    "bot:<level>" (a bot level is one entry on every ladder)."""
+
+    __tablename__ = "gh_ratings"
+    __table_args__ = (UniqueConstraint("game", "entry"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game: Mapped[str] = mapped_column(String(64))
+    entry: Mapped[str] = mapped_column(String(80))
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    matches: Mapped[int] = mapped_column(Integer, default=0)
+    updated_at: Mapped[float] = mapped_column(Float)
+
+
+class RatingChangeRow(Base):
+    """What one rated match did to one entry's rating (the profile's history chart)."""
+
+    __tablename__ = "gh_rating_changes"
+    __table_args__ = (Index("ix_gh_rating_changes_entry", "game", "entry"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("gh_tables.id", ondelete="CASCADE"), index=True)
+    game: Mapped[str] = mapped_column(String(64))
+    entry: Mapped[str] = mapped_column(String(80))
+    mu_before: Mapped[float] = mapped_column(Float)
+    sigma_before: Mapped[float] = mapped_column(Float)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
     at: Mapped[float] = mapped_column(Float)

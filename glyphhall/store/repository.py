@@ -9,10 +9,11 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import Engine, delete, insert, select, update
+from sqlalchemy import Engine, delete, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
+from . import migrate
 from .db import make_engine
 from .models import ActionRow, Base, ChatRow, SeatRow, TableRow, VaultRow
 
@@ -85,7 +86,7 @@ class Store:
     def __init__(self, url: str | None = None, engine: Engine | None = None) -> None:
         self.engine = engine or make_engine(url)
         self._session = sessionmaker(self.engine, expire_on_commit=False)
-        Base.metadata.create_all(self.engine)
+        migrate.upgrade(self.engine)
 
     @property
     def url(self) -> str:
@@ -95,9 +96,11 @@ class Store:
         self.engine.dispose()
 
     def drop_everything(self) -> None:
-        """Remove every Glyph Hall table (tests only)."""
+        """Remove every Glyph Hall table and build the newest schema again (tests only)."""
         Base.metadata.drop_all(self.engine)
-        Base.metadata.create_all(self.engine)
+        with self.engine.begin() as conn:
+            conn.execute(text("DROP TABLE IF EXISTS alembic_version"))
+        migrate.upgrade(self.engine)
 
     # --- tables and seats ------------------------------------------------------------------
     def create_table(

@@ -1,0 +1,1 @@
+"""Alembic migrations of the Glyph Hall database (run by `glyphhall.store.migrate`)."""
