@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from glyphhall.engine import Action, Event
 
-from . import decisions, glyph_effects, glyph_rules, turn
+from . import decisions, glyph_effects, glyph_rules, scenario_rules, turn
 from .actions import act
 from .armies import CARD_KEYS, CARDS, PRESETS
 from .glyph_effects import d20
@@ -358,7 +358,11 @@ def end_round(s: HeroscapeState, events: list[Event]) -> None:
     glyph_rules.wannok(s, events)
     if s.result is not None:
         return
-    limit = int(s.options["round_limit"])
+    holders = scenario_rules.end_of_round(s, events)  # lava fields, then the map's "hold" goal
+    if holders:
+        finish(s, holders, events, f"{s.board.labels[s.board.scenario.hold]} is held at the end of the round")
+        return
+    limit = scenario_rules.round_limit(s)
     if s.round >= limit:
         if s.options["round_limit_scoring"]:
             # per team (a team of one in free for all): teammates score and win together
@@ -375,6 +379,10 @@ def end_round(s: HeroscapeState, events: list[Event]) -> None:
 
 
 def check_victory(s: HeroscapeState, events: list[Event]) -> bool:
+    escapers = scenario_rules.escaped(s)  # the map's "escape" goal
+    if escapers:
+        finish(s, escapers, events, "a figure reached its escape hexes")
+        return True
     sides = standing(s).sides
     if len(sides) > 1:  # the usual case: two sides still fight
         return False

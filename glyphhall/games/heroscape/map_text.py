@@ -16,6 +16,7 @@ from typing import Any
 from glyphhall.engine import DataError
 
 from .maps import FAR, Board, load_map, parse_map
+from .scenario import scenario_toml
 
 #: Largest map text we accept from players (uploads, records): a 24 x 40 map of 3-character
 #: cells is about 4 KB; this leaves room for big maps, walls and comments.
@@ -54,6 +55,7 @@ def map_toml(board: Board, glyph_spots: list[tuple[int, str, str]] | None = None
             lines += ["", "[[overhang]]", f"at = {_string(board.labels[h])}",
                       f"clearance = {board.ceiling[h] - board.levels[h]}",
                       f"thickness = {board.ceiling_top[h] - board.ceiling[h]}"]
+    lines += scenario_toml(board.scenario, board.labels)
     return "\n".join(lines)
 
 

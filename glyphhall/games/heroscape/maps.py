@@ -21,6 +21,10 @@ Format (data/maps/*.toml):
     clearance = 6           # free levels between the hex's surface and the underside
     thickness = 1           # levels of the overhang itself (it blocks line of sight)
 
+    [scenario]              # optional: victory condition and round limit (scenario.py)
+    victory = "hold"        # destroy-all (default) | hold | escape
+    hold = "d5"
+
 A ruin wall cannot be moved across (flyers cross it), blocks line of sight below its top, and
 figures on either side are adjacent (engaged) only when both stand taller than it (reference
 §1.5). A whole-hex obstacle is an `x` cell instead. Under an overhang only a figure that fits
@@ -44,6 +48,7 @@ from typing import Any
 from glyphhall.engine import DataError
 
 from . import hexes
+from .scenario import Scenario, parse_scenario
 from .terrain import TERRAINS
 
 FAR = 999
@@ -58,6 +63,7 @@ class Board:
         "key", "name", "size", "provenance", "labels", "index", "coords", "levels", "terrain",
         "zone", "neighbours", "centres", "glyph_spots", "zones", "_dist", "by_coord", "_lines", "dmat",
         "sight_cache", "step_actions", "moved_events", "walk_tables", "walls", "wall_nbrs", "ceiling", "ceiling_top",
+        "scenario",
     )
 
     def __init__(self, key: str, name: str, size: str, provenance: str,
@@ -88,6 +94,8 @@ class Board:
         #: Overhangs: the underside and top level above each hex (FAR when open to the sky).
         self.ceiling = [FAR] * len(self.coords)
         self.ceiling_top = [FAR] * len(self.coords)
+        #: What the map's scenario says (scenario.py): victory condition, round limit.
+        self.scenario = Scenario()
         self._dist: list[list[int]] | None = None
         self._lines: dict[tuple[int, int, float], list[tuple[float, int]]] = {}
         #: Sight lines terrain leaves open (los.py), filled as they are asked for.
@@ -266,6 +274,7 @@ def parse_map(key: str, data: dict[str, Any], where: str, glyph_keys: set[str], 
             raise bad(f"overhang entry {n + 1}: two overhangs above {at}")
         board.ceiling[h] = board.levels[h] + clearance
         board.ceiling_top[h] = board.ceiling[h] + thickness
+    board.scenario = parse_scenario(data.get("scenario"), board.index, bad)
     for seat in (0, 1) if need_zones else ():
         if not board.zones.get(seat):
             raise bad(f"the map needs a start zone for seat {seat} (cells ending in {seat})")

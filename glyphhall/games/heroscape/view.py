@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from . import scenario_rules
 from .glyphs import GLYPHS
 from .maps import FAR
 from .state import MARKERS, ON, STATUS_NAMES
@@ -69,7 +70,7 @@ def view(s: HeroscapeState, seat: int | None) -> dict[str, Any]:
         "board": board_view(s),
         "phase": s.phase,
         "round": s.round,
-        "round_limit": s.options["round_limit"],
+        "round_limit": scenario_rules.round_limit(s),
         "turn": s.turn_no,
         "initiative": list(s.init_order),
         "active_card": s.c_def[s.active_card].key if s.active_card >= 0 else None,
