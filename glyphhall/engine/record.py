@@ -26,6 +26,13 @@ def _sha256(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
+def brief_options(options: Mapping[str, Any]) -> dict[str, Any]:
+    """Options for lists and summaries: a long value (a map of one's own) as a short note with
+    its hash instead of the whole text (the table list is polled every few seconds)."""
+    return {k: (f"({len(v)} characters, sha256 {_sha256(v)[:12]})" if isinstance(v, str) and len(v) > ATTACH_OVER
+                else v) for k, v in options.items()}
+
+
 @dataclass
 class MatchRecord:
     game: str

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from glyphhall.engine import Event, Game, GlyphHallError, IllegalAction, State
+from glyphhall.engine.record import brief_options
 
 from . import keepsakes, messages
 from .botpool import BotPool
@@ -136,7 +137,7 @@ class LiveTable:
             "id": self.id,
             "game": self.game.id,
             "game_name": self.game.name,
-            "options": self.options,
+            "options": brief_options(self.options),  # a map's text stays out of the lists
             "players": self.players,
             "status": self.status,
             "turn_seconds": self.turn_seconds,

@@ -81,6 +81,8 @@ def test_a_match_on_an_uploaded_map_replays_from_its_record_in_a_fresh_data_dire
         assert hs_client.post(f"/api/tables/{t['id']}/start", json={}).json()["status"] == "running"
         while receive(spy, "update", limit=500)["status"] != "finished":
             pass
+    listed = hs_client.get(f"/api/tables/{t['id']}").json()["options"]["map_text"]
+    assert listed == f"({len(found['map_text'])} characters, sha256 {found['sha256'][:12]})"
     data = hs_client.get(f"/api/tables/{t['id']}/record").json()
     assert data["attachments"]["map_text"]["sha256"] == found["sha256"]
     fresh = tmp_path / "elsewhere"
