@@ -19,7 +19,8 @@ def import_map(
     file: Annotated[Path, typer.Argument(metavar="FILE.hsc", help="a Virtualscape map file")],
     output: Annotated[Path | None, typer.Option("--output", "-o", help="TOML file to write (default: print it)")] = None,
     unknown_glyph: Annotated[
-        str | None, typer.Option(help="glyph key for the map's '?' glyphs (placed symbol side up)")
+        str | None, typer.Option(help="glyph key for the map's '?' glyphs (placed symbol side up), or 'blank'; "
+                     "by default the table draws one at the start of each game")
     ] = None,
     leave_out: Annotated[
         list[str] | None,

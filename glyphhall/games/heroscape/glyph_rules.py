@@ -19,9 +19,18 @@ if TYPE_CHECKING:
 ON, DEAD = 1, 2
 
 # ---------------------------------------------------------------------------- setup
+#: The glyphs a map's unknown glyph ("?", e.g. Virtualscape's '?' glyph) may turn out to be: the
+#: classic power glyphs (Brandar has no power of its own, equipment glyphs are a module).
+UNKNOWN_GLYPH_CHOICES = tuple(k for k, g in GLYPHS.items() if not g.equipment and g.kind != "artifact")
+
+
 def place_map_glyphs(s: HeroscapeState) -> None:
     which = s.options["glyphs"]
     for h, key, face in s.board.glyph_spots:
+        if key == "?":  # the table draws it: a classic glyph not yet on the map, symbol side up
+            on_map = {k for k, _ in s.glyph_at.values()} | {k for _, k, _ in s.board.glyph_spots}
+            fresh = [k for k in UNKNOWN_GLYPH_CHOICES if k not in on_map]
+            key = s.rng.choice(fresh or UNKNOWN_GLYPH_CHOICES)
         g = GLYPHS[key]
         if which == "none" or (which == "classic" and g.equipment) or (which == "equipment" and not g.equipment):
             continue

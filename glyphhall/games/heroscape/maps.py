@@ -10,7 +10,7 @@ Format (data/maps/*.toml):
     ]
     [[glyph]]               # glyph spots
     at = "c4"
-    glyph = "astrid"        # a key of glyphs.toml
+    glyph = "astrid"        # a key of glyphs.toml, or "?": the table draws a classic glyph (symbol up)
     face = "power"          # power (letter up) or symbol ("?" up, hidden until a figure stops)
     [[wall]]                # a ruin wall standing on the edge between two neighbouring hexes
     between = ["c4", "c5"]
@@ -228,8 +228,10 @@ def parse_map(key: str, data: dict[str, Any], where: str, glyph_keys: set[str], 
         at, glyph, face = spot.get("at"), spot.get("glyph"), spot.get("face", "power")
         if at not in board.index:
             raise bad(f"glyph entry {n + 1}: no hex {at!r} on this map")
-        if glyph not in glyph_keys:
-            raise bad(f"glyph entry {n + 1}: unknown glyph {glyph!r}")
+        if glyph not in glyph_keys and glyph != "?":
+            raise bad(f"glyph entry {n + 1}: unknown glyph {glyph!r} (a glyph key, or \"?\" for one the table draws)")
+        if glyph == "?" and face != "symbol":
+            raise bad(f"glyph entry {n + 1}: a glyph the table draws (\"?\") lies symbol side up (face = \"symbol\")")
         if face not in ("power", "symbol"):
             raise bad(f"glyph entry {n + 1}: face must be 'power' or 'symbol', not {face!r}")
         h = board.index[at]

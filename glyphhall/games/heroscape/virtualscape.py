@@ -14,7 +14,8 @@ columns and writes the map in our format:
 - Glyphs: the editor draws a glyph by its letter byte (`Tile.cpp` Render1, m_GlyphLetter), so we
   use the letter byte when it is a letter or '?', else the letter in the type (14000 + letter,
   `GetNewTile`), as some other writers put a placeholder byte there. Known glyphs are placed
-  power side up; '?' glyphs take `unknown_glyph` (symbol side up) or are left blank, with a note.
+  power side up; '?' glyphs become "?" spots the table draws a glyph for at the start of each game
+  (symbol side up), or take `unknown_glyph` (a key, or "blank" to leave the spot empty), with a note.
 - Start areas: one zone per colour, numbered in order of first appearance; a map with fewer than
   two is given zones by rule (map_zones.py), as is any map with `zones="auto"`.
 - Figures are left out with a note; castle pieces, glaciers, outcrops, the Marro hive, road walls,
@@ -89,8 +90,9 @@ def build_map(vs: VsFile, unknown_glyph: str | None = None, leave_out: Iterable[
     and what to do for anything we cannot place."""
     from .glyphs import GLYPHS
 
-    if unknown_glyph is not None and unknown_glyph not in GLYPHS:
-        raise DataError(f"unknown glyph {unknown_glyph!r} for '?' glyphs (glyphs: {', '.join(sorted(GLYPHS))})")
+    if unknown_glyph is not None and unknown_glyph not in GLYPHS and unknown_glyph != "blank":
+        raise DataError(f"unknown glyph {unknown_glyph!r} for '?' glyphs (glyphs: {', '.join(sorted(GLYPHS))}, "
+                        "or blank)")
     dropped: set[int] = set()
     for name in leave_out:
         if name not in LEAVE_OUT:
@@ -230,10 +232,14 @@ def _glyph_for(tile: VsTile, unknown_glyph: str | None, notes: list[str]) -> tup
 
     letter = glyph_letter(tile)
     if letter == "?":
-        if unknown_glyph is None:
-            notes.append(f"{_where(tile)}: a '?' glyph does not say which glyph it is; left blank "
-                         "(name one with --unknown-glyph KEY to place it symbol side up)")
+        if unknown_glyph == "blank":
+            notes.append(f"{_where(tile)}: a '?' glyph; left blank as asked")
             return None
+        if unknown_glyph is None:
+            notes.append(f"{_where(tile)}: a '?' glyph does not say which glyph it is; the table draws one "
+                         "(symbol side up) at the start of each game (--unknown-glyph KEY names it, "
+                         "--unknown-glyph blank leaves the spot empty)")
+            return "?", "symbol"
         return unknown_glyph, "symbol"
     for key, glyph in GLYPHS.items():
         if glyph.letter == letter and not glyph.equipment:

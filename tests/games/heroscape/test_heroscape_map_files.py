@@ -44,8 +44,8 @@ def test_real_test_files_too_small_for_armies_are_refused_saying_why(name):
 
 def test_real_file_details():
     """Table des geants (Hasbro, version 0.0003): its 5 glyphs by letter, its 2 ruins as 6-level
-    obstacles; Chat perche (0.0002 header, 4 start area colours): 4 zones, its '?' glyphs blank
-    unless one is named; HexoscapeMap.hsc's 3 trailing bytes are a warning."""
+    obstacles; Chat perche (0.0002 header, 4 start area colours): 4 zones, its '?' glyphs drawn by
+    the table unless one is named; HexoscapeMap.hsc's 3 trailing bytes are a warning."""
     text, notes = import_hsc((REAL / "Table_des_geants.hsc").read_bytes(), "Table_des_geants.hsc")
     assert "by Hasbro" in text and 'name = "La table des geants"' in text
     assert sorted(line for line in text.splitlines() if line.startswith("glyph =")) == [
@@ -54,7 +54,7 @@ def test_real_file_details():
     board = read_map_file((REAL / "Table_des_geants.hsc").read_bytes(), "t.hsc").board
     assert sum(1 for t in board.terrain if t == "x") == 5
     chat = read_map_file((REAL / "Chat_perche.hsc").read_bytes(), "c.hsc").board
-    assert sorted(chat.zones) == [0, 1, 2, 3] and chat.glyph_spots == []
+    assert sorted(chat.zones) == [0, 1, 2, 3] and [(k, f) for _, k, f in chat.glyph_spots] == [("?", "symbol")] * 6
     text, _ = import_hsc((REAL / "Chat_perche.hsc").read_bytes(), "c.hsc", unknown_glyph="gerda")
     assert text.count('glyph = "gerda"') == 6 and text.count('face = "symbol"') == 6
     assert "3 bytes after the last tile" in read_hsc((REAL / "HexoscapeMap.hsc").read_bytes()).warnings[0]
@@ -212,3 +212,18 @@ def test_plain_expansion_terrain_never_stops_a_walk_and_ice_and_shadow_add_no_he
     assert hexof(s, "finn") == "a10"
     act(s, "step finn a11")  # water: the move ends
     assert s.moving < 0 and hexof(s, "finn") == "a11"
+
+
+def test_the_table_draws_a_classic_glyph_for_each_unknown_glyph_hidden_and_seeded():
+    """A "?" spot (Virtualscape's '?' glyph): at the start of each game the table draws a classic
+    glyph not yet on the map, symbol side up; the same seed draws the same glyphs (replays stay
+    exact); a "?" must lie symbol side up."""
+    found = read_map_file((REAL / "Chat_perche.hsc").read_bytes(), "c.hsc")
+    a = GAME.new(2, 7, {"map_text": found.text, "armies": "starter"})
+    b = GAME.new(2, 7, {"map_text": found.text, "armies": "starter"})
+    drawn = [k for k, up in a.glyph_at.values()]
+    assert len(drawn) == 6 and len(set(drawn)) == 6 and "?" not in drawn and "brandar" not in drawn
+    assert all(not up for _, up in a.glyph_at.values()) and a.glyph_at == b.glyph_at
+    assert all(g["glyph"] == "?" for g in a.view(0)["glyphs"])
+    with pytest.raises(DataError, match="symbol side up"):
+        read_map_file((field_map(20, 10) + '[[glyph]]\nat = "e5"\nglyph = "?"\nface = "power"\n').encode(), "q.toml")

@@ -205,15 +205,18 @@ def test_glyph_tiles_become_glyph_spots_power_side_up():
     assert imported.cells[axial(2, 2)] == (2, "r", -1)
 
 
-def test_unknown_glyph_is_left_blank_or_named_and_placed_symbol_side_up():
-    """14001 is the '?' glyph: the file does not say which glyph it is (§2.1). Left blank with a
-    note, or the glyph the user names, symbol side up."""
+def test_unknown_glyph_is_drawn_by_the_table_named_or_left_blank():
+    """14001 is the '?' glyph: the file does not say which glyph it is (§2.1). By default a "?"
+    spot the table draws a glyph for (symbol side up), with a note; or the glyph the user names;
+    or nothing ("blank")."""
     data = hsc([tile(GRASS1, 0, 0, 0), tile(14001, 0, 0, 1, letter="?")])
     imported = build_map(read_hsc(data))
-    assert imported.glyphs == {} and "left blank" in imported.notes[0] and "--unknown-glyph" in imported.notes[0]
+    assert imported.glyphs == {(0, 0): ("?", "symbol")} and "the table draws one" in imported.notes[0]
     with pytest.raises(DataError, match="unknown glyph 'zorro'"):
         build_map(read_hsc(data), unknown_glyph="zorro")
     assert build_map(read_hsc(data), unknown_glyph="gerda").glyphs == {(0, 0): ("gerda", "symbol")}
+    blank = build_map(read_hsc(data), unknown_glyph="blank")
+    assert blank.glyphs == {} and "left blank as asked" in blank.notes[0]
 
 
 def test_the_glyph_letter_byte_names_the_glyph_as_the_editor_draws_it():
@@ -225,8 +228,8 @@ def test_the_glyph_letter_byte_names_the_glyph_as_the_editor_draws_it():
     imported = build_map(read_hsc(hsc(field + [
         tile(14062, 0, 0, 1, letter="?"), tile(14065, 1, 0, 1, letter="G"),
         tile(14086, 2, 0, 1, letter="\x00"), tile(14065, 3, 0, 1, version=0.0001)])))
-    assert imported.glyphs == {axial(1, 0): ("gerda", "power"), axial(2, 0): ("valda", "power"),
-                               axial(3, 0): ("astrid", "power")}
+    assert imported.glyphs == {axial(0, 0): ("?", "symbol"), axial(1, 0): ("gerda", "power"),
+                               axial(2, 0): ("valda", "power"), axial(3, 0): ("astrid", "power")}
     assert "'?' glyph" in imported.notes[0]
     imported = build_map(read_hsc(hsc(field[:1] + [tile(14090, 0, 0, 1, letter="Z")])))
     assert imported.glyphs == {} and "letter 'Z', which is not among our glyphs; left blank" in imported.notes[0]
