@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from glyphhall.engine import Action, Game, LoadError, OptionValue, State
+from glyphhall.engine import Action, Event, Game, LoadError, OptionValue, State
 from glyphhall.engine.options import Option
 
+from . import actions, views
 from . import notation as N
 from .cards import CARDS
 from .heuristic import evaluate
@@ -16,12 +17,40 @@ from .state import (
     CREATURES_PLACED,
     DEPLOY,
     FORTUNE,
+    OVER,
     PHASE_NAMES,
     SORCERIES_DEALT,
     SUMMONING,
     Battle,
     GlyftsState,
 )
+
+
+class GlyftsMatch(GlyftsState):
+    """The state at play: the engine contract's rule methods, each handed to its rule module."""
+
+    __slots__ = ()
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        # The base class's checks, inlined: this runs at every step of every playout.
+        phase = self.phase
+        if phase == OVER:
+            return []
+        if phase in (DEPLOY, FORTUNE):
+            return actions.legal_actions(self, seat) if seat in self.to_move() else []
+        return actions.legal_actions(self, seat) if seat == self.active else []
+
+    def _legal_actions(self, seat: int) -> list[Action]:
+        return actions.legal_actions(self, seat)
+
+    def is_legal(self, seat: int, action: Action) -> bool:
+        return actions.is_legal(self, seat, action)
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        return actions.apply_action(self, seat, action)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return views.view(self, seat)
 
 
 class GlyftsGame(Game):
@@ -45,10 +74,10 @@ class GlyftsGame(Game):
     )
 
     # --- new games --------------------------------------------------------------------------
-    def _new(self, players: int, seed: int, options: dict[str, OptionValue]) -> GlyftsState:
+    def _new(self, players: int, seed: int, options: dict[str, OptionValue]) -> GlyftsMatch:
         """Rulebook, Setup: shuffle both decks, deal every Creature out evenly, seven Sorcery cards
         each; the rest is the Sorcery Deck. Then each player picks two Creatures (secretly, at once)."""
-        s = GlyftsState.__new__(GlyftsState)
+        s = GlyftsMatch.__new__(GlyftsMatch)
         s.init_base(self, players, seed, options)
         creatures = list(range(len(CARDS.creatures)))
         s.rng.shuffle(creatures)
@@ -89,8 +118,8 @@ class GlyftsGame(Game):
         return s
 
     # --- loading ----------------------------------------------------------------------------
-    def _load(self, data: Mapping[str, Any]) -> GlyftsState:
-        s = GlyftsState.__new__(GlyftsState)
+    def _load(self, data: Mapping[str, Any]) -> GlyftsMatch:
+        s = GlyftsMatch.__new__(GlyftsMatch)
         s.load_base(self, data)
         n = s.num_players
         if not self.min_players <= n <= self.max_players:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 
-from . import combat
+from . import battles, combat
 from .cards import CARDS
 from .state import ATTACK, GlyftsState
 
@@ -177,9 +177,9 @@ def _after_battle(state: GlyftsState, result: int) -> GlyftsState:
     after.phase = ATTACK
     attacking, defending = after.active, after.owner[b.defender]
     if result == combat.DEFENDER_CAPTURED:
-        after._capture(attacking, defending, b.defender, "", {}, [])
+        battles.capture(after, attacking, defending, b.defender, "", {}, [])
     elif result == combat.ATTACKER_CAPTURED:
-        after._capture(defending, attacking, b.attacker, "", {}, [])
+        battles.capture(after, defending, attacking, b.attacker, "", {}, [])
     return after
 
 

@@ -1,0 +1,123 @@
+"""The legal actions of a seat and applying one: the dispatch from an action to the rule module
+that carries it out. `is_legal` checks directly, without building the list."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from glyphhall.engine import Action, Event
+
+from . import battles, deploy, summoning, turn
+from . import notation as N
+from .cards import CARDS
+from .events import say
+from .state import ATTACK, BATTLE, DEPLOY, FORTUNE, PLACE, SUMMON, SUMMONING
+
+if TYPE_CHECKING:
+    from .state import GlyftsState
+
+_AFF = CARDS.affiliation
+_DISCOUNTS = CARDS.discounts
+_KINDS = range(len(CARDS.sorceries))
+
+
+def legal_actions(st: GlyftsState, seat: int) -> list[Action]:
+    phase = st.phase
+    if phase == PLACE:
+        hand = st.hands[seat]
+        circle = st.circle[seat]
+        out = [N.PLACE[k][c] for k in _KINDS if hand[k] for c in circle]
+        out.append(N.DONE)
+        return out
+    if phase == ATTACK:
+        fought = st.fought
+        targets = [d for p in range(st.num_players) if p != seat for d in st.circle[p]
+                   if not fought >> d & 1]
+        out = [N.ATTACK[a][d] for a in st.circle[seat] if not fought >> a & 1 for d in targets]
+        out.append(N.DONE)
+        return out
+    if phase == BATTLE:
+        return [N.ROLL]
+    if phase == FORTUNE:
+        return [N.REROLL, N.KEEP]
+    if phase == SUMMON:
+        out = [N.SUMMON[c] for c in st.reserve[seat]]
+        out.append(N.DONE)
+        return out
+    if phase == SUMMONING:
+        hand = st.hands[seat]
+        out = [N.GLYFT[k] for k, _ in _DISCOUNTS[_AFF[st.summoning]] if hand[k]]
+        out.append(N.ROLL)
+        return out
+    if phase == DEPLOY:
+        return [N.DEPLOY[c] for c in st.reserve[seat]]
+    return []
+
+
+
+def is_legal(st: GlyftsState, seat: int, action: Action) -> bool:
+    """A direct check (no list building); agrees with `_legal_actions`."""
+    if not isinstance(action, Action):
+        return False
+    verb, args, phase = action.verb, action.args, st.phase
+    try:
+        if verb == "done":
+            return not args and phase in (PLACE, ATTACK, SUMMON)
+        if verb in ("reroll", "keep"):
+            return not args and phase == FORTUNE
+        if verb == "roll":
+            return not args and phase in (SUMMONING, BATTLE)
+        if phase == PLACE and verb == "place" and len(args) == 2:
+            k, c = N.SORCERY_INDEX[args[0]], N.CREATURE_INDEX[args[1]]
+            return st.hands[seat][k] > 0 and c in st.circle[seat]
+        if phase == ATTACK and verb == "attack" and len(args) == 2:
+            a, d = N.CREATURE_INDEX[args[0]], N.CREATURE_INDEX[args[1]]
+            if st.fought >> a & 1 or st.fought >> d & 1 or a not in st.circle[seat]:
+                return False
+            return any(d in st.circle[p] for p in range(st.num_players) if p != seat)
+        if len(args) != 1:
+            return False
+        if phase == SUMMON and verb == "summon":
+            return N.CREATURE_INDEX[args[0]] in st.reserve[seat]
+        if phase == DEPLOY and verb == "deploy":
+            return N.CREATURE_INDEX[args[0]] in st.reserve[seat]
+        if phase == SUMMONING and verb == "glyft":
+            k = N.SORCERY_INDEX[args[0]]
+            return st.hands[seat][k] > 0 and any(k == g for g, _ in _DISCOUNTS[_AFF[st.summoning]])
+    except (KeyError, TypeError):
+        return False
+    return False
+
+
+
+def apply_action(st: GlyftsState, seat: int, action: Action) -> list[Event]:
+    events: list[Event] = []
+    verb = action.verb
+    if verb == "place":
+        turn.place(st, seat, N.SORCERY_INDEX[action.args[0]], N.CREATURE_INDEX[action.args[1]], events)
+    elif verb == "attack":
+        battles.attack(st, N.CREATURE_INDEX[action.args[0]], N.CREATURE_INDEX[action.args[1]], events)
+    elif verb == "done":
+        if st.phase == PLACE:
+            st.phase = ATTACK
+            turn.advance(st, events)
+        elif st.phase == ATTACK:
+            st.phase = SUMMON
+            turn.advance(st, events)
+        else:
+            say(events, f"seat {seat} does not summon")
+            turn.end_turn(st, events)
+    elif verb == "reroll" or verb == "keep":
+        battles.fortune(st, seat, verb == "reroll", events)
+    elif verb == "summon":
+        summoning.choose_summon(st, N.CREATURE_INDEX[action.args[0]], events)
+    elif verb == "glyft":
+        summoning.play_glyft(st, N.SORCERY_INDEX[action.args[0]], events)
+    elif verb == "roll":
+        if st.phase == BATTLE:
+            battles.roll_battle(st, events)
+        else:
+            summoning.roll_summon(st, events)
+    elif verb == "deploy":
+        deploy.deploy(st, seat, N.CREATURE_INDEX[action.args[0]], events)
+    return events
