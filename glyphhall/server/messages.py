@@ -1,30 +1,42 @@
 """What a connection receives. This module is the one gate between a game state and the wire:
 a seat gets its own `view(seat)`, its legal actions as text and the events `filter_events` lets it
 see; a spectator (seat None) gets `view(None)` and the public events. Nothing else about the
-state is put in a message."""
+state is put in a message. Event texts go out worded for people (`Game.event_text`, the seats'
+names instead of seat numbers); the game's own `data` travels with them."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from glyphhall.engine import Event, State, filter_events
+from glyphhall.engine import Event, Game, State, filter_events
 
 
-def seat_part(state: State, seat: int | None) -> dict[str, Any]:
-    """The game part of a message for `seat`: view and legal actions."""
+def seat_part(state: State, seat: int | None, names: Sequence[str]) -> dict[str, Any]:
+    """The game part of a message for `seat`: view, legal actions, whose move it is (public:
+    at a real table everyone sees who is still thinking) and, once over, the result in words."""
     legal = [] if seat is None else [str(a) for a in state.legal_actions(seat)]
-    return {"view": state.view(seat), "legal": legal}
+    over = state.is_over()
+    return {
+        "view": state.view(seat),
+        "legal": legal,
+        "to_move": [] if over else list(state.to_move()),
+        "result_text": state.game.result_text(state, names) if over else None,
+    }
 
 
-def events_for(events: Iterable[Event], seat: int | None) -> list[dict[str, Any]]:
-    return [e.to_dict() for e in filter_events(events, seat)]
+def worded(event: Event, game: Game, names: Sequence[str]) -> dict[str, Any]:
+    return {**event.to_dict(), "text": game.event_text(event, names)}
 
 
-def log_for(log: Sequence[Sequence[Event]], seat: int | None) -> list[dict[str, Any]]:
+def events_for(events: Iterable[Event], seat: int | None, game: Game, names: Sequence[str]) -> list[dict[str, Any]]:
+    return [worded(e, game, names) for e in filter_events(events, seat)]
+
+
+def log_for(log: Sequence[Sequence[Event]], seat: int | None, game: Game, names: Sequence[str]) -> list[dict[str, Any]]:
     """The whole game's event log as `seat` may see it, one entry per event with its step."""
     out: list[dict[str, Any]] = []
     for step, events in enumerate(log):
         for e in filter_events(events, seat):
-            out.append({"step": step + 1, **e.to_dict()})
+            out.append({"step": step + 1, **worded(e, game, names)})
     return out

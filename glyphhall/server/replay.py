@@ -57,5 +57,6 @@ async def replay_step(table_id: str, step: int, request: Request, seat: int | No
         "table": table.public_info(),
         "action": None if step == 0 else {"seat": table.actions[step - 1][0], "text": table.actions[step - 1][1]},
         "view": state.view(seat),
-        "events": messages.events_for(events, seat),
+        "events": messages.events_for(events, seat, table.game, table.names()),
+        "result_text": table.game.result_text(state, table.names()) if state.is_over() else None,
     }

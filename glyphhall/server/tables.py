@@ -131,6 +131,10 @@ class LiveTable:
                 return i
         return None
 
+    def names(self) -> list[str]:
+        """Each seat's name as logs and results show it ("Ann", "heuristic bot", "seat 2" if free)."""
+        return [s.public(i, False)["name"] or f"seat {i}" for i, s in enumerate(self.seats)]
+
     def public_info(self) -> dict[str, Any]:
         online = {c.seat for c in self.connections if c.seat is not None}
         return {
@@ -151,10 +155,11 @@ class LiveTable:
     def full_state(self, seat: int | None) -> dict[str, Any]:
         msg: dict[str, Any] = {"type": "state", "you": seat, "table": self.public_info(), "step": len(self.actions)}
         if self.state is not None:
-            msg.update(messages.seat_part(self.state, seat))
-            msg["log"] = messages.log_for(self.log, seat)
+            names = self.names()
+            msg.update(messages.seat_part(self.state, seat, names))
+            msg["log"] = messages.log_for(self.log, seat, self.game, names)
         else:
-            msg.update(view=None, legal=[], log=[])
+            msg.update(view=None, legal=[], log=[], to_move=[], result_text=None)
         msg["deadline"] = self.timer.deadline
         msg["chat"] = self.chat_cache or []
         return msg
@@ -162,17 +167,18 @@ class LiveTable:
     def broadcast_update(self, events: list[Event], actor: Connection | None, ref: Any) -> None:
         assert self.state is not None
         per_seat: dict[int | None, dict[str, Any]] = {}
+        names = self.names()
         for conn in list(self.connections):
             part = per_seat.get(conn.seat)
             if part is None:
-                part = per_seat[conn.seat] = messages.seat_part(self.state, conn.seat)
+                part = per_seat[conn.seat] = messages.seat_part(self.state, conn.seat, names)
             msg = {
                 "type": "update",
                 "step": len(self.actions),
                 "status": self.status,
                 "result": self.result,
                 "deadline": self.timer.deadline,
-                "events": messages.events_for(events, conn.seat),
+                "events": messages.events_for(events, conn.seat, self.game, names),
                 **part,
             }
             if conn is actor:
@@ -240,8 +246,9 @@ class LiveTable:
         if self.state is None or self.status != "running":
             return
         late = [s for s in self.state.to_move() if self.seats[s].kind == "person"]
+        names = self.names()
         for seat in late:
-            self.broadcast(lambda c, seat=seat: {"type": "notice", "text": f"seat {seat} ran out of time: a random move is played"})
+            self.broadcast(lambda c, seat=seat: {"type": "notice", "text": f"{names[seat]} ran out of time: a random move is played"})
             self.manager.ask_bot(self, seat, "random", once=True)
 
 

@@ -10,6 +10,7 @@ from glyphhall.engine.options import Option
 
 from . import actions, views
 from . import notation as N
+from . import wording
 from .cards import CARDS
 from .heuristic import evaluate
 from .state import (
@@ -217,6 +218,13 @@ class GlyftsGame(Game):
         return f"{base} (step: {phase})"
 
     # --- bots -------------------------------------------------------------------------------
+    # --- wording for people: games/<id>/wording.py ------------------------------------------
+    def event_text(self, event: Event, names: Sequence[str]) -> str:
+        return wording.event_text(event, names)
+
+    def result_text(self, state: State, names: Sequence[str]) -> str:
+        return wording.result_text(state, names)  # type: ignore[arg-type]
+
     def heuristic(self, state: State, seat: int) -> float | None:
         assert isinstance(state, GlyftsState)
         return evaluate(state, seat)

@@ -12,11 +12,12 @@ Splitting a glyph into add-shape decisions was rejected: a half-built glyph is u
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from glyphhall.engine import Action, Game, IllegalAction, Option, OptionError, normalize_text
+from glyphhall.engine import Action, Event, Game, IllegalAction, Option, OptionError, State, normalize_text
 
+from . import wording
 from .decrees.english import render
 from .decrees.parser import parse
 from .mage import opening_board
@@ -135,6 +136,13 @@ class GlyphsGame(Game):
         from .apprentice import choose
 
         return choose(state, seat, rng)
+
+    # --- wording for people: games/<id>/wording.py ------------------------------------------
+    def event_text(self, event: Event, names: Sequence[str]) -> str:
+        return wording.event_text(event, names)
+
+    def result_text(self, state: State, names: Sequence[str]) -> str:
+        return wording.result_text(state, names)  # type: ignore[arg-type]
 
     def heuristic(self, state, seat: int) -> float | None:
         """An apprentice's prospects: how concentrated its belief about the decree is, and coins."""

@@ -3,12 +3,12 @@ loading saved states, and the heuristic bots use."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from glyphhall.engine import Action, DataError, Event, Game, LoadError, Option, OptionError
+from glyphhall.engine import Action, DataError, Event, Game, LoadError, Option, OptionError, State
 
-from . import decisions, flow, turn
+from . import decisions, flow, turn, wording
 from .armies import PRESETS
 from .map_text import board_for
 from .maps import Board, map_keys
@@ -140,6 +140,13 @@ class HeroscapeGame(Game):
             if isinstance(err, (KeyError, TypeError, ValueError, IndexError, AttributeError)):
                 raise LoadError(f"malformed heroscape state: {type(err).__name__}: {err}") from None
             raise
+
+    # --- wording for people: games/<id>/wording.py ------------------------------------------
+    def event_text(self, event: Event, names: Sequence[str]) -> str:
+        return wording.event_text(event, names)
+
+    def result_text(self, state: State, names: Sequence[str]) -> str:
+        return wording.result_text(state, names)  # type: ignore[arg-type]
 
     def heuristic(self, state: HeroscapeState, seat: int) -> float:  # type: ignore[override]
         """Remaining army value (points x remaining life) for seat against the rest, plus a

@@ -22,7 +22,7 @@ from glyphhall.engine import (
 
 from . import board as B
 from . import sigils as S
-from . import views
+from . import views, wording
 from .actions import apply_action, canonical, is_legal, legal_actions
 from .cards import BLOOD, BONES, catalog
 from .death_cards import encode, names_the_vault, resolve_option, save_made_card
@@ -228,6 +228,13 @@ class InscriptionGame(Game):
             if st.board[seat * 4 + lane - 1] is not None:
                 return f"space {lane} is taken; only one card may be in each space"
         return super().explain_illegal(state, seat, text, legal)
+
+    # --- wording for people: games/<id>/wording.py ------------------------------------------
+    def event_text(self, event: Event, names: Sequence[str]) -> str:
+        return wording.event_text(event, names)
+
+    def result_text(self, state: State, names: Sequence[str]) -> str:
+        return wording.result_text(state, names)  # type: ignore[arg-type]
 
     def heuristic(self, state: State, seat: int) -> float:
         """Candles, the scale, the board (power, health, and damage that nothing blocks), the

@@ -7,7 +7,7 @@ from typing import Any
 
 from glyphhall.engine import Action, Event, Game, Option, OptionValue, State
 
-from . import draft, turn, views
+from . import draft, turn, views, wording
 from .data import load_data
 from .state import TundrusState
 
@@ -90,6 +90,13 @@ class TundrusGame(Game):
         reason = super().explain_illegal(state, seat, text, legal)
         step = STEPS.get(getattr(state, "phase", ""), "")
         return f"{reason} ({step})" if step else reason
+
+    # --- wording for people: games/<id>/wording.py ------------------------------------------
+    def event_text(self, event: Event, names: Sequence[str]) -> str:
+        return wording.event_text(event, names)
+
+    def result_text(self, state: State, names: Sequence[str]) -> str:
+        return wording.result_text(state, names)  # type: ignore[arg-type]
 
     def heuristic(self, state: State, seat: int) -> float | None:
         """The seat's Tribe's share of a material score (all public): Health weighs most, then

@@ -1,0 +1,57 @@
+"""Heroscape's log and result in words for people: figures by their army card's name
+("Airborne Elite 2", "Finn the Viking Champion") instead of their ids ("airborne2", "finn"),
+seats by their players' names."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import cache
+from typing import TYPE_CHECKING
+
+from glyphhall.engine import Event
+from glyphhall.engine.wording import join_names, name_seats, plain_result
+
+from .armies import CARDS
+from .standing import standing
+
+if TYPE_CHECKING:
+    from .state import HeroscapeState
+
+_SEAT_LIST = re.compile(r"\bseats? (\d+(?:, \d+)+)\b")
+
+
+@cache
+def _figure_pattern() -> re.Pattern[str]:
+    keys = sorted(CARDS, key=len, reverse=True)
+    return re.compile(r"\b(" + "|".join(map(re.escape, keys)) + r")(\d*)\b")
+
+
+def figure_name(figure: str) -> str:
+    """"airborne2" -> "Airborne Elite 2"; an unknown id is left as it is."""
+    match = _figure_pattern().fullmatch(figure)
+    if match is None:
+        return figure
+    card = CARDS[match.group(1)]
+    return f"{card.name} {match.group(2)}" if match.group(2) else card.name
+
+
+def event_text(event: Event, names: Sequence[str]) -> str:
+    text = _figure_pattern().sub(lambda m: figure_name(m.group(0)), event.text)
+    text = _SEAT_LIST.sub(lambda m: join_names([f"seat {n}" for n in m.group(1).split(", ")]), text)
+    return name_seats(text, names)
+
+
+def result_text(state: HeroscapeState, names: Sequence[str]) -> str:
+    plain = plain_result(state.returns(), names)
+    why = _why(state)
+    return f"{plain}: {why}" if why else plain
+
+
+def _why(state: HeroscapeState) -> str:
+    """Why the game ended: one side left, or the round limit (rulebook end conditions)."""
+    if len(standing(state).sides) <= 1:
+        return "every opposing figure is destroyed"
+    if state.round >= int(state.options["round_limit"]):
+        return "the round limit is reached"
+    return ""

@@ -1,0 +1,62 @@
+"""Tundrus's log and result in words for people: Tribes by their players' names, champions,
+items and abilities by their printed names instead of their ids ("Ann recruits the Fire Guard",
+"Fire Guard takes a blue die"), dice faces without underscores."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import cache
+from typing import TYPE_CHECKING
+
+from glyphhall.engine import Event
+from glyphhall.engine.wording import join_names, name_seats, plain_result
+
+from .data import load_data
+
+if TYPE_CHECKING:
+    from .state import TundrusState
+
+_TRIBE = re.compile(r"\bTribe ([12])\b")
+_SNAKE = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")
+
+
+@cache
+def _names_of_ids() -> dict[str, str]:
+    data = load_data()
+    named: dict[str, str] = {}
+    for table in (data.abilities, data.item_abilities, data.items, data.tokens):
+        # one-word ids ("activated") are ordinary words too: only the snake_case ones are ids
+        named.update({key: thing.name for key, thing in table.items() if "_" in key})
+    named.update({key: champion.name for key, champion in data.champions.items()})
+    return named
+
+
+@cache
+def _id_pattern() -> re.Pattern[str]:
+    ids = sorted(_names_of_ids(), key=len, reverse=True)
+    return re.compile(r"\b(" + "|".join(map(re.escape, ids)) + r")\b")
+
+
+def tribe_name(tribe: int, names: Sequence[str]) -> str:
+    """A Tribe by its players: with two players each Tribe is one person; in team games the
+    split is an option the log does not know, so the Tribe keeps its number."""
+    if len(names) == 2 and names[tribe]:
+        return names[tribe]
+    return f"Tribe {tribe + 1}"
+
+
+def event_text(event: Event, names: Sequence[str]) -> str:
+    text = _TRIBE.sub(lambda m: tribe_name(int(m.group(1)) - 1, names), event.text)
+    text = _id_pattern().sub(lambda m: _names_of_ids()[m.group(1)], text)
+    text = _SNAKE.sub(lambda m: m.group(0).replace("_", " "), text)  # dice faces: double_war
+    return name_seats(text, names)
+
+
+def result_text(state: TundrusState, names: Sequence[str]) -> str:
+    if state.winner < 0:
+        return plain_result(state.returns(), names)
+    won = [names[s] for s in state.tribe_seats[state.winner]]
+    lost = [names[s] for s in state.tribe_seats[1 - state.winner]]
+    verb = "wins" if len(won) == 1 else "win"
+    return f"{join_names(won)} {verb}: all of {join_names(lost)}'s champions are defeated"
