@@ -15,7 +15,7 @@ from fastapi.staticfiles import StaticFiles
 from glyphhall.engine import Game
 from glyphhall.store import Store
 
-from . import lobby, maps, play, replay
+from . import lobby, maps, play, replay, rules_text
 from .botpool import BotPool
 from .catalog import Catalog
 from .gc_policy import GcPolicy
@@ -60,6 +60,7 @@ def create_app(
     )
     app.include_router(lobby.router)
     app.include_router(replay.router)
+    app.include_router(rules_text.router)
     app.include_router(play.router)
     app.include_router(maps.router)
 

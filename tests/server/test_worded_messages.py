@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import re
 
+from glyphhall import games
+from glyphhall.server.rules_text import rules_of
+
 from .helpers import hello, new_table, receive, started_duel, take
 
 SEAT_NUMBER = re.compile(r"\bseat \d")
@@ -39,3 +42,14 @@ def test_a_finished_game_says_its_result_in_words(client):
             msg = ws.receive_json()
         assert re.fullmatch(r"(ann|random bot) wins|The game is a draw", msg["result_text"])
         assert msg["to_move"] == []
+
+
+def test_each_game_has_rules_at_hand(client):
+    for game_id in games.ids():
+        rules = rules_of(games.get(game_id))
+        assert rules["summary"] and rules["glossary"], game_id
+        assert game_id == "glyphs" or len(rules["rulings"]) >= 5, game_id
+    glyfts = rules_of(games.get("glyfts"))
+    assert "Roll cost is reduced by 1" in glyfts["glossary"]["Skyborne Glyft"]
+    assert client.get("/api/games/duel/rules").json()["glossary"] == {}  # a game without a glossary
+    assert client.get("/api/games/nope/rules").status_code == 404

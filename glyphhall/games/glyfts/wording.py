@@ -31,3 +31,10 @@ def result_text(state: GlyftsState, names: Sequence[str]) -> str:
     if len(winners) == 1 and state.score[winners[0]] >= SKILL_TO_WIN:
         return f"{plain} with {state.score[winners[0]]} Skill points"
     return f"{plain}: the turn limit is reached ({' - '.join(str(s) for s in state.score)} Skill points)"
+
+
+def glossary() -> dict[str, str]:
+    """Sorcery cards by name with what they do (for tooltips and the Rules panel)."""
+    from .cards import CARDS
+
+    return {s.name: s.text for s in CARDS.sorceries}

@@ -35,3 +35,13 @@ def result_text(state: GlyphsState, names: Sequence[str]) -> str:
     if state.mode == "duel":
         return f"{plain}: {names[state.winner]} guessed every decree"
     return f"{plain}: {names[state.winner]} guessed the decree"
+
+
+def glossary() -> dict[str, str]:
+    """The game's words (for tooltips and the Rules panel)."""
+    return {
+        "decree": "the mage's secret rule: every glyph is approved or rejected by it",
+        "perform": "show a glyph: the mage marks it and every other apprentice predicts the mark first",
+        "study": "show a glyph to the mage alone and learn its mark (no predictions)",
+        "guess": "pay a coin to state the decree; a wrong guess gets a counterexample glyph",
+    }

@@ -55,3 +55,12 @@ def _why(state: HeroscapeState) -> str:
     if state.round >= int(state.options["round_limit"]):
         return "the round limit is reached"
     return ""
+
+
+def glossary() -> dict[str, str]:
+    """Glyphs and army cards by name with their text (for tooltips and the Rules panel)."""
+    from .glyphs import GLYPHS
+
+    out = {g.name: g.text for g in GLYPHS.values() if g.text}
+    out.update({c.name: c.text for c in CARDS.values() if c.text})
+    return out

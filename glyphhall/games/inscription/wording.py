@@ -23,3 +23,10 @@ def result_text(state: InscriptionState, names: Sequence[str]) -> str:
         return f"{plain} after {state.turn_no} turns"
     loser = 1 - state.winner
     return f"{plain}: both of {names[loser]}'s candles are out"
+
+
+def glossary() -> dict[str, str]:
+    """Sigils by name with their rule (for tooltips and the Rules panel)."""
+    from .sigils import RULE
+
+    return dict(RULE)

@@ -60,3 +60,15 @@ def result_text(state: TundrusState, names: Sequence[str]) -> str:
     lost = [names[s] for s in state.tribe_seats[1 - state.winner]]
     verb = "wins" if len(won) == 1 else "win"
     return f"{join_names(won)} {verb}: all of {join_names(lost)}'s champions are defeated"
+
+
+def glossary() -> dict[str, str]:
+    """Abilities, items and tokens by name with their effect (for tooltips and the Rules panel)."""
+    data = load_data()
+    out: dict[str, str] = {}
+    for table in (data.tokens, data.item_abilities, data.abilities):
+        for thing in table.values():
+            text = getattr(thing, "text", "") or getattr(thing, "effect", "")
+            if text:
+                out[thing.name] = text
+    return out

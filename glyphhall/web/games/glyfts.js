@@ -156,7 +156,7 @@ export function render(root, ctx) {
     // The Combat Circle.
     const circle = h("div.gf-circle");
     for (const c of p.circle) {
-      const card = h("div.gf-creature", { "data-creature": c.id, "data-seat": String(seat) }, creatureSvg(c));
+      const card = h("div.gf-creature", { "data-creature": c.id, "data-seat": String(seat), "data-name": c.name }, creatureSvg(c));
       if (c.fought) card.classList.add("fought");
       const under = h("div.gf-under");
       if (c.cards) under.append(...(c.cards.length ? c.cards.map((k) => h("span.chip.gf-sorc", { text: sorceryName(k), title: sorceryText(k), "data-card": k })) : [h("span.muted", { text: "nothing under" })]));

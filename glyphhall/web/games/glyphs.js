@@ -66,7 +66,7 @@ function glyphText(shapes) {
 function tile(g, ctx) {
   const cls = g.approved ? "approved" : "rejected";
   const preds = Object.entries(g.predictions || {}).map(([seat, p]) => `${ctx.seatName(Number(seat))}: ${p}`).join(", ");
-  return h("figure.glyph-tile." + cls, { title: g.glyph, "data-glyph": g.glyph },
+  return h("figure.glyph-tile." + cls, { title: g.glyph, "data-glyph": g.glyph, "data-name": `glyph ${g.n}` },
     glyphSvg(g.shapes),
     h("figcaption", {}, h("b", { text: `#${g.n} ${g.approved ? "approved" : "rejected"}` }),
       h("small", { text: g.by >= 0 ? ` by ${ctx.seatName(g.by)} (${g.how})` : ` (${g.how})` }),

@@ -4,6 +4,7 @@ import { h, s } from "../js/dom.js";
 import { actionButtons } from "./generic.js";
 
 const CARD_W = 96, CARD_H = 132;
+let glossary = {};  // sigil name -> its rule, from the game's rules (table.js loads them)
 let sel = { step: -1, card: null, space: null, sacs: [] };
 let dragging = 0;  // the hand card being dragged (1-based)
 
@@ -37,7 +38,8 @@ export function cardSvg(card, attrs = {}) {
   svg.append(s("text", { x: 8, y: 18, class: "card-name" }, card.name.length > 14 ? card.name.slice(0, 13) + "…" : card.name));
   svg.append(s("text", { x: CARD_W - 8, y: 34, "text-anchor": "end", class: "card-cost" }, costBadge(card.cost)));
   (card.sigils || []).slice(0, 3).forEach((sg, i) => {
-    svg.append(s("text", { x: CARD_W / 2, y: 62 + i * 14, "text-anchor": "middle", class: "card-sigil" }, sg.length > 16 ? sg.slice(0, 15) + "…" : sg));
+    svg.append(s("text", { x: CARD_W / 2, y: 62 + i * 14, "text-anchor": "middle", class: "card-sigil" }, sg.length > 16 ? sg.slice(0, 15) + "…" : sg,
+      s("title", {}, glossary[sg] ? `${sg}: ${glossary[sg]}` : sg)));
   });
   if (card.item) svg.append(s("text", { x: CARD_W / 2, y: 62, "text-anchor": "middle", class: "card-sigil" }, "item"));
   if (card.power !== undefined) {
@@ -46,7 +48,7 @@ export function cardSvg(card, attrs = {}) {
     svg.append(s("text", { x: CARD_W - 10, y: CARD_H - 12, "text-anchor": "end", class: "card-stat health" + (hurt ? " hurt" : "") }, `♥${card.health}`));
   }
   svg.append(s("title", {}, `${card.name} — cost ${card.cost}, power ${card.power}, health ${card.health}` +
-    (card.sigils && card.sigils.length ? `, sigils: ${card.sigils.join(", ")}` : "")));
+    (card.sigils || []).map((sg) => `\n${sg}${glossary[sg] ? ": " + glossary[sg] : ""}`).join("")));
   return svg;
 }
 
@@ -62,23 +64,30 @@ function candles(n) {
   return svg;
 }
 
-function scaleSvg(view, me) {
+function short(name) {
+  return name.length > 10 ? name.slice(0, 9) + "…" : name;
+}
+
+function scaleSvg(view, me, ctx) {
   // The scale tips towards the player taking damage; 5 on one side loses a candle.
   const dmgMe = view.damage[me], dmgThem = view.damage[1 - me];
+  const nameMe = ctx.seatName(me), nameThem = ctx.seatName(1 - me);
   const tilt = Math.max(-5, Math.min(5, dmgMe - dmgThem)) * 5;
-  const svg = s("svg", { viewBox: "0 0 160 120", class: "scale", "aria-label": `scale: you ${dmgMe}, them ${dmgThem}` });
+  const svg = s("svg", { viewBox: "0 0 160 120", class: "scale", "aria-label": `scale: ${nameMe} ${dmgMe}, ${nameThem} ${dmgThem}` });
   svg.append(s("line", { x1: 80, y1: 20, x2: 80, y2: 110, class: "scale-post" }),
     s("g", { transform: `rotate(${tilt} 80 30)` },
       s("line", { x1: 15, y1: 30, x2: 145, y2: 30, class: "scale-beam" }),
       s("text", { x: 20, y: 52, class: "scale-text", "text-anchor": "middle" }, `${dmgThem}`),
       s("text", { x: 140, y: 52, class: "scale-text", "text-anchor": "middle" }, `${dmgMe}`)),
-    s("text", { x: 20, y: 108, class: "scale-label", "text-anchor": "middle" }, "them"),
-    s("text", { x: 140, y: 108, class: "scale-label", "text-anchor": "middle" }, "you"));
+    s("text", { x: 20, y: 108, class: "scale-label", "text-anchor": "middle" }, short(nameThem)),
+    s("text", { x: 140, y: 108, class: "scale-label", "text-anchor": "middle" }, short(nameMe)),
+    s("title", {}, `damage on the scale: ${nameMe} ${dmgMe}, ${nameThem} ${dmgThem}; 5 more on one side than the other puts out a candle`));
   return svg;
 }
 
 export function render(root, ctx) {
   const { view, legal } = ctx;
+  glossary = ctx.glossary || {};
   if (sel.step !== ctx.step) sel = { step: ctx.step, card: null, space: null, sacs: [] };
   const me = ctx.you ?? 0;
   const them = 1 - me;
@@ -105,7 +114,9 @@ export function render(root, ctx) {
     for (let k = 0; k < 4; k++) {
       const space = k + 1;
       const card = view.board[row][k];
-      const slot = h("div.slot", { "data-row": row === me ? "me" : "them", "data-space": String(space) });
+      const before = ctx.prevView && ctx.prevView.board ? ctx.prevView.board[row][k] : undefined;
+      const changed = before !== undefined && JSON.stringify(before) !== JSON.stringify(card);
+      const slot = h("div.slot" + (changed ? ".last-move" : ""), { "data-row": row === me ? "me" : "them", "data-space": String(space) });
       slot.append(card ? cardSvg(card) : h("div.empty", { text: String(space) }));
       if (row === me && sel.card !== null && sel.space === null && plays.some((p) => p.card === sel.card && p.space === space)) {
         slot.classList.add("target");
@@ -135,7 +146,7 @@ export function render(root, ctx) {
   const bell = legal.includes("bell")
     ? h("button.bell#bell", { title: "ring the bell: your creatures attack", "data-action": "bell", onclick: () => ctx.act("bell") }, "Ring the bell")
     : h("div.bell.idle", { text: "bell" });
-  board.append(rows, h("div.scale-box", {}, scaleSvg(view, me), bell));
+  board.append(rows, h("div.scale-box", {}, scaleSvg(view, me, ctx), bell));
   wrap.append(board);
 
   // --- me

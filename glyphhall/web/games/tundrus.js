@@ -233,7 +233,7 @@ function board(c, view, ctx, acts, offer, myTribe) {
   const aimed = acts.filter((a) => (a.w[0] === "ability" || a.w[0] === "item") && a.w.slice(2).includes(c.id));
   const found = [...onMe, ...aimed];
   const cls = (mine ? ".mine" : "") + (isActive ? ".active" : "") + (c.defeated ? ".defeated" : "") + (c.activated ? ".activated" : "") + (found.length ? ".clickable" : "");
-  const el = h("div.td-board" + cls, { "data-champion": c.id, onclick: offer(found, c.name) });
+  const el = h("div.td-board" + cls, { "data-champion": c.id, "data-name": c.name, onclick: offer(found, c.name) });
   // A part of the board with moves of its own takes the click; any other part leaves it to the board.
   const inner = (use, where) => {
     const run = offer(use, where);

@@ -7,7 +7,11 @@ const REPLAY = parts[0] === "r";
 const tableId = parts[1];
 const $ = (id) => document.getElementById(id);
 
-const ui = { table: null, view: null, legal: [], you: null, log: [], chat: [], deadline: null, step: 0, result: null };
+const ui = {
+  table: null, view: null, legal: [], you: null, log: [], chat: [], deadline: null, step: 0, result: null,
+  toMove: [], resultText: null, prevView: null, online: REPLAY, sending: null, glossary: {},
+};
+let glossaryRe = null;
 let renderer = null;
 let conn = null;
 
@@ -27,15 +31,65 @@ export function showError(text) {
   showError.timer = setTimeout(() => { box.hidden = true; }, 6000);
 }
 
+// A click is either sent (and then answered: an update with its ack, or an error) or refused here
+// in plain sight; a send whose socket closes before the answer is reported too.
 function act(text) {
   if (!conn) return;
   $("error").hidden = true;
-  conn.act(text, Date.now());
+  if (!ui.online || !conn.act(text, Date.now())) {
+    showError(`not sent: reconnecting ("${text}" was not played; act again once the page says connected)`);
+    return;
+  }
+  ui.sending = { text, step: ui.step };
+}
+
+function setOnline(online) {
+  const was = ui.online;
+  ui.online = online;
+  document.body.classList.toggle("offline", !online);
+  const bar = $("offline");
+  bar.hidden = online;
+  if (!online && ui.sending) {
+    showError(`connection lost while sending "${ui.sending.text}": the board resyncs on reconnect; check it and act again if needed`);
+    ui.sending = null;
+  }
+  if (online && !was && ui.table) bar.hidden = true;
+  if (ui.table) renderSeats();
 }
 
 function seatName(i) {
   const s = ui.table && ui.table.seats[i];
   return s ? s.name || `seat ${i}` : `seat ${i}`;
+}
+
+function joinNames(names) {
+  return names.length <= 1 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+}
+
+/** Whose move, for everyone at the table (spectators too), or the result once it is over. */
+function turnText() {
+  const t = ui.table;
+  if (t.status === "open") return { text: "The game starts when every seat is taken and a player presses Start.", mine: false };
+  if (t.status === "finished") return { text: `Game over: ${ui.resultText || resultFallback()}`, mine: false };
+  const mine = ui.you !== null && ui.toMove.includes(ui.you);
+  const others = ui.toMove.filter((i) => i !== ui.you).map(seatName);
+  if (mine) return { text: others.length ? `Your move (${joinNames(others)} also to move)` : "Your move", mine };
+  if (!others.length) return { text: "…", mine };
+  const who = joinNames(others);
+  return { text: ui.you === null ? `${who} to move` : `Waiting for ${who}`, mine };
+}
+
+function resultFallback() {
+  const r = ui.result || ui.table.result || [];
+  if (!r.length) return "";
+  const best = Math.max(...r);
+  if (r.every((v) => v === best)) return "a draw";
+  return `${joinNames(r.map((v, i) => [v, i]).filter(([v]) => v === best).map(([, i]) => seatName(i)))} won`;
+}
+
+/** The events of the last step: shown on top of the board and highlighted in it and the log. */
+function lastEvents() {
+  return ui.log.filter((e) => e.step === ui.step && e.step > 0);
 }
 
 function renderAll() {
@@ -45,7 +99,7 @@ function renderAll() {
   document.body.dataset.step = String(ui.step);
   document.body.dataset.status = t.status;
   $("title").textContent = `${t.game_name} · table ${t.id}`;
-  const you = ui.you === null ? "watching" : `you are seat ${ui.you}`;
+  const you = ui.you === null ? "watching" : `you are seat ${ui.you} (${seatName(ui.you)})`;
   $("status").textContent = REPLAY ? `replay · step ${ui.step} of ${ui.total}` : `${t.status} · ${you}`;
   const invite = `${location.origin}/${REPLAY ? "r" : "t"}/${t.id}`;
   clear($("link")).append(h("a", { href: invite, text: REPLAY ? "replay link" : "invite link", title: invite }));
@@ -59,9 +113,13 @@ function renderSeats() {
   const box = clear($("seats"));
   t.seats.forEach((s, i) => {
     const who = s.kind === "bot" ? `${s.name} (bot)` : s.taken ? s.name : "free";
-    const row = h("div.seat-row" + (i === ui.you ? ".me" : ""), {},
-      h("span.seat-no", { text: `${i}` }), h("span", { text: who }),
-      s.kind === "person" && s.taken ? h("span.dot" + (s.connected ? ".on" : ""), { title: s.connected ? "online" : "offline" }) : null);
+    const toMove = t.status === "running" && ui.toMove.includes(i);
+    // While our own socket is down we do not know who is online: every dot goes grey.
+    const online = ui.online && s.connected;
+    const row = h("div.seat-row" + (i === ui.you ? ".me" : "") + (toMove ? ".to-move" : ""), { "data-seat": i },
+      h("span.seat-no", { text: `${i}` }), h("span.seat-name", { text: who }),
+      s.kind === "person" && s.taken ? h("span.dot" + (online ? ".on" : ""), { title: online ? "online" : ui.online ? "offline" : "unknown: you are offline" }) : null,
+      toMove ? h("span.to-move-tag", { text: "to move" }) : null);
     if (!REPLAY && t.status === "open" && !s.taken && ui.you === null) {
       row.append(h("button.take", { text: "Take seat", "data-seat": i, onclick: () => takeSeat(i) }));
     }
@@ -90,7 +148,8 @@ function renderGame() {
   }
   const ctx = {
     view: ui.view, legal: REPLAY ? [] : ui.legal, you: ui.you, table: t, act, replay: REPLAY,
-    seatName, status: t.status, result: ui.result || t.result, step: ui.step,
+    seatName, status: t.status, result: ui.result || t.result, step: ui.step, prevView: ui.prevView, lastEvents: lastEvents(),
+    glossary: ui.glossary,
   };
   clear(root);
   const board = h("div.board");
@@ -101,12 +160,15 @@ function renderGame() {
     console.error(e);
     board.append(h("p.error", { text: `This game's picture failed (${e.message}); the plain view follows.` }));
   }
-  if (t.status === "finished" && !REPLAY) {
-    const r = ui.result || t.result || [];
-    const winners = r.map((v, i) => [v, i]).filter(([v]) => v === Math.max(...r)).map(([, i]) => seatName(i));
-    root.prepend(h("div.banner", { text: r.every((v) => v === r[0]) ? "Game over: a draw" : `Game over: ${winners.join(" and ")} won` }));
-  } else if (!REPLAY && ui.you !== null) {
-    root.prepend(h("div.banner" + (ui.legal.length ? ".your-turn" : ""), { text: ui.legal.length ? "Your move" : "Waiting for the other players…" }));
+  markLastMove(board);
+  const last = lastEvents();
+  if (last.length) {
+    root.prepend(h("div.last-move#last-move", {}, h("b", { text: "Last move: " }),
+      last.slice(0, 4).map((e, i) => h("span", { text: (i ? " · " : "") + e.text })), last.length > 4 ? h("span.muted", { text: ` (+${last.length - 4} in the log)` }) : null));
+  }
+  if (!REPLAY || t.status === "finished") {
+    const turn = turnText();
+    root.prepend(h("div.banner" + (turn.mine ? ".your-turn" : "") + "#turn", { text: turn.text, "aria-live": "polite" }));
   }
   if (!REPLAY && ui.you !== null && t.status === "running") {
     const input = h("input#action-text", { placeholder: "or type an action, e.g. " + (ui.legal[0] || "pass"), autocomplete: "off" });
@@ -115,22 +177,88 @@ function renderGame() {
   }
 }
 
+/** Highlight what the last step touched: hexes and figures its events name in their data, and
+ * any element a renderer marked with data-name whose name the events mention. */
+function markLastMove(board) {
+  const events = lastEvents();
+  if (!events.length) return;
+  const mark = (el) => el.classList.add("last-move");
+  for (const e of events) {
+    const d = e.data || {};
+    for (const hex of [d.to, d.hex].filter((x) => typeof x === "string")) board.querySelectorAll(`[data-hex="${CSS.escape(hex)}"]`).forEach(mark);
+    for (const fig of [d.figure, d.attacker, d.defender].filter((x) => typeof x === "string")) board.querySelectorAll(`[data-figure="${CSS.escape(fig)}"]`).forEach(mark);
+  }
+  const texts = events.map((e) => e.text).join("\n");
+  for (const el of board.querySelectorAll("[data-name]")) {
+    const name = el.dataset.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    if (new RegExp(`(^|[^\\w])${name}($|[^\\w])`).test(texts)) mark(el);
+  }
+}
+
 function renderLog() {
   const box = clear($("log"));
-  for (const e of ui.log.slice(-200)) box.append(h("li", { text: e.text }));
+  for (const e of ui.log.slice(-200)) {
+    const tip = explain(e.text);
+    box.append(h("li" + (e.step === ui.step && e.step > 0 ? ".last" : "") + (tip ? ".tip" : ""), { text: e.text, title: tip || undefined }));
+  }
   box.scrollTop = box.scrollHeight;
   const chat = clear($("chat"));
   for (const c of ui.chat.slice(-100)) chat.append(h("li", {}, h("b", { text: `${c.author}: ` }), c.text));
   chat.scrollTop = chat.scrollHeight;
 }
 
+// --- rules at hand ---------------------------------------------------------------------------
+/** The glossary entries a text mentions, as a tooltip ("Airborne: Ignores opposing cards..."). */
+function explain(text) {
+  if (!glossaryRe || !text) return "";
+  const seen = new Set(text.match(glossaryRe) || []);
+  return [...seen].map((term) => `${term}: ${ui.glossary[term]}`).join("\n");
+}
+
+/** A line of the READMEs' markdown as nodes: **bold**, *emphasis* and `code`, nothing else. */
+function inline(text) {
+  return text.split(/(\*\*[^*]+\*\*|`[^`]+`|\*[^*]+\*)/).filter(Boolean).map((part) => {
+    if (part.startsWith("**")) return h("b", { text: part.slice(2, -2) });
+    if (part.startsWith("`")) return h("code", { text: part.slice(1, -1) });
+    if (part.startsWith("*") && part.length > 2) return h("i", { text: part.slice(1, -1) });
+    return part;
+  });
+}
+
+async function loadRules(gameId) {
+  let rules;
+  try { rules = await api("GET", `/api/games/${gameId}/rules`); } catch { return; }  // the table works without
+  ui.glossary = rules.glossary || {};
+  const terms = Object.keys(ui.glossary).sort((a, b) => b.length - a.length).map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  glossaryRe = terms.length ? new RegExp(`\\b(${terms.join("|")})\\b`, "g") : null;
+  const body = clear($("rules-body"));
+  body.append(...rules.summary.split("\n\n").map((p) => h("p", {}, inline(p))));
+  if (rules.rulings.length) {
+    body.append(h("h4", { text: "Rulings (where the rulebook is silent)" }), h("ul.rulings", {}, rules.rulings.map((r) => h("li", {}, inline(r)))));
+  }
+  const entries = Object.entries(ui.glossary);
+  if (entries.length) {
+    body.append(h("h4", { text: "Glossary" }), h("dl.glossary", {}, entries.map(([term, text]) => [h("dt", { text: term }), h("dd", { text })])));
+  }
+  if (rules.notation) body.append(h("h4", { text: "Typing moves" }), h("p.notation", {}, inline(rules.notation)));
+  $("rules-panel").hidden = false;
+  renderAll();
+}
+
 function onMessage(msg) {
   switch (msg.type) {
     case "state":
-      Object.assign(ui, { table: msg.table, view: msg.view, legal: msg.legal, you: msg.you, log: msg.log, chat: msg.chat, deadline: msg.deadline, step: msg.step, result: msg.table.result });
+      Object.assign(ui, {
+        table: msg.table, view: msg.view, legal: msg.legal, you: msg.you, log: msg.log, chat: msg.chat, deadline: msg.deadline,
+        step: msg.step, result: msg.table.result, toMove: msg.to_move || [], resultText: msg.result_text, prevView: null, sending: null,
+      });
       break;
     case "update":
-      Object.assign(ui, { view: msg.view, legal: msg.legal, deadline: msg.deadline, step: msg.step, result: msg.result });
+      if (msg.ack !== undefined) ui.sending = null;
+      Object.assign(ui, {
+        prevView: ui.view, view: msg.view, legal: msg.legal, deadline: msg.deadline, step: msg.step, result: msg.result,
+        toMove: msg.to_move || [], resultText: msg.result_text,
+      });
       ui.table.status = msg.status;
       ui.table.result = msg.result;
       ui.log.push(...msg.events.map((e) => ({ ...e, step: msg.step })));
@@ -145,6 +273,7 @@ function onMessage(msg) {
       ui.log.push({ text: msg.text });
       break;
     case "error":
+      ui.sending = null;
       showError(msg.message);
       return;
     default:
@@ -192,9 +321,9 @@ async function showReplayStep(step, seat) {
   const q = seat === null || seat === "" ? "" : `?seat=${seat}`;
   try {
     const r = await api("GET", `/api/tables/${tableId}/replay/${step}${q}`);
-    Object.assign(ui, { table: r.table, view: r.view, legal: [], you: null, step: r.step, total: r.total, result: r.table.result });
-    ui.log = r.events.map((e) => ({ ...e }));
-    if (r.action) ui.log.unshift({ text: `step ${r.step}: ${seatName(r.action.seat)} played "${r.action.text}"` });
+    Object.assign(ui, { table: r.table, view: r.view, legal: [], you: null, step: r.step, total: r.total, result: r.table.result, toMove: [], resultText: r.result_text });
+    ui.log = r.events.map((e) => ({ ...e, step: r.step }));
+    if (r.action) ui.log.unshift({ step: r.step, text: `step ${r.step}: ${seatName(r.action.seat)} played "${r.action.text}"` });
     const url = new URL(location.href);
     url.searchParams.set("step", step);
     if (seat === null || seat === "") url.searchParams.delete("seat"); else url.searchParams.set("seat", seat);
@@ -224,6 +353,7 @@ async function main() {
   const info = await api("GET", `/api/tables/${tableId}`).catch((e) => { showError(e.message); return null; });
   if (!info) return;
   renderer = await loadRenderer(info.game);
+  loadRules(info.game);
   setInterval(tick, 500);
   if (REPLAY) {
     const params = new URLSearchParams(location.search);
@@ -234,7 +364,10 @@ async function main() {
   const mine = savedSeat(tableId);
   conn = new TableConnection(tableId, mine && mine.token, {
     onMessage,
-    onStatus: (s) => { if (s !== "connected") showError(s); },
+    onStatus: (s) => {
+      setOnline(s === "connected");
+      if (s === "no such table") showError(s);
+    },
     onRefused: () => { forgetSeat(tableId); showError("your seat token was not accepted here; you are watching"); },
   });
   $("chat-form").addEventListener("submit", (e) => {

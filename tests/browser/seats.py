@@ -1,0 +1,63 @@
+"""Tables for the browser tests: people seated over the lobby API, and a seat played from Python
+over the websocket protocol (a second tab of that person) while the pages watch."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import httpx
+from websockets.sync.client import connect
+
+NAMES = ("Ann", "Bob", "Cy", "Di")
+
+
+def seated_table(base: str, game: str, people: int = 2, seed: int = 3) -> tuple[str, list[str]]:
+    """A running table of `game` with `people` persons seated (Ann, Bob...): (id, their tokens)."""
+    with httpx.Client(base_url=base, timeout=30) as http:
+        table = http.post("/api/tables", json={"game": game, "seats": [{"kind": "person"}] * people, "seed": seed}).json()
+        tokens = [http.post(f"/api/tables/{table['id']}/seats/{i}", json={"name": NAMES[i]}).json()["token"]
+                  for i in range(people)]
+        r = http.post(f"/api/tables/{table['id']}/start", json={"token": tokens[0]})
+        assert r.status_code == 200, r.text
+    return table["id"], tokens
+
+
+def seat_script(table_id: str, token: str) -> str:
+    """An init script that gives a page the seat's token (as the lobby does after taking a seat)."""
+    seat = json.dumps({"seat": None, "token": token})
+    return f"localStorage.setItem('glyphhall.seat.{table_id}', {json.dumps(seat)})"
+
+
+class SeatSocket:
+    """One seat's websocket: the legal actions and whose move it is, and random moves."""
+
+    def __init__(self, base: str, table_id: str, token: str | None) -> None:
+        self.ws = connect(base.replace("http", "ws", 1) + f"/ws/{table_id}", open_timeout=10)
+        self.ws.send(json.dumps({"type": "hello", "token": token}))
+        self.state: dict[str, Any] = self._until("state")
+
+    def _until(self, kind: str) -> dict[str, Any]:
+        while True:
+            msg = json.loads(self.ws.recv(timeout=20))
+            if msg["type"] == kind or msg["type"] == "error":
+                return msg
+
+    def refresh(self) -> dict[str, Any]:
+        self.ws.send(json.dumps({"type": "resync"}))
+        self.state = self._until("state")
+        return self.state
+
+    def play_random(self, rng: random.Random) -> str | None:
+        """A random legal move of this seat, if it has one; answers the action text."""
+        legal = self.refresh()["legal"]
+        if not legal:
+            return None
+        text = rng.choice(legal)
+        self.ws.send(json.dumps({"type": "act", "text": text, "ref": 1}))
+        msg = self._until("update")
+        return text if msg["type"] == "update" else None
+
+    def close(self) -> None:
+        self.ws.close()
