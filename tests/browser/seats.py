@@ -13,10 +13,11 @@ from websockets.sync.client import connect
 NAMES = ("Ann", "Bob", "Cy", "Di")
 
 
-def seated_table(base: str, game: str, people: int = 2, seed: int = 3) -> tuple[str, list[str]]:
+def seated_table(base: str, game: str, people: int = 2, seed: int = 3, options: dict | None = None) -> tuple[str, list[str]]:
     """A running table of `game` with `people` persons seated (Ann, Bob...): (id, their tokens)."""
     with httpx.Client(base_url=base, timeout=30) as http:
-        table = http.post("/api/tables", json={"game": game, "seats": [{"kind": "person"}] * people, "seed": seed}).json()
+        body = {"game": game, "seats": [{"kind": "person"}] * people, "seed": seed, "options": options or {}}
+        table = http.post("/api/tables", json=body).json()
         tokens = [http.post(f"/api/tables/{table['id']}/seats/{i}", json={"name": NAMES[i]}).json()["token"]
                   for i in range(people)]
         r = http.post(f"/api/tables/{table['id']}/start", json={"token": tokens[0]})

@@ -6,7 +6,9 @@ import { actionButtons } from "./generic.js";
 
 let kinds = null;  // kind id -> outline parameters, loaded once
 let loading = null;
-const builder = { shapes: [], kind: null, rot: 0, selected: -1, mark: "approved" };
+const builder = { shapes: [], kind: null, rot: 0, selected: -1, mark: "approved", undo: [], redo: [] };
+let boardOrder = "table";  // how this page shows the board: as arranged at the table, or sorted locally
+let redrawBuilder = null;  // redraws the page after a keyboard edit of the builder
 const GRID_W = 14, GRID_H = 9, U = 34;  // builder grid in units, pixels per unit
 
 let latest = null;  // the last root and context drawn: the page may have redrawn while loading
@@ -63,15 +65,86 @@ function glyphText(shapes) {
   return shapes.map(([k, x, y, d]) => `${k}@${num(x)},${num(y)}` + (((d % 360) + 360) % 360 ? `/${((d % 360) + 360) % 360}` : "")).join(" ");
 }
 
-function tile(g, ctx) {
+/** One marked glyph of the board: its "?" token (everyone sees it; a click puts or takes it
+ * where the table option allows) and a button that copies it into the builder. */
+function tile(g, ctx, canCopy, rerender) {
   const cls = g.approved ? "approved" : "rejected";
   const preds = Object.entries(g.predictions || {}).map(([seat, p]) => `${ctx.seatName(Number(seat))}: ${p}`).join(", ");
-  return h("figure.glyph-tile." + cls, { title: g.glyph, "data-glyph": g.glyph, "data-name": `glyph ${g.n}` },
-    glyphSvg(g.shapes),
+  const question = `question ${g.n}`;
+  const canQuestion = ctx.legal.includes(question);
+  const token = g.question || canQuestion
+    ? h("button.q-token" + (g.question ? ".on" : ""), {
+      text: "?", "data-action": canQuestion ? question : undefined, disabled: !canQuestion,
+      title: g.question ? "a ? token lies next to this glyph" + (canQuestion ? " (click to take it)" : "") : "put a ? token next to this glyph",
+      onclick: () => ctx.act(question),
+    })
+    : null;
+  return h("figure.glyph-tile." + cls + (g.question ? ".questioned" : ""), { title: g.glyph, "data-glyph": g.glyph, "data-name": `glyph ${g.n}`, "data-n": String(g.n) },
+    token, glyphSvg(g.shapes),
     h("figcaption", {}, h("b", { text: `#${g.n} ${g.approved ? "approved" : "rejected"}` }),
       h("small", { text: g.by >= 0 ? ` by ${ctx.seatName(g.by)} (${g.how})` : ` (${g.how})` }),
-      preds ? h("div.muted", { text: preds }) : null));
+      preds ? h("div.preds", { text: preds }) : null,
+      canCopy ? h("button.copy", { text: "copy to builder", title: "load this glyph into the builder to change it", onclick: () => {
+        edit(() => { builder.shapes = g.shapes.map((x) => [...x]); builder.selected = -1; });
+        rerender();
+      } }) : null));
 }
+
+const SORTS = {
+  table: ["as arranged", () => 0],
+  approved: ["approved first", (a, b) => b.approved - a.approved || a.n - b.n],
+  rejected: ["rejected first", (a, b) => a.approved - b.approved || a.n - b.n],
+  time: ["by time made", (a, b) => a.n - b.n],
+};
+
+// --- builder edits: each one is undoable (Ctrl+Z / Ctrl+Y) -------------------------------------
+function edit(change) {
+  builder.undo.push(JSON.stringify(builder.shapes));
+  builder.redo = [];
+  change();
+}
+
+function undoRedo(from, to) {
+  if (!from.length) return;
+  to.push(JSON.stringify(builder.shapes));
+  builder.shapes = JSON.parse(from.pop());
+  builder.selected = Math.min(builder.selected, builder.shapes.length - 1);
+}
+
+function rotateSelected(by) {
+  if (builder.selected >= 0) edit(() => { const sh = builder.shapes[builder.selected]; sh[3] = (((sh[3] + by) % 360) + 360) % 360; });
+  else builder.rot = (((builder.rot + by) % 360) + 360) % 360;
+}
+
+/** Builder shortcuts while the builder is on the page and no text field has the focus. */
+function onKey(e) {
+  if (!redrawBuilder || !document.getElementById("builder")) return;
+  const tag = (e.target && e.target.tagName) || "";
+  if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
+  const ctrl = e.ctrlKey || e.metaKey;
+  const sel = builder.selected;
+  const key = e.key;
+  const nudge = { ArrowLeft: [-0.5, 0], ArrowRight: [0.5, 0], ArrowUp: [0, 0.5], ArrowDown: [0, -0.5] }[key];
+  if (ctrl && (key === "z" || key === "Z")) {
+    if (e.shiftKey) undoRedo(builder.redo, builder.undo); else undoRedo(builder.undo, builder.redo);
+  } else if (ctrl && (key === "y" || key === "Y")) {
+    undoRedo(builder.redo, builder.undo);
+  } else if (ctrl && (key === "d" || key === "D")) {
+    if (sel < 0) return;
+    edit(() => { const [k, x, y, d] = builder.shapes[sel]; builder.shapes.push([k, x + 0.5, y - 0.5, d]); builder.selected = builder.shapes.length - 1; });
+  } else if (nudge && sel >= 0 && !ctrl) {
+    edit(() => { builder.shapes[sel][1] += nudge[0]; builder.shapes[sel][2] += nudge[1]; });
+  } else if ((key === "r" || key === "R") && !ctrl) {
+    rotateSelected(e.shiftKey ? -45 : 45);
+  } else if ((key === "Delete" || key === "Backspace") && sel >= 0) {
+    edit(() => { builder.shapes.splice(sel, 1); builder.selected = -1; });
+  } else {
+    return;
+  }
+  e.preventDefault();
+  redrawBuilder();
+}
+document.addEventListener("keydown", onKey);
 
 export function render(root, ctx) {
   const { view, legal } = ctx;
@@ -96,21 +169,32 @@ export function render(root, ctx) {
   if (view.decrees_left) wrap.append(h("div.muted", { text: `Decrees left to solve: ${view.decrees_left.map((n, i) => `${ctx.seatName(i)} ${n}`).join(", ")}` }));
   if (view.guess) wrap.append(h("div.guess", {}, h("b", { text: "Guess on the table: " }), h("span.reading", { text: view.guess })));
   if (view.pending) {
-    wrap.append(h("div.pending", {}, h("b", { text: `Being judged (${view.pending.perform ? "performed" : "studied"}): ` }),
-      glyphSvg(parseGlyph(view.pending.glyph), 90), h("code", { text: view.pending.glyph })));
+    wrap.append(h("div.pending#judged", {}, h("b", { text: `Being judged (${view.pending.perform ? "performed" : "studied"}):` }),
+      h("figure.glyph-tile.judged", { title: view.pending.glyph }, glyphSvg(parseGlyph(view.pending.glyph), 130))));
   }
   const preds = Object.entries(view.predictions || {});
   if (preds.length) wrap.append(h("div.predictions", {}, h("b", { text: "Predictions: " }), preds.map(([seat, p]) => h("span.chip", { text: `${ctx.seatName(Number(seat))}: ${p}` }))));
 
-  // --- the boards of marked glyphs
+  // --- the boards of marked glyphs, sorted on this page as the person likes; the table's own
+  // arrangement changes only through the "sort" actions the table option allows
+  const verbs = ["build", "perform", "study", "counterexample", "place"].filter((v) => legal.some((t) => t.startsWith(v + " ")));
+  const sortBar = h("div.sort-bar", {}, h("span.muted", { text: "Show the board " }),
+    h("select#board-order", { onchange: (e) => { boardOrder = e.target.value; rerender(); } },
+      Object.entries(SORTS).map(([k, [label]]) => h("option", { value: k, text: label, selected: boardOrder === k }))),
+    legal.filter((t) => t.startsWith("sort ")).map((t) => {
+      used.add(t);
+      return h("button.action", { text: `arrange the table's board: ${t.slice(5)}`, "data-action": t, onclick: () => ctx.act(t) });
+    }));
+  wrap.append(sortBar);
   view.boards.forEach((board, i) => {
     const title = view.boards.length > 1 ? `Board ${i + 1}` : "The board";
+    const shown = boardOrder === "table" ? board : [...board].sort(SORTS[boardOrder][1]);
     wrap.append(h("section.glyph-board", { "data-board": String(i) }, h("h4", { text: `${title} (${board.length} glyphs)` }),
-      h("div.tiles", {}, board.map((g) => tile(g, ctx)))));
+      h("div.tiles", {}, shown.map((g) => tile(g, ctx, verbs.length > 0 && kinds, rerender)))));
   });
+  for (const t of legal) if (t.startsWith("question ")) used.add(t);
 
   // --- the builder, when a glyph is to be made
-  const verbs = ["build", "perform", "study", "counterexample", "place"].filter((v) => legal.some((t) => t.startsWith(v + " ")));
   if (verbs.length && kinds) wrap.append(builderPanel(ctx, verbs, rerender));
   for (const t of legal) if (verbs.some((v) => t.startsWith(v + " "))) used.add(t);
 
@@ -138,6 +222,7 @@ export function render(root, ctx) {
 }
 
 function builderPanel(ctx, verbs, rerender) {
+  redrawBuilder = rerender;
   const panel = h("section.builder#builder");
   const palette = h("div.palette");
   for (const id of Object.keys(kinds)) {
@@ -153,31 +238,59 @@ function builderPanel(ctx, verbs, rerender) {
   svg.append(grid);
   const ox = 2, oy = GRID_H - 2;  // unit (0, 0) sits 2 units in from the bottom-left
   const g = s("g", { transform: `translate(${ox * U} ${oy * U}) scale(${U} ${-U})` });
+  const snap = (v) => Math.round(v * 2) / 2;
+  const unitAt = (e) => {
+    const box = svg.getBoundingClientRect();
+    return [snap(((e.clientX - box.left) / box.width) * GRID_W - ox), snap(oy - ((e.clientY - box.top) / box.height) * GRID_H)];
+  };
+  // A shape is dragged with the pointer (mouse or finger); a press without a move selects it.
+  let drag = null;
   builder.shapes.forEach(([kind, x, y, deg], i) => {
     g.append(shapeSvg(kind, x, y, deg, {
       class: "shape" + (i === builder.selected ? " selected" : ""), "data-index": String(i),
-      onclick: (e) => { e.stopPropagation(); builder.selected = builder.selected === i ? -1 : i; rerender(); },
+      onpointerdown: (e) => {
+        e.stopPropagation();
+        const [ux, uy] = unitAt(e);
+        drag = { i, from: [ux, uy], start: [x, y], moved: false, before: JSON.stringify(builder.shapes) };
+        svg.setPointerCapture(e.pointerId);
+      },
+      onclick: (e) => e.stopPropagation(),
     }));
   });
   svg.append(g);
+  svg.addEventListener("pointermove", (e) => {
+    if (!drag) return;
+    const [ux, uy] = unitAt(e);
+    const nx = drag.start[0] + ux - drag.from[0], ny = drag.start[1] + uy - drag.from[1];
+    const sh = builder.shapes[drag.i];
+    if (sh[1] === nx && sh[2] === ny) return;
+    sh[1] = nx; sh[2] = ny; drag.moved = true;
+    const el = g.querySelector(`[data-index="${drag.i}"]`);
+    if (el) el.setAttribute("transform", `translate(${nx} ${ny}) rotate(${sh[3]})`);
+  });
+  svg.addEventListener("pointerup", () => {
+    if (!drag) return;
+    const { i, moved, before } = drag;
+    drag = null;
+    svg.dragEnded = true;  // the click that follows this pointerup is not a new shape
+    if (moved) { builder.undo.push(before); builder.redo = []; builder.selected = i; } else builder.selected = builder.selected === i ? -1 : i;
+    rerender();
+  });
   svg.addEventListener("click", (e) => {
-    const box = svg.getBoundingClientRect();
-    const ux = ((e.clientX - box.left) / box.width) * GRID_W - ox;
-    const uy = oy - ((e.clientY - box.top) / box.height) * GRID_H;
-    const snap = (v) => Math.round(v * 2) / 2;
-    builder.shapes.push([builder.kind, snap(ux), snap(uy), builder.rot]);
-    builder.selected = builder.shapes.length - 1;
+    if (svg.dragEnded) { svg.dragEnded = false; return; }
+    const [ux, uy] = unitAt(e);
+    edit(() => { builder.shapes.push([builder.kind, ux, uy, builder.rot]); builder.selected = builder.shapes.length - 1; });
     rerender();
   });
   const text = glyphText(builder.shapes);
   const controls = h("div.builder-controls", {},
-    h("button#rotate", { text: "Turn 45°", title: "turn the selected shape (or the next one) 45° anticlockwise", onclick: () => {
-      if (builder.selected >= 0) builder.shapes[builder.selected][3] = (builder.shapes[builder.selected][3] + 45) % 360;
-      else builder.rot = (builder.rot + 45) % 360;
-      rerender();
-    } }),
-    h("button#remove", { text: "Remove", disabled: builder.selected < 0, onclick: () => { builder.shapes.splice(builder.selected, 1); builder.selected = -1; rerender(); } }),
-    h("button#clear", { text: "Clear", onclick: () => { builder.shapes = []; builder.selected = -1; rerender(); } }));
+    h("button#rotate", { text: "Turn 45°", title: "turn the selected shape (or the next one) 45° anticlockwise (R; Shift+R the other way)", onclick: () => { rotateSelected(45); rerender(); } }),
+    h("button#remove", { text: "Remove", title: "Delete", disabled: builder.selected < 0, onclick: () => { edit(() => { builder.shapes.splice(builder.selected, 1); builder.selected = -1; }); rerender(); } }),
+    h("button#duplicate", { text: "Duplicate", title: "Ctrl+D", disabled: builder.selected < 0, onclick: () => onKey({ key: "d", ctrlKey: true, target: null, preventDefault() {} }) }),
+    h("button#undo", { text: "Undo", title: "Ctrl+Z", disabled: !builder.undo.length, onclick: () => { undoRedo(builder.undo, builder.redo); rerender(); } }),
+    h("button#redo", { text: "Redo", title: "Ctrl+Y", disabled: !builder.redo.length, onclick: () => { undoRedo(builder.redo, builder.undo); rerender(); } }),
+    h("button#clear", { text: "Clear", onclick: () => { edit(() => { builder.shapes = []; builder.selected = -1; }); rerender(); } }),
+    h("small.muted.keys", { text: "drag shapes · arrows nudge · R / Shift+R turn · Delete · Ctrl+D duplicate · Ctrl+Z / Ctrl+Y" }));
   const send = h("div.builder-send", {}, h("code#glyph-text", { text: text || "(click the grid to place shapes)" }));
   for (const verb of verbs) {
     if (verb === "counterexample" || verb === "place") {
@@ -193,7 +306,7 @@ function builderPanel(ctx, verbs, rerender) {
   const examples = ctx.legal.filter((t) => verbs.some((v) => t.startsWith(v + " ")))
     .map((t) => t.replace(/^(build|perform|study) /, "").replace(/^(counterexample|place) (approved|rejected) /, ""));
   const unique = [...new Set(examples)].slice(0, 12);
-  const ideas = h("div.ideas", {}, unique.map((t) => h("button.idea", { title: t, onclick: () => { builder.shapes = parseGlyph(t); builder.selected = -1; rerender(); } }, glyphSvg(parseGlyph(t), 60))));
+  const ideas = h("div.ideas", {}, unique.map((t) => h("button.idea", { title: t, onclick: () => { edit(() => { builder.shapes = parseGlyph(t); builder.selected = -1; }); rerender(); } }, glyphSvg(parseGlyph(t), 60))));
   panel.append(h("h4", { text: "Make a glyph" }), palette, svg, controls, send,
     unique.length ? h("details.folded", {}, h("summary", { text: "Ideas (click to load one)" }), ideas) : null);
   return panel;

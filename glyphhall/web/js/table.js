@@ -163,7 +163,7 @@ function renderGame() {
   markLastMove(board);
   const last = lastEvents();
   if (last.length) {
-    root.prepend(h("div.last-move#last-move", {}, h("b", { text: "Last move: " }),
+    root.prepend(h("div.last-move-strip#last-move", {}, h("b", { text: "Last move: " }),
       last.slice(0, 4).map((e, i) => h("span", { text: (i ? " · " : "") + e.text })), last.length > 4 ? h("span.muted", { text: ` (+${last.length - 4} in the log)` }) : null));
   }
   if (!REPLAY || t.status === "finished") {

@@ -1,0 +1,159 @@
+"""Every game's table page as people use it: two people and a spectator, each at desktop width
+and at 390 x 844. No sideways scroll, whose move is shown to the spectator, the last move is
+highlighted (on the board and in the log), no "seat N" in the log; while the server is down the
+page says so and a click is refused in sight ("not sent: reconnecting"); after the server comes
+back the page resyncs, nothing is lost and the person acts again. Screenshots of every page at
+both widths go to tests/artifacts/ (table-<game>-<who>-<width>.png)."""
+
+from __future__ import annotations
+
+import random
+import re
+import threading
+import time
+
+import pytest
+
+from glyphhall import games
+
+from .conftest import _free_port, shot
+from .seats import SeatSocket, seat_script, seated_table
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+SEAT_NUMBER = re.compile(r"\bseat \d", re.I)
+MOVES = 6  # random moves per seat before the checks, so the log and the board have a last move
+
+
+class RestartableServer:
+    """The real app under uvicorn in a thread on a fixed port and SQLite file, stopped and
+    started again like a server restart (the running tables resume from the store)."""
+
+    def __init__(self, db: str) -> None:
+        self.db = db
+        self.port = _free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.server = None
+        self.thread = None
+
+    def start(self) -> None:
+        import uvicorn
+
+        from glyphhall.server import create_app
+
+        app = create_app(f"sqlite:///{self.db}", bot_workers=1)
+        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning"))
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        deadline = time.time() + 30
+        while not self.server.started:
+            if time.time() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the test server did not start")
+            time.sleep(0.05)
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(15)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    srv = RestartableServer(str(tmp_path_factory.mktemp("tables") / "glyphhall.db"))
+    srv.start()
+    yield srv
+    srv.stop()
+
+
+def no_sideways_scroll(page) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= page.viewport_size["width"], f"the page is {width} px wide"
+
+
+def log_lines(page) -> list[str]:
+    return page.locator("#log li").all_inner_texts()
+
+
+@pytest.mark.parametrize("game_id", games.ids())
+def test_a_table_page_for_two_people_and_a_spectator(server, browser, game_id):
+    table_id, tokens = seated_table(server.url, game_id)
+    sockets = [SeatSocket(server.url, table_id, t) for t in tokens]
+    rng = random.Random(5)
+    for _ in range(MOVES):
+        for sock in sockets:
+            sock.play_random(rng)
+    pages = {}
+    contexts = []
+    for who, token in (("ann", tokens[0]), ("bob", tokens[1]), ("spectator", None)):
+        ctx = browser.new_context(viewport=DESKTOP)
+        contexts.append(ctx)
+        if token:
+            ctx.add_init_script(seat_script(table_id, token))
+        page = ctx.new_page()
+        page.set_default_timeout(15000)
+        page.goto(f"{server.url}/t/{table_id}")
+        pages[who] = page
+    try:
+        state = sockets[0].refresh()
+        names = ["Ann", "Bob"]
+        for page in pages.values():
+            page.wait_for_function("s => Number(document.body.dataset.step) >= s", arg=state["step"])
+            page.wait_for_selector("#turn")
+        if state["table"]["status"] == "running":
+            to_move = [names[s] for s in state["to_move"]]
+            assert any(n in pages["spectator"].inner_text("#turn") for n in to_move)
+        if state["step"]:
+            for page in pages.values():
+                assert page.locator("#log li.last").count() >= 1
+                assert page.locator("#last-move").count() == 1
+        for who, page in pages.items():
+            for size, tag in ((DESKTOP, "desktop"), (PHONE, "phone")):
+                page.set_viewport_size(size)
+                page.wait_for_timeout(150)
+                no_sideways_scroll(page)
+                shot(page, f"table-{game_id}-{who}-{tag}")
+            assert not [line for line in log_lines(page) if SEAT_NUMBER.search(line)]
+        if state["table"]["status"] != "running":
+            return
+        offline_and_back(server, pages, sockets, state)
+    finally:
+        for sock in sockets:
+            sock.close()
+        for ctx in contexts:
+            ctx.close()
+
+
+def offline_and_back(server, pages, sockets, state) -> None:
+    """Stop the server: the pages say so and a person's move is refused in sight; start it again:
+    the pages resync to the same step and log, and the move goes through."""
+    seat = state["to_move"][0]
+    who = ("ann", "bob")[seat]
+    page = pages[who]
+    text = state["legal"] if seat == 0 else sockets[1].refresh()["legal"]
+    move = text[0]
+    before_step = state["step"]
+    before_log = log_lines(pages["spectator"])
+    for sock in sockets:
+        sock.close()
+    server.stop()
+    try:
+        for p in pages.values():
+            p.wait_for_selector("#offline", state="visible")
+        assert page.locator("body.offline").count() == 1
+        assert page.locator(".dot.on").count() == 0  # presence unknown while offline: grey
+        page.fill("#action-text", move)
+        page.click("form.typed button")
+        page.wait_for_selector("#error", state="visible")
+        assert "not sent: reconnecting" in page.inner_text("#error")
+        shot(page, f"table-offline-{state['table']['game']}")
+    finally:
+        server.start()
+    for p in pages.values():
+        p.wait_for_selector("#offline", state="hidden", timeout=20000)
+        assert int(p.get_attribute("body", "data-step")) == before_step
+    assert log_lines(pages["spectator"]) == before_log  # nothing lost
+    page.fill("#action-text", move)
+    page.click("form.typed button")
+    for p in pages.values():
+        p.wait_for_function("s => Number(document.body.dataset.step) > s", arg=before_step)
