@@ -128,6 +128,8 @@ export function render(root, ctx) {
 
   const wrap = h("div.hs", { "data-phase": view.phase });
   wrap.append(statusBar(view, ctx));
+  const dice = dicePanel(ctx.lastEvents);
+  if (dice) wrap.append(dice);
 
   // --- what to do now: the chooser for an ambiguous click, and the moves that are not map clicks
   const prompt = h("div.hs-prompt#prompt");
@@ -251,6 +253,39 @@ export function render(root, ctx) {
   }
   if (legal.length) wrap.append(h("details.folded.hs-all", {}, h("summary", { text: `Every legal move as a button (${legal.length})` }), actionButtons(ctx)));
   root.append(wrap);
+}
+
+// The last attack's dice, drawn as dice: the attacker's skulls and the defender's shields, the
+// other dice of each roll blank (a combat die has 3 skull, 2 shield and 1 blank face; the log
+// gives how many dice were rolled and how many came up for the roller).
+const ROLL_RE = /rolls (\d+) dice, (\d+) skulls?; (.+) rolls (\d+), (\d+) shields?/;
+
+function combatDie(face) {
+  const svg = s("svg", { viewBox: "0 0 30 30", class: "hs-die " + face, "aria-label": face });
+  svg.append(s("rect", { x: 1.5, y: 1.5, width: 27, height: 27, rx: 5, class: "hs-die-face" }));
+  if (face === "skull") {
+    svg.append(s("circle", { cx: 15, cy: 13, r: 8, class: "hs-die-mark" }),
+      s("rect", { x: 10.5, y: 17, width: 9, height: 6, rx: 1.5, class: "hs-die-mark" }),
+      s("circle", { cx: 12, cy: 13, r: 2.2, class: "hs-die-hole" }), s("circle", { cx: 18, cy: 13, r: 2.2, class: "hs-die-hole" }));
+  } else if (face === "shield") {
+    svg.append(s("path", { d: "M15 5 L24 8 C24 17 20 22 15 25 C10 22 6 17 6 8 Z", class: "hs-die-mark" }));
+  }
+  svg.append(s("title", {}, face === "blank" ? "a die that did not count" : `a ${face}`));
+  return svg;
+}
+
+export function dicePanel(events) {
+  for (const e of [...(events || [])].reverse()) {
+    const d = e.data || {};
+    const m = ROLL_RE.exec(e.text || "");
+    if (d.skulls === undefined || !m) continue;
+    const [atkDice, skulls, defender, defDice, shields] = [Number(m[1]), Number(m[2]), m[3], Number(m[4]), Number(m[5])];
+    const dice = (n, hits, face) => Array.from({ length: n }, (_, i) => combatDie(i < hits ? face : "blank"));
+    return h("div.hs-dice#dice", {},
+      h("span.hs-dice-who", { text: "attack " }), h("span.hs-dice-row", {}, dice(atkDice, skulls, "skull")),
+      h("span.hs-dice-who", { text: ` ${defender} defends ` }), h("span.hs-dice-row", {}, dice(defDice, shields, "shield")));
+  }
+  return null;
 }
 
 function statusBar(view, ctx) {
