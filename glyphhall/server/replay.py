@@ -59,4 +59,5 @@ async def replay_step(table_id: str, step: int, request: Request, seat: int | No
         "view": state.view(seat),
         "events": messages.events_for(events, seat, table.game, table.names()),
         "result_text": table.game.result_text(state, table.names()) if state.is_over() else None,
+        "to_move": [] if state.is_over() else list(state.to_move()),
     }

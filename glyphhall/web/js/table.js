@@ -70,6 +70,7 @@ function joinNames(names) {
 function turnText() {
   const t = ui.table;
   if (t.status === "open") return { text: "The game starts when every seat is taken and a player presses Start.", mine: false };
+  if (REPLAY && !ui.resultText) return { text: `Replay, step ${ui.step} of ${ui.total}: ${joinNames(ui.toMove.map(seatName)) || "nobody"} to move`, mine: false };
   if (t.status === "finished") return { text: `Game over: ${ui.resultText || resultFallback()}`, mine: false };
   const mine = ui.you !== null && ui.toMove.includes(ui.you);
   const others = ui.toMove.filter((i) => i !== ui.you).map(seatName);
@@ -166,10 +167,8 @@ function renderGame() {
     root.prepend(h("div.last-move-strip#last-move", {}, h("b", { text: "Last move: " }),
       last.slice(0, 4).map((e, i) => h("span", { text: (i ? " · " : "") + e.text })), last.length > 4 ? h("span.muted", { text: ` (+${last.length - 4} in the log)` }) : null));
   }
-  if (!REPLAY || t.status === "finished") {
-    const turn = turnText();
-    root.prepend(h("div.banner" + (turn.mine ? ".your-turn" : "") + "#turn", { text: turn.text, "aria-live": "polite" }));
-  }
+  const turn = turnText();
+  root.prepend(h("div.banner" + (turn.mine ? ".your-turn" : "") + "#turn", { text: turn.text, "aria-live": "polite" }));
   if (!REPLAY && ui.you !== null && t.status === "running") {
     const input = h("input#action-text", { placeholder: "or type an action, e.g. " + (ui.legal[0] || "pass"), autocomplete: "off" });
     root.append(h("form.typed", { onsubmit: (e) => { e.preventDefault(); if (input.value.trim()) act(input.value.trim()); input.value = ""; } },
@@ -321,9 +320,10 @@ async function showReplayStep(step, seat) {
   const q = seat === null || seat === "" ? "" : `?seat=${seat}`;
   try {
     const r = await api("GET", `/api/tables/${tableId}/replay/${step}${q}`);
-    Object.assign(ui, { table: r.table, view: r.view, legal: [], you: null, step: r.step, total: r.total, result: r.table.result, toMove: [], resultText: r.result_text });
+    Object.assign(ui, { table: r.table, view: r.view, legal: [], you: null, step: r.step, total: r.total, result: r.table.result, toMove: r.to_move || [], resultText: r.result_text });
     ui.log = r.events.map((e) => ({ ...e, step: r.step }));
-    if (r.action) ui.log.unshift({ step: r.step, text: `step ${r.step}: ${seatName(r.action.seat)} played "${r.action.text}"` });
+    // The action text itself can hold raw ids ("pick blood_mage"): the worded events say what it did.
+    if (r.action) ui.log.unshift({ step: r.step, text: `step ${r.step}: ${seatName(r.action.seat)}'s move` });
     const url = new URL(location.href);
     url.searchParams.set("step", step);
     if (seat === null || seat === "") url.searchParams.delete("seat"); else url.searchParams.set("seat", seat);
