@@ -20,7 +20,7 @@ from .tables import TableError, TableManager
 router = APIRouter(prefix="/api", tags=["lobby"])
 
 _HEADING = re.compile(r"^## ", re.M)
-_RULINGS = re.compile(r"^rulings\b|\brulings\b", re.I)
+_RULINGS = re.compile(r"\brulings\b", re.I)
 
 
 def _readme(game: Game) -> str:
@@ -30,7 +30,8 @@ def _readme(game: Game) -> str:
 
 
 def _summary(intro: str) -> str:
-    """The README's opening paragraphs, without its title, commands and file references."""
+    """The README's opening paragraphs, without its title and commands (for a game whose
+    wording module has no SUMMARY)."""
     paragraphs = [p.strip() for p in intro.split("\n\n")]
     kept = [" ".join(p.split()) for p in paragraphs if p and not p.startswith(("#", "    ", "```"))]
     return "\n\n".join(kept)
@@ -50,13 +51,17 @@ def _bullets(section: str) -> list[str]:
     return items
 
 
-def _glossary(game: Game) -> dict[str, str]:
-    """The game's terms with their rule text, from `glossary()` in its wording module if it has one."""
+def _wording(game: Game) -> Any:
+    """The game's wording module (games/<id>/wording.py), or None."""
     package = type(game).__module__.rpartition(".")[0]
     try:
-        wording = importlib.import_module(f"{package}.wording")
+        return importlib.import_module(f"{package}.wording")
     except ImportError:
-        return {}
+        return None
+
+
+def _glossary(wording: Any) -> dict[str, str]:
+    """The game's terms with their rule text, from `glossary()` in its wording module if it has one."""
     glossary = getattr(wording, "glossary", None)
     return dict(glossary()) if callable(glossary) else {}
 
@@ -70,8 +75,10 @@ def rules_of(game: Game) -> dict[str, Any]:
         title, _, body = part.partition("\n")
         if _RULINGS.search(title):
             rulings += _bullets(body)
-    return {"game": game.id, "name": game.name, "summary": _summary(parts[0]), "rulings": rulings,
-            "notation": game.notation_help, "glossary": _glossary(game)}
+    wording = _wording(game)
+    summary = getattr(wording, "SUMMARY", None) or _summary(parts[0])
+    return {"game": game.id, "name": game.name, "summary": summary, "rulings": rulings,
+            "notation": game.notation_help, "glossary": _glossary(wording)}
 
 
 @router.get("/games/{game_id}/rules", summary="A game's rules at hand: summary, the project's rulings, notation")

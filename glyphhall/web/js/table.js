@@ -40,7 +40,11 @@ function act(text) {
     showError(`not sent: reconnecting ("${text}" was not played; act again once the page says connected)`);
     return;
   }
-  ui.sending = { text, step: ui.step };
+  const sending = { text, step: ui.step };
+  ui.sending = sending;
+  setTimeout(() => {
+    if (ui.sending === sending) showError(`no answer yet for "${text}": the server may be slow; the page updates when it answers`);
+  }, 10000);
 }
 
 function setOnline(online) {
