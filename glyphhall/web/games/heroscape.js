@@ -58,6 +58,19 @@ function tag(name) {
   const t = /\d$/.test(name) ? name.slice(0, 2) + name.slice(-1) : name.slice(0, 3);
   return t.charAt(0).toUpperCase() + t.slice(1);
 }
+// Figures by the name on their army card ("Tarn Viking Warriors 2"), never by their id ("tarn2"),
+// in everything the page says; the action texts sent keep the ids.
+let figNames = {};
+function nameFigures(view) {
+  const cards = Object.fromEntries((view.cards || []).map((c) => [c.key, c.name]));
+  figNames = Object.fromEntries((view.figures || []).map((f) => {
+    const n = /(\d+)$/.exec(f.name);
+    return [f.name, (cards[f.card] || f.card) + (n && f.name !== f.card ? ` ${n[1]}` : "")];
+  }));
+}
+const figName = (id) => figNames[id] || id;
+/** An action text for people: its figure ids as names ("attack Airborne Elite 2 Raelin the Kyrie Warrior"). */
+const say = (text) => text.split(" ").map((w) => figNames[w] || w).join(" ");
 function centre(q, r) { return [R * SQ3 * (q + r / 2), R * 1.5 * r]; }
 function hexPoints(cx, cy, rad) {
   const pts = [];
@@ -87,6 +100,7 @@ export function render(root, ctx) {
   latest = { root, ctx };
   loadData();
   const { view, legal } = ctx;
+  nameFigures(view);
   if (sel.step !== ctx.step) sel = { step: ctx.step, figure: null, choices: null, where: null };
   const me = ctx.you;
   const rerender = () => { root.replaceChildren(); render(root, ctx); };
@@ -135,17 +149,17 @@ export function render(root, ctx) {
   const prompt = h("div.hs-prompt#prompt");
   if (sel.figure) {
     const f = figByName[sel.figure];
-    prompt.append(h("span.hs-selected", { text: `Selected: ${sel.figure}${f && f.hex ? ` on ${f.hex}` : ""}` + (view.moving === sel.figure ? ` · ${view.move_left} move left` : "") }));
+    prompt.append(h("span.hs-selected", { text: `Selected: ${figName(sel.figure)}${f && f.hex ? ` on ${f.hex}` : ""}` + (view.moving === sel.figure ? ` · ${view.move_left} move left` : "") }));
     if (actors.size > 1) prompt.append(h("button#deselect", { text: "Deselect", onclick: () => { sel.figure = null; sel.choices = null; rerender(); } }));
   }
   if (sel.choices) {
-    prompt.append(h("div.hs-chooser#chooser", {}, h("span", { text: `${sel.where}: ` }),
-      sel.choices.map((t) => h("button.primary", { text: t, "data-action": t, onclick: () => ctx.act(t) })),
+    prompt.append(h("div.hs-chooser#chooser", {}, h("span", { text: `${figName(sel.where)}: ` }),
+      sel.choices.map((t) => h("button.primary", { text: say(t), title: t, "data-action": t, onclick: () => ctx.act(t) })),
       h("button", { text: "Cancel", onclick: () => { sel.choices = null; rerender(); } })));
   }
   const mapped = new Set(onMap.map((a) => a.text));
   const rest = acts.filter((a) => !mapped.has(a.text) && (!sel.figure || !figByName[a.words[1]] || a.words[1] === sel.figure || a.words.length === 2));
-  for (const a of rest) prompt.append(h("button.hs-act" + (a.words[0] === "end" || a.words[0] === "done" ? ".primary" : ""), { text: a.text, "data-action": a.text, onclick: () => ctx.act(a.text) }));
+  for (const a of rest) prompt.append(h("button.hs-act" + (a.words[0] === "end" || a.words[0] === "done" ? ".primary" : ""), { text: say(a.text), title: a.text, "data-action": a.text, onclick: () => ctx.act(a.text) }));
   if (legal.length && targetHexes.size + targetFigures.size) {
     prompt.append(h("span.muted", { text: sel.figure || actors.size === 0 ? "Click a highlighted hex or figure." : "Click one of your figures (gold ring) to see its moves." }));
   }
@@ -213,7 +227,7 @@ export function render(root, ctx) {
       g.append(s("circle", { cx: cx + R * 0.5, cy: cy - R * 0.5, r: 7, class: "hs-wound" }),
         s("text", { x: cx + R * 0.5, y: cy - R * 0.5 + 3.5, "text-anchor": "middle", class: "hs-wound-n" }, String(f.wounds)));
     }
-    g.append(s("title", {}, `${f.name} — ${card ? card.name : f.card}, ${ctx.seatName(f.owner)}` + (card ? `, wounds ${f.wounds}/${card.life}` : `, wounds ${f.wounds}`)));
+    g.append(s("title", {}, `${figName(f.name)} on ${f.hex}, ${ctx.seatName(f.owner)}` + (card ? `, wounds ${f.wounds}/${card.life}` : `, wounds ${f.wounds}`)));
     svg.append(g);
   }
   wrap.append(h("div.hs-field", {}, svg, legend(view, ctx, maxLevel)));
@@ -328,9 +342,9 @@ function armyCard(c, figures, ctx, view) {
   const el = h("div.hs-card" + (c.negated ? ".negated" : ""), { "data-card": c.key, style: `border-color:${seatColour(c.owner)}` },
     h("div.hs-card-head", {}, h("b", { text: c.name }), h("span.hs-pts", { text: `${c.points} pts` })),
     statLine(c),
-    c.powers && c.powers.length ? h("small.hs-powers", { text: c.powers.map(pretty).join(", ") }) : null,
-    h("div.hs-figs", {}, figs.map((f) => h("span.chip.hs-fig." + f.status, { title: `${f.name}: ${f.status}${f.hex ? " on " + f.hex : ""}` },
-      `${f.name}${f.status === "on" ? ` ${f.hex}` : f.status === "dead" ? " ✝" : " (off board)"}${f.wounds ? ` · ${f.wounds}/${c.life} wounds` : ""}`))),
+    c.powers && c.powers.length ? h("small.hs-powers.tip", { text: c.powers.map(pretty).join(", "), title: (data && data.cards[c.key] && data.cards[c.key].text) || undefined }) : null,
+    h("div.hs-figs", {}, figs.map((f) => h("span.chip.hs-fig." + f.status, { title: `${figName(f.name)}: ${f.status}${f.hex ? " on " + f.hex : ""}` },
+      `${figName(f.name).replace(c.name, "").trim() || "figure"}${f.status === "on" ? ` ${f.hex}` : f.status === "dead" ? " ✝" : " (off board)"}${f.wounds ? ` · ${f.wounds}/${c.life} wounds` : ""}`))),
     c.glyph ? h("div.hs-equip", { text: `equipped: ${c.glyph}` }) : null,
     c.negated ? h("div.hs-neg", { text: "powers negated" }) : null);
   const markers = h("div.hs-markers", {}, (c.markers || []).map((m) => h("span.hs-marker" + (m === "?" ? ".hidden" : ""), { text: m.toUpperCase(), title: m === "?" ? "a face-down order marker" : `order marker ${m}` })));
