@@ -7,8 +7,9 @@ Client to server, JSON objects:
   {"type": "resync"}                                  ask for the full state again
   {"type": "ping"}
 Server to client, each with "seq" (1, 2, 3... per connection):
-  state  - everything this seat may know: table, view, legal, log, chat, deadline
-  update - after each action: step, view, legal, events, status, result, deadline (+ "ack": ref
+  state  - everything this seat may know: table, view, legal, to_move, result_text, log, chat, deadline
+  update - after each action: step, view, legal, to_move, events, status, result, result_text,
+           deadline (+ "ack": ref
            for the connection that acted). A client whose step is not the last one + 1 resyncs.
   table  - seats, presence or status changed
   chat, notice, pong
