@@ -103,6 +103,8 @@ def test_a_table_page_for_two_people_and_a_spectator(server, browser, game_id):
         if state["table"]["status"] == "running":
             to_move = [names[s] for s in state["to_move"]]
             assert any(n in pages["spectator"].inner_text("#turn") for n in to_move)
+            mover = pages[("ann", "bob")[state["to_move"][0]]]
+            assert mover.title().startswith("▶ Your move")
         if state["step"]:
             for page in pages.values():
                 assert page.locator("#log li.last").count() >= 1

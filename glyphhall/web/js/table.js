@@ -100,7 +100,9 @@ function lastEvents() {
 function renderAll() {
   const t = ui.table;
   if (!t) return;
-  document.title = `${t.game_name} · Glyph Hall`;
+  // The tab's title says when it is your move, for a person coming back from another tab.
+  const yours = !REPLAY && t.status === "running" && ui.you !== null && ui.toMove.includes(ui.you);
+  document.title = `${yours ? "▶ Your move · " : ""}${t.game_name} · Glyph Hall`;
   document.body.dataset.step = String(ui.step);
   document.body.dataset.status = t.status;
   $("title").textContent = `${t.game_name} · table ${t.id}`;
