@@ -14,6 +14,10 @@ from .hexes import axial_to_offset
 TERRAIN_STYLE = {
     "g": "on dark_green", "r": "on grey35", "s": "on dark_goldenrod", "d": "on tan",
     "w": "on blue", "l": "on red3",
+    # the expansions' terrain (Virtualscape maps): lava field, snow, ice, swamp, shadow, concrete,
+    # asphalt, dungeon
+    "f": "on grey11", "n": "black on grey93", "i": "black on light_cyan3", "m": "on dark_olive_green3",
+    "h": "on grey23", "c": "black on grey66", "a": "on grey30", "u": "on rosy_brown",
 }
 SEAT_STYLE = ("bold bright_white on blue", "bold bright_white on red", "bold black on bright_yellow",
               "bold black on bright_cyan")

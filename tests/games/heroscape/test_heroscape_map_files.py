@@ -227,3 +227,19 @@ def test_the_table_draws_a_classic_glyph_for_each_unknown_glyph_hidden_and_seede
     assert all(g["glyph"] == "?" for g in a.view(0)["glyphs"])
     with pytest.raises(DataError, match="symbol side up"):
         read_map_file((field_map(20, 10) + '[[glyph]]\nat = "e5"\nglyph = "?"\nface = "power"\n').encode(), "q.toml")
+
+
+def test_the_terminal_colours_every_terrain_of_the_expansions():
+    from rich.console import Console
+
+    from glyphhall.games.heroscape.terminal import TERRAIN_STYLE, render
+    from glyphhall.games.heroscape.terrain import TERRAINS
+
+    assert set(TERRAINS) - {"x"} <= set(TERRAIN_STYLE)
+    rows = " ".join(f"1{t}" if t not in "iwhl" else f"0{t}" for t in "gfnmcaudr" + "ih")
+    text = f'name = "All"\nrows = ["{rows}", "{rows}", "{rows}", "{rows}"]\n'
+    found = read_map_file(text.encode(), "all.toml")
+    s = GAME.new(2, 1, {"map_text": found.text, "armies": "starter"})
+    console = Console(width=140, record=True, color_system="truecolor")
+    console.print(render(s.view(0), 0))
+    assert "All" in console.export_text()
