@@ -10,6 +10,7 @@ from typing import Any
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse
+from starlette.concurrency import run_in_threadpool
 
 from glyphhall.engine import GlyphHallError
 from glyphhall.games.heroscape.map_files import MAX_FILE_BYTES, SUFFIXES, read_map_file
@@ -45,8 +46,8 @@ async def upload_map(request: Request,
     if not filename.lower().endswith(SUFFIXES):
         raise TableError("upload a Virtualscape map (.hsc) or a map in our format (.toml)", 415)
     data = await _body(request)
-    try:
-        found = read_map_file(data, filename, zones, zone_count)
+    try:  # building a big board takes a while: off the event loop
+        found = await run_in_threadpool(read_map_file, data, filename, zones, zone_count)
     except GlyphHallError as err:
         raise TableError(str(err), 422) from None
     board = found.board

@@ -21,6 +21,9 @@ from .scenario import scenario_toml
 #: Largest map text we accept from players (uploads, records): a 24 x 40 map of 3-character
 #: cells is about 4 KB; this leaves room for big maps, walls and comments.
 MAX_MAP_BYTES = 256 * 1024
+#: Most hexes a player's map may have: a board keeps all distances (hexes squared), and the
+#: biggest published maps have under 1000.
+MAX_HEXES = 1500
 
 
 def _string(text: str) -> str:
@@ -75,6 +78,12 @@ def parse_map_text(text: str, where: str, key: str = "custom", need_zones: bool 
     except tomllib.TOMLDecodeError as err:
         raise DataError(f"{where}: not valid TOML ({err}); a map is a TOML file in our format "
                         "(see the heroscape README) or a Virtualscape .hsc file") from None
+    rows = data.get("rows")
+    cells = sum(len([c for c in row.split() if c != "."]) for row in rows if isinstance(row, str)) \
+        if isinstance(rows, list) else 0
+    if cells > MAX_HEXES:
+        raise DataError(f"{where}: the map has {cells} hexes; a battlefield here has at most {MAX_HEXES} "
+                        "(the biggest published maps have under 1000)")
     return parse_map(key, data, where, set(GLYPHS), need_zones)
 
 

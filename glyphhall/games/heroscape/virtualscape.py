@@ -76,7 +76,9 @@ def _hex_name(c: tuple[int, int]) -> str:
     return f"Virtualscape x={col} y={row}"
 
 
-Column = dict[int, tuple[str, int, VsTile]]  # layer -> (terrain letter, levels it adds, tile)
+Column = dict[int, tuple[str, int, VsTile]]
+#: Rows and columns a battlefield may span (the biggest published maps use about 40).
+MAX_EXTENT = 200  # layer -> (terrain letter, levels it adds, tile)
 
 
 def _leave_out_hint(kind: int) -> str:
@@ -254,7 +256,17 @@ def _glyph_for(tile: VsTile, unknown_glyph: str | None, notes: list[str]) -> tup
 def imported_board(imported: ImportedMap, key: str) -> tuple[Board, list[tuple[int, str, str]]]:
     """An imported map as a Board, shifted so that it starts at row a, column 1 (a shift in axial
     coordinates, so neighbours stay neighbours), with its glyph spots."""
-    min_r = min(r for _, r in imported.cells)
+    from .map_text import MAX_HEXES
+
+    if len(imported.cells) > MAX_HEXES:
+        raise DataError(f"the map has {len(imported.cells)} hexes; a battlefield here has at most {MAX_HEXES}")
+    rows = [r for _, r in imported.cells]
+    cols = [hexes.axial_to_offset(q, r)[1] for q, r in imported.cells]
+    if max(rows) - min(rows) >= MAX_EXTENT or max(cols) - min(cols) >= MAX_EXTENT:
+        raise DataError(f"the map spans {max(rows) - min(rows) + 1} rows and {max(cols) - min(cols) + 1} columns; "
+                        f"a battlefield here is at most {MAX_EXTENT} each way: remove the stray tiles far "
+                        "from the rest in Virtualscape")
+    min_r = min(rows)
     min_col = min(hexes.axial_to_offset(q, r - min_r)[1] for q, r in imported.cells)
     shift = {c: (c[0] - min_col, c[1] - min_r) for c in list(imported.cells) + list(imported.glyphs)}
     board = Board(key, imported.name or key, "", "", [

@@ -243,3 +243,48 @@ def test_the_terminal_colours_every_terrain_of_the_expansions():
     console = Console(width=140, record=True, color_system="truecolor")
     console.print(render(s.view(0), 0))
     assert "All" in console.export_text()
+
+
+# ---------------------------------------------------------------- bad bytes never crash
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from glyphhall.engine import GlyphHallError  # noqa: E402
+
+SAMPLE = (REAL / "Table_des_geants.hsc").read_bytes()
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, len(SAMPLE) - 1), st.integers(0, 255)), min_size=1, max_size=6))
+def test_damaged_files_import_or_are_refused_clearly(flips):
+    """Any byte of a real file changed: the file imports, or is refused with a Glyph Hall error
+    (never another exception, never a runaway map)."""
+    data = bytearray(SAMPLE)
+    for at, value in flips:
+        data[at] = value
+    try:
+        found = read_map_file(bytes(data), "damaged.hsc")
+    except GlyphHallError:
+        return
+    assert len(found.text) < 100_000
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.binary(max_size=400))
+def test_random_bytes_are_refused_clearly(data):
+    with pytest.raises(GlyphHallError):
+        read_map_file(hsc([]) + data if data[:1] == b"\x00" else data, "random.hsc")
+
+
+def test_a_stray_tile_far_away_is_refused_not_drawn():
+    tiles = [tile(GRASS1, x, y, 0) for y in range(8) for x in range(12)] + [tile(GRASS1, 2_000_000_000, 0, 0)]
+    with pytest.raises(DataError, match="remove the stray tiles"):
+        import_hsc(hsc(tiles), "far.hsc")
+
+
+def test_a_map_with_too_many_hexes_is_refused_before_its_board_is_built():
+    rows = ", ".join(json.dumps(" ".join(["1g"] * 60)) for _ in range(60))
+    with pytest.raises(DataError, match="3600 hexes; a battlefield here has at most 1500"):
+        read_map_file(f'name = "Huge"\nrows = [{rows}]\n'.encode(), "huge.toml")
