@@ -8,9 +8,8 @@ from typing import Any
 from glyphhall.engine import Action, Event, Game, LoadError, OptionValue, State
 from glyphhall.engine.options import Option
 
-from . import actions, views
+from . import actions, views, wording
 from . import notation as N
-from . import wording
 from .cards import CARDS
 from .heuristic import evaluate
 from .state import (
