@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -35,7 +35,7 @@ def size_of(hex_count: int) -> str:
 
 
 def map_toml(board: Board, glyph_spots: list[tuple[int, str, str]] | None = None, provenance: str | None = None,
-             comments: list[str] = ()) -> str:
+             comments: Sequence[str] = ()) -> str:
     """The canonical TOML text of a board (its glyph spots unless others are given), without a
     final newline (option values are stripped, and the text is one)."""
     spots = board.glyph_spots if glyph_spots is None else glyph_spots
