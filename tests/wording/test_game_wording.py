@@ -66,12 +66,29 @@ def test_tundrus_names_champions_and_tribes():
     # with three players the split is an option: the Tribe keeps its number rather than guess
     assert game.event_text(Event("Tribe 2 recruits the Druid"), NAMES + ["Cy"]) == "Tribe 2 recruits the Druid"
     assert game.event_text(Event("druid rolls: 1:red double_war"), NAMES) == "Druid rolls: 1:red double war"
+    # with the seats in the event's data the champions are said with their players' names
+    taken = Event("fire_guard takes a blue die (own)", data={"seat": 1})
+    assert game.event_text(taken, NAMES) == "Bob's Fire Guard takes a blue die (own)"
+    attack = Event("druid attacks fire_guard: 1 Armor removed", data={"seat": 0, "target_seat": 1})
+    assert game.event_text(attack, NAMES) == "Ann's Druid attacks Bob's Fire Guard: 1 Armor removed"
+
+
+def test_tundrus_events_of_a_game_carry_their_champions_seats():
+    events, _ = play("tundrus", 1)
+    said = [games.get("tundrus").event_text(e, NAMES) for e in events]
+    assert any(re.match(r"(Ann|Bob)'s [A-Z][a-z]+( [A-Z][a-z]+)? takes a \w+ die", t) for t in said)
+    assert any(re.match(r"(Ann|Bob)'s .* attacks (Ann|Bob)'s ", t) for t in said)
 
 
 def test_heroscape_names_figures_and_lists_of_seats():
     game = games.get("heroscape")
     assert game.event_text(Event("seat 0 places airborne2 on g2"), NAMES) == "Ann places Airborne Elite 2 on g2"
     assert game.event_text(Event("raelin takes 1 wound"), NAMES) == "Raelin the Kyrie Warrior takes 1 wound"
+    hurt = Event("raelin takes 1 wound", data={"figure": "raelin", "seat": 1})
+    assert game.event_text(hurt, NAMES) == "Bob's Raelin the Kyrie Warrior takes 1 wound"
+    attack = Event("attack: airborne4 rolls 4 dice, 2 skulls; raelin rolls 3, 1 shields", data={"seat": 0, "target_seat": 1})
+    said = "attack: Ann's Airborne Elite 4 rolls 4 dice, 2 skulls; Bob's Raelin the Kyrie Warrior rolls 3, 1 shields"
+    assert game.event_text(attack, NAMES) == said
     said = game.event_text(Event("game over: the round limit is reached; seat 0, 1 wins"), NAMES)
     assert said == "game over: the round limit is reached; Ann and Bob wins"
 

@@ -138,7 +138,8 @@ def defend(s: HeroscapeState, a: int, d: int, dice: int, skulls: int, normal: bo
         f"{what}: {s.f_name[a] if a >= 0 else 'it'} rolls {dice} dice, {skulls} skulls; "
         f"{s.f_name[d]} rolls {block}, {shields} shields{note}",
         data={"attacker": s.f_name[a] if a >= 0 else None, "defender": s.f_name[d],
-              "skulls": skulls, "shields": shields}))
+              "skulls": skulls, "shields": shields,
+              "seat": s.owner(a) if a >= 0 else None, "target_seat": s.owner(d)}))
     wound(s, d, wounds, events)
     if (normal and a >= 0 and shields > skulls and s.has_power(d, "counter_strike")
             and s.card_of(a).klass != "samurai" and s.f_state[a] == ON and engagement.adjacent(s, a, d)):
@@ -154,7 +155,7 @@ def wound(s: HeroscapeState, f: int, n: int, events: list[Event], *, blockable: 
         return False
     s.f_wounds[f] += n
     events.append(Event(f"{s.f_name[f]} takes {n} wound{'s' if n != 1 else ''}",
-                        data={"figure": s.f_name[f], "wounds": n}))
+                        data={"figure": s.f_name[f], "wounds": n, "seat": s.owner(f)}))
     glyph_effects.lose_equipment(s, f, events)
     if s.f_wounds[f] >= s.card_of(f).life:
         destroy(s, f, events)

@@ -43,7 +43,21 @@ def figure_name(figure: str) -> str:
 
 
 def event_text(event: Event, names: Sequence[str]) -> str:
-    text = _figure_pattern().sub(lambda m: figure_name(m.group(0)), event.text)
+    """The event with figures by name; a figure whose seat the event's data gives ("seat" for the
+    first figure named, "target_seat" for the second) is said with its player's name."""
+    owners = [event.data.get("seat"), event.data.get("target_seat")]
+    mentioned = 0
+
+    def named(match: re.Match[str]) -> str:
+        nonlocal mentioned
+        owner = owners[mentioned] if mentioned < len(owners) else None
+        mentioned += 1
+        name = figure_name(match.group(0))
+        if isinstance(owner, int) and 0 <= owner < len(names) and names[owner]:
+            return f"{names[owner]}'s {name}"
+        return name
+
+    text = _figure_pattern().sub(named, event.text)
     text = _SEAT_LIST.sub(lambda m: join_names([f"seat {n}" for n in m.group(1).split(", ")]), text)
     return name_seats(text, names)
 

@@ -202,7 +202,7 @@ def resolve(
         paid = (paid + " and " if paid else "") + f"{ab.health} Health"
     s.turn[T_PRIMARY] = 1
     where = "" if not targets else " on " + ", ".join(t.cid for t in targets)
-    events.append(Event(f"{c.cid} uses {ab.name}{where}" + (f", paying {paid}" if paid else "")))
+    events.append(Event(f"{c.cid} uses {ab.name}{where}" + (f", paying {paid}" if paid else ""), data={"seat": c.seat}))
     war = 0
     if ab.is_attack:  # the combo's War Glyphs and every other unused one power the attack
         war = ab.combo[WAR] + s.turn[T_VWAR]
@@ -253,20 +253,20 @@ def run_steps(
                 note(t, lost)
             elif op == "fill_armor":
                 fill_armor(s, t)
-                events.append(Event(f"{t.cid}'s Armor Track is filled"))
+                events.append(Event(f"{t.cid}'s Armor Track is filled", data={"seat": t.seat}))
             elif op == "heal":
                 got = gain_health(s, t, int(step["amount"]))
-                events.append(Event(f"{t.cid} gains {got} Health"))
+                events.append(Event(f"{t.cid} gains {got} Health", data={"seat": t.seat}))
             elif op == "token":
                 side = int(step.get("side", 1))
                 tokens.place(s, t, step["token"], side, events)
                 note(t, 0, (step["token"], side))
             elif op == "strip_temporary_armor":
                 n = strip_temporary(s, t)
-                events.append(Event(f"{t.cid} loses {n} Temporary Armor"))
+                events.append(Event(f"{t.cid} loses {n} Temporary Armor", data={"seat": t.seat}))
         if op == "energy_if_damaged" and lost_total and not c.defeated:
             got = gain_energy(s, c, int(step["amount"]))
-            events.append(Event(f"{c.cid} gains {got} Energy"))
+            events.append(Event(f"{c.cid} gains {got} Energy", data={"seat": c.seat}))
 
 
 def _who(s: TundrusState, c: Champion, who: str, targets: tuple[Champion, ...]) -> list[Champion]:
@@ -295,7 +295,7 @@ def reflect(s: TundrusState, c: Champion, effects: dict[int, list[Any]], events:
         if t.tribe == c.tribe or "reflection" not in t.tokens or s.phase == "over":
             continue
         del t.tokens["reflection"]
-        events.append(Event(f"{t.cid}'s Reflection turns the result back on {c.cid}"))
+        events.append(Event(f"{t.cid}'s Reflection turns the result back on {c.cid}", data={"seat": t.seat}))
         if lost:
             magic(s, c, lost, events)
         for tid, side in toks:

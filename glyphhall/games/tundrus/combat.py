@@ -47,7 +47,7 @@ def lose_health(s: TundrusState, c: Champion, n: int, events: list[Event]) -> in
     c.health -= n
     s.cubes[HEALTH] += n
     if n:
-        events.append(Event(f"{c.cid} loses {n} Health ({c.health} left)"))
+        events.append(Event(f"{c.cid} loses {n} Health ({c.health} left)", data={"seat": c.seat}))
     if c.health == 0:
         defeat(s, c, events)
     return n
@@ -87,7 +87,8 @@ def attack(
     cap = war if mode == "unlimited" else (2 if attacker.token("bear_form", armed_only=True) is not None else 1)
     events.append(Event(
         f"{attacker.cid} attacks {target.cid}: {removed} Armor removed"
-        + ("" if war else ", no War Glyph left for damage")
+        + ("" if war else ", no War Glyph left for damage"),
+        data={"seat": attacker.seat, "target_seat": target.seat},
     ))
     lost = lose_health(s, target, min(war, cap), events) if war else 0
     if not target.defeated:
@@ -110,7 +111,7 @@ def _next_temporary(temp: list) -> int:
 def defeat(s: TundrusState, c: Champion, events: list[Event]) -> None:
     c.defeated = True
     lose_everything(s, c)
-    events.append(Event(f"{c.cid} is defeated"))
+    events.append(Event(f"{c.cid} is defeated", data={"seat": c.seat}))
     if not s.living(c.tribe) and s.winner < 0:
         s.winner = 1 - c.tribe
         s.phase = "over"

@@ -114,7 +114,7 @@ def _discard(s: TundrusState, c: Champion, colour: int, choice: Choice, events: 
             counts[colour] -= 1
             where = name
     s.stock[colour] += 1
-    events.append(Event(f"{c.cid} discards a {s.colour_name(colour)} die ({where}) for the Equip Cost"))
+    events.append(Event(f"{c.cid} discards a {s.colour_name(colour)} die ({where}) for the Equip Cost", data={"seat": c.seat}))
 
 
 def _finish(s: TundrusState, c: Champion, events: list[Event]) -> None:

@@ -56,7 +56,7 @@ def activate(s: TundrusState, c: Champion, events: list[Event]) -> None:
     c.usury = []
     s.fresh = []  # from here on, Gained dice did not start the Turn in the Supply
     if c.token("sleep", armed_only=True) is not None:
-        events.append(Event(f"{c.cid} sleeps through its Turn"))
+        events.append(Event(f"{c.cid} sleeps through its Turn", data={"seat": c.seat}))
         end_turn(s, events)
         return
     free_n = FREE_DICE
@@ -122,7 +122,7 @@ def place_cube(s: TundrusState, c: Champion, args: tuple, events: list[Event]) -
     if args[1] == "replace":  # the Stored die is RESET at once (step 7a)
         die = c.energy_dice.pop(int(args[2]) - 1)
         return_die(s, die)
-        events.append(Event(f"{c.cid}'s Energy Cube replaces a stored {s.colour_name(die[0])} die"))
+        events.append(Event(f"{c.cid}'s Energy Cube replaces a stored {s.colour_name(die[0])} die", data={"seat": c.seat}))
     s.cubes[ENERGY] -= 1
     c.energy_cubes += 1
 

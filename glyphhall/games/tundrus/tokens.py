@@ -26,7 +26,7 @@ def place(s: TundrusState, c: Champion, tid: str, value: int = 1, events: list[E
     c.tokens[tid] = [value, armed]
     if events is not None:
         side = "" if tid != "war_glyph" else (" (+1)" if value > 0 else " (-1)")
-        events.append(Event(f"{c.cid} receives the {s.data.tokens[tid].name} token{side}"))
+        events.append(Event(f"{c.cid} receives the {s.data.tokens[tid].name} token{side}", data={"seat": c.seat}))
 
 
 def arm(c: Champion) -> None:

@@ -53,8 +53,27 @@ def tribe_name(tribe: int, names: Sequence[str]) -> str:
 
 
 def event_text(event: Event, names: Sequence[str]) -> str:
+    """The event with Tribes, champions, items and abilities named; a champion whose seat the
+    event's data gives ("seat" for the first champion named, "target_seat" for the second) is
+    said with its player's name: "Bob's Fire Guard attacks Ann's Druid"."""
     text = _TRIBE.sub(lambda m: tribe_name(int(m.group(1)) - 1, names), event.text)
-    text = _id_pattern().sub(lambda m: _names_of_ids()[m.group(1)], text)
+    owners = [event.data.get("seat"), event.data.get("target_seat")]
+    champions = load_data().champions
+    mentioned = 0
+
+    def named(match: re.Match[str]) -> str:
+        nonlocal mentioned
+        key = match.group(1)
+        name = _names_of_ids()[key]
+        if key not in champions:
+            return name
+        owner = owners[mentioned] if mentioned < len(owners) else None
+        mentioned += 1
+        if isinstance(owner, int) and 0 <= owner < len(names) and names[owner]:
+            return f"{names[owner]}'s {name}"
+        return name
+
+    text = _id_pattern().sub(named, text)
     text = _SNAKE.sub(lambda m: m.group(0).replace("_", " "), text)  # dice faces: double_war
     return name_seats(text, names)
 
