@@ -61,6 +61,7 @@ function tag(name) {
 // Figures by the name on their army card ("Tarn Viking Warriors 2"), never by their id ("tarn2"),
 // in everything the page says; the action texts sent keep the ids.
 let figNames = {};
+let zoomed = false;
 function nameFigures(view) {
   const cards = Object.fromEntries((view.cards || []).map((c) => [c.key, c.name]));
   figNames = Object.fromEntries((view.figures || []).map((f) => {
@@ -230,7 +231,10 @@ export function render(root, ctx) {
     g.append(s("title", {}, `${figName(f.name)} on ${f.hex}, ${ctx.seatName(f.owner)}` + (card ? `, wounds ${f.wounds}/${card.life}` : `, wounds ${f.wounds}`)));
     svg.append(g);
   }
-  wrap.append(h("div.hs-field", {}, svg, legend(view, ctx, maxLevel)));
+  // On a phone the whole battlefield fits the width but its hexes are small for a finger: the
+  // zoom doubles it inside its own scrolling box (the page itself never scrolls sideways).
+  const zoom = h("button.hs-zoom#hs-zoom", { text: zoomed ? "Whole map" : "Zoom map", onclick: () => { zoomed = !zoomed; rerender(); } });
+  wrap.append(zoom, h("div.hs-field", {}, h("div.hs-map-box" + (zoomed ? ".zoomed" : ""), {}, svg), legend(view, ctx, maxLevel)));
 
   // --- army cards (yours first), the draft pool
   const seats = [...new Set([me, ...(view.cards || []).map((c) => c.owner)].filter((x) => x !== null && x !== undefined))];
