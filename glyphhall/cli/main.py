@@ -13,10 +13,12 @@ from rich.markup import escape
 from rich.table import Table
 
 from glyphhall import bots, games
-from glyphhall.engine import GlyphHallError, MatchRecord, filter_events, parse_option_texts
+from glyphhall.engine import GlyphHallError, parse_option_texts
 
-from .play import Seat, new_match, play_match
-from .render import renderer_for
+from .errors import os_error_text
+from .play import Seat, legal_texts, new_match, play_match
+from .prompt import LineReader, is_terminal
+from .screen import PlainScreen, Screen
 
 app = typer.Typer(no_args_is_help=True, add_completion=False, help="Glyph Hall: glyph-themed tabletop games.")
 console = Console()
@@ -42,6 +44,25 @@ def list_games() -> None:
     console.print(table)
 
 
+def _person_name() -> str:
+    import getpass
+
+    try:
+        return getpass.getuser().capitalize() or "You"
+    except (OSError, KeyError):
+        return "You"
+
+
+def _seat_names(count: int, seat: int, vs: str, name: str) -> list[str]:
+    """The person's name at their seat; "Player N" for hotseat friends; "heuristic bot" (numbered
+    when there are several) for bots."""
+    bot_seats = count - 1
+    return [
+        name if i == seat else (f"Player {i + 1}" if vs == "human" else (f"{vs} bot" if bot_seats == 1 else f"{vs} bot {i}"))
+        for i in range(count)
+    ]
+
+
 @app.command("play")
 def play(
     game_id: Annotated[str, typer.Argument(metavar="GAME", help="a game id, see 'glyphhall games'")],
@@ -50,6 +71,8 @@ def play(
     players: Annotated[int | None, typer.Option(help="number of seats (default: the game's minimum)")] = None,
     seed: Annotated[int | None, typer.Option(help="random seed (default: from the clock)")] = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="game option key=value")] = None,
+    name: Annotated[str | None, typer.Option(help="your name in the log and the result (default: your login)")] = None,
+    plain: Annotated[bool, typer.Option("--plain", help="line-by-line output (screen readers, pipes)")] = False,
 ) -> None:
     """Play a game in the terminal against bots, or hotseat with friends."""
     import time
@@ -71,44 +94,48 @@ def play(
                 console.print(f"[yellow]map: {escape(note)}[/yellow]")
         opts = game.resolve_options(raw)
         chosen_seed = int(time.time()) if seed is None else seed
-        seats = [
-            Seat("you") if i == seat else (Seat(f"player {i}") if vs == "human" else Seat(f"{vs} {i}", bots.make(vs, chosen_seed + i)))
-            for i in range(count)
-        ]
+        names = _seat_names(count, seat, vs, name or _person_name())
+        seats = [Seat(names[i]) if i == seat or vs == "human" else Seat(names[i], bots.make(vs, chosen_seed + i))
+                 for i in range(count)]
         match = new_match(game, seats, chosen_seed, opts)
+        reader = LineReader(game.id, lambda: legal_texts(match))
     except (GlyphHallError, KeyError) as err:
         raise _fail(str(err).strip('"')) from None
+    except OSError as err:
+        raise _fail(os_error_text(err)) from None
     console.print(f"[bold]{escape(game.name)}[/bold], seed {chosen_seed}. Type 'help' for commands.")
-    play_match(match, console, console.input)
+    if count == 1 and game.max_players > 1:
+        console.print(f"Solo game: you play alone. For bot companions: glyphhall play {game.id} "
+                      f"--players N --vs heuristic (N up to {game.max_players}).")
+    screen = PlainScreen(console) if plain or not reader.interactive else Screen(console)
+    try:
+        play_match(match, console, reader, screen=screen)
+    except OSError as err:
+        raise _fail(os_error_text(err)) from None
 
 
 @app.command("replay")
 def replay_command(
     record_path: Annotated[str, typer.Argument(metavar="RECORD.json")],
     seat: Annotated[int | None, typer.Option(help="see the match as this seat (default: a spectator)")] = None,
-    step: Annotated[int | None, typer.Option(help="stop after this many actions")] = None,
+    step: Annotated[int | None, typer.Option(help="start at (or, printed, stop after) this many actions")] = None,
+    plain: Annotated[bool, typer.Option("--plain", help="print every step at once instead of stepping")] = False,
 ) -> None:
-    """Replay a finished match record: every action, the events one seat (or a spectator) saw."""
+    """Replay a finished match record: step through it (next, back, go N, seat N), or print it."""
+    from .replay import Replay, print_replay, step_replay
+
     try:
-        record = MatchRecord.read(record_path)
-        game = games.get(record.game)
-        state = game.new(len(record.players), record.seed, record.options)
+        rep = Replay.open(record_path)
+        rep.check_seat(seat)
     except (GlyphHallError, KeyError) as err:
         raise _fail(str(err).strip('"')) from None
-    actions = record.actions if step is None else record.actions[:step]
-    for number, (mover, text) in enumerate(actions, start=1):
-        try:
-            events = state.apply_text(mover, text)
-        except GlyphHallError as err:
-            raise _fail(f"step {number} ({text!r} by seat {mover}) does not replay: {err}") from None
-        # The match is over, so every action is shown (as hanab.live's replays do); events are
-        # filtered for the chosen point of view.
-        console.print(f"[dim]{number:>4}[/dim] {escape(record.players[mover])}: {escape(text)}")
-        for event in filter_events(events, seat):
-            console.print(f"       {escape(event.text)}")
-    console.print(renderer_for(game)(state.view(seat), seat))
-    if state.is_over():
-        console.print(f"Result: {state.returns()}")
+    try:
+        if plain or not is_terminal():
+            print_replay(rep, console, seat, step)
+        else:
+            step_replay(rep, console, LineReader("replay", rep.commands), seat, step)
+    except GlyphHallError as err:
+        raise _fail(str(err)) from None
 
 
 for _name in _OPTIONAL_COMMANDS:

@@ -1,6 +1,6 @@
 """Playing a match in the terminal: people at the keyboard (hotseat) and bots.
 
-The loop is a plain function with injected input and console so tests can script it."""
+The loop is a plain function with injected input, console and screen so tests can script it."""
 
 from __future__ import annotations
 
@@ -9,22 +9,28 @@ from dataclasses import dataclass, field
 
 from rich.console import Console
 from rich.markup import escape
+from rich.text import Text
 
 from glyphhall import bots
 from glyphhall.engine import Event, Game, GlyphHallError, JsonFileVault, MatchRecord, State, filter_events
 from glyphhall.paths import records_dir, vault_path
 
-from .render import renderer_for
+from .facts import Facts
+from .render import kept_renderer_for, renderer_for
+from .screen import PlainScreen, Screen
 
-HELP = """Commands at the prompt:
+HELP = """Commands at the prompt (Tab completes actions and names, Up/Down recalls earlier lines):
   <action>   an action in the game's notation (see 'legal')
   legal      list your legal actions (also '?')
+  info NAME  what a card, sigil, ability, item, creature, figure or glyph does
   hint       what the heuristic bot would play here
   auto       let the heuristic bot play this one move for you
-  log        the last public events
+  log        more of the log
   board      draw the position again
   help       this text and the game's notation
-  quit       leave the match (it is not recorded)"""
+  quit       leave the match (it is not recorded; Ctrl-D asks first)"""
+
+LOG_MORE = 40
 
 
 class Quit(Exception):
@@ -45,9 +51,14 @@ class Match:
     state: State
     seats: list[Seat]
     record: MatchRecord
-    log: list[str] = field(default_factory=list)
-    #: per person's seat, the events they may see that they have not been shown yet
-    unseen: dict[int, list[str]] = field(default_factory=dict)
+    #: per person's seat, every log line that seat may see, worded with the players' names
+    seen: dict[int, list[str]] = field(default_factory=dict)
+    #: per person's seat, how many of those lines have been written out (plain screens)
+    shown: dict[int, int] = field(default_factory=dict)
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
 
 
 def new_match(game: Game, seats: list[Seat], seed: int, options: dict) -> Match:
@@ -63,16 +74,18 @@ def play_match(
     console: Console,
     read_line: Callable[[str], str],
     save_record: bool = True,
+    screen: Screen | None = None,
 ) -> MatchRecord | None:
     """Play until the game ends. Returns the finished record (also saved under the data
     directory), or None if a person quit.
 
-    With one person, events are printed as they happen, as that person may see them. With
-    several people at one keyboard (hotseat), the screen is cleared between their turns and each
-    is shown, at the start of their turn, only the events their own seat may see."""
+    With one person, the screen shows what that person may see. With several people at one
+    keyboard (hotseat), the screen is cleared between their turns and each is shown only the
+    events their own seat may see."""
+    screen = screen or PlainScreen(console)
     humans = [i for i, s in enumerate(match.seats) if s.bot is None]
-    match.unseen = {seat: [] for seat in humans}
-    render = renderer_for(match.game)
+    match.seen = {seat: [] for seat in humans}
+    match.shown = {seat: 0 for seat in humans}
     hotseat = len(humans) > 1
     try:
         while not match.state.is_over():
@@ -83,105 +96,134 @@ def play_match(
             else:
                 if hotseat:
                     _hand_over(match, seat, console, read_line)
-                _human_turn(match, seat, console, read_line, render)
-            if not hotseat:
-                _show_unseen(match, humans[0] if humans else None, console)
+                _human_turn(match, seat, screen, read_line)
+            if not hotseat and humans:
+                _flush(match, humans[0], screen)
     except Quit:
         console.print("You left the match.")
         return None
     match.record.finish(match.state)
-    _announce_result(match, console, render, humans)
+    _announce_result(match, screen, humans)
     if save_record:
         path = records_dir() / f"{match.game.id}-{int(match.record.started_at)}-{match.state.seed}.json"
         match.record.save(path)
-        console.print(f"Match record saved: {path}")
-        kept = match.game.keep_after_match(
-            match.state, JsonFileVault(vault_path(match.game.id)), path.stem, [s.name for s in match.seats]
-        )
+        console.print(f"Match record saved: {escape(str(path))}")
+        kept = match.game.keep_after_match(match.state, JsonFileVault(vault_path(match.game.id)), path.stem,
+                                           match.names)
         if kept is not None:
-            console.print(f"Kept for later games: {escape(str(kept.get('name', kept['id'])))}")
+            console.print(Text("Kept for later games:", style="bold"))
+            console.print(kept_renderer_for(match.game)(kept))
     return match.record
 
 
 def _apply(match: Match, seat: int, text: str) -> list[Event]:
     events = match.state.apply_text(seat, text)
     match.record.add(seat, text)
-    for person, queue in match.unseen.items():
+    for person, lines in match.seen.items():
         if person == seat:
-            queue.append(f"{match.seats[seat].name}: {text}")
-        queue.extend(e.text for e in filter_events(events, person))
-    match.log.extend(e.text for e in filter_events(events, None))
+            lines.append(f"{match.seats[seat].name}: {text}")
+        lines.extend(match.game.event_text(e, match.names) for e in filter_events(events, person))
     return events
 
 
-def _show_unseen(match: Match, seat: int | None, console: Console) -> None:
-    if seat is None:
-        return
-    for line in match.unseen[seat]:
-        console.print(f"  {escape(line)}")
-    match.unseen[seat].clear()
+def _flush(match: Match, seat: int, screen: Screen) -> None:
+    lines = match.seen[seat]
+    screen.new_lines(lines[match.shown[seat]:])
+    match.shown[seat] = len(lines)
 
 
 def _hand_over(match: Match, seat: int, console: Console, read_line: Callable[[str], str]) -> None:
     console.clear()
     name = match.seats[seat].name
-    console.rule(f"{name} (seat {seat}), your move")
+    console.rule(f"{escape(name)}, your move")
     try:
         read_line(f"Pass the keyboard to {name} and press Enter. ")
     except EOFError:
         raise Quit from None
-    _show_unseen(match, seat, console)
 
 
-def _human_turn(match, seat, console, read_line, render) -> None:
-    console.print(render(match.state.view(seat), seat))
+def draw(match: Match, seat: int | None, screen: Screen, status: str) -> None:
+    render = renderer_for(match.game)
+    log = match.seen.get(seat, []) if seat is not None else []
+    screen.draw(render(match.state.view(seat), seat, match.names), log, status)
+
+
+def _leave_asked(read_line: Callable[[str], str]) -> bool:
+    confirm = getattr(read_line, "confirm", None)
+    return confirm is None or confirm("Leave this game? It is not saved.")
+
+
+def _human_turn(match: Match, seat: int, screen: Screen, read_line: Callable[[str], str]) -> None:
+    name = match.seats[seat].name
+    status = f"{name}, your move. 'legal' lists your moves, Tab completes them, 'help' shows the commands."
+    _flush(match, seat, screen)
+    screen.clear_notes()
+    drawn = False
+    facts = Facts(match.game)
     while True:
+        if not (drawn and screen.plain):
+            draw(match, seat, screen, status)
+            drawn = True
         try:
-            line = read_line(f"{match.seats[seat].name}> ").strip()
+            line = read_line(f"{name}> ").strip()
         except EOFError:
-            raise Quit from None
-        command = line.lower()
+            if _leave_asked(read_line):
+                raise Quit from None
+            continue
+        screen.clear_notes()
+        command, _, rest = line.partition(" ")
+        command = command.lower()
         if not command:
             continue
-        if command in ("quit", "exit"):
+        if line.lower() in ("quit", "exit"):
             raise Quit
-        if command in ("help", "h"):
-            console.print(escape(HELP))
-            if match.game.notation_help:
-                console.print(escape(match.game.notation_help))
+        if line.lower() in ("help", "h"):
+            screen.say(HELP, *([match.game.notation_help] if match.game.notation_help else []))
             continue
-        if command in ("legal", "?"):
-            texts = [str(a) for a in match.state.legal_actions(seat)]
-            console.print(escape(", ".join(texts)))
+        if line.lower() in ("legal", "?"):
+            screen.say(", ".join(str(a) for a in match.state.legal_actions(seat)))
             continue
-        if command == "board":
-            console.print(render(match.state.view(seat), seat))
+        if line.lower() == "board":
+            drawn = False
             continue
-        if command == "log":
-            console.print(escape("\n".join(match.log[-20:]) or "(nothing yet)"))
+        if line.lower() == "log":
+            screen.say("\n".join(match.seen[seat][-LOG_MORE:]) or "(nothing yet)")
             continue
-        if command in ("hint", "auto"):
+        if command == "info":
+            screen.say(facts.answer(rest))
+            continue
+        if line.lower() in ("hint", "auto"):
             advice = bots.ask(bots.make("heuristic", seed=len(match.record.actions)), match.state, seat)
-            if command == "hint":
-                console.print(f"The heuristic bot would play: {escape(str(advice))}")
+            if line.lower() == "hint":
+                screen.say(f"The heuristic bot would play: {advice}")
                 continue
             line = str(advice)
         try:
             _apply(match, seat, line)
         except GlyphHallError as err:
-            console.print(f"[red]{escape(str(err))}[/red]  (type 'legal' for your options)")
+            screen.say(Text(f"{err}  (type 'legal' for your options)", style="red"))
             continue
-        _show_unseen(match, seat, console)
+        _flush(match, seat, screen)
         return
 
 
-def _announce_result(match: Match, console: Console, render, humans: list[int]) -> None:
+def legal_texts(match: Match) -> list[str]:
+    """What Tab completes: the legal actions of the seat to move, then the commands."""
+    from .prompt import COMMANDS
+
+    if match.state.is_over():
+        return []
+    seat = match.state.to_move()[0]
+    texts = [str(a) for a in match.state.legal_actions(seat)] if match.seats[seat].bot is None else []
+    return texts + list(COMMANDS) + [f"info {n}" for n in Facts(match.game).names()]
+
+
+def _announce_result(match: Match, screen: Screen, humans: list[int]) -> None:
     viewer = humans[0] if len(humans) == 1 else None
-    console.print(render(match.state.view(viewer), viewer))
-    returns = match.state.returns()
-    best = max(returns)
-    if all(r == best for r in returns):
-        console.print("[bold]The game is a draw.[/bold]")
-        return
-    winners = [match.seats[i].name for i, r in enumerate(returns) if r == best]
-    console.print(f"[bold]{escape(' and '.join(winners))} won.[/bold]")
+    if viewer is not None:
+        _flush(match, viewer, screen)
+    screen.clear_notes()
+    result = match.game.result_text(match.state, match.names)
+    render = renderer_for(match.game)
+    log = match.seen.get(viewer, []) if viewer is not None else []
+    screen.draw(render(match.state.view(viewer), viewer, match.names), log, f"{result}.")

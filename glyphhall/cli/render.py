@@ -1,8 +1,13 @@
-"""Terminal rendering of a game's view: the game's own renderer if it has one, else a generic one."""
+"""Terminal rendering of a game's view: the game's own renderer if it has one, else a generic one.
+
+A game's `terminal.py` provides `render(view, seat, names)` and, where a game keeps something
+after a match (Inscription's death card), `render_kept(kept)`."""
 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Sequence
+from types import ModuleType
 from typing import Any
 
 from rich.console import RenderableType
@@ -12,18 +17,27 @@ from rich.pretty import Pretty
 from glyphhall.engine import Game
 
 
-def renderer_for(game: Game):  # -> Callable[[dict, int | None], RenderableType]
-    """`glyphhall.games.<id>.terminal.render` where the game has one, else `generic_render`."""
+def _terminal_module(game: Game) -> ModuleType | None:
     package = f"glyphhall.games.{game.id}"
     try:
-        module = importlib.import_module(f"{package}.terminal")
+        return importlib.import_module(f"{package}.terminal")
     except ModuleNotFoundError as err:
         if err.name in (package, f"{package}.terminal"):
-            return generic_render
+            return None
         raise  # the renderer exists but is broken: say so
-    return module.render
 
 
-def generic_render(view: dict[str, Any], seat: int | None) -> RenderableType:
-    who = "spectator" if seat is None else f"seat {seat}"
+def renderer_for(game: Game):  # -> Callable[[dict, int | None, Sequence[str]], RenderableType]
+    """`glyphhall.games.<id>.terminal.render` where the game has one, else `generic_render`."""
+    module = _terminal_module(game)
+    return generic_render if module is None else module.render
+
+
+def kept_renderer_for(game: Game):  # -> Callable[[dict], RenderableType]
+    module = _terminal_module(game)
+    return getattr(module, "render_kept", None) or (lambda kept: Pretty(kept))
+
+
+def generic_render(view: dict[str, Any], seat: int | None, names: Sequence[str] = ()) -> RenderableType:
+    who = "a spectator" if seat is None else (names[seat] if seat < len(names) else f"seat {seat}")
     return Panel(Pretty(view, expand_all=False), title=f"what {who} sees")

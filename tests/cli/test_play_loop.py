@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 
 from rich.console import Console
 
@@ -60,8 +61,8 @@ def test_hotseat_hands_over_and_shows_each_person_only_their_own_secrets():
     # each turn: Enter at the hand-over prompt, then let the heuristic move
     play_match(match, term, scripted(["", "auto"] * 6), save_record=False)
     assert match.state.is_over()
-    turns = out.getvalue().split("your move")
+    turns = re.split(r"─ \w+, your move ─", out.getvalue())  # the hand-over rules
     bob_first_turn = turns[2]  # text shown after the hand-over to bob, before the next one
-    assert "seat 0 picks a card" in bob_first_turn
+    assert "ann picks a card" in bob_first_turn  # events name the people
     assert "you pick" in bob_first_turn  # bob's own pick, after he made it
     assert "ann: play" not in bob_first_turn  # ann's secret choice is never shown to bob

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
+
+from glyphhall.engine.wording import name_seats
 
 AFFILIATION_STYLE = {"skyborne": "cyan", "stonekin": "yellow", "tidecaller": "blue", "emberfolk": "red"}
 
@@ -54,22 +57,25 @@ def _reserve_lines(creatures: list[dict[str, Any]]) -> list[Text]:
     return lines
 
 
-def render(view: dict[str, Any], seat: int | None) -> RenderableType:
+def render(view: dict[str, Any], seat: int | None, names: Sequence[str] = ()) -> RenderableType:
+    def who(s: int) -> str:
+        return name_seats(f"seat {s}", names)
+
     parts: list[RenderableType] = []
     step = view["phase"]
     header = Text(f"Glyfts · step: {step} · ", style="bold")
     if view["winners"]:
-        header.append("winner(s): " + ", ".join(f"seat {w}" for w in view["winners"]), style="bold green")
+        header.append("winner(s): " + ", ".join(who(w) for w in view["winners"]), style="bold green")
     else:
-        header.append("to move: " + ", ".join(f"seat {s}" for s in view["to_move"]))
+        header.append("to move: " + ", ".join(who(s) for s in view["to_move"]))
         if view["active"] >= 0:
-            header.append(f" · active: seat {view['active']}")
+            header.append(f" · active: {who(view['active'])}")
     header.append(f" · deck {view['deck_count']} · first to {view['skill_to_win']} Skill wins", style="dim")
     parts.append(header)
 
     for player in view["players"]:
         p = player["seat"]
-        title = f"seat {p}" + (" (you)" if p == seat else "")
+        title = who(p) + (" (you)" if p == seat else "")
         if not player["alive"]:
             title += " · eliminated"
         body: list[RenderableType] = [

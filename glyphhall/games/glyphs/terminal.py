@@ -3,12 +3,16 @@ predictions, the pending guess, and what the seat can do next."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 import shapely
 from rich.console import Group
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
+
+from glyphhall.engine.wording import name_seats
 
 from .geometry import outline
 from .render_svg import shapes_from_view
@@ -50,12 +54,12 @@ def braille(shapes) -> str:
     return "\n".join(lines)
 
 
-def _glyph_cell(g: dict) -> Panel:
+def _glyph_cell(g: dict, who) -> Panel:
     mark = g["approved"]
     color = "green" if mark else "red"
     title = f"{g['n']} {'approved' if mark else 'rejected'}" + (" [?]" if g.get("question") else "")
     body = Text(braille(shapes_from_view(g["shapes"])) + "\n", style="bold")
-    who = {"opening": "opening", "counterexample": "counterexample"}.get(g["how"], f"{g['how']} by seat {g['by']}")
+    who = {"opening": "opening", "counterexample": "counterexample"}.get(g["how"], f"{g['how']} by {who(g['by'])}")
     body.append(g["glyph"] + "\n", style="dim")
     body.append(who, style="italic dim")
     if g["predictions"]:
@@ -63,25 +67,28 @@ def _glyph_cell(g: dict) -> Panel:
     return Panel(body, title=title, border_style=color, expand=False)
 
 
-def render(view: dict, seat: int | None):
+def render(view: dict, seat: int | None, names: Sequence[str] = ()):
+    def who(s: int) -> str:
+        return name_seats(f"seat {s}", names)
+
     parts = []
     head = Table.grid(padding=(0, 2))
     mage = view.get("mage")
     mode = "two-player duel" if view["mode"] == "duel" else (
-        "computer mage" if mage == "computer" else f"mage: seat {mage} ({view['marking']} marking)")
+        "computer mage" if mage == "computer" else f"mage: {who(mage)} ({view['marking']} marking)")
     head.add_row(f"[bold]Glyphs[/bold] ({mode}, level {view['level']})", f"phase: {view['phase']}",
-                 f"turn: seat {view['turn']}", "coins: " + "  ".join(f"{i}:{c}" for i, c in enumerate(view["coins"])))
+                 f"turn: {who(view['turn'])}", "coins: " + "  ".join(f"{who(i)} {c}" for i, c in enumerate(view["coins"])))
     parts.append(head)
     if "decree" in view:
         parts.append(Text(f"decree: {view['decree']}", style="magenta"))
     if view.get("my_decrees"):
         parts.append(Text("your decrees: " + " | ".join(view["my_decrees"]), style="magenta"))
     if view.get("decrees_left"):
-        parts.append(Text("decrees left to guess: " + ", ".join(f"seat {i}: {n}" for i, n in enumerate(view["decrees_left"]))))
+        parts.append(Text("decrees left to guess: " + ", ".join(f"{who(i)}: {n}" for i, n in enumerate(view["decrees_left"]))))
     for b, glyphs in enumerate(view["boards"]):
         if view["mode"] == "duel":
-            parts.append(Text(f"seat {b}'s side (marked by seat {1 - b}'s decree)", style="bold"))
-        cells = [_glyph_cell(g) for g in glyphs]
+            parts.append(Text(f"{who(b)}'s side (marked by {who(1 - b)}'s decree)", style="bold"))
+        cells = [_glyph_cell(g, who) for g in glyphs]
         grid = Table.grid(padding=(0, 1))
         for start in range(0, len(cells), 4):
             grid.add_row(*cells[start:start + 4])
@@ -91,13 +98,13 @@ def render(view: dict, seat: int | None):
         parts.append(Text(f"{'performed' if p['perform'] else 'studied'} glyph: {p['glyph']}"))
         parts.append(Text(braille(shapes_from_view_text(p["glyph"]))))
     if view.get("predictions"):
-        parts.append(Text("predictions: " + ", ".join(f"seat {s}: {p}" for s, p in view["predictions"].items())))
+        parts.append(Text("predictions: " + ", ".join(f"{who(int(s))}: {p}" for s, p in view["predictions"].items())))
     if view.get("guess"):
         parts.append(Text(f"guess on the table: {view['guess']}  (confirm / withdraw)", style="yellow"))
     if view.get("note"):
         parts.append(Text(view["note"], style="dim"))
     if view.get("winner") is not None:
-        parts.append(Text(f"seat {view['winner']} wins", style="bold green"))
+        parts.append(Text(f"{who(view['winner'])} wins", style="bold green"))
     elif seat is not None and seat in view.get("to_move", []):
         parts.append(Text(_hint(view), style="cyan"))
     return Group(*parts)

@@ -3,11 +3,14 @@ terrain colour, figures and glyphs, then the army cards, glyphs and whose decisi
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
+
+from glyphhall.engine.wording import name_seats
 
 from .hexes import axial_to_offset
 
@@ -75,7 +78,10 @@ def render_map(view: dict[str, Any]) -> Text:
     return out
 
 
-def render(view: dict[str, Any], seat: int | None) -> RenderableType:
+def render(view: dict[str, Any], seat: int | None, names: Sequence[str] = ()) -> RenderableType:
+    def who(s: int) -> str:
+        return name_seats(f"seat {s}", names)
+
     title = Text(f"Heroscape - {view['board']['name']} - round {view['round']}/{view['round_limit']}"
                  f" - {view['phase']}", style="bold")
     if view.get("active_card"):
@@ -92,7 +98,7 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
         waiting = sum(1 for f in figs if f["status"] == "reserve")
         if waiting:
             alive += f" +{waiting} off board"
-        cards.add_row(str(c["owner"]), c["name"] + (" [negated]" if c["negated"] else ""),
+        cards.add_row(who(c["owner"]), c["name"] + (" [negated]" if c["negated"] else ""),
                       f"{c['life']}/{c['move']}/{c['range']}/{c['attack']}/{c['defense']}", str(c["points"]),
                       alive or "destroyed", c["glyph"] or "", " ".join(c["markers"]))
     lines: list[RenderableType] = [title, render_map(view), cards]
@@ -110,9 +116,9 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
         lines.append(Text("ruin walls: " + ", ".join(f"{a}|{b} (top {top})" for a, b, top in view["board"]["walls"]),
                           style="dim"))
     if view.get("pending"):
-        lines.append(Text(f"waiting for seat {view['pending']['seat']}: {view['pending']['kind']}", style="bold"))
+        lines.append(Text(f"waiting for {who(view['pending']['seat'])}: {view['pending']['kind']}", style="bold"))
     if view.get("result"):
-        lines.append(Text(f"result: {view['result']}", style="bold green"))
-    lines.append(Text("levels are numbers; ' marks a start zone; *XX is a glyph; you are seat "
-                      f"{seat if seat is not None else '-'}", style="dim"))
+        lines.append(Text("the game is over", style="bold green"))  # the result in words comes from result_text
+    lines.append(Text("levels are numbers; ' marks a start zone; *XX is a glyph"
+                      + (f"; you are {who(seat)}" if seat is not None else ""), style="dim"))
     return Group(*lines)

@@ -3,12 +3,20 @@ the scale and candles, and whose move it is."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
+
+from glyphhall.engine.wording import join_names, name_seats
+
+from .sigils import RULE
+
+#: `info NAME` at the terminal prompt: the sigils' rule texts
+FACTS = RULE
 
 
 def _card_text(card: dict[str, Any] | None) -> Text:
@@ -18,6 +26,8 @@ def _card_text(card: dict[str, Any] | None) -> Text:
     if card.get("other"):
         style = "grey62"
     t = Text(card["name"], style=style, justify="center")
+    if card.get("cost"):
+        t.append(f"\n{card['cost']}", style="dim")
     hp = f"{card['health']}/{card['max_health']}" if "max_health" in card and card["health"] != card["max_health"] else str(card["health"])
     t.append(f"\n{card['power']} ⚔  {hp} ♥", style="cyan")
     if card.get("sigils"):
@@ -27,38 +37,63 @@ def _card_text(card: dict[str, Any] | None) -> Text:
     return t
 
 
-def _scale(view: dict[str, Any], me: int, spectator: bool) -> Text:
+def _scale(view: dict[str, Any], me: int, spectator: bool, who) -> Text:
     """The tooth between the players: it leans toward whoever has taken the damage."""
     lean = view["damage"][1 - me] - view["damage"][me]  # > 0: toward the adversary
     cells = "".join("▲" if k == lean else ("|" if k == 0 else "-") for k in range(-5, 6))
-    t = Text(f"seat {me} " if spectator else "you ", style="bold")
+    t = Text(f"{who(me)} " if spectator else "you ", style="bold")
     t.append(cells, style="red" if lean < 0 else "green")
-    t.append(f" seat {1 - me}" if spectator else " them", style="bold")
+    t.append(f" {who(1 - me)}" if spectator else " them", style="bold")
     return t
 
 
 def _candles(n: int) -> str:
-    return "🕯" * n + "✗" * (2 - n)
+    return f"candles {n}/2"
 
 
-def render(view: dict[str, Any], seat: int | None) -> RenderableType:
+def _death_card(dc: dict[str, Any]) -> RenderableType:
+    """The death card being made after the match: the cards it may take from, and the card so far."""
+    if dc.get("made"):
+        return Group(Text("the death card made from this match:", style="magenta"), render_kept(dc["made"]))
+    so_far = "; ".join(f"{k} {', '.join(v) if isinstance(v, list) else v}" for k, v in dc["so_far"].items())
+    lines = Text(f"death card: choosing its {dc['stage']}" + (f" (so far: {so_far})" if so_far else "") + "\n",
+                 style="magenta")
+    for k, c in enumerate(dc["revealed"]):
+        lines.append(f"  {k + 1}. {c['name']} ({c['cost']}, {c['power']}/{c['health']}, "
+                     f"{', '.join(c['sigils']) or 'no sigils'})\n")
+    return lines
+
+
+def render_kept(card: dict[str, Any]) -> RenderableType:
+    """The death card made at the end of a match, drawn as a card."""
+    return Panel(_card_text({**card, "death_card": True}), title="death card", expand=False, width=28)
+
+
+def render(view: dict[str, Any], seat: int | None, names: Sequence[str] = ()) -> RenderableType:
+    def who(s: int) -> str:
+        return name_seats(f"seat {s}", names)
+
     me = 0 if seat is None else seat
     them = 1 - me
-    who = "spectator" if seat is None else f"seat {seat}"
+    viewer = "spectator" if seat is None else who(seat)
     parts: list[RenderableType] = []
     status = Text()
-    status.append(f"Inscription · {who} · phase: {view['phase']} · ", style="bold")
+    status.append(f"Inscription · {viewer} · phase: {view['phase']} · ", style="bold")
     movers = view["to_move"]
-    status.append("your move" if seat is not None and seat in movers else f"waiting for seat {', '.join(map(str, movers)) or '-'}")
+    if view.get("winner") is not None or not movers:
+        status.append("the game is over")
+    else:
+        status.append("your move" if seat is not None and seat in movers
+                      else f"waiting for {join_names([who(m) for m in movers])}")
     parts.append(status)
     head = Table.grid(padding=(0, 2))
     head.add_row(
-        Text(f"seat {them}: {_candles(view['candles'][them])}  bones {view['bones'][them]}  "
+        Text(f"{who(them)}: {_candles(view['candles'][them])}  bones {view['bones'][them]}  "
              f"hand {view['hand_sizes'][them]}  deck {view['deck_sizes'][them]}  items {view['item_counts'][them]}"),
     )
-    head.add_row(_scale(view, me, seat is None))
+    head.add_row(_scale(view, me, seat is None, who))
     head.add_row(
-        Text(f"seat {me}: {_candles(view['candles'][me])}  bones {view['bones'][me]}  "
+        Text(f"{who(me)}: {_candles(view['candles'][me])}  bones {view['bones'][me]}  "
              f"hand {view['hand_sizes'][me]}  deck {view['deck_sizes'][me]}  items {view['item_counts'][me]}"),
     )
     parts.append(head)
@@ -66,8 +101,8 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
     board.add_column("")
     for k in range(4):
         board.add_column(f"space {k + 1}" + (" 🔔" if k == 0 else ""), justify="center", min_width=12)
-    board.add_row(f"seat {them}", *[_card_text(c) for c in view["board"][them]])
-    board.add_row(f"seat {me}", *[_card_text(c) for c in view["board"][me]])
+    board.add_row(who(them), *[_card_text(c) for c in view["board"][them]])
+    board.add_row(who(me), *[_card_text(c) for c in view["board"][me]])
     parts.append(board)
     if view.get("draft"):
         d = view["draft"]
@@ -77,7 +112,7 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
         t.add_row(*[Text(f"{k + 1}. ") + _card_text(c) for k, c in enumerate(d["faceup"])])
         parts.append(t)
         for s in (me, them):
-            parts.append(Text(f"seat {s} picked: " + (", ".join(d["picked"][s]) or "nothing yet"), style="dim"))
+            parts.append(Text(f"{who(s)} picked: " + (", ".join(d["picked"][s]) or "nothing yet"), style="dim"))
     if view.get("hand") is not None and not view.get("draft"):
         t = Table(title="your hand", show_lines=False)
         for col in ("#", "card", "cost", "power", "health", "sigils"):
@@ -89,19 +124,13 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
             parts.append(Text("your items: " + "; ".join(f"{k + 1}. {c['name']}" for k, c in enumerate(view["items"]))))
     known = view["hands_known"][them]
     if known:
-        parts.append(Text(f"seat {them} is known to hold: " + ", ".join(c["name"] for c in known), style="dim"))
+        parts.append(Text(f"{who(them)} is known to hold: " + ", ".join(c["name"] for c in known), style="dim"))
     if view.get("decision"):
         dec = view["decision"]
         what = {"corpse": f"Corpse Eater may be played on space {dec['space']}", "hoard": "choose a card of the deck"}
-        parts.append(Text(f"decision for seat {dec['seat']}: {what.get(dec['kind'], dec['kind'])}", style="bold magenta"))
+        parts.append(Text(f"decision for {who(dec['seat'])}: {what.get(dec['kind'], dec['kind'])}", style="bold magenta"))
     if view.get("death_card"):
-        dc = view["death_card"]
-        lines = Text(f"death card: {dc['stage']}; so far {dc['so_far']}\n", style="magenta")
-        for k, c in enumerate(dc["revealed"]):
-            lines.append(f"  {k + 1}. {c['name']} ({c['cost']}, {c['power']}/{c['health']}, {', '.join(c['sigils']) or 'no sigils'})\n")
-        if dc.get("made"):
-            lines.append(f"made: {dc['made']}")
-        parts.append(lines)
+        parts.append(_death_card(view["death_card"]))
     if view.get("winner") is not None:
-        parts.append(Text(f"seat {view['winner']} wins", style="bold green"))
+        parts.append(Text(f"{who(view['winner'])} wins", style="bold green"))
     return Panel(Group(*parts), title="Inscription")

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
+
+from glyphhall.engine.wording import name_seats
 
 COLOUR_STYLE = {"white": "white", "red": "red", "green": "green", "blue": "blue", "gold": "yellow",
                 "black": "bright_black"}
@@ -88,19 +91,19 @@ def _champion_row(c: dict[str, Any], active: str | None) -> list[Any]:
     return [name, health, armor, energy, dice, "\n".join(gear), tokens]
 
 
-def render(view: dict[str, Any], seat: int | None) -> RenderableType:
+def render(view: dict[str, Any], seat: int | None, names: Sequence[str] = ()) -> RenderableType:
     parts: list[RenderableType] = []
     head = Text(f"Round {view['round']}  ·  Initiative: Tribe {view['initiative']}  ·  ")
     head.append(STEP_HELP.get(view["phase"], view["phase"]), style="italic")
     if view["you"]:
-        head.append(f"\nYou are seat {view['you']['seat']}, Tribe {view['you']['tribe']}", style="bold")
+        head.append(f"\nYou are {name_seats('seat ' + str(view['you']['seat']), names)}, Tribe {view['you']['tribe']}", style="bold")
     if view["winner"]:
         head.append(f"\nTribe {view['winner']} wins!", style="bold green")
     parts.append(head)
     if view["phase"] == "draft":
         parts.append(Text("Available: " + ", ".join(view["draft"]["available"])))
     for tribe in (1, 2):
-        table = Table(title=f"Tribe {tribe} (seats {', '.join(map(str, view['tribe_seats'][tribe - 1]))})",
+        table = Table(title=f"Tribe {tribe} ({', '.join(name_seats(f'seat {s}', names) for s in view['tribe_seats'][tribe - 1])})",
                       expand=True, show_lines=False)
         for col in ("Champion", "Health", "Armor", "Energy", "Dice", "Items", "Tokens"):
             table.add_column(col)

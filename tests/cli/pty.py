@@ -1,0 +1,55 @@
+"""Drive the real `glyphhall` command through a pseudo-terminal, as a person types."""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+
+import pexpect
+
+PROMPT = re.compile(r"\n[^\n]*> $")  # "Ann> " at the start of the last line
+ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[()][0-9A-B]|\r")
+
+
+def spawn(*args: str, data_dir: str, rows: int = 60, cols: int = 140, timeout: float = 90) -> pexpect.spawn:
+    env = {**os.environ, "GLYPHHALL_DATA_DIR": data_dir, "TERM": "xterm-256color", "COLUMNS": str(cols),
+           "LINES": str(rows), "PROMPT_TOOLKIT_NO_CPR": "1"}
+    env.pop("NO_COLOR", None)
+    child = pexpect.spawn(sys.executable, ["-m", "glyphhall.cli.main", *args], env=env, encoding="utf-8",
+                          dimensions=(rows, cols), timeout=timeout, maxread=1 << 16,
+                          searchwindowsize=1 << 14)
+    child.logfile_read = _Tail()
+    return child
+
+
+class _Tail:
+    """Everything the terminal showed, without escape codes, for assertions and failure messages."""
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+
+    def write(self, data: str) -> None:
+        self.parts.append(data)
+
+    def flush(self) -> None:
+        pass
+
+    def text(self) -> str:
+        return ANSI.sub("", "".join(self.parts))
+
+
+def shown(child: pexpect.spawn) -> str:
+    return child.logfile_read.text()
+
+
+def wait_turn(child: pexpect.spawn, name: str, timeout: float = 90) -> int:
+    """Waits for the next screen that asks `name` to move (0), or for the end of the match (1)."""
+    found = child.expect([f"{name}, your move", "Match record saved", "You left the match"], timeout=timeout)
+    if found == 0:
+        child.expect_exact(f"{name}>")
+    return found
+
+
+def type_line(child: pexpect.spawn, text: str) -> None:
+    child.send(text + "\r")
