@@ -82,7 +82,10 @@ def write_chart(path: Path, report: dict[str, Any]) -> Path:
     right.errorbar(
         [r["mu"] for r in rows], list(positions), xerr=[r["sigma"] for r in rows], fmt="o", capsize=4
     )
-    right.set_yticks(list(positions), [""] * len(rows))  # the left panel names them
+    right.set_yticks(list(positions), names)  # each panel names every bot, so neither needs the other
+    for y, row in zip(positions, rows, strict=True):
+        right.annotate(f"{row['entrant']} {row['mu']:.1f}", (row["mu"], y), textcoords="offset points",
+                       xytext=(0, 7), ha="center", fontsize=8)
     right.invert_yaxis()
     right.set_xlabel("OpenSkill rating (mu +- sigma)")
     settings = report["settings"]

@@ -21,12 +21,29 @@ from rich.progress import (
 )
 from rich.table import Table
 
+from .errors import fail, os_error_text
+
 console = Console()
 
 
-def _fail(message: str) -> typer.Exit:
-    console.print(f"[red]{escape(message)}[/red]")
-    return typer.Exit(code=2)
+
+def run_folder(parent: Path, game_id: str, specs: list[str], seed: int) -> Path:
+    """A new folder for one run, named by game, line-up, seed and time, so runs never mix:
+    inscription-random-vs-mcts-seed7-20261124-141503 (with -2, -3... if that name is taken)."""
+    import re
+    import time
+
+    lineup = "-vs-".join(re.sub(r"[^A-Za-z0-9.=-]+", "_", spec) for spec in specs)[:80]
+    name = f"{game_id}-{lineup}-seed{seed}-{time.strftime('%Y%m%d-%H%M%S')}"
+    parent.mkdir(parents=True, exist_ok=True)
+    for attempt in range(1, 1000):
+        folder = parent / (name if attempt == 1 else f"{name}-{attempt}")
+        try:
+            folder.mkdir()
+            return folder
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"{parent}: no free folder name for {name}")
 
 
 def arena(
@@ -46,7 +63,9 @@ def arena(
     ] = None,
     seed: Annotated[int, typer.Option(help="arena seed: the same seed plays the same matches")] = 0,
     out: Annotated[
-        Path | None, typer.Option(help="folder for results.json, matches.csv and chart.png")
+        Path | None,
+        typer.Option(help="where each run's new folder (results.json, matches.csv, chart.png, records/) "
+                     "is made (default: the current directory)"),
     ] = None,
     players: Annotated[int | None, typer.Option(help="seats per match (default: the game's minimum)")] = None,
     gauntlet: Annotated[
@@ -59,7 +78,6 @@ def arena(
     from glyphhall.bots.spec import BotSpecError, check_spec
     from glyphhall.engine import GlyphHallError, parse_option_texts
     from glyphhall.games import resolve as resolve_game
-    from glyphhall.paths import data_dir
 
     # Commas separate bots, so settings inside one bot are written with '/' on the command line.
     specs = [b.strip().replace("/", ",") for b in bots.split(",") if b.strip()]
@@ -72,10 +90,13 @@ def arena(
         count = players or game.min_players
         total = len(schedule(game_id, specs, games, count, mode=mode, seed=seed, options=options))
     except (GlyphHallError, BotSpecError, KeyError, ValueError) as err:
-        raise _fail(str(err).strip('"')) from None
+        raise fail(str(err).strip('"')) from None
     if workers < 1:
-        raise _fail("--workers must be at least 1")
-    folder = out or data_dir() / "arena" / f"{game.id}-seed{seed}"
+        raise fail("--workers must be at least 1")
+    try:
+        folder = run_folder(out or Path.cwd(), game.id, specs, seed)
+    except OSError as err:
+        raise fail(os_error_text(err)) from None
     columns = (
         TextColumn("{task.description}"),
         BarColumn(),
@@ -100,9 +121,9 @@ def arena(
                 progress=lambda _result: bar.advance(task),
             )
         except RayUnavailable as err:
-            raise _fail(str(err)) from None
+            raise fail(str(err)) from None
         except (GlyphHallError, KeyError, ValueError) as err:
-            raise _fail(str(err).strip('"')) from None
+            raise fail(str(err).strip('"')) from None
     table = Table(title=f"{game.name}: {report['matches_played']} matches", pad_edge=False)
     table.add_column("bot", overflow="fold", ratio=3)
     for heading in ("games", "W-D-L", "score", "95% CI", "rating", "s/move"):
@@ -123,7 +144,8 @@ def arena(
     console.print(table)
     if report["errors"]:
         console.print(f"[yellow]{report['errors']} matches ended in an error; see results.json[/yellow]")
-    console.print(f"Results in {escape(str(folder))}: results.json, matches.csv, chart.png, records/")
+    console.print(f"Results in {escape(str(folder))}/ : results.json, matches.csv, chart.png, records/",
+                  soft_wrap=True, highlight=False)  # one plain line, so the folder can be copied whole
 
 
 def register(app: typer.Typer) -> None:

@@ -15,7 +15,7 @@ from rich.table import Table
 from glyphhall import bots, games
 from glyphhall.engine import GlyphHallError, parse_option_texts
 
-from .errors import os_error_text
+from .errors import fail, os_error_text
 from .play import Seat, legal_texts, new_match, play_match
 from .prompt import LineReader, is_terminal
 from .screen import PlainScreen, Screen
@@ -26,10 +26,6 @@ console = Console()
 # Sub-commands that live in their own module, each exposing register(app).
 _OPTIONAL_COMMANDS = ("serve", "arena", "bench", "heroscape_maps")
 
-
-def _fail(message: str) -> typer.Exit:
-    console.print(f"[red]{escape(message)}[/red]")
-    return typer.Exit(code=2)
 
 
 @app.command("games")
@@ -80,10 +76,10 @@ def play(
     try:
         game = games.get(game_id)
     except KeyError as err:
-        raise _fail(str(err).strip('"')) from None
+        raise fail(str(err).strip('"')) from None
     count = players or game.min_players
     if not 0 <= seat < count:
-        raise _fail(f"--seat must be between 0 and {count - 1}")
+        raise fail(f"--seat must be between 0 and {count - 1}")
     try:
         raw = parse_option_texts(option or [])
         if game.id == "heroscape":  # -o map=FILE.toml|FILE.hsc: the map itself goes in the options
@@ -100,9 +96,9 @@ def play(
         match = new_match(game, seats, chosen_seed, opts)
         reader = LineReader(game.id, lambda: legal_texts(match))
     except (GlyphHallError, KeyError) as err:
-        raise _fail(str(err).strip('"')) from None
+        raise fail(str(err).strip('"')) from None
     except OSError as err:
-        raise _fail(os_error_text(err)) from None
+        raise fail(os_error_text(err)) from None
     console.print(f"[bold]{escape(game.name)}[/bold], seed {chosen_seed}. Type 'help' for commands.")
     if count == 1 and game.max_players > 1:
         console.print(f"Solo game: you play alone. For bot companions: glyphhall play {game.id} "
@@ -111,7 +107,7 @@ def play(
     try:
         play_match(match, console, reader, screen=screen)
     except OSError as err:
-        raise _fail(os_error_text(err)) from None
+        raise fail(os_error_text(err)) from None
 
 
 @app.command("replay")
@@ -128,14 +124,14 @@ def replay_command(
         rep = Replay.open(record_path)
         rep.check_seat(seat)
     except (GlyphHallError, KeyError) as err:
-        raise _fail(str(err).strip('"')) from None
+        raise fail(str(err).strip('"')) from None
     try:
         if plain or not is_terminal():
             print_replay(rep, console, seat, step)
         else:
             step_replay(rep, console, LineReader("replay", rep.commands), seat, step)
     except GlyphHallError as err:
-        raise _fail(str(err)) from None
+        raise fail(str(err)) from None
 
 
 for _name in _OPTIONAL_COMMANDS:
@@ -143,5 +139,16 @@ for _name in _OPTIONAL_COMMANDS:
         importlib.import_module(f"glyphhall.cli.{_name}").register(app)
 
 
+def run() -> None:
+    """The `glyphhall` command: a problem of the machine (files, ports) is one line, exit code 2."""
+    import sys
+
+    try:
+        app()
+    except OSError as err:
+        fail(os_error_text(err))
+        sys.exit(2)
+
+
 if __name__ == "__main__":
-    app()
+    run()

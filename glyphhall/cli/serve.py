@@ -1,10 +1,70 @@
-"""`glyphhall serve`: the web server where friends play in the browser."""
+"""`glyphhall serve`: the web server where friends play in the browser.
+
+Problems of the machine (a port in use or out of range, a data directory that cannot be
+written, a database that cannot be reached) are one line and exit code 2; the address is
+printed only once the server really listens."""
 
 from __future__ import annotations
 
+import errno
+import socket
 from typing import Annotated
 
 import typer
+
+from .errors import fail, os_error_text
+
+
+def _listening_socket(host: str, port: int) -> socket.socket:
+    """Binds now, so a port in use is reported before anything starts."""
+    if not 1 <= port <= 65535:
+        raise fail(f"--port {port} is out of range: a port is between 1 and 65535")
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except socket.gaierror as err:
+        raise fail(f"--host {host}: not an address of this machine ({err.strerror})") from None
+    family, kind, proto, _, address = infos[0]
+    sock = socket.socket(family, kind, proto)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind(address)
+    except OSError as err:
+        sock.close()
+        if err.errno == errno.EADDRINUSE:
+            raise fail(f"port {port} on {host} is already in use: stop the program using it or choose "
+                       "another with --port") from None
+        if err.errno in (errno.EACCES, errno.EPERM):
+            raise fail(f"port {port} on {host} needs administrator rights: choose one above 1023 with --port") from None
+        if err.errno == errno.EADDRNOTAVAIL:
+            raise fail(f"--host {host}: not an address of this machine") from None
+        raise fail(f"cannot listen on {host}:{port}: {os_error_text(err)}") from None
+    sock.listen(2048)
+    sock.set_inheritable(True)
+    return sock
+
+
+def _check_database(url: str | None) -> str:
+    """The database URL to show (password hidden), after connecting to it once."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from glyphhall.store import Store, default_url
+    from glyphhall.store.db import normalize_url
+
+    try:
+        where = make_url(normalize_url(url or default_url())).render_as_string(hide_password=True)
+    except OSError as err:
+        raise fail(os_error_text(err)) from None
+    except (SQLAlchemyError, ValueError) as err:
+        raise fail(f"--db {url}: not a database URL ({err})") from None
+    try:
+        Store(url).close()
+    except OSError as err:
+        raise fail(os_error_text(err)) from None
+    except SQLAlchemyError as err:
+        reason = str(getattr(err, "orig", None) or err).strip().splitlines()[0]
+        raise fail(f"cannot reach the database {where}: {reason}") from None
+    return where
 
 
 def register(app: typer.Typer) -> None:
@@ -20,14 +80,23 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Start the Glyph Hall server and print the address to open in a browser."""
         import uvicorn
-        from sqlalchemy.engine import make_url
 
         from glyphhall.server import create_app
-        from glyphhall.store import default_url
-        from glyphhall.store.db import normalize_url
 
-        app_ = create_app(db, bot_workers=bot_workers)
+        where = _check_database(db)
+        sock = _listening_socket(host, port)
         shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
-        where = make_url(normalize_url(db or default_url())).render_as_string(hide_password=True)
-        typer.echo(f"Glyph Hall is open at http://{shown}:{port}/  (database: {where}; Ctrl+C stops it)")
-        uvicorn.run(app_, host=host, port=port, log_level="warning", ws_max_size=1 << 20)
+        app_ = create_app(db, bot_workers=bot_workers)
+
+        class Server(uvicorn.Server):
+            async def startup(self, sockets=None) -> None:
+                await super().startup(sockets=sockets)
+                if not self.should_exit:  # the app started and the socket accepts connections
+                    typer.echo(f"Glyph Hall is open at http://{shown}:{port}/  (database: {where}; "
+                               "Ctrl+C stops it)")
+
+        config = uvicorn.Config(app_, log_level="warning", ws_max_size=1 << 20)
+        server = Server(config)
+        server.run(sockets=[sock])
+        if not server.started:
+            raise fail("the server did not start; see the messages above")

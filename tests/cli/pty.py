@@ -16,7 +16,7 @@ def spawn(*args: str, data_dir: str, rows: int = 60, cols: int = 140, timeout: f
     env = {**os.environ, "GLYPHHALL_DATA_DIR": data_dir, "TERM": "xterm-256color", "COLUMNS": str(cols),
            "LINES": str(rows), "PROMPT_TOOLKIT_NO_CPR": "1"}
     env.pop("NO_COLOR", None)
-    child = pexpect.spawn(sys.executable, ["-m", "glyphhall.cli.main", *args], env=env, encoding="utf-8",
+    child = pexpect.spawn(sys.executable, ["-m", "glyphhall.cli.main", *args], env=env, encoding="utf-8", codec_errors="replace",
                           dimensions=(rows, cols), timeout=timeout, maxread=1 << 16,
                           searchwindowsize=1 << 14)
     child.logfile_read = _Tail()
