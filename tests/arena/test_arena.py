@@ -265,7 +265,8 @@ def test_arena_command_prints_standings_and_writes_files(tmp_path) -> None:
     )
     assert result.exit_code == 0, result.output
     assert "random" in result.output and "2 matches" in result.output
-    assert (tmp_path / "results.json").exists() and (tmp_path / "chart.png").exists()
+    [run] = tmp_path.iterdir()  # each run writes a new folder of its own
+    assert (run / "results.json").exists() and (run / "chart.png").exists()
 
 
 def test_arena_command_rejects_an_unknown_bot(tmp_path) -> None:

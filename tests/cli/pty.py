@@ -51,5 +51,17 @@ def wait_turn(child: pexpect.spawn, name: str, timeout: float = 90) -> int:
     return found
 
 
+def new_prompt(child: pexpect.spawn, name: str) -> None:
+    """Waits for a fresh prompt (prompt_toolkit turns bracketed paste on as each one starts)."""
+    child.expect_exact("\x1b[?2004h")
+    child.expect_exact(f"{name}>")
+
+
 def type_line(child: pexpect.spawn, text: str) -> None:
     child.send(text + "\r")
+
+
+def echoed(text: str) -> str:
+    """A pattern for `text` as a terminal draws it: escape codes may come between the letters."""
+    between = r"(?:\x1b\[[0-9;?]*[A-Za-z])*"
+    return between.join(re.escape(ch) for ch in text)

@@ -10,7 +10,7 @@ import pytest
 from glyphhall import bots, games
 from glyphhall.engine import MatchRecord, parse_option_texts
 
-from .pty import shown, spawn, type_line, wait_turn
+from .pty import echoed, new_prompt, shown, spawn, type_line, wait_turn
 
 ESC_UP = "\x1b[A"
 
@@ -91,12 +91,13 @@ def test_tab_completes_a_legal_action(game_id, tmp_path):
     child = play(game_id, tmp_path)
     wait_turn(child, "Ann")
     child.send(prefix + "\t")
+    child.expect(echoed(target[len(prefix):]))  # the completion is on the line before Enter
     child.send("\r")
     child.expect_exact(f"Ann: {target}")
     child.expect_exact("Ann>")
     child.send("draw me a sheep")
     child.sendcontrol("c")  # Ctrl-C only clears the line
-    child.expect_exact("Ann>")
+    new_prompt(child, "Ann")
     child.sendcontrol("d")
     child.expect_exact("Leave this game?")
     type_line(child, "n")  # no: the game goes on
