@@ -40,7 +40,7 @@ function act(text) {
     showError(`not sent: reconnecting ("${text}" was not played; act again once the page says connected)`);
     return;
   }
-  const sending = { text, step: ui.step };
+  const sending = { text };
   ui.sending = sending;
   setTimeout(() => {
     if (ui.sending === sending) showError(`no answer yet for "${text}": the server may be slow; the page updates when it answers`);
@@ -48,16 +48,13 @@ function act(text) {
 }
 
 function setOnline(online) {
-  const was = ui.online;
   ui.online = online;
   document.body.classList.toggle("offline", !online);
-  const bar = $("offline");
-  bar.hidden = online;
+  $("offline").hidden = online;
   if (!online && ui.sending) {
     showError(`connection lost while sending "${ui.sending.text}": the board resyncs on reconnect; check it and act again if needed`);
     ui.sending = null;
   }
-  if (online && !was && ui.table) bar.hidden = true;
   if (ui.table) renderSeats();
 }
 
@@ -182,6 +179,8 @@ function renderGame() {
   }
 }
 
+const escapeRe = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
 /** Highlight what the last step touched: hexes and figures its events name in their data, and
  * any element a renderer marked with data-name whose name the events mention. */
 function markLastMove(board) {
@@ -195,8 +194,7 @@ function markLastMove(board) {
   }
   const texts = events.map((e) => e.text).join("\n");
   for (const el of board.querySelectorAll("[data-name]")) {
-    const name = el.dataset.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-    if (new RegExp(`(^|[^\\w])${name}($|[^\\w])`).test(texts)) mark(el);
+    if (new RegExp(`(^|[^\\w])${escapeRe(el.dataset.name)}($|[^\\w])`).test(texts)) mark(el);
   }
 }
 
@@ -234,7 +232,7 @@ async function loadRules(gameId) {
   let rules;
   try { rules = await api("GET", `/api/games/${gameId}/rules`); } catch { return; }  // the table works without
   ui.glossary = rules.glossary || {};
-  const terms = Object.keys(ui.glossary).sort((a, b) => b.length - a.length).map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  const terms = Object.keys(ui.glossary).sort((a, b) => b.length - a.length).map(escapeRe);
   glossaryRe = terms.length ? new RegExp(`\\b(${terms.join("|")})\\b`, "g") : null;
   const body = clear($("rules-body"));
   body.append(...rules.summary.split("\n\n").map((p) => h("p", {}, inline(p))));
