@@ -6,9 +6,20 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from glyphhall.engine import Action, DataError, Event, Game, LoadError, Option, OptionError, State
+from glyphhall.engine import (
+    Action,
+    DataError,
+    Event,
+    Game,
+    IllegalAction,
+    LoadError,
+    Option,
+    OptionError,
+    State,
+    normalize_text,
+)
 
-from . import decisions, flow, turn, wording
+from . import decisions, flow, paths, turn, wording
 from .armies import PRESETS
 from .map_text import board_for
 from .maps import Board, map_keys
@@ -17,6 +28,7 @@ from .view import view as view_for
 
 NOTATION = (
     "draft <card> | done; place <hex> [<tail hex>]; order <1|2|3|x> <card>; "
+    "move <figure> <hex> [<hex of its other end>] (a whole move, along the path chosen as the rules say) | "
     "step <figure> <hex> (one step of a move) | stop <figure> | flip <figure>; grapple/teleport <figure> <hex>; "
     "attack <figure> <target>; shuriken <figure> <target>; fireline <figure> <from hex> <e|ne|nw|w|sw|se>; "
     "explode/grenade <figure> <target>; chomp/shackle/rod <figure> <target>; berserk; clone; "
@@ -59,8 +71,31 @@ class HeroscapePlay(HeroscapeState):
         flow.settle(self, events)
         return events
 
+    def apply(self, seat: int, action: Action, *, check: bool = True) -> list[Event]:
+        """`move` is not listed among the legal actions (its steps are: bots and playouts keep
+        the small decisions), so a listing remembered for the check does not hold it: a move is
+        checked on its own (`is_legal`)."""
+        if check and getattr(action, "verb", None) == "move":
+            self.forget_legal()
+        return super().apply(seat, action, check=check)
+
+    def is_legal(self, seat: int, action: Action) -> bool:
+        if action.verb == "move":
+            return _legal_move(self, action)
+        return super().is_legal(seat, action)
+
     def view(self, seat: int | None) -> dict[str, Any]:
         return view_for(self, seat)
+
+
+def _legal_move(s: HeroscapeState, action: Action) -> bool:
+    """`move <figure> <hex> [<hex>]`, as parse_action writes it, is legal now."""
+    args, index = action.args, s.board.index
+    if not 2 <= len(args) <= 3 or not all(isinstance(a, str) and a in index for a in args[1:]):
+        return False
+    f = s.fig_index(str(args[0]))
+    tail = index[str(args[2])] if len(args) > 2 else None
+    return f >= 0 and paths.move_error(s, f, index[str(args[1])], tail) is None
 
 
 def new_state(game: Game, players: int, seed: int, options: dict[str, Any], board: Board) -> HeroscapePlay:
@@ -130,6 +165,23 @@ class HeroscapeGame(Game):
         s = new_state(self, players, seed, options, board)
         flow.setup(s)
         return s
+
+    def parse_action(self, state: State, seat: int, text: str) -> Action:
+        """`move <figure> <hex> [<hex>]` is read here (it is not among the listed legal
+        actions); every other action as the engine reads it."""
+        words = normalize_text(text).split() if isinstance(text, str) else []
+        if not words or words[0] != "move" or not isinstance(state, HeroscapeState):
+            return super().parse_action(state, seat, text)
+        state.check_can_act(seat)
+        try:
+            f, head, tail = paths.parse_move(state, words[1:])
+        except ValueError as err:
+            raise IllegalAction(str(err)) from None
+        reason = paths.move_error(state, f, head, tail)
+        if reason is not None:
+            raise IllegalAction(reason)
+        labels = state.board.labels
+        return Action("move", (state.f_name[f], labels[head]) + (() if tail is None else (labels[tail],)))
 
     def _load(self, data: Mapping[str, Any]) -> HeroscapePlay:
         try:

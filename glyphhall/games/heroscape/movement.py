@@ -56,7 +56,7 @@ def _kelda_blocks(s: HeroscapeState, f: int, h: int) -> bool:
     return (g is not None and g[0] == "kelda" and s.options["kelda"] == "rulebook" and s.f_wounds[f] == 0)
 
 
-def _forced_stop(s: HeroscapeState, f: int, head: int, tail: int, flying: bool) -> bool:
+def forced_stop(s: HeroscapeState, f: int, head: int, tail: int, flying: bool) -> bool:
     if flying:
         return False
     if head in s.glyph_at:
@@ -90,7 +90,7 @@ def stoppable(s: HeroscapeState, f: int, head: int, tail: int) -> bool:
     return not (_kelda_blocks(s, f, head) or tail >= 0 and _kelda_blocks(s, f, tail))
 
 
-def _step_cost(s: HeroscapeState, f: int, frm: int, to: int, flying: bool) -> int:
+def step_cost(s: HeroscapeState, f: int, frm: int, to: int, flying: bool) -> int:
     """Cost of one step, or 0 when the step is impossible (rising by the figure's height or more)."""
     if flying:
         return 1
@@ -105,7 +105,7 @@ def _step_cost(s: HeroscapeState, f: int, frm: int, to: int, flying: bool) -> in
 def walks(board, height: int) -> list[tuple[tuple[int, int], ...]]:
     """For a figure of this height on foot: from each hex, the (neighbour, cost) steps terrain
     allows - not across a ruin wall, not into an obstacle or under an overhang too low for it,
-    rising less than its height, at 1 + the levels risen (`_step_cost`). Terrain never
+    rising less than its height, at 1 + the levels risen (`step_cost`). Terrain never
     changes: computed once per map and height, kept with the map; figures are checked by the
     callers."""
     found = board.walk_tables.get(height)
@@ -140,7 +140,7 @@ def _can_finish(s: HeroscapeState, f: int, head: int, tail: int, left: int, flyi
     double = tail >= 0
     if stoppable(s, f, head, tail):
         return True
-    if _forced_stop(s, f, head, tail, flying):
+    if forced_stop(s, f, head, tail, flying):
         return False
     engaged: dict[int, bool] = {}  # friends passed: engaged or not, asked once per search
     # positions are checked as they are found (the usual answer is a free space next to the
@@ -165,7 +165,7 @@ def _can_finish(s: HeroscapeState, f: int, head: int, tail: int, left: int, flyi
             if stoppable(s, f, n, new_tail):
                 return True
             position = (n, new_tail, left - cost)
-            if position not in seen and not _forced_stop(s, f, n, new_tail, flying):
+            if position not in seen and not forced_stop(s, f, n, new_tail, flying):
                 seen.add(position)
                 todo.append(position)
     return False
@@ -218,7 +218,7 @@ def step_options(s: HeroscapeState, f: int, left: int, flying: bool | None = Non
         if passing and not ghost and (c_team[f_card[o]] != me or engagement.is_engaged(s, o)):
             continue
         if (n in glyphs or terrain[n] in _STOPPING) and (
-                _forced_stop(s, f, n, new_tail, flying) or _kelda_blocks(s, f, n)):
+                forced_stop(s, f, n, new_tail, flying) or _kelda_blocks(s, f, n)):
             if stoppable(s, f, n, new_tail):
                 out.append(n)
             continue
@@ -284,7 +284,7 @@ def step(s: HeroscapeState, f: int, to: int, events: list[Event], *, cost: int |
     head, tail = s.f_hex[f], s.f_tail[f]
     new_tail = head if tail >= 0 else -1
     if cost is None:
-        cost = _step_cost(s, f, head, to, flying)
+        cost = step_cost(s, f, head, to, flying)
     if swipes:
         swipers = leaving_swipers(s, f, to, new_tail, flying)
         if _swipe(s, f, swipers, events) if swipers else s.f_state[f] != ON:
@@ -296,7 +296,7 @@ def step(s: HeroscapeState, f: int, to: int, events: list[Event], *, cost: int |
     drop = levels[head] - levels[to]
     if not flying and drop > 0 and fall(s, f, drop, to, events):  # (no fall without a drop)
         return True
-    return _forced_stop(s, f, to, new_tail, flying)
+    return forced_stop(s, f, to, new_tail, flying)
 
 
 def _moved(board, figure: str, to: int) -> Event:
@@ -310,20 +310,32 @@ def _moved(board, figure: str, to: int) -> Event:
     return event
 
 
-def fall(s: HeroscapeState, f: int, drop: int, to: int, events: list[Event]) -> bool:
-    """Falling: a drop of at least the figure's height rolls 1 combat die (3 for a major fall of
-    height + 10, a d20 survival roll of 19+ for an extreme fall of height + 20); never onto water.
-    Returns True if f was destroyed."""
+EXTREME_FALL = -1
+
+
+def fall_dice(s: HeroscapeState, f: int, drop: int, to: int) -> int:
+    """What a drop of `drop` levels onto `to` rolls against f (not flying): 0 nothing (less than
+    its height, onto water, or falling damage off), 1 combat die, 3 for a major fall of height
+    + 10, EXTREME_FALL for an extreme fall of height + 20 (a d20 survival roll of 19+)."""
     height = s.card_of(f).height
     if drop < height or s.board.terrain[to] == "w" or not s.options["falling"]:
-        return False
+        return 0
     if drop >= height + 20:
+        return EXTREME_FALL
+    return 3 if drop >= height + 10 else 1
+
+
+def fall(s: HeroscapeState, f: int, drop: int, to: int, events: list[Event]) -> bool:
+    """Falling (`fall_dice` says what is rolled). Returns True if f was destroyed."""
+    dice = fall_dice(s, f, drop, to)
+    if not dice:
+        return False
+    if dice == EXTREME_FALL:
         roll = d20(s, s.owner(f))
         events.append(Event(f"{s.f_name[f]} takes an extreme fall of {drop} levels: d20 {roll}"))
         if roll < 19:
             combat.destroy(s, f, events)
         return s.f_state[f] != ON
-    dice = 3 if drop >= height + 10 else 1
     skulls = combat.roll_skulls(s, dice)
     events.append(Event(f"{s.f_name[f]} falls {drop} levels: {skulls} wound{'s' if skulls != 1 else ''}"))
     combat.wound(s, f, skulls, events, blockable=False)

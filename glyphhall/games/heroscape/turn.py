@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from glyphhall.engine import Action, Event
 
-from . import combat, engagement, glyph_effects, glyph_rules, los, movement, powers
+from . import combat, engagement, glyph_effects, glyph_rules, los, movement, paths, powers
 from .actions import act
 from .glyph_effects import d20
 from .glyphs import GLYPHS
@@ -229,6 +229,8 @@ def apply_turn(s: HeroscapeState, action: Action, events: list[Event]) -> None:
                 s.step_cache = (f, steps)  # reused by the legal actions that follow at once
             else:
                 finish_move(s, f, events)
+    elif verb == "move":
+        move(s, f, board.index[str(args[1])], board.index[str(args[2])] if len(args) > 2 else None, events)
     elif verb == "stop":
         finish_move(s, f, events)
     elif verb == "flip":
@@ -284,6 +286,25 @@ def apply_turn(s: HeroscapeState, action: Action, events: list[Event]) -> None:
         s.attacks.append(f)
         s.set_card_field("c_grenade", s.active_card, 1)
         combat.resolve(s, f, powers.splash(s, s.fig_index(str(args[1]))), 2, False, events, "Grenade")
+
+
+def move(s: HeroscapeState, f: int, head: int, tail: int | None, events: list[Event]) -> None:
+    """`move f head [tail]`: the steps of the path chosen to head (paths.py), each applied as
+    the `step` action, then the move ends there as `stop` ends it. It stops where play would stop
+    between steps taken by hand: the figure is destroyed or its move ends (water, lava, a
+    glyph), or a seat has a decision to take first (a lost glyph to place); the figure then
+    goes on with its move, if it still can, with `step`, `move` or `stop`."""
+    path = paths.path_to(s, f, head, tail)
+    assert path is not None, "apply checked that the move is legal"
+    for to in path.steps:
+        cached = s.step_cache  # the steps the last one left open
+        if s.moving == f and to not in (cached[1] if cached else movement.step_options(s, f, s.move_left)):
+            return  # something on the way changed what it may do (never expected): it goes on by hand
+        apply_turn(s, step_actions(s, f, [to])[0], events)
+        if s.moving != f or s.pending or s.result is not None:
+            return
+    s.step_cache = None
+    finish_move(s, f, events)
 
 
 def finish_move(s: HeroscapeState, f: int, events: list[Event]) -> None:

@@ -16,7 +16,7 @@ def reference_can_finish(s, f, head, tail, left, flying, ghost, seen):
     every passable step it can afford (a plain depth-first search)."""
     if movement.stoppable(s, f, head, tail):
         return True
-    if movement._forced_stop(s, f, head, tail, flying):
+    if movement.forced_stop(s, f, head, tail, flying):
         return False
     if (head, tail, left) in seen:
         return False
@@ -30,7 +30,7 @@ def reference_can_finish(s, f, head, tail, left, flying, ghost, seen):
         o = s.occ[n]
         if o >= 0 and o != f and not (flying or ghost) and (s.opposed(o, f) or engagement.is_engaged(s, o)):
             continue
-        cost = movement._step_cost(s, f, head, n, flying)
+        cost = movement.step_cost(s, f, head, n, flying)
         if cost == 0 or cost > left:
             continue
         if reference_can_finish(s, f, n, head if tail >= 0 else -1, left - cost, flying, ghost, seen):
