@@ -25,6 +25,9 @@ DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
 SEAT_NUMBER = re.compile(r"\bseat \d", re.I)
 MOVES = 6  # random moves per seat before the checks, so the log and the board have a last move
+# what the last move of these seeded games touched on the board (checked as highlighted)
+MARKED = {"heroscape": ".hs-hex.last-move, .hs-figure.last-move", "tundrus": ".td-board.last-move",
+          "glyfts": ".gf-creature.last-move"}
 
 
 class RestartableServer:
@@ -83,6 +86,12 @@ def test_a_table_page_for_two_people_and_a_spectator(server, browser, game_id):
     for _ in range(MOVES):
         for sock in sockets:
             sock.play_random(rng)
+    if game_id == "heroscape":  # past its draft and placement, until a figure has just moved
+        for _ in range(200):
+            state = sockets[0].refresh()
+            if any("to" in e.get("data", {}) for e in state["log"] if e.get("step") == state["step"]):
+                break
+            sockets[rng.choice(state["to_move"] or [0])].play_random(rng)
     pages = {}
     contexts = []
     for who, token in (("ann", tokens[0]), ("bob", tokens[1]), ("spectator", None)):
@@ -109,6 +118,8 @@ def test_a_table_page_for_two_people_and_a_spectator(server, browser, game_id):
             for page in pages.values():
                 assert page.locator("#log li.last").count() >= 1
                 assert page.locator("#last-move").count() == 1
+                if game_id in MARKED:
+                    assert page.locator(MARKED[game_id]).count() >= 1
         for who, page in pages.items():
             for size, tag in ((DESKTOP, "desktop"), (PHONE, "phone")):
                 page.set_viewport_size(size)

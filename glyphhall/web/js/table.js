@@ -165,6 +165,8 @@ function renderGame() {
     board.append(h("p.error", { text: `This game's picture failed (${e.message}); the plain view follows.` }));
   }
   markLastMove(board);
+  // Renderers redraw themselves (a selection, data arriving): mark the last move again each time.
+  new MutationObserver(() => markLastMove(board)).observe(board, { childList: true });
   const last = lastEvents();
   if (last.length) {
     root.prepend(h("div.last-move-strip#last-move", {}, h("b", { text: "Last move: " }),
