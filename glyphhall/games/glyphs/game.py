@@ -17,7 +17,7 @@ from typing import Any
 
 from glyphhall.engine import Action, Event, Game, IllegalAction, Option, OptionError, State, normalize_text
 
-from . import wording
+from . import actions, checks, opening, turn, views, wording
 from .decrees.english import render
 from .decrees.parser import parse
 from .mage import opening_board
@@ -25,6 +25,26 @@ from .state import APPROVED, REJECTED, GlyphsState, glyph_text, read_glyph
 
 _MARK_WORDS = {"approved": APPROVED, "approve": APPROVED, "yes": APPROVED,
                "rejected": REJECTED, "reject": REJECTED, "no": REJECTED}
+
+
+class GlyphsMatch(GlyphsState):
+    """The state at play: the engine contract's rule methods, each handed to its rule module."""
+
+    def _legal_actions(self, seat: int) -> list[Action]:
+        return actions.legal_actions(self, seat)
+
+    def check_action(self, seat: int, action: Action) -> None:
+        """Raise IllegalAction saying why `action` is not legal for `seat` now."""
+        checks.check_action(self, seat, action)
+
+    def is_legal(self, seat: int, action: Action) -> bool:
+        return checks.is_legal(self, seat, action)
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        return actions.apply_action(self, seat, action)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return views.view(self, seat)
 
 
 class GlyphsGame(Game):
@@ -60,13 +80,13 @@ class GlyphsGame(Game):
         "Table options: 'question <n>' (a ? token next to glyph n), 'move <n> to <place>', 'sort marks|size|made'."
     )
 
-    def _new(self, players: int, seed: int, options: dict) -> GlyphsState:
+    def _new(self, players: int, seed: int, options: dict) -> GlyphsMatch:
         mode, mage = options["mode"], options["mage"]
         if mode == "duel" and players != 2:
             raise OptionError(f"the two-player variant is for exactly 2 players, not {players}")
         if mode == "apprentices" and mage == "person" and players < 3:
             raise OptionError("with a person as mage the game needs the mage and at least two apprentices (3+ seats)")
-        s = GlyphsState.__new__(GlyphsState)
+        s = GlyphsMatch.__new__(GlyphsMatch)
         s.init_base(self, players, seed, options)
         s.setup_fields()
         from .generate import generate
@@ -75,16 +95,16 @@ class GlyphsGame(Game):
             if options["duel_decrees"] == "computer" and options["marking"] != "hand":
                 for p in (0, 1):
                     s.decrees[p] = [generate(int(options["level"]), s.rng) for _ in range(int(options["decrees"]))]
-                s._open_duel_boards()
+                opening.open_duel_boards(s)
         elif mage == "computer":
             s.decrees[0] = [generate(int(options["level"]), s.rng)]
             for f in opening_board(s.decrees[0][0], s.rng):
                 s.boards[0].glyphs.append([f.shapes, f.approved, -1, "opening", {}])
-            s._start_turn(0)
+            turn.start_turn(s, 0)
         return s
 
-    def _load(self, data: Mapping[str, Any]) -> GlyphsState:
-        s = GlyphsState.__new__(GlyphsState)
+    def _load(self, data: Mapping[str, Any]) -> GlyphsMatch:
+        s = GlyphsMatch.__new__(GlyphsMatch)
         s.load_base(self, data)
         s.load_fields(data)
         return s

@@ -5,6 +5,7 @@ from __future__ import annotations
 from glyphhall.games.glyphs import GAME
 from glyphhall.games.glyphs.decrees.parser import parse
 from glyphhall.games.glyphs.state import Board, read_glyph
+from glyphhall.games.glyphs.turn import start_turn
 
 SQUARE = "square@0,0"
 OVAL = "oval@0,0"
@@ -28,7 +29,7 @@ def position(players: int = 2, decree: str = "it has at least one oval", board=(
             b.glyphs.append([glyph(text), approved, -1, "opening", {}])
         s.boards[0] = b
         first = s.apprentices()[0]
-        s._start_turn(first)
+        start_turn(s, first)
     if coins is not None:
         s.coins = list(coins)
     return s

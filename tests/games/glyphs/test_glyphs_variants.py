@@ -23,10 +23,11 @@ def set_decrees(s, lists):
     """Give each mage a decree list and rebuild the opening boards for them."""
     s.decrees = [[parse(t) for t in lst] for lst in lists]
     s.solved = [0, 0]
+    from glyphhall.games.glyphs.opening import open_duel_boards
     from glyphhall.games.glyphs.state import Board
 
     s.boards = [Board(), Board()]
-    s._open_duel_boards()
+    open_duel_boards(s)
 
 
 def test_duel_setup_two_coins_each_and_opening_glyphs_on_each_side():
