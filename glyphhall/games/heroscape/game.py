@@ -71,15 +71,9 @@ class HeroscapePlay(HeroscapeState):
         flow.settle(self, events)
         return events
 
-    def apply(self, seat: int, action: Action, *, check: bool = True) -> list[Event]:
-        """`move` is not listed among the legal actions (its steps are: bots and playouts keep
-        the small decisions), so a listing remembered for the check does not hold it: a move is
-        checked on its own (`is_legal`)."""
-        if check and getattr(action, "verb", None) == "move":
-            self.forget_legal()
-        return super().apply(seat, action, check=check)
-
     def is_legal(self, seat: int, action: Action) -> bool:
+        """`move` is not listed among the legal actions (its steps are: bots and playouts keep
+        the small decisions), so it is checked on its own."""
         if action.verb == "move":
             return _legal_move(self, action)
         return super().is_legal(seat, action)
@@ -180,6 +174,8 @@ class HeroscapeGame(Game):
         reason = paths.move_error(state, f, head, tail)
         if reason is not None:
             raise IllegalAction(reason)
+        # a listing remembered for apply's check does not hold the move: apply asks is_legal
+        state.forget_legal()
         labels = state.board.labels
         return Action("move", (state.f_name[f], labels[head]) + (() if tail is None else (labels[tail],)))
 
