@@ -188,7 +188,7 @@ export function render(root, ctx) {
     const tip = [`${lab}`, `level ${level}`, t.name];
     if (zone >= 0) tip.push(zone < players ? `start zone of ${ctx.seatName(zone)}` : "start zone (no player)");
     if (glyphAt[lab]) tip.push(`glyph ${glyphAt[lab].name}`);
-    if (figAt[lab]) tip.push(`${figAt[lab].name} (${ctx.seatName(figAt[lab].owner)})`);
+    if (figAt[lab]) tip.push(`${figName(figAt[lab].name)} (${ctx.seatName(figAt[lab].owner)})`);
     const g = s("g", { class: "hs-hex" + (targetHexes.has(lab) ? " target" : ""), "data-hex": lab, onclick: () => clickThing(figAt[lab] ? figAt[lab].name : null, lab) },
       s("polygon", { points: hexPoints(cx, cy + lift, R - 0.5), class: "hs-side" }),
       s("polygon", { points: hexPoints(cx, cy, R - 0.5), class: "hs-top", fill: shade(terrain, level, maxLevel) }),
@@ -319,7 +319,7 @@ function statusBar(view, ctx) {
     const card = (view.cards || []).find((c) => c.key === view.active_card);
     const owner = card ? card.owner : null;
     bits.push(h("b.hs-who", { text: owner === ctx.you ? "Your turn" : `${ctx.seatName(owner)}'s turn` }),
-      h("span", { text: `turn ${view.turn}: ${card ? card.name : view.active_card}` + (view.moving ? ` · ${view.moving} moving, ${view.move_left} left` : "") }));
+      h("span", { text: `turn ${view.turn}: ${card ? card.name : view.active_card}` + (view.moving ? ` · ${figName(view.moving)} moving, ${view.move_left} left` : "") }));
   } else if (view.phase === "orders") {
     bits.push(h("b.hs-who", { text: "Order markers" }), h("span", { text: ctx.legal.length ? "put your markers 1, 2, 3 and X on your cards (the others see only which card holds one)" : "waiting for the markers" }));
   } else if (view.phase === "draft") {
