@@ -102,7 +102,7 @@ export function render(root, ctx) {
   loadData();
   const { view, legal } = ctx;
   nameFigures(view);
-  if (sel.step !== ctx.step) sel = { step: ctx.step, figure: null, choices: null, where: null };
+  if (sel.step !== ctx.step) sel = { step: ctx.step, figure: null, choices: null, where: null, path: null };
   const me = ctx.you;
   const rerender = () => { root.replaceChildren(); render(root, ctx); };
   // Order markers and draft picks are clicked on the cards, never on the map.
@@ -113,6 +113,9 @@ export function render(root, ctx) {
   const figByName = Object.fromEntries(figures.map((f) => [f.name, f]));
   // Figures that act (the first word after the verb names them) with something still to choose.
   const actors = new Set(acts.filter((a) => a.words.length >= 3 && figByName[a.words[1]]).map((a) => a.words[1]));
+  // One-click moves (the engine's `move FIG HEX`): `view.reach` gives each figure the seat may move
+  // now every hex it can end on with the path to it; the path is shown before the move is sent.
+  for (const fig of Object.keys(view.reach || {})) actors.add(fig);
   if (view.moving && actors.has(view.moving) && !sel.figure) sel.figure = view.moving;
   if (!sel.figure && actors.size === 1) sel.figure = [...actors][0];
   const mineActs = sel.figure ? acts.filter((a) => a.words[1] === sel.figure) : acts;
@@ -124,11 +127,15 @@ export function render(root, ctx) {
     for (const w of a.words.slice(1)) if (labels.has(w)) targetHexes.add(w);
     for (const w of a.words.slice(2)) if (figByName[w]) targetFigures.add(w);
   }
+  const reach = (sel.figure && view.reach && view.reach[sel.figure]) || null;
+  if (reach) for (const hex of Object.keys(reach)) targetHexes.add(hex);
 
   // A click on a figure or hex: an action naming that figure as its target first; else choosing
   // one of your figures (unless the selected figure is in the middle of its move and may step onto
   // that hex, passing a friend); else the actions that name the hex.
   function clickThing(token, hex) {
+    const other = token && token !== sel.figure && actors.has(token);
+    if (hex && reach && reach[hex] && !other) { sel.path = hex; sel.choices = null; rerender(); return; }
     const pool = sel.figure ? mineActs : acts;
     const named = token ? pool.filter((a) => a.words.slice(2).includes(token)) : [];
     let onHex = hex ? pool.filter((a) => a.words.slice(1).includes(hex)) : [];
@@ -136,7 +143,7 @@ export function render(root, ctx) {
     const select = token && actors.has(token) && token !== sel.figure && !(onHex.length && view.moving === sel.figure);
     let found = named.length ? named : select ? [] : onHex;
     if (!found.length && token && token === sel.figure) found = acts.filter((a) => a.words.length === 2 && a.words[1] === token);
-    if (!found.length && select) { sel.figure = token; sel.choices = null; rerender(); return; }
+    if (!found.length && select) { sel.figure = token; sel.choices = null; sel.path = null; rerender(); return; }
     if (found.length === 1) { ctx.act(found[0].text); return; }
     if (found.length > 1) { sel.choices = found.map((a) => a.text); sel.where = token || hex; rerender(); }
   }
@@ -152,6 +159,14 @@ export function render(root, ctx) {
     const f = figByName[sel.figure];
     prompt.append(h("span.hs-selected", { text: `Selected: ${figName(sel.figure)}${f && f.hex ? ` on ${f.hex}` : ""}` + (view.moving === sel.figure ? ` · ${view.move_left} move left` : "") }));
     if (actors.size > 1) prompt.append(h("button#deselect", { text: "Deselect", onclick: () => { sel.figure = null; sel.choices = null; rerender(); } }));
+  }
+  if (sel.path && reach && reach[sel.path]) {
+    const move = `move ${sel.figure} ${sel.path}`;
+    const steps = reach[sel.path];
+    prompt.append(h("div.hs-chooser#move-confirm", {},
+      h("span", { text: `${figName(sel.figure)} to ${sel.path} (${steps.length} step${steps.length === 1 ? "" : "s"}: ${steps.join(" → ")}) ` }),
+      h("button.primary#move-go", { text: "Move", "data-action": move, onclick: () => ctx.act(move) }),
+      h("button", { text: "Cancel", onclick: () => { sel.path = null; rerender(); } })));
   }
   if (sel.choices) {
     prompt.append(h("div.hs-chooser#chooser", {}, h("span", { text: `${figName(sel.where)}: ` }),
@@ -199,6 +214,18 @@ export function render(root, ctx) {
     if (targetHexes.has(lab)) marks.append(s("polygon", { points: hexPoints(cx, cy, R - 2.5), class: "hs-target-ring" }));
   }
   svg.append(ground, marks);
+  const from = sel.figure && figByName[sel.figure] && figByName[sel.figure].hex;
+  const pathPoints = (hex) => [from, ...((reach && reach[hex]) || [])].filter((x) => pos[x]).map((x) => pos[x].join(",")).join(" ");
+  const hover = s("polyline", { class: "hs-path preview", points: "" });
+  svg.append(hover);
+  if (sel.path && reach && reach[sel.path]) svg.append(s("polyline", { class: "hs-path", id: "hs-path", points: pathPoints(sel.path) }));
+  if (reach) {
+    ground.addEventListener("mouseover", (e) => {
+      const hex = e.target.closest && e.target.closest("[data-hex]");
+      hover.setAttribute("points", hex && reach[hex.dataset.hex] ? pathPoints(hex.dataset.hex) : "");
+    });
+    ground.addEventListener("mouseleave", () => hover.setAttribute("points", ""));
+  }
   for (const gl of view.glyphs || []) {
     if (!pos[gl.hex] || figAt[gl.hex]) continue;
     const [cx, cy] = pos[gl.hex];
