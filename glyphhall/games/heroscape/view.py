@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import scenario_rules
+from . import paths, scenario_rules
 from .glyphs import GLYPHS
 from .maps import FAR
 from .state import MARKERS, ON, STATUS_NAMES
@@ -26,6 +26,23 @@ def board_view(s: HeroscapeState) -> dict[str, Any]:
         # overhangs: [hex, underside level, top level]
         "overhangs": [[b.labels[h], b.ceiling[h], b.ceiling_top[h]] for h in range(len(b)) if b.ceiling[h] < FAR],
     }
+
+
+def reach(s: HeroscapeState, seat: int | None) -> dict[str, dict[str, list[str]]] | None:
+    """For the seat taking the turn: each figure it may move now, with every hex it can end its
+    move on and the path to it (the table page's one-click `move FIG HEX`); None for everyone
+    else (the paths follow from the public board, but only the mover needs them)."""
+    if seat is None or s.phase != "turn" or s.active_card < 0 or s.pending or s.result is not None:
+        return None
+    if s.c_owner[s.active_card] != seat:
+        return None
+    out = {}
+    for f in s.c_figs[s.active_card]:
+        if paths.why_not_moving(s, f) is None:
+            ends = paths.paths_by_label(s, s.f_name[f])
+            if ends:
+                out[s.f_name[f]] = ends
+    return out
 
 
 def view(s: HeroscapeState, seat: int | None) -> dict[str, Any]:
@@ -82,6 +99,7 @@ def view(s: HeroscapeState, seat: int | None) -> dict[str, Any]:
         "figures": figures,
         "glyphs": glyphs,
         "pending": pending,
+        "reach": reach(s, seat),
         "result": None if s.result is None else list(s.result),
         "teams": list(s.team),
     }
