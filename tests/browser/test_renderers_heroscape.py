@@ -64,8 +64,12 @@ def test_heroscape_draft_place_order_and_move_by_clicking(live_server, new_page)
     occupied = set(page.eval_on_selector_all(".hs-figure", "els => els.map(e => e.dataset.hex)"))
     targets = page.eval_on_selector_all(".hs-hex.target", "els => els.map(e => e.dataset.hex)")
     target = next(t for t in targets if t not in occupied)
-    click_and_wait(page, f'.hs-hex[data-hex="{target}"]')
-    if page.locator("#chooser").count():  # several moves end on that hex: take the plain step
+    # a reachable hex shows the move's path first; Move sends it (one `move` action)
+    page.click(f'.hs-hex[data-hex="{target}"]', force=True)
+    page.wait_for_selector("#move-confirm, #chooser")
+    if page.locator("#move-confirm").count():
+        click_and_wait(page, "#move-go")
+    else:  # several moves end on that hex: take the plain step
         click_and_wait(page, f"#chooser button[data-action='step {figure} {target}']")
     page.wait_for_selector(f'.hs-figure[data-figure="{figure}"][data-hex="{target}"]')
     assert page.locator(".hs-all button.action").count() > 0
