@@ -7,6 +7,7 @@ from .game import ENGINE_VERSION, Game, State
 from .options import Option, OptionValue, parse_option_texts, resolve_options
 from .record import MatchRecord, replay
 from .rng import Rng
+from .undo import UndoStep, UndoTrail, generic_undo_blocker
 from .vault import JsonFileVault, Vault
 
 __all__ = [
@@ -25,8 +26,11 @@ __all__ = [
     "OptionValue",
     "Rng",
     "State",
+    "UndoStep",
+    "UndoTrail",
     "Vault",
     "filter_events",
+    "generic_undo_blocker",
     "normalize_text",
     "parse_option_texts",
     "replay",

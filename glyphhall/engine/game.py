@@ -12,6 +12,7 @@ from .errors import IllegalAction, LoadError, OptionError
 from .events import Event
 from .options import Option, OptionValue, resolve_options
 from .rng import Rng
+from .undo import generic_undo_blocker
 from .wording import name_seats, plain_result
 
 if TYPE_CHECKING:
@@ -316,6 +317,16 @@ class Game(ABC):
         """Optional: True where `heuristic(state)` already averages over the chance `action` is
         about to roll, so a search may subtract the luck of the sampled roll (bots/mcts.py)."""
         return False
+
+    # --- taking a step back ------------------------------------------------------------------
+    def undo_blocker(
+        self, before: State, seat: int, action: Action, events: Sequence[Event], after: State
+    ) -> str | None:
+        """Why `seat` may not take back `action` (which led from `before` to `after` with
+        `events`), as a sentence for the player, or None if it may. The default is the generic
+        rule (engine/undo.py: chance, secrets, hidden information); games override it where
+        their rules reveal something the generic rule cannot see."""
+        return generic_undo_blocker(before, seat, action, events, after)
 
     # --- wording for people -------------------------------------------------------------------
     def event_text(self, event: Event, names: Sequence[str]) -> str:

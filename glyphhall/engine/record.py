@@ -1,5 +1,8 @@
 """Match records: game, versions, options, seed, players and every action as text.
-The record is the truth about a match: replaying it rebuilds the identical state."""
+The record is the truth about a match: replaying it rebuilds the identical state.
+
+Format 2 has an optional `undone`: the indices (into `actions`) of the actions a player took
+back. They stay in the record, in order, so a replay can show them; replaying skips them."""
 
 from __future__ import annotations
 
@@ -45,6 +48,8 @@ class MatchRecord:
     result: list[float] | None = None
     started_at: float = field(default_factory=time.time)
     finished_at: float | None = None
+    #: Indices into `actions` of the actions taken back (undo); they stay in the record.
+    undone: list[int] = field(default_factory=list)
 
     @classmethod
     def start(cls, game: Game, state: State, players: list[str]) -> MatchRecord:
@@ -58,6 +63,16 @@ class MatchRecord:
 
     def add(self, seat: int, text: str) -> None:
         self.actions.append((seat, text))
+
+    def mark_undone(self, index: int) -> None:
+        if index not in self.undone:
+            self.undone.append(index)
+            self.undone.sort()
+
+    def live_actions(self) -> list[tuple[int, str]]:
+        """The actions that stand (those not taken back), in order: what replays the match."""
+        gone = set(self.undone)
+        return [a for i, a in enumerate(self.actions) if i not in gone]
 
     def finish(self, state: State) -> None:
         self.result = list(state.returns())
@@ -75,6 +90,7 @@ class MatchRecord:
             "seed": self.seed,
             "players": self.players,
             "actions": [[seat, text] for seat, text in self.actions],
+            "undone": list(self.undone),
             "result": self.result,
             "started_at": self.started_at,
             "finished_at": self.finished_at,
@@ -93,6 +109,9 @@ class MatchRecord:
                     raise LoadError(f"the record's attached option {key!r} does not match its SHA-256: "
                                     "the record was changed or damaged")
                 options[str(key)] = text
+            undone = sorted({int(i) for i in data.get("undone") or []})
+            if any(not 0 <= i < len(actions) for i in undone):
+                raise ValueError("an undone index names no action")
             return cls(
                 game=str(data["game"]),
                 seed=int(data["seed"]),
@@ -104,6 +123,7 @@ class MatchRecord:
                 result=None if data.get("result") is None else [float(r) for r in data["result"]],
                 started_at=float(data.get("started_at") or 0.0),
                 finished_at=None if data.get("finished_at") is None else float(data["finished_at"]),
+                undone=undone,
             )
         except (KeyError, TypeError, ValueError) as err:
             raise LoadError(f"malformed match record: {type(err).__name__}: {err}") from None
@@ -128,9 +148,10 @@ class MatchRecord:
 
 
 def replay(record: MatchRecord, game: Game, upto: int | None = None) -> State:
-    """The state of `game` after the first `upto` actions of `record` (all of them by default).
-    The caller hands the game (the registry, `glyphhall.games.get(record.game)`, lives a layer
-    above the engine). Raises LoadError naming the step if the record does not replay."""
+    """The state of `game` after the first `upto` standing actions of `record` (all of them by
+    default; actions taken back are skipped). The caller hands the game (the registry,
+    `glyphhall.games.get(record.game)`, lives a layer above the engine). Raises LoadError naming
+    the step if the record does not replay."""
     if record.game != game.id:
         raise LoadError(f"record is a {record.game} match, not {game.id}")
     if record.game_version != game.version:
@@ -138,7 +159,7 @@ def replay(record: MatchRecord, game: Game, upto: int | None = None) -> State:
             f"record is for {game.id} version {record.game_version}; this program plays {game.version}"
         )
     state = game.new(len(record.players), record.seed, record.options)
-    for step, (seat, text) in enumerate(record.actions[:upto]):
+    for step, (seat, text) in enumerate(record.live_actions()[:upto]):
         try:
             state.apply_text(seat, text)
         except GlyphHallError as err:
