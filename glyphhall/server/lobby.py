@@ -35,6 +35,7 @@ class CreateTable(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[SeatSpec] = Field(min_length=1, max_length=16)
     turn_seconds: int = Field(0, ge=0, le=86400, description="0 for no turn timer")
+    undo: bool = Field(True, description="players may take back moves of their turn (never in rated games)")
     seed: int | None = Field(None, ge=0, lt=2**62, description="random unless given")
 
 
@@ -105,7 +106,9 @@ async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
     except GlyphHallError as err:
         raise TableError(str(err)) from None
     table_id = new_table_id()
-    await m.db(m.store.create_table, table_id, game.id, game.version, options, seed, seats, body.turn_seconds)
+    await m.db(
+        m.store.create_table, table_id, game.id, game.version, options, seed, seats, body.turn_seconds, body.undo
+    )
     table = await m.get(table_id)
     return {**table.public_info(), "invite": f"/t/{table_id}"}
 

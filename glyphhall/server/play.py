@@ -4,12 +4,15 @@ Client to server, JSON objects:
   {"type": "hello", "token": <seat token or null>}   first message; null (or no token) watches
   {"type": "act", "text": "<action text>", "ref": <anything>}
   {"type": "chat", "text": "..."}
+  {"type": "undo", "ref": <anything>}                 take back your last move (BGA's policy)
   {"type": "resync"}                                  ask for the full state again
   {"type": "ping"}
 Server to client, each with "seq" (1, 2, 3... per connection):
-  state  - everything this seat may know: table, view, legal, to_move, result_text, log, chat, deadline
+  state  - everything this seat may know: table, view, legal, to_move, result_text, log, chat,
+           deadline, undo (also sent to everyone after a move is taken back, with "ack" for the
+           one who did)
   update - after each action: step, view, legal, to_move, events, status, result, result_text,
-           deadline (+ "ack": ref
+           deadline, undo ({"allowed": bool, "reason": why not}, null for spectators) (+ "ack": ref
            for the connection that acted). A client whose step is not the last one + 1 resyncs.
   table  - seats, presence or status changed
   chat, notice, pong
@@ -34,7 +37,7 @@ router = APIRouter()
 HELLO_SECONDS = 30
 MAX_MESSAGE = 16_000
 MAX_CHAT = 500
-TYPES = ("hello", "act", "chat", "resync", "ping")
+TYPES = ("hello", "act", "undo", "chat", "resync", "ping")
 
 
 @router.websocket("/ws/{table_id}")
@@ -101,6 +104,14 @@ async def _handle(m: TableManager, table: LiveTable, conn: Connection, msg: dict
         try:
             await table.act(conn.seat, msg.get("text"), conn, ref)
         except (IllegalAction, TableError) as err:
+            conn.push({"type": "error", "message": str(err), "ref": ref})
+    elif kind == "undo":
+        if conn.seat is None:
+            conn.push({"type": "error", "message": "spectators have no moves to take back", "ref": ref})
+            return
+        try:
+            await table.take_back(conn.seat, conn, ref)
+        except TableError as err:
             conn.push({"type": "error", "message": str(err), "ref": ref})
     elif kind == "chat":
         text = msg.get("text")

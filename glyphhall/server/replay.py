@@ -25,15 +25,17 @@ async def _finished(request: Request, table_id: str) -> tuple[TableManager, Live
 
 @router.get("/tables/{table_id}/record", summary="The match record (seed and actions) of a finished game")
 async def record(table_id: str, request: Request) -> dict[str, Any]:
-    _, table = await _finished(request, table_id)
+    m, table = await _finished(request, table_id)
+    stored = await m.db(m.store.record, table_id)  # with the moves taken back, marked undone
     rec = MatchRecord(
         game=table.game.id,
         seed=table.seed,
         players=[s.name or (s.bot or f"seat {i}") for i, s in enumerate(table.seats)],
         options=dict(table.options),
-        actions=list(table.actions),
+        actions=[(seat, text) for seat, text, _ in stored],
         game_version=table.game.version,
         result=table.result,
+        undone=[i for i, (_, _, undone) in enumerate(stored) if undone],
     )
     return rec.to_dict()
 

@@ -12,10 +12,10 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from glyphhall.engine import Event, Game, GlyphHallError, IllegalAction, State
+from glyphhall.engine import Event, Game, GlyphHallError, IllegalAction, State, UndoTrail
 from glyphhall.engine.record import brief_options
 
-from . import keepsakes, messages
+from . import keepsakes, messages, undo_policy
 from .botpool import BotPool
 from .catalog import Catalog
 from .store_access import StoreAccess
@@ -102,8 +102,12 @@ class LiveTable:
         self.turn_seconds: int = info.turn_seconds
         self.result: list[float] | None = info.result
         self.seats = [SeatState(s.kind, s.bot, s.name, s.token_hash) for s in info.seats]
+        self.undo_off = undo_policy.off_reason(info)
         self.state: State | None = None
-        self.actions: list[tuple[int, str]] = []
+        self.actions: list[tuple[int, str]] = []  # the standing actions (not taken back)
+        self.record_length = 0  # stored actions, taken back or not: the next one's step
+        self.undone: list[int] = []  # steps of the record taken back
+        self.trail = UndoTrail()
         self.log: list[list[Event]] = []
         self.lock = asyncio.Lock()
         self.connections: set[Connection] = set()
@@ -112,16 +116,32 @@ class LiveTable:
         self.chat_cache: list[dict[str, Any]] | None = None
 
     # --- building the game from its record -----------------------------------------------
-    def rebuild(self, actions: list[tuple[int, str]]) -> None:
-        """The state after replaying `actions` from the seed, collecting each step's events."""
+    def rebuild(self, record: list[tuple[int, str, bool]]) -> None:
+        """The state after replaying the standing actions of `record` (seat, text, undone) from
+        the seed, collecting each step's events and the turn in progress's undo trail."""
         state = self.game.new(self.players, self.seed, self.options)
         log_: list[list[Event]] = []
-        for step, (seat, text) in enumerate(actions):
+        standing = [(i, seat, text) for i, (seat, text, undone) in enumerate(record) if not undone]
+        trail_from = undo_policy.last_run_start([seat for _, seat, _ in standing])
+        self.trail = UndoTrail()
+        for n, (index, seat, text) in enumerate(standing):
+            before = state.clone() if n >= trail_from else None
             try:
-                log_.append(state.apply_text(seat, text))
+                action = self.game.parse_action(state, seat, text)
+                events = state.apply(seat, action)
             except GlyphHallError as err:
-                raise TableError(f"table {self.id}: step {step + 1} ({text!r}) does not replay: {err}") from None
-        self.state, self.actions, self.log = state, list(actions), log_
+                raise TableError(f"table {self.id}: step {index + 1} ({text!r}) does not replay: {err}") from None
+            log_.append(events)
+            if before is not None:
+                self.trail.record(index, before, seat, action, events, state, decide=self.may_undo(seat))
+        self.state, self.log = state, log_
+        self.actions = [(seat, text) for _, seat, text in standing]
+        self.record_length = len(record)
+        self.undone = [i for i, (_, _, undone) in enumerate(record) if undone]
+
+    def may_undo(self, seat: int) -> bool:
+        """Whether `seat` may ever take a move back here (a person, at a table with undo on)."""
+        return self.undo_off is None and self.seats[seat].kind == "person"
 
     # --- who is who ------------------------------------------------------------------------
     def seat_of_token(self, token: str) -> int | None:
@@ -146,14 +166,15 @@ class LiveTable:
             "status": self.status,
             "turn_seconds": self.turn_seconds,
             "result": self.result,
-            "step": len(self.actions),
+            "step": self.record_length,
+            "undo": self.undo_off is None,
             "seats": [s.public(i, i in online) for i, s in enumerate(self.seats)],
             "spectators": sum(1 for c in self.connections if c.seat is None),
         }
 
     # --- messages --------------------------------------------------------------------------
     def full_state(self, seat: int | None) -> dict[str, Any]:
-        msg: dict[str, Any] = {"type": "state", "you": seat, "table": self.public_info(), "step": len(self.actions)}
+        msg: dict[str, Any] = {"type": "state", "you": seat, "table": self.public_info(), "step": self.record_length}
         if self.state is not None:
             names = self.names()
             msg.update(messages.seat_part(self.state, seat, names))
@@ -162,6 +183,7 @@ class LiveTable:
             msg.update(view=None, legal=[], log=[], to_move=[], result_text=None)
         msg["deadline"] = self.timer.deadline
         msg["chat"] = self.chat_cache or []
+        msg["undo"] = undo_policy.status(self, seat)
         return msg
 
     def broadcast_update(self, events: list[Event], actor: Connection | None, ref: Any) -> None:
@@ -174,11 +196,12 @@ class LiveTable:
                 part = per_seat[conn.seat] = messages.seat_part(self.state, conn.seat, names)
             msg = {
                 "type": "update",
-                "step": len(self.actions),
+                "step": self.record_length,
                 "status": self.status,
                 "result": self.result,
                 "deadline": self.timer.deadline,
                 "events": messages.events_for(events, conn.seat, self.game, names),
+                "undo": undo_policy.status(self, conn.seat),
                 **part,
             }
             if conn is actor:
@@ -214,11 +237,15 @@ class LiveTable:
             trial = self.state.clone()
             action = self.game.parse_action(trial, seat, text)
             events = trial.apply(seat, action)
-            step = len(self.actions)
+            step = self.record_length
             written = str(action)
             await self.manager.access.append_action(self.id, step, seat, written)
+            # The state before is never changed again (each move works on a clone), so the
+            # trail keeps it as it is for a take-back.
+            self.trail.record(step, self.state, seat, action, events, trial, decide=self.may_undo(seat))
             self.state = trial
             self.actions.append((seat, written))
+            self.record_length += 1
             self.log.append(events)
             if trial.is_over():
                 self.status = "finished"
@@ -229,6 +256,37 @@ class LiveTable:
             else:
                 self.timer.restart(self.turn_seconds)
             self.broadcast_update(events, actor, ref)
+        self.manager.after_change(self)
+
+    async def take_back(self, seat: int, actor: Connection | None = None, ref: Any = None) -> None:
+        """`seat` takes back its last move (BGA's undo policy, decided by the engine's rule).
+        The stored row is marked undone (it stays in the record), the state goes back to the one
+        before it, and everyone gets the full state again. Raises TableError saying why not and
+        changes nothing when refused."""
+        async with self.lock:
+            if self.status != "running" or self.state is None:
+                raise TableError("the game is not running")
+            if self.undo_off is not None:
+                raise TableError(self.undo_off)
+            reason = self.trail.blocker(seat)
+            if reason is not None:
+                raise TableError(f"cannot take that back: {reason}")
+            step = self.trail.steps[-1]
+            if not await self.manager.db(self.manager.store.mark_undone, self.id, step.index):
+                raise TableError("that move is not in the record any more")
+            self.trail.take_back(seat)
+            self.state = step.before
+            self.actions.pop()
+            self.log.pop()
+            self.undone.append(step.index)
+            self.timer.restart(self.turn_seconds)
+            name = self.seats[seat].name or f"seat {seat}"
+            for conn in list(self.connections):
+                msg = self.full_state(conn.seat)
+                if conn is actor:
+                    msg["ack"] = ref
+                conn.push(msg)
+            self.broadcast(lambda c: {"type": "notice", "text": f"{name} took back a move"})
         self.manager.after_change(self)
 
     async def _keep(self, final: State) -> None:
@@ -278,8 +336,8 @@ class TableManager:
             raise TableError(f"table {table_id} plays {info.game!r}, which this server does not have", 404) from None
         table = LiveTable(self, info, game)
         if info.status != "open":
-            actions = await self.db(self.store.actions, table_id)
-            table.rebuild(actions)
+            record = await self.db(self.store.record, table_id)
+            table.rebuild(record)
         chat = await self.db(self.store.chat, table_id)
         table.chat_cache = [_chat_dict(c) for c in chat]
         # Another coroutine may have loaded it meanwhile: keep the first.

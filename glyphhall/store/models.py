@@ -20,6 +20,7 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     false,
+    true,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -40,6 +41,8 @@ class TableRow(Base):
     players: Mapped[int] = mapped_column(Integer)
     status: Mapped[str] = mapped_column(String(16), index=True)  # open, running, finished
     turn_seconds: Mapped[int] = mapped_column(Integer, default=0)  # 0: no timer
+    # Players may take back moves (BGA's undo policy); a table option, never in rated games.
+    undo: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
     result: Mapped[list[float] | None] = mapped_column(JSON, nullable=True)
     created_at: Mapped[float] = mapped_column(Float)
     started_at: Mapped[float | None] = mapped_column(Float, nullable=True)
@@ -79,6 +82,8 @@ class ActionRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     text: Mapped[str] = mapped_column(Text)
     at: Mapped[float] = mapped_column(Float)
+    # Taken back by its player: the row stays (the record is the truth), replays skip it.
+    undone: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class ChatRow(Base):

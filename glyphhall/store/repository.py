@@ -46,6 +46,7 @@ class TableInfo:
     status: str
     turn_seconds: int
     created_at: float
+    undo: bool = True
     started_at: float | None = None
     finished_at: float | None = None
     result: list[float] | None = None
@@ -70,6 +71,7 @@ def _table_info(row: TableRow, seats: list[SeatRow]) -> TableInfo:
         players=row.players,
         status=row.status,
         turn_seconds=row.turn_seconds,
+        undo=row.undo is not False,
         created_at=row.created_at,
         started_at=row.started_at,
         finished_at=row.finished_at,
@@ -112,6 +114,7 @@ class Store:
         seed: int,
         seats: list[tuple[str, str | None, str | None]],
         turn_seconds: int = 0,
+        undo: bool = True,
     ) -> TableInfo:
         """A new open table; `seats` lists (kind, bot level, name) per seat."""
         with self._session.begin() as db:
@@ -124,6 +127,7 @@ class Store:
                 players=len(seats),
                 status="open",
                 turn_seconds=turn_seconds,
+                undo=undo,
                 created_at=time.time(),
             )
             db.add(row)
@@ -256,13 +260,28 @@ class Store:
         return outcomes
 
     def actions(self, table_id: str) -> list[tuple[int, str]]:
+        """The actions that stand (not taken back), in order: what rebuilds the game."""
+        return [(seat, text) for seat, text, undone in self.record(table_id) if not undone]
+
+    def record(self, table_id: str) -> list[tuple[int, str, bool]]:
+        """Every stored action in order, as (seat, text, undone)."""
         with self._session() as db:
             rows = db.execute(
-                select(ActionRow.seat, ActionRow.text)
+                select(ActionRow.seat, ActionRow.text, ActionRow.undone)
                 .where(ActionRow.table_id == table_id)
                 .order_by(ActionRow.step)
             ).all()
-            return [(int(seat), str(text)) for seat, text in rows]
+            return [(int(seat), str(text), bool(undone)) for seat, text, undone in rows]
+
+    def mark_undone(self, table_id: str, step: int) -> bool:
+        """Mark stored action `step` as taken back. False if there is no such standing action."""
+        with self._session.begin() as db:
+            done = db.execute(
+                update(ActionRow)
+                .where(ActionRow.table_id == table_id, ActionRow.step == step, ActionRow.undone.is_(False))
+                .values(undone=True)
+            )
+            return done.rowcount == 1
 
     # --- chat ----------------------------------------------------------------------------
     def add_chat(self, table_id: str, author: str, text: str) -> ChatLine:

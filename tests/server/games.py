@@ -101,3 +101,69 @@ class RaceGame(Game):
 
 RACE = RaceGame()
 GAMES["race"] = RACE
+
+
+class TurnsState(State):
+    """Two seats take turns; on its turn a seat adds 1 as often as it likes, may roll a die
+    (chance) and ends the turn. The first to 10 wins. For the undo tests: steps that may be
+    taken back, a roll that may not, and turns that pass."""
+
+    def clone(self) -> TurnsState:
+        c = TurnsState.__new__(TurnsState)
+        self.copy_base_into(c)
+        c.totals, c.turn = self.totals[:], self.turn
+        return c
+
+    def to_move(self) -> tuple[int, ...]:
+        return () if self.is_over() else (self.turn,)
+
+    def _legal_actions(self, seat: int) -> list[Action]:
+        return [Action("add", (1,)), Action("roll"), Action("end")]
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        if action.verb == "end":
+            self.turn = 1 - seat
+            return [Event(f"seat {seat} ends the turn")]
+        gain = self.rng.randint(1, 6) if action.verb == "roll" else 1
+        self.totals[seat] += gain
+        verb = "rolls" if action.verb == "roll" else "adds"
+        return [Event(f"seat {seat} {verb} {gain}")]
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return {"totals": self.totals[:], "turn": self.turn}
+
+    def determinize(self, seat: int, rng: Rng) -> TurnsState:
+        return self.clone()
+
+    def is_over(self) -> bool:
+        return max(self.totals) >= 10
+
+    def returns(self) -> list[float]:
+        return [1.0 if t >= 10 else 0.0 for t in self.totals]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**self.header(), "totals": self.totals[:], "turn": self.turn}
+
+
+class TurnsGame(Game):
+    id = "turns"
+    name = "Turns to ten"
+    min_players = 2
+    max_players = 2
+    perfect_information = True
+
+    def _new(self, players: int, seed: int, options: dict) -> TurnsState:
+        s = TurnsState.__new__(TurnsState)
+        s.init_base(self, players, seed, options)
+        s.totals, s.turn = [0, 0], 0
+        return s
+
+    def _load(self, data: Any) -> TurnsState:
+        s = TurnsState.__new__(TurnsState)
+        s.load_base(self, data)
+        s.totals, s.turn = [int(t) for t in data["totals"]], int(data["turn"])
+        return s
+
+
+TURNS = TurnsGame()
+GAMES["turns"] = TURNS

@@ -118,6 +118,7 @@ async function create(event) {
   try {
     const table = await api("POST", "/api/tables", {
       game: g.id, options, seats, turn_seconds: Number(document.getElementById("turn-seconds").value) || 0,
+      undo: document.getElementById("table-undo").checked,
     });
     const first = seats.findIndex((s) => s.kind === "person");
     if (first >= 0) {

@@ -1,6 +1,7 @@
 // The table page (/t/<id>) and the replay page (/r/<id>): seats, the game renderer, log, chat.
 import { api, clear, forgetSeat, h, myName, savedSeat, saveSeat, setMyName } from "./dom.js";
 import { TableConnection } from "./connection.js";
+import { undoButton } from "./undo.js";
 
 const parts = location.pathname.split("/").filter(Boolean);
 const REPLAY = parts[0] === "r";
@@ -45,6 +46,10 @@ function act(text) {
   setTimeout(() => {
     if (ui.sending === sending) showError(`no answer yet for "${text}": the server may be slow; the page updates when it answers`);
   }, 10000);
+}
+
+function takeBack() {
+  if (!ui.online || !conn.send({ type: "undo", ref: Date.now() })) showError("not sent: reconnecting (nothing was taken back)");
 }
 
 function setOnline(online) {
@@ -136,6 +141,7 @@ function renderSeats() {
     const ready = t.seats.every((s) => s.taken);
     actions.append(h("button.primary#start", { text: ready ? "Start the game" : "Waiting for players…", disabled: !ready, onclick: start }));
   }
+  if (t.status === "running") actions.append(undoButton(ui.undo, takeBack) || "");
   if (ui.you !== null && t.status !== "finished") actions.append(h("button#leave", { text: "Leave", onclick: leave }));
   if (t.status === "finished") actions.append(h("a.button#replay-link", { href: `/r/${t.id}`, text: "Watch the replay" }));
   if (t.spectators) actions.append(h("p.muted", { text: `${t.spectators} watching` }));
@@ -256,13 +262,14 @@ function onMessage(msg) {
       Object.assign(ui, {
         table: msg.table, view: msg.view, legal: msg.legal, you: msg.you, log: msg.log, chat: msg.chat, deadline: msg.deadline,
         step: msg.step, result: msg.table.result, toMove: msg.to_move || [], resultText: msg.result_text, prevView: null, sending: null,
+        undo: msg.undo,
       });
       break;
     case "update":
       if (msg.ack !== undefined) ui.sending = null;
       Object.assign(ui, {
         prevView: ui.view, view: msg.view, legal: msg.legal, deadline: msg.deadline, step: msg.step, result: msg.result,
-        toMove: msg.to_move || [], resultText: msg.result_text,
+        toMove: msg.to_move || [], resultText: msg.result_text, undo: msg.undo,
       });
       ui.table.status = msg.status;
       ui.table.result = msg.result;

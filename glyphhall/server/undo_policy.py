@@ -1,0 +1,43 @@
+"""Who may take a move back at a table, and what each connection is told about it.
+
+The rule itself (what can be taken back) is the engine's (`glyphhall.engine.undo`); this module
+adds the table's side: the table option, rated games, and the status message per seat."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .tables import LiveTable
+
+OFF_AT_TABLE = "undo is off at this table"
+OFF_RATED = "there is no undo in rated games"
+
+
+def off_reason(info: Any) -> str | None:
+    """Why nobody may take moves back at this table (None: undo is on)."""
+    if getattr(info, "rated", False):
+        return OFF_RATED
+    if not getattr(info, "undo", True):
+        return OFF_AT_TABLE
+    return None
+
+
+def last_run_start(seats: Sequence[int]) -> int:
+    """Where the last run of one seat's consecutive actions starts: only that run can hold
+    steps still to be taken back, so a rebuild decides the rule for those steps only."""
+    start = len(seats)
+    while start > 0 and seats[start - 1] == seats[-1]:
+        start -= 1
+    return start
+
+
+def status(table: LiveTable, seat: int | None) -> dict[str, Any] | None:
+    """What `seat` is told about undo: {"allowed": bool, "reason": why not}; None for spectators."""
+    if seat is None:
+        return None
+    reason = table.undo_off
+    if reason is None:
+        reason = table.trail.blocker(seat) if table.status == "running" else "the game is not running"
+    return {"allowed": reason is None, "reason": reason}
