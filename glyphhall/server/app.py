@@ -15,7 +15,7 @@ from fastapi.staticfiles import StaticFiles
 from glyphhall.engine import Game
 from glyphhall.store import Store
 
-from . import lobby, maps, play, replay, rules_text
+from . import lobby, maps, play, replay, rooms, rules_text
 from .botpool import BotPool
 from .catalog import Catalog
 from .gc_policy import GcPolicy
@@ -63,6 +63,7 @@ def create_app(
     app.include_router(rules_text.router)
     app.include_router(play.router)
     app.include_router(maps.router)
+    app.include_router(rooms.router)
 
     @app.exception_handler(TableError)
     async def _table_error(_request: Request, err: TableError) -> JSONResponse:
@@ -84,7 +85,11 @@ def create_app(
 
     @app.get("/r/{table_id}", include_in_schema=False)
     async def replay_page(table_id: str) -> FileResponse:
-        return FileResponse(WEB / "table.html")
+        return FileResponse(WEB / "replay.html")
+
+    @app.get("/room/{room_id}", include_in_schema=False)
+    async def replay_room_page(room_id: str) -> FileResponse:
+        return FileResponse(WEB / "replay.html")
 
     return app
 

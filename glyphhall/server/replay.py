@@ -1,15 +1,17 @@
-"""Finished games: the match record and a step-by-step replay with a shareable link (/r/<id>).
-While a game runs its record stays closed, because action texts can carry secrets."""
+"""Finished games: the match record, a step-by-step replay with a shareable link (/r/<id>), and
+hypothetical lines from any step (positions.py). While a game runs its record stays closed,
+because action texts can carry secrets."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from fastapi import APIRouter, Request
+from pydantic import BaseModel, Field
 
 from glyphhall.engine import MatchRecord
 
-from . import messages
+from . import positions
 from .tables import LiveTable, TableError, TableManager
 
 router = APIRouter(prefix="/api", tags=["replay"])
@@ -42,24 +44,20 @@ async def record(table_id: str, request: Request) -> dict[str, Any]:
 
 @router.get("/tables/{table_id}/replay/{step}", summary="The game after `step` actions, seen by `seat`")
 async def replay_step(table_id: str, step: int, request: Request, seat: int | None = None) -> dict[str, Any]:
-    _, table = await _finished(request, table_id)
-    total = len(table.actions)
-    if not 0 <= step <= total:
-        raise TableError(f"this game has steps 0 to {total}, not {step}", 404)
-    if seat is not None and not 0 <= seat < table.players:
-        raise TableError(f"this table has seats 0 to {table.players - 1}, not {seat}", 404)
-    state = table.game.new(table.players, table.seed, table.options)
-    events: list[Any] = []
-    for seat_, text in table.actions[:step]:
-        events = state.apply_text(seat_, text)
-    return {
-        "type": "replay",
-        "step": step,
-        "total": total,
-        "table": table.public_info(),
-        "action": None if step == 0 else {"seat": table.actions[step - 1][0], "text": table.actions[step - 1][1]},
-        "view": state.view(seat),
-        "events": messages.events_for(events, seat, table.game, table.names()),
-        "result_text": table.game.result_text(state, table.names()) if state.is_over() else None,
-        "to_move": [] if state.is_over() else list(state.to_move()),
-    }
+    m, table = await _finished(request, table_id)
+    record = await m.db(m.store.record, table_id)
+    return positions.position(table, step, seat, None, record)
+
+
+class Hypothetical(BaseModel):
+    step: int = Field(description="the real game's step the line starts from")
+    seat: int | None = Field(None, description="seen as this seat (null: the public view)")
+    line: list[Any] = Field(default_factory=list, description='moves from there: [[seat, "action"], ...]')
+
+
+@router.post("/tables/{table_id}/hypothetical", summary="A hypothetical line of moves from a step of a finished game")
+async def hypothetical(table_id: str, body: Hypothetical, request: Request) -> dict[str, Any]:
+    m, table = await _finished(request, table_id)
+    record = await m.db(m.store.record, table_id)
+    line = positions.parse_line(body.line, table.players)
+    return positions.position(table, body.step, body.seat, line, record)

@@ -41,7 +41,7 @@ def test_record_and_step_by_step_replay(client):
         assert as_bob["view"] == replay(record, upto=step, game=DUEL).view(1)
     assert client.get(f"/api/tables/{table_id}/replay/7").status_code == 404
     assert client.get(f"/api/tables/{table_id}/replay/2?seat=4").status_code == 404
-    assert "table.js" in client.get(f"/r/{table_id}").text
+    assert "replay_page.js" in client.get(f"/r/{table_id}").text
     finished = client.get("/api/tables?status=finished").json()["tables"]
     assert [t["id"] for t in finished] == [table_id]
 

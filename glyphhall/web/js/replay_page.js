@@ -1,0 +1,247 @@
+// The replay page: a finished game step by step (/r/<table>), hypothetical lines from any step
+// (moves for any seat, every seat's view open: the game is over), shareable by link, and shared
+// replay rooms (/room/<id>) where a leader steps and everyone follows.
+import { api, clear, h, myName, setMyName } from "./dom.js";
+import { RoomConnection } from "./replay_room.js";
+
+const parts = location.pathname.split("/").filter(Boolean);
+const ROOM = parts[0] === "room";
+const $ = (id) => document.getElementById(id);
+
+// Where we are: the real game's step, the hypothetical line from it (null: none), the seat
+// whose view is shown ("" public) and whether the view follows the seat to move in a line.
+const pos = { step: 0, line: null, seat: "", follow: true };
+let tableId = ROOM ? null : parts[1];
+let data = null;       // the last position the server sent
+let renderer = null;
+let room = null;       // the room's state and our member id, in a room
+let conn = null;
+
+function showError(text) {
+  const box = $("error");
+  box.textContent = text;
+  box.hidden = false;
+  clearTimeout(showError.timer);
+  showError.timer = setTimeout(() => { box.hidden = true; }, 6000);
+}
+
+const canLead = () => !ROOM || (room && room.room.leader === room.you);
+const seatName = (i) => (data && data.names[i]) || `seat ${i}`;
+const seatParam = () => (pos.seat === "" ? null : Number(pos.seat));
+
+async function fetchPosition() {
+  if (pos.line === null) {
+    const q = pos.seat === "" ? "" : `?seat=${pos.seat}`;
+    return api("GET", `/api/tables/${tableId}/replay/${pos.step}${q}`);
+  }
+  return api("POST", `/api/tables/${tableId}/hypothetical`, { step: pos.step, seat: seatParam(), line: pos.line });
+}
+
+async function show() {
+  try {
+    let r = await fetchPosition();
+    const toMove = r.hypothetical && r.hypothetical.to_move;
+    if (toMove && toMove.length && pos.follow && !toMove.includes(seatParam())) {
+      pos.seat = String(toMove[0]);  // in a line the view follows the seat to move
+      r = await fetchPosition();
+    }
+    data = r;
+  } catch (e) {
+    showError(e.message);
+    return;
+  }
+  if (!ROOM) saveToUrl();
+  render();
+}
+
+function saveToUrl() {
+  const url = new URL(location.href);
+  url.searchParams.set("step", pos.step);
+  if (pos.seat === "") url.searchParams.delete("seat"); else url.searchParams.set("seat", pos.seat);
+  if (pos.line === null) url.searchParams.delete("line"); else url.searchParams.set("line", JSON.stringify(pos.line));
+  history.replaceState(null, "", url);
+}
+
+/** Move to a real step or a line; in a room only the leader does, and the room follows. */
+function moveTo(step, line) {
+  if (ROOM) {
+    if (!canLead()) return;
+    if (line === null) conn.goto(step); else if (step === pos.step) conn.setLine(line); else { conn.goto(step); conn.setLine(line); }
+    return;
+  }
+  pos.step = step;
+  pos.line = line;
+  show();
+}
+
+function act(text) {
+  if (pos.line === null || !canLead() || pos.seat === "") return;
+  moveTo(pos.step, [...pos.line, [Number(pos.seat), text]]);
+}
+
+function render() {
+  const t = data.table;
+  document.title = `${t.game_name} replay · Glyph Hall`;
+  document.body.dataset.step = String(pos.step);
+  document.body.dataset.line = pos.line === null ? "" : String(pos.line.length);
+  $("title").textContent = `${t.game_name} · table ${t.id}`;
+  $("status").textContent = pos.line === null ? `replay · step ${pos.step} of ${data.total}` : `hypothetical · ${pos.line.length} moves from step ${pos.step}`;
+  const invite = ROOM ? `${location.origin}/room/${room.room.id}` : `${location.origin}/r/${t.id}`;
+  clear($("link")).append(h("a", { href: invite, text: ROOM ? "room invite link" : "replay link", title: invite }));
+  renderGame();
+  renderControls();
+  renderLog();
+  if (ROOM) renderRoom();
+}
+
+function renderGame() {
+  const root = clear($("game"));
+  const hypo = data.hypothetical;
+  if (hypo) {
+    const whose = hypo.over ? hypo.result : `${hypo.to_move.map(seatName).join(" and ")} to move`;
+    root.append(h("div.banner.hypothetical#hypo-banner", { text: `Hypothetical (not what happened) from step ${pos.step}: ${pos.line.length} moves · ${whose}` }));
+  } else if (pos.step === data.total && data.table.result) {
+    const r = data.table.result;
+    const best = Math.max(...r);
+    root.append(h("div.banner", { text: r.every((v) => v === r[0]) ? "Game over: a draw" : `Game over: ${r.map((v, i) => [v, i]).filter(([v]) => v === best).map(([, i]) => seatName(i)).join(" and ")} won` }));
+  }
+  const board = h("div.board");
+  root.append(board);
+  const you = seatParam();
+  const ctx = {
+    view: data.view, legal: hypo && canLead() ? data.legal : [], you, table: data.table, act, replay: !hypo,
+    seatName, status: hypo ? "running" : "finished", result: hypo ? null : data.table.result, step: pos.step,
+  };
+  try {
+    renderer.render(board, ctx);
+  } catch (e) {
+    console.error(e);
+    board.append(h("p.error", { text: `This game's picture failed (${e.message}).` }));
+  }
+}
+
+function renderControls() {
+  const lead = canLead();
+  const box = clear($("replay-controls"));
+  const go = (n) => moveTo(Math.max(0, Math.min(data.total, n)), null);
+  const seatSel = h("select#replay-seat", { "aria-label": "whose view", onchange: (e) => { pos.seat = e.target.value; pos.follow = false; show(); } },
+    h("option", { value: "", text: "public view", selected: pos.seat === "" }),
+    data.names.map((_, i) => h("option", { value: String(i), text: `as ${seatName(i)}`, selected: pos.seat === String(i) })));
+  box.append(h("div.controls", {},
+    h("button#first", { text: "|◀", title: "first", disabled: !lead, onclick: () => go(0) }),
+    h("button#prev", { text: "◀", title: "previous", disabled: !lead, onclick: () => go(pos.step - 1) }),
+    h("span.step#step-no", { text: ` ${pos.step} / ${data.total} ` }),
+    h("button#next", { text: "▶", title: "next", disabled: !lead, onclick: () => go(pos.step + 1) }),
+    h("button#last", { text: "▶|", title: "last", disabled: !lead, onclick: () => go(data.total) })),
+    h("div.controls", {}, seatSel));
+  const hyp = clear($("hypo-controls"));
+  if (pos.line === null) {
+    hyp.append(h("div.controls", {},
+      h("button#hypo-start", { text: "Start a hypothetical here", disabled: !lead, title: "play moves for any seat from this step", onclick: () => moveTo(pos.step, []) })));
+  } else {
+    hyp.append(
+      h("ol.hypo-line#hypo-line", {}, pos.line.map(([s, text]) => h("li", { text: `${seatName(s)}: ${text}` }))),
+      h("div.controls", {},
+        h("button#hypo-back", { text: "Back one move", disabled: !lead || !pos.line.length, onclick: () => moveTo(pos.step, pos.line.slice(0, -1)) }),
+        h("button#hypo-leave", { text: "Back to the real game", disabled: !lead, onclick: () => moveTo(pos.step, null) })));
+    const share = new URL(`/r/${data.table.id}`, location.origin);
+    share.searchParams.set("step", pos.step);
+    share.searchParams.set("line", JSON.stringify(pos.line));
+    hyp.append(h("p.share", {}, "Share this line: ", h("a#hypo-share", { href: share.href, text: share.href })));
+    if (lead && !data.legal.length && !(data.hypothetical && data.hypothetical.over)) {
+      hyp.append(h("p.muted", { text: "Pick a seat to move to play for it." }));
+    }
+  }
+  if (!ROOM) {
+    hyp.append(h("div.controls", {}, h("button#open-room", { text: "Open a shared room", title: "others follow as you step; chat together", onclick: openRoom })));
+  }
+}
+
+function renderLog() {
+  const box = clear($("log"));
+  for (const e of data.log.slice(-200)) {
+    const cls = e.hypothetical ? ".hypothetical" : e.undone ? ".undone" : "";
+    box.append(h(`li${cls}`, { text: e.text, title: `step ${e.step}` }));
+  }
+  box.scrollTop = box.scrollHeight;
+}
+
+function renderRoom() {
+  $("room-panel").hidden = false;
+  $("chat-panel").hidden = false;
+  const { room: r, you } = room;
+  const box = clear($("room-members"));
+  for (const m of r.members) {
+    box.append(h("div.room-member", {}, h("span", { text: m.name + (m.id === you ? " (you)" : "") }),
+      m.id === r.leader ? h("span.lead", { text: "leads" }) : null,
+      canLead() && m.id !== you ? h("button.hand-lead", { text: "Hand the lead", "data-member": m.id, onclick: () => conn.lead(m.id) }) : null));
+  }
+  const leader = r.members.find((m) => m.id === r.leader);
+  clear($("room-actions")).append(h("p.muted#room-leader", { text: canLead() ? "You lead: the room follows your steps." : `Following ${leader ? leader.name : "nobody"}.` }));
+}
+
+function renderChat(lines) {
+  const chat = clear($("chat"));
+  for (const c of lines.slice(-100)) chat.append(h("li", {}, h("b", { text: `${c.author}: ` }), c.text));
+  chat.scrollTop = chat.scrollHeight;
+}
+
+async function openRoom() {
+  try {
+    const r = await api("POST", `/api/tables/${tableId}/rooms`, { step: pos.step });
+    location.href = r.invite;
+  } catch (e) { showError(e.message); }
+}
+
+async function startRoom() {
+  let info;
+  try { info = await api("GET", `/api/rooms/${parts[1]}`); } catch (e) { showError(e.message); return; }
+  tableId = info.table;
+  let name = myName();
+  if (!name) {
+    name = (prompt("Your name?") || "").trim() || "guest";
+    setMyName(name);
+  }
+  let chatLines = [];
+  conn = new RoomConnection(info.id, name, {
+    onRoom: (msg) => {
+      room = msg;
+      chatLines = msg.chat;
+      renderChat(chatLines);
+      pos.step = msg.room.step;
+      pos.line = msg.room.line;
+      show();
+    },
+    onChat: (line) => { chatLines.push(line); renderChat(chatLines); },
+    onError: showError,
+  });
+  $("chat-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const input = $("chat-text");
+    if (input.value.trim()) conn.chat(input.value.trim());
+    input.value = "";
+  });
+}
+
+async function loadRenderer(gameId) {
+  try { return await import(`/static/games/${gameId}.js`); } catch { return await import("/static/games/generic.js"); }
+}
+
+async function main() {
+  if (ROOM) {
+    const info = await api("GET", `/api/rooms/${parts[1]}`).catch((e) => { showError(e.message); return null; });
+    if (!info) return;
+    tableId = info.table;
+  }
+  const table = await api("GET", `/api/tables/${tableId}`).catch((e) => { showError(e.message); return null; });
+  if (!table) return;
+  renderer = await loadRenderer(table.game);
+  if (ROOM) { await startRoom(); return; }
+  const params = new URLSearchParams(location.search);
+  pos.step = Number(params.get("step") || 0);
+  pos.seat = params.get("seat") || "";
+  try { pos.line = params.get("line") ? JSON.parse(params.get("line")) : null; } catch { showError("the line in this link is not readable"); }
+  await show();
+}
+
+main();
