@@ -12,15 +12,25 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
+from .action import Action
 from .errors import GlyphHallError
 from .events import Event, filter_events
 from .rng import Rng
 
-if TYPE_CHECKING:
-    from .action import Action
-    from .game import State
+
+class State(Protocol):
+    """What the rule needs of a game state (engine/game.py's State, which imports this module)."""
+
+    game: Any
+    num_players: int
+    rng: Rng
+
+    def to_move(self) -> tuple[int, ...]: ...
+    def apply(self, seat: int, action: Action, *, check: bool = True) -> list[Event]: ...
+    def view(self, seat: int | None) -> dict[str, Any]: ...
+    def determinize(self, seat: int, rng: Rng) -> Any: ...
 
 #: How many determinizations of the state before a step the outcome is tried on. A step whose
 #: events come out the same on every one did not depend on anything hidden from the actor.

@@ -139,6 +139,9 @@ class LiveTable:
         self.record_length = len(record)
         self.undone = [i for i, (_, _, undone) in enumerate(record) if undone]
 
+    def undo_status(self, seat: int | None) -> dict[str, Any] | None:
+        return undo_policy.status(self.undo_off, self.status == "running", self.trail, seat)
+
     def may_undo(self, seat: int) -> bool:
         """Whether `seat` may ever take a move back here (a person, at a table with undo on)."""
         return self.undo_off is None and self.seats[seat].kind == "person"
@@ -183,7 +186,7 @@ class LiveTable:
             msg.update(view=None, legal=[], log=[], to_move=[], result_text=None)
         msg["deadline"] = self.timer.deadline
         msg["chat"] = self.chat_cache or []
-        msg["undo"] = undo_policy.status(self, seat)
+        msg["undo"] = self.undo_status(seat)
         return msg
 
     def broadcast_update(self, events: list[Event], actor: Connection | None, ref: Any) -> None:
@@ -201,7 +204,7 @@ class LiveTable:
                 "result": self.result,
                 "deadline": self.timer.deadline,
                 "events": messages.events_for(events, conn.seat, self.game, names),
-                "undo": undo_policy.status(self, conn.seat),
+                "undo": self.undo_status(conn.seat),
                 **part,
             }
             if conn is actor:

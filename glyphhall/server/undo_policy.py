@@ -6,10 +6,9 @@ adds the table's side: the table option, rated games, and the status message per
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from .tables import LiveTable
+from glyphhall.engine import UndoTrail
 
 OFF_AT_TABLE = "undo is off at this table"
 OFF_RATED = "there is no undo in rated games"
@@ -33,11 +32,12 @@ def last_run_start(seats: Sequence[int]) -> int:
     return start
 
 
-def status(table: LiveTable, seat: int | None) -> dict[str, Any] | None:
-    """What `seat` is told about undo: {"allowed": bool, "reason": why not}; None for spectators."""
+def status(off: str | None, running: bool, trail: UndoTrail, seat: int | None) -> dict[str, Any] | None:
+    """What `seat` is told about undo at a table (`off`: why undo is off there, or None):
+    {"allowed": bool, "reason": why not}; None for spectators."""
     if seat is None:
         return None
-    reason = table.undo_off
+    reason = off
     if reason is None:
-        reason = table.trail.blocker(seat) if table.status == "running" else "the game is not running"
+        reason = trail.blocker(seat) if running else "the game is not running"
     return {"allowed": reason is None, "reason": reason}

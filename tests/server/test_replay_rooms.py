@@ -9,7 +9,7 @@ from starlette.websockets import WebSocketDisconnect
 from glyphhall.engine import MatchRecord, replay
 
 from .games import TURNS
-from .helpers import hello, new_table, receive, take
+from .helpers import hello, new_table, take
 
 
 def _finished_turns(client) -> tuple[str, MatchRecord]:
