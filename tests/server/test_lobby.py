@@ -8,7 +8,7 @@ from .helpers import new_table, take
 def test_games_list_options_and_bots(client):
     data = client.get("/api/games").json()
     games = {g["id"]: g for g in data["games"]}
-    assert set(games) == {"duel", "optduel", "race"}
+    assert set(games) == {"duel", "optduel", "race", "turns"}
     colour = games["optduel"]["options"][0]
     assert colour == {"name": "colour", "type": "str", "default": "red", "help": "colour of the table", "choices": ["red", "green"]}
     assert "random" in data["bots"] and "heuristic" in data["bots"]
