@@ -1,0 +1,199 @@
+"""Undo at the table and shared replay rooms with hypotheticals, in Debian's Chromium:
+an undo that is allowed and one refused after a card is drawn (Inscription); a shared replay
+room whose leader plays a hypothetical line of three moves, followed by a second browser, handed
+over, shared by link; screenshots at desktop width and at 390 x 844 in tests/artifacts/."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+
+import httpx
+import pytest
+from websockets.sync.client import connect
+
+from .conftest import shot
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+PHONE = {"width": 390, "height": 844}
+
+
+def api(base: str, method: str, path: str, body: dict | None = None) -> dict:
+    r = httpx.request(method, base + path, json=body, timeout=30)
+    assert r.status_code < 300, r.text
+    return r.json()
+
+
+def person_table(base: str, game: str, seed: int) -> tuple[str, list[str]]:
+    table = api(base, "POST", "/api/tables", {"game": game, "seats": [{"kind": "person"}] * 2, "seed": seed})
+    tokens = [api(base, "POST", f"/api/tables/{table['id']}/seats/{i}", {"name": n})["token"]
+              for i, n in enumerate(("Ann", "Bob"))]
+    api(base, "POST", f"/api/tables/{table['id']}/start", {"token": tokens[0]})
+    return table["id"], tokens
+
+
+def play_until(base: str, table_id: str, tokens: list[str], wanted: set[str], seed: int = 1) -> int:
+    """Both seats play random legal moves over the websocket until one of them may play every
+    action in `wanted`; returns that seat."""
+    rng = random.Random(seed)
+    ws_url = base.replace("http", "ws") + f"/ws/{table_id}"
+    socks = [connect(ws_url) for _ in tokens]
+    try:
+        legal: dict[int, list[str]] = {}
+        for seat, (ws, token) in enumerate(zip(socks, tokens, strict=True)):
+            ws.send(json.dumps({"type": "hello", "token": token}))
+            legal[seat] = _next(ws, ("state",))["legal"]
+        for _ in range(400):
+            for seat, options in legal.items():
+                if wanted <= set(options):
+                    return seat
+            seat = next(s for s, options in legal.items() if options)
+            socks[seat].send(json.dumps({"type": "act", "text": rng.choice(legal[seat]), "ref": "r"}))
+            for s, ws in enumerate(socks):
+                legal[s] = _next(ws, ("update",))["legal"]
+        raise AssertionError(f"nobody could play {wanted}")
+    finally:
+        for ws in socks:
+            ws.close()
+
+
+def _next(ws, kinds: tuple[str, ...]) -> dict:
+    while True:
+        msg = json.loads(ws.recv(timeout=30))
+        assert msg["type"] != "error", msg
+        if msg["type"] in kinds:
+            return msg
+
+
+def seated_page(new_page, table_id: str, seat: int, token: str, name: str):
+    page = new_page()
+    page.context.add_init_script(
+        f"localStorage.setItem('glyphhall.seat.{table_id}', JSON.stringify({{seat: {seat}, token: '{token}'}}));"
+        f"localStorage.setItem('glyphhall.name', '{name}');")
+    return page
+
+
+def legal_on(page) -> list[str]:
+    raw = page.get_attribute(".insc", "data-legal")
+    return json.loads(raw) if raw else []
+
+
+def no_sideways_scroll(page) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1")
+
+
+def test_undo_allowed_then_refused_after_a_card_is_drawn(live_server, new_page):
+    table_id, tokens = person_table(live_server, "inscription", seed=21)
+    seat = play_until(live_server, table_id, tokens, {"draw squirrel", "draw creature"})
+    page = seated_page(new_page, table_id, seat, tokens[seat], ("Ann", "Bob")[seat])
+    page.goto(f"{live_server}/t/{table_id}")
+    page.wait_for_selector('[data-action="draw squirrel"]')
+    assert page.is_disabled("#undo")
+    assert "nothing of your turn" in page.inner_text("#undo-why")
+    # Drawing a squirrel reveals nothing (the squirrel pile is all alike): it may be taken back.
+    page.click('[data-action="draw squirrel"]')
+    page.wait_for_selector("#undo:not([disabled])")
+    shot(page, "undo-allowed")
+    page.click("#undo")
+    page.wait_for_selector('[data-action="draw creature"]')
+    page.wait_for_function("() => [...document.querySelectorAll('#log li')].some(li => li.textContent.includes('took back a move'))")
+    assert {"draw squirrel", "draw creature"} <= set(legal_on(page))
+    # Drawing a creature card shows a card nobody knew: the Undo button says why it is refused.
+    page.click('[data-action="draw creature"]')
+    page.wait_for_function("() => (document.getElementById('undo-why') || {}).textContent?.includes('revealed something that was hidden')")
+    assert page.is_disabled("#undo")
+    assert "draw creature" not in legal_on(page)
+    shot(page, "undo-refused-after-draw")
+    page.set_viewport_size(PHONE)
+    page.wait_for_timeout(200)
+    # (the table page's phone width is the table pages' work in issue 15; the Undo row wraps)
+    assert page.locator("#undo").bounding_box()["x"] + 44 <= PHONE["width"]
+    shot(page, "undo-refused-after-draw-390")
+
+
+def finished_bot_game(base: str, game: str, seed: int) -> str:
+    table = api(base, "POST", "/api/tables", {"game": game, "seed": seed,
+                                             "seats": [{"kind": "bot", "bot": "random"}] * 2})
+    api(base, "POST", f"/api/tables/{table['id']}/start", {})
+    deadline = time.time() + 180
+    while api(base, "GET", f"/api/tables/{table['id']}")["status"] != "finished":
+        assert time.time() < deadline, "the bots did not finish"
+        time.sleep(0.3)
+    return table["id"]
+
+
+def named_page(new_page, name: str):
+    page = new_page()
+    page.context.add_init_script(f"localStorage.setItem('glyphhall.name', '{name}');")
+    return page
+
+
+def line_length(page, n: int) -> None:
+    page.wait_for_function("n => document.body.dataset.line === String(n)", arg=n)
+
+
+def test_a_shared_replay_room_with_a_hypothetical_line_of_three_moves(live_server, new_page):
+    table_id = finished_bot_game(live_server, "glyfts", seed=8)
+    total = api(live_server, "GET", f"/api/tables/{table_id}/replay/0")["total"]
+    start = min(6, total - 1)
+    leader = named_page(new_page, "Ann")
+    leader.goto(f"{live_server}/r/{table_id}?step={start}")
+    leader.wait_for_function("s => document.body.dataset.step === String(s)", arg=start)
+    assert "seat 0" not in leader.inner_text("#log") and "seat 1" not in leader.inner_text("#log")
+    leader.click("#open-room")
+    leader.wait_for_url("**/room/**")
+    leader.wait_for_selector("#room-leader:has-text('You lead')")
+    follower = named_page(new_page, "Bob")
+    follower.goto(leader.url)
+    follower.wait_for_selector("#room-members:has-text('Bob (you)')")
+    follower.wait_for_selector("#room-leader:has-text('Following Ann')")
+    assert follower.is_disabled("#next") and follower.is_disabled("#hypo-start")
+    # The leader steps; the room follows.
+    leader.click("#next")
+    for page in (leader, follower):
+        page.wait_for_function("s => document.body.dataset.step === String(s)", arg=start + 1)
+    # A hypothetical line of three moves, each made by clicking on the leader's board.
+    leader.click("#hypo-start")
+    for page in (leader, follower):
+        line_length(page, 0)
+        page.wait_for_selector("#hypo-banner")
+    for n in range(1, 4):
+        button = leader.locator("[data-action]:visible").first
+        button.wait_for()
+        button.click()
+        for page in (leader, follower):
+            line_length(page, n)
+    assert follower.locator("#hypo-line li").count() == 3
+    assert "3 moves" in follower.inner_text("#hypo-banner")
+    assert follower.locator("[data-action]:visible").count() == 0  # followers watch, only the leader plays
+    shot(leader, "replay-room-hypothetical-leader")
+    follower.set_viewport_size(PHONE)
+    follower.wait_for_timeout(200)
+    no_sideways_scroll(follower)
+    shot(follower, "replay-room-hypothetical-follower-390")
+    # The line by link: a third browser opens exactly those three moves.
+    link = leader.get_attribute("#hypo-share", "href")
+    guest = new_page()
+    guest.goto(link)
+    line_length(guest, 3)
+    assert guest.inner_text("#hypo-line") == leader.inner_text("#hypo-line")
+    # Back one move, then the lead goes to Bob, who leaves the hypothetical for the real game.
+    leader.click("#hypo-back")
+    line_length(follower, 2)
+    leader.click(".hand-lead")
+    follower.wait_for_selector("#room-leader:has-text('You lead')")
+    assert leader.is_disabled("#next")
+    follower.click("#hypo-leave")
+    line_length(leader, "")
+    leader.wait_for_function("s => document.body.dataset.step === String(s)", arg=start + 1)
+    # Chat in the room.
+    follower.fill("#chat-text", "what if Ann had summoned?")
+    follower.press("#chat-text", "Enter")
+    leader.wait_for_selector("#chat:has-text('Bob: what if Ann had summoned?')")
+    shot(leader, "replay-room-real-game")
+    leader.set_viewport_size(PHONE)
+    leader.wait_for_timeout(200)
+    no_sideways_scroll(leader)
+    shot(leader, "replay-room-real-game-390")
