@@ -22,6 +22,7 @@ from .decrees.english import render
 from .decrees.parser import parse
 from .mage import opening_board
 from .state import APPROVED, REJECTED, GlyphsState, glyph_text, read_glyph
+from .undo import undo_blocker
 
 _MARK_WORDS = {"approved": APPROVED, "approve": APPROVED, "yes": APPROVED,
                "rejected": REJECTED, "reject": REJECTED, "no": REJECTED}
@@ -163,6 +164,10 @@ class GlyphsGame(Game):
 
     def result_text(self, state: State, names: Sequence[str]) -> str:
         return wording.result_text(state, names)  # type: ignore[arg-type]
+
+    def undo_blocker(self, before, seat: int, action, events, after) -> str | None:
+        """A glyph the mage marks cannot be taken back (undo.py)."""
+        return undo_blocker(before, seat, action, events, after)
 
     def heuristic(self, state, seat: int) -> float | None:
         """An apprentice's prospects: how concentrated its belief about the decree is, and coins."""
