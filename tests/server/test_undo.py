@@ -129,3 +129,13 @@ def test_the_finished_games_record_keeps_the_move_taken_back(client):
     data = client.get(f"/api/tables/{table_id}/record").json()
     assert data["format"] == "glyphhall-match/2" and data["undone"] == [0] and len(data["actions"]) == 11
     assert replay(MatchRecord.from_dict(data), game=TURNS).totals == [10, 0]
+
+
+def test_rated_games_never_have_undo_whatever_the_table_option():
+    from types import SimpleNamespace
+
+    from glyphhall.server.undo_policy import OFF_AT_TABLE, OFF_RATED, off_reason
+
+    assert off_reason(SimpleNamespace(undo=True, rated=True)) == OFF_RATED
+    assert off_reason(SimpleNamespace(undo=False, rated=False)) == OFF_AT_TABLE
+    assert off_reason(SimpleNamespace(undo=True, rated=False)) is None
