@@ -20,7 +20,6 @@ restart closes them, and an empty room is dropped when rooms run short."""
 from __future__ import annotations
 
 import asyncio
-import json
 import secrets
 import time
 from dataclasses import dataclass, field
@@ -31,6 +30,7 @@ from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, Field
 
 from . import positions
+from .play import _parse, _refuse  # the same JSON checks and refusals as the play socket
 from .tables import Connection, LiveTable, TableError, TableManager
 
 router = APIRouter()
@@ -38,7 +38,6 @@ router = APIRouter()
 MAX_ROOMS = 500
 MAX_NAME = 40
 MAX_CHAT = 500
-MAX_MESSAGE = 16_000
 HELLO_SECONDS = 30
 TYPES = ("hello", "goto", "line", "lead", "chat", "ping")
 
@@ -223,20 +222,3 @@ def _handle(room: Room, table: LiveTable, member: Member, msg: dict[str, Any]) -
             raise ValueError("the lead goes to a member of this room (by id)")
         room.leader = to
     room.broadcast_room()
-
-
-def _parse(raw: str) -> dict[str, Any]:
-    if len(raw) > MAX_MESSAGE:
-        raise ValueError(f"messages are at most {MAX_MESSAGE} characters")
-    try:
-        msg = json.loads(raw)
-    except json.JSONDecodeError:
-        raise ValueError('messages are JSON objects, like {"type": "goto", "step": 3}') from None
-    if not isinstance(msg, dict):
-        raise ValueError('messages are JSON objects, like {"type": "goto", "step": 3}')
-    return msg
-
-
-async def _refuse(ws: WebSocket, message: str, code: int) -> None:
-    await ws.send_text(json.dumps({"type": "error", "seq": 1, "message": message}))
-    await ws.close(code)
