@@ -281,8 +281,7 @@ class LiveTable:
             self.state = step.before
             self.actions.pop()
             self.log.pop()
-            self.undone.append(step.index)
-            self.timer.restart(self.turn_seconds)
+            self.undone.append(step.index)  # the turn timer runs on: taking back buys no time
             name = self.seats[seat].name or f"seat {seat}"
             for conn in list(self.connections):
                 msg = self.full_state(conn.seat)

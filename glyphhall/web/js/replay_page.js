@@ -37,7 +37,10 @@ async function fetchPosition() {
   return api("POST", `/api/tables/${tableId}/hypothetical`, { step: pos.step, seat: seatParam(), line: pos.line });
 }
 
+let asked = 0;  // the latest position asked for: an older answer arriving late is dropped
+
 async function show() {
+  const mine = ++asked;
   try {
     let r = await fetchPosition();
     const toMove = r.hypothetical && r.hypothetical.to_move;
@@ -45,9 +48,10 @@ async function show() {
       pos.seat = String(toMove[0]);  // in a line the view follows the seat to move
       r = await fetchPosition();
     }
+    if (mine !== asked) return;
     data = r;
   } catch (e) {
-    showError(e.message);
+    if (mine === asked) showError(e.message);
     return;
   }
   if (!ROOM) saveToUrl();
@@ -66,7 +70,7 @@ function saveToUrl() {
 function moveTo(step, line) {
   if (ROOM) {
     if (!canLead()) return;
-    if (line === null) conn.goto(step); else if (step === pos.step) conn.setLine(line); else { conn.goto(step); conn.setLine(line); }
+    if (line === null && step !== pos.step) conn.goto(step); else conn.setLine(line);  // lines start at the room's step
     return;
   }
   pos.step = step;
