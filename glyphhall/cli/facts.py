@@ -1,7 +1,8 @@
 """`info NAME` at the prompt: what a card, sigil, ability, item, creature, figure or glyph is.
 
 The facts come from the game's own data files (`games/<id>/data/*.toml`: every entry with a
-name, id or key), plus rule texts a game keeps in code (`terminal.FACTS`, name -> text), so the
+name, id or key), plus the game's glossary of rule texts kept in code (`wording.glossary()`, and
+`terminal.FACTS` where a game has one; name -> text), so the
 terminal shows exactly what the rules use."""
 
 from __future__ import annotations
@@ -61,10 +62,13 @@ def _index(game_id: str) -> tuple[dict[str, tuple[str, dict[str, Any] | str]], l
         for field in ("name", "id", "key"):
             if entry.get(field):
                 index.setdefault(str(entry[field]).lower(), (kind, entry))
-    try:
-        extra = getattr(importlib.import_module(f"glyphhall.games.{game_id}.terminal"), "FACTS", {})
-    except ModuleNotFoundError:
-        extra = {}
+    extra: dict[str, str] = {}
+    for module, attribute in (("wording", "glossary"), ("terminal", "FACTS")):
+        try:
+            found = getattr(importlib.import_module(f"glyphhall.games.{game_id}.{module}"), attribute, None)
+        except ModuleNotFoundError:
+            continue
+        extra.update((found() if callable(found) else found) or {})
     for name, text in extra.items():
         names.append(name)
         index.setdefault(name.lower(), ("rule", text))

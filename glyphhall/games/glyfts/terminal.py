@@ -57,6 +57,70 @@ def _reserve_lines(creatures: list[dict[str, Any]]) -> list[Text]:
     return lines
 
 
+def _sorcery_text(card_id: str) -> str:
+    from .cards import CARDS
+
+    return next((c.text for c in CARDS.sorceries if c.id == card_id), "")
+
+
+def hand_table(hand: list[dict[str, Any]]) -> RenderableType:
+    """Your Sorcery cards with what each does, where you decide what to place or play."""
+    if not hand:
+        return Text("your hand: empty")
+    table = Table(title="your hand", title_justify="left", box=None, pad_edge=False, show_header=False)
+    table.add_column("card", style="bold", no_wrap=True)
+    table.add_column("count", justify="right")
+    table.add_column("effect", overflow="fold")
+    for h in hand:
+        table.add_row(Text(f"{h['name']} [{h['id']}]"), f"×{h['count']}", Text(_sorcery_text(h["id"])))
+    return table
+
+
+def _creature_stats(view: dict[str, Any], creature_id: str) -> dict[str, Any]:
+    for player in view["players"]:
+        for c in player["circle"]:
+            if c["id"] == creature_id:
+                return c
+    return {"name": creature_id, "attack": 0, "health": 0}
+
+
+def battle_panel(view: dict[str, Any]) -> Panel:
+    """The battle with its totals worked out: printed value + die + revealed cards against
+    Health the same way, and what the cards do (capture, cancel, rerolls)."""
+    b = view["battle"]
+    att, dfn = _creature_stats(view, b["attacker"]), _creature_stats(view, b["defender"])
+
+    def die(value: int) -> str:
+        return str(value) if value else "?"
+
+    rolled = b["attacker_die"] and b["defender_die"]
+    attack = att["attack"] + b["attacker_die"] + b["attack_bonus"]
+    health = dfn["health"] + b["defender_die"] + b["health_bonus"]
+    lines = Text()
+    lines.append(f"{att['name']} attacks {dfn['name']}\n", style="bold")
+    lines.append(f"Attack: {att['attack']} printed + die {die(b['attacker_die'])} + cards {b['attack_bonus']}"
+                 + (f" = {attack}" if rolled else "") + "\n")
+    lines.append(f"Health: {dfn['health']} printed + die {die(b['defender_die'])} + cards {b['health_bonus']}"
+                 + (f" = {health}" if rolled else "") + "\n")
+    cards = ", ".join(b["attacker_cards"]) or "none"
+    lines.append(f"cards under the attacker: {cards}; under the defender: {', '.join(b['defender_cards']) or 'none'}",
+                 style="magenta")
+    notes = []
+    if b["cancelled"]:
+        notes.append("a Nullify cancels the other revealed cards")
+    if b["attacker_captures"]:
+        notes.append("the attacker's card captures whatever the dice show")
+    if b["defender_captures"]:
+        notes.append("the defender's card captures the attacker")
+    if b["attacker_rerolls"] or b["defender_rerolls"]:
+        notes.append(f"rerolls left: attacker {b['attacker_rerolls']}, defender {b['defender_rerolls']}")
+    if rolled and not (b["attacker_captures"] or b["defender_captures"]):
+        notes.append("the attacker captures" if attack > health else "the attack is repelled (a tie captures nobody)")
+    if notes:
+        lines.append("\n" + "; ".join(notes), style="italic")
+    return Panel(lines, title="battle", title_align="left")
+
+
 def render(view: dict[str, Any], seat: int | None, names: Sequence[str] = ()) -> RenderableType:
     def who(s: int) -> str:
         return name_seats(f"seat {s}", names)
@@ -93,21 +157,11 @@ def render(view: dict[str, Any], seat: int | None, names: Sequence[str] = ()) ->
         parts.append(Panel(Group(*body), title=title, title_align="left", border_style=style or "none"))
 
     if view["battle"]:
-        b = view["battle"]
-        table = Table.grid(padding=(0, 2))
-        def die(value: int) -> str:
-            return f"die {value}" if value else "not rolled"
-
-        table.add_row("battle", f"{b['attacker']} ({die(b['attacker_die'])})", "against",
-                      f"{b['defender']} ({die(b['defender_die'])})")
-        table.add_row("cards", ", ".join(b["attacker_cards"]) or "none", "",
-                      ", ".join(b["defender_cards"]) or "none")
-        parts.append(Panel(table, title="battle", title_align="left"))
+        parts.append(battle_panel(view))
     if view["summoning"]:
         parts.append(Text(f"summoning {view['summoning']}: Roll cost now {view['summon_cost']}", style="bold"))
     if view["hand"] is not None:
-        hand = ", ".join(f"{h['name']} [{h['id']}] ×{h['count']}" for h in view["hand"]) or "empty"
-        parts.append(Text(f"your hand: {hand}"))
+        parts.append(hand_table(view["hand"]))
     if view["picked"]:
         parts.append(Text("your secret picks: " + ", ".join(view["picked"])))
     if view["discard"]:

@@ -13,11 +13,6 @@ from rich.text import Text
 
 from glyphhall.engine.wording import join_names, name_seats
 
-from .sigils import RULE
-
-#: `info NAME` at the terminal prompt: the sigils' rule texts
-FACTS = RULE
-
 
 def _card_text(card: dict[str, Any] | None) -> Text:
     if card is None:

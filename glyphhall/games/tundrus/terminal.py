@@ -91,6 +91,42 @@ def _champion_row(c: dict[str, Any], active: str | None) -> list[Any]:
     return [name, health, armor, energy, dice, "\n".join(gear), tokens]
 
 
+def _combo(combo: tuple[int, int, int, int]) -> str:
+    return " ".join(f"{n}{name}" for n, name in zip(combo, ("W", "D", "P", "$"), strict=True) if n)
+
+
+def draft_table(available: list[str]) -> Table:
+    """The champions one may recruit, with what the choice needs: Class, Tracks, dice, abilities."""
+    from .data import load_data
+
+    data = load_data()
+    colours = {i: d.colour for i, d in enumerate(data.dice)}
+    table = Table(title="Champions to recruit: pick <id>; 'info NAME' tells what an ability does",
+                  caption="Combo: W War, D Defense, P Power, $ Wealth Glyphs; E Energy; * Ultimate", expand=True)
+    for col in ("Champion", "Class", "Health", "Armor", "Energy", "Dice", "Abilities (Combo, Energy)"):
+        table.add_column(col, overflow="fold")
+    for key in available:
+        champ = data.champions.get(key)
+        if champ is None:
+            table.add_row(key, "", "", "", "", "", "")
+            continue
+        name = Text(champ.name, style="bold")
+        name.append(f" {champ.id}", style="dim")
+        dice = Text()
+        for colour in champ.starting_dice:
+            dice.append("●", style=COLOUR_STYLE.get(colours[colour], "white"))
+        abilities = Text()
+        for ability_id in champ.abilities:
+            ab = data.abilities[ability_id]
+            if abilities:
+                abilities.append(", ")
+            abilities.append(ab.name + ("*" if ab.ultimate else ""), style="bold")
+            abilities.append(f" ({_combo(ab.combo)}, {ab.energy}E)")
+        table.add_row(name, champ.cls, str(champ.health), f"{champ.armor_solid}+{champ.armor_hollow}",
+                      f"{champ.energy_solid}+{champ.energy_hollow}", dice, abilities)
+    return table
+
+
 def render(view: dict[str, Any], seat: int | None, names: Sequence[str] = ()) -> RenderableType:
     parts: list[RenderableType] = []
     head = Text(f"Round {view['round']}  ·  Initiative: Tribe {view['initiative']}  ·  ")
@@ -101,7 +137,7 @@ def render(view: dict[str, Any], seat: int | None, names: Sequence[str] = ()) ->
         head.append(f"\nTribe {view['winner']} wins!", style="bold green")
     parts.append(head)
     if view["phase"] == "draft":
-        parts.append(Text("Available: " + ", ".join(view["draft"]["available"])))
+        parts.append(draft_table(view["draft"]["available"]))
     for tribe in (1, 2):
         table = Table(title=f"Tribe {tribe} ({', '.join(name_seats(f'seat {s}', names) for s in view['tribe_seats'][tribe - 1])})",
                       expand=True, show_lines=False)

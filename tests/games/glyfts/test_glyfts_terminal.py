@@ -40,3 +40,15 @@ def test_face_down_cards_show_only_to_their_owner():
     other = _text(s.view(1), 1)
     assert "capture" not in other and "1 card(s) face down" in other
     assert "start a battle" not in other  # not seat 1's move
+
+
+def test_a_battle_shows_how_its_totals_are_made():
+    """Attack = printed Attack + die + revealed cards, against Health the same way (Rulebook,
+    Battles), so a player deciding on Fortune sees the whole sum."""
+    s = build([["storm_roc"], ["leviathan"]], phase=ATTACK, under={"storm_roc": ["strength"]})
+    s.apply_text(0, "attack storm_roc leviathan")
+    text = _text(s.view(0), 0)
+    bonus = s.battle.attack_bonus
+    assert bonus > 0
+    assert f"Attack: 4 printed + die ? + cards {bonus}" in text
+    assert "cards under the attacker: strength" in text

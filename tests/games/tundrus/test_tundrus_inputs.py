@@ -105,11 +105,14 @@ def test_terminal_render_shows_the_table(monkeypatch):
 
 
 def test_terminal_render_during_draft_and_for_spectators():
-    """Terminal play renders the draft for a spectator."""
+    """Terminal play renders the draft for a spectator, with the facts the choice needs: each
+    champion's Class, Tracks, dice and abilities with their Combos."""
     s = GAME.new(2, 0)
     console = Console(width=140, record=True)
     console.print(render(s.view(None), None))
-    assert "Available:" in console.export_text()
+    text = console.export_text()
+    assert "Champions to recruit" in text
+    assert "Fire Guard" in text and "guardian" in text and "Shield Bash (1W 2D, 2E)" in text
 
 
 def test_heuristic_prefers_the_healthier_tribe():
