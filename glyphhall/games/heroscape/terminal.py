@@ -25,13 +25,30 @@ TERRAIN_STYLE = {
 SEAT_STYLE = ("bold bright_white on blue", "bold bright_white on red", "bold black on bright_yellow",
               "bold black on bright_cyan")
 CELL = 4
+_SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
-def _short(name: str) -> str:
-    """A figure's 3-letter tag: 'tarn2' -> 'ta2', 'syvarris' -> 'syv'."""
-    if name[-1].isdigit():
-        return name[:2] + name[-1]
-    return name[:3]
+def figure_tags(view: dict[str, Any]) -> dict[str, str]:
+    """Each figure's 2-letter tag on the map, taken from its army card so the two match: a hero
+    gets its card's first letters (Syvarris 'Sy', Deathwalker 9000 'De'); a squad member its card's
+    initial and its number (Tarn Viking Warriors 'T1', 'T2'). Clashes fall back to other letters."""
+    cards = {c["key"]: c["name"] for c in view["cards"]}
+    tags: dict[str, str] = {}
+    taken: set[str] = set()
+    for f in view["figures"]:
+        card = "".join(ch for ch in cards.get(f["card"], f["name"]) if ch.isalnum()) or f["name"]
+        number = f["name"][-1] if f["name"][-1].isdigit() and f["name"] != f["card"] else ""
+        options = [card[0].upper() + number] if number else []
+        options += [card[0].upper() + ch.lower() for ch in card[1:]] + [f["name"][:2]]
+        tag = next((t for t in options if t not in taken), f["name"][:2])
+        taken.add(tag)
+        tags[f["name"]] = tag
+    return tags
+
+
+def _figure_cell(tag: str, level: int, width: int) -> str:
+    """The tag with the height of the hex under the figure as a superscript: 'Sy⁴'."""
+    return f"{tag}{str(level).translate(_SUPERSCRIPT)}".ljust(width - 1)
 
 
 def render_map(view: dict[str, Any]) -> Text:
@@ -48,31 +65,33 @@ def render_map(view: dict[str, Any]) -> Text:
         cells[axial_to_offset(q, r)] = lab
     rows = max(r for r, _ in cells) + 1
     cols = max(c for _, c in cells) + 1
+    tags = figure_tags(view)
+    cell = max(CELL, 3 + max(len(str(h[3])) for h in hexes))
     out = Text()
-    out.append("    " + "".join(f"{c + 1:<{CELL}}" for c in range(cols)) + "\n", style="dim")
+    out.append("    " + "".join(f"{c + 1:<{cell}}" for c in range(cols)) + "\n", style="dim")
     for r in range(rows):
         row_label = next((lab for (rr, _), lab in cells.items() if rr == r), "")
         letters = "".join(ch for ch in row_label if ch.isalpha())
         out.append(f"{letters:>3} ", style="dim")
         if r % 2:
-            out.append(" " * (CELL // 2))
+            out.append(" " * (cell // 2))
         for c in range(cols):
             lab = cells.get((r, c))
             if lab is None:
-                out.append(" " * CELL)
+                out.append(" " * cell)
                 continue
             _, _, _, level, terrain, zone = by_label[lab]
             style = TERRAIN_STYLE.get(terrain, "")
             if lab in figures:
                 f = figures[lab]
-                out.append(f"{_short(f['name']):<3}", style=SEAT_STYLE[f["owner"] % len(SEAT_STYLE)])
+                out.append(_figure_cell(tags[f["name"]], level, cell), style=SEAT_STYLE[f["owner"] % len(SEAT_STYLE)])
             elif lab in glyphs:
                 g = glyphs[lab]
                 letter = "?" if g["glyph"] == "?" else g["glyph"][:2].upper()
-                out.append(f"*{letter:<2}", style="bold yellow " + style)
+                out.append(f"*{letter:<2}".ljust(cell - 1), style="bold yellow " + style)
             else:
                 mark = "'" if zone >= 0 else " "
-                out.append(f"{level:>2}{mark}", style=style)
+                out.append(f"{level:>{cell - 2}}{mark}", style=style)
             out.append(" ")
         out.append("\n")
     return out
@@ -88,12 +107,13 @@ def render(view: dict[str, Any], seat: int | None, names: Sequence[str] = ()) ->
         title.append(f" - turn {view['turn']}: {view['active_card']}")
     if view.get("moving"):
         title.append(f" (moving {view['moving']}, {view['move_left']} left)")
+    tags = figure_tags(view)
     cards = Table(box=None, pad_edge=False)
-    for col in ("seat", "card", "L/M/R/A/D", "pts", "figures (wounds)", "glyph", "markers"):
+    for col in ("player", "card", "L/M/R/A/D", "pts", "figures: tag name@hex (wounds)", "glyph", "markers"):
         cards.add_column(col)
     for c in view["cards"]:
         figs = [f for f in view["figures"] if f["card"] == c["key"]]
-        alive = ", ".join(f"{f['name']}@{f['hex']}" + (f"({f['wounds']})" if f["wounds"] else "")
+        alive = ", ".join(f"{tags[f['name']]} {f['name']}@{f['hex']}" + (f"({f['wounds']})" if f["wounds"] else "")
                           for f in figs if f["status"] == "on")
         waiting = sum(1 for f in figs if f["status"] == "reserve")
         if waiting:
@@ -119,6 +139,7 @@ def render(view: dict[str, Any], seat: int | None, names: Sequence[str] = ()) ->
         lines.append(Text(f"waiting for {who(view['pending']['seat'])}: {view['pending']['kind']}", style="bold"))
     if view.get("result"):
         lines.append(Text("the game is over", style="bold green"))  # the result in words comes from result_text
-    lines.append(Text("levels are numbers; ' marks a start zone; *XX is a glyph"
+    lines.append(Text("levels are numbers; ' marks a start zone; *XX is a glyph; a figure shows its tag and "
+                      "the level it stands on (Sy⁴)"
                       + (f"; you are {who(seat)}" if seat is not None else ""), style="dim"))
     return Group(*lines)

@@ -68,3 +68,28 @@ def test_render_lists_ruin_walls():
     console = Console(width=160, record=True)
     console.print(render(s.view(0), 0))
     assert "ruin walls: f12|g12 (top 10)" in console.export_text()
+
+
+def test_figure_tags_come_from_the_army_cards_and_show_the_level_underfoot():
+    from glyphhall.games.heroscape.terminal import figure_tags
+
+    view = {
+        "cards": [{"key": "dw9000", "name": "Deathwalker 9000"}, {"key": "tarn", "name": "Tarn Viking Warriors"},
+                  {"key": "thorgrim", "name": "Thorgrim the Viking Champion"}],
+        "figures": [{"name": "dw9000", "card": "dw9000"}, {"name": "tarn1", "card": "tarn"},
+                    {"name": "tarn2", "card": "tarn"}, {"name": "thorgrim", "card": "thorgrim"}],
+    }
+    assert figure_tags(view) == {"dw9000": "De", "tarn1": "T1", "tarn2": "T2", "thorgrim": "Th"}
+    s = _played()
+    view = s.view(0)
+    console = Console(width=140, record=True)
+    console.print(render(view, 0))
+    out = console.export_text()
+    tags = figure_tags(view)
+    levels = {h[0]: h[3] for h in view["board"]["hexes"]}
+    placed = [f for f in view["figures"] if f["status"] == "on"]
+    assert placed
+    for f in placed:
+        level = str(levels[f["hex"]]).translate(str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹"))
+        assert f"{tags[f['name']]}{level}" in out  # on the map, with the level it stands on
+        assert f"{tags[f['name']]} {f['name']}@{f['hex']}" in out  # and in the army card's row
