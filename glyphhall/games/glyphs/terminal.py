@@ -1,5 +1,7 @@
-"""Terminal rendering of a Glyphs view: every marked glyph drawn in braille dots, coins,
-predictions, the pending guess, and what the seat can do next."""
+"""Terminal rendering of a Glyphs view: every marked glyph drawn as filled shapes in colour
+(half-block characters, each shape its own colour so overlaps show), or in braille dots on a
+terminal without colour; coins, predictions, the pending guess, and what the seat can do next.
+Not implemented: drawing glyphs as images through the kitty, iTerm or sixel protocols."""
 
 from __future__ import annotations
 
@@ -7,7 +9,7 @@ from collections.abc import Sequence
 
 import numpy as np
 import shapely
-from rich.console import Group
+from rich.console import Console, ConsoleOptions, Group, RenderResult
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -15,7 +17,7 @@ from rich.text import Text
 from glyphhall.engine.wording import name_seats
 
 from .geometry import outline
-from .render_svg import shapes_from_view
+from .render_svg import PALETTE, shapes_from_view
 
 DOTS_PER_UNIT = 4
 _BRAILLE_BITS = ((0x01, 0x08), (0x02, 0x10), (0x04, 0x20), (0x40, 0x80))
@@ -54,17 +56,72 @@ def braille(shapes) -> str:
     return "\n".join(lines)
 
 
+PIXELS_PER_UNIT = 4  # a half-block pixel is about square: 4 per unit across and 4 down (2 lines)
+
+
+def blocks(shapes) -> Text:
+    """The glyph as filled shapes, two pixels per character ('▀' with a foreground and a
+    background colour): larger and clearer than braille outlines. Each shape keeps its colour
+    from the web's palette; where shapes overlap the later one is drawn on top."""
+    polys = [outline(s) for s in shapes]
+    minx = min(p.bounds[0] for p in polys)
+    miny = min(p.bounds[1] for p in polys)
+    maxx = max(p.bounds[2] for p in polys)
+    maxy = max(p.bounds[3] for p in polys)
+    cols = int(np.ceil((maxx - minx) * PIXELS_PER_UNIT))
+    rows = int(np.ceil((maxy - miny) * PIXELS_PER_UNIT))
+    rows += rows % 2
+    xs, ys = np.meshgrid(np.arange(cols), np.arange(rows))
+    px = minx + (xs + 0.5) / PIXELS_PER_UNIT
+    py = maxy - (ys + 0.5) / PIXELS_PER_UNIT
+    owner = np.full((rows, cols), -1)
+    for index, poly in enumerate(polys):
+        owner[shapely.contains_xy(poly, px, py)] = index
+    colour = [PALETTE[i % len(PALETTE)] for i in range(len(polys))]
+    out = Text()
+    for r in range(0, rows, 2):
+        for c in range(cols):
+            top, bottom = owner[r, c], owner[r + 1, c]
+            if top < 0 and bottom < 0:
+                out.append(" ")
+            elif bottom < 0:
+                out.append("▀", style=colour[top])
+            elif top < 0:
+                out.append("▄", style=colour[bottom])
+            else:
+                out.append("▀", style=f"{colour[top]} on {colour[bottom]}")
+        if r + 2 < rows:
+            out.append("\n")
+    return out
+
+
+class GlyphPicture:
+    """Filled colour blocks where the terminal shows colour, braille dots where it does not
+    (--plain, NO_COLOR, pipes)."""
+
+    def __init__(self, shapes):
+        self.shapes = shapes
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        if console.color_system is None:
+            yield Text(braille(self.shapes), style="bold")
+        else:
+            yield blocks(self.shapes)
+
+
 def _glyph_cell(g: dict, who) -> Panel:
     mark = g["approved"]
     color = "green" if mark else "red"
     title = f"{g['n']} {'approved' if mark else 'rejected'}" + (" [?]" if g.get("question") else "")
-    body = Text(braille(shapes_from_view(g["shapes"])) + "\n", style="bold")
-    who = {"opening": "opening", "counterexample": "counterexample"}.get(g["how"], f"{g['how']} by {who(g['by'])}")
+    picture = GlyphPicture(shapes_from_view(g["shapes"]))
+    body = Text()
+    how = {"opening": "opening", "counterexample": "counterexample"}.get(g["how"], f"{g['how']} by {who(g['by'])}")
     body.append(g["glyph"] + "\n", style="dim")
-    body.append(who, style="italic dim")
+    body.append(how, style="italic dim")
     if g["predictions"]:
-        body.append("\npredicted: " + ", ".join(f"{s}:{p[0]}" for s, p in g["predictions"].items()), style="dim")
-    return Panel(body, title=title, border_style=color, expand=False)
+        body.append("\npredicted: " + ", ".join(f"{who(int(s))} {p}" for s, p in g["predictions"].items()),
+                    style="dim")
+    return Panel(Group(picture, body), title=title, border_style=color, expand=False)
 
 
 def render(view: dict, seat: int | None, names: Sequence[str] = ()):
@@ -96,7 +153,7 @@ def render(view: dict, seat: int | None, names: Sequence[str] = ()):
     if view.get("pending"):
         p = view["pending"]
         parts.append(Text(f"{'performed' if p['perform'] else 'studied'} glyph: {p['glyph']}"))
-        parts.append(Text(braille(shapes_from_view_text(p["glyph"]))))
+        parts.append(GlyphPicture(shapes_from_view_text(p["glyph"])))
     if view.get("predictions"):
         parts.append(Text("predictions: " + ", ".join(f"{who(int(s))}: {p}" for s, p in view["predictions"].items())))
     if view.get("guess"):

@@ -133,3 +133,25 @@ def test_terminal_view_draws_the_board_and_the_prompt():
     assert "oval@1.5,0 square@0,0" in text and "predict approved" in text
     assert any(0x2801 <= ord(ch) <= 0x28FF for ch in text)
     assert "decree:" not in text
+
+
+def test_a_colour_terminal_draws_glyphs_as_filled_shapes_and_a_plain_one_in_braille():
+    from rich.console import Console
+
+    from glyphhall.games.glyphs.render_svg import PALETTE
+    from glyphhall.games.glyphs.terminal import GlyphPicture, blocks
+
+    g = glyph("square@0,0 oval@1.5,0")
+    art = blocks(g)
+    lines = art.plain.split("\n")
+    dots = braille(g).split("\n")
+    assert len(lines) > len(dots) and max(map(len, lines)) >= 1.5 * len(dots[0])  # larger than braille
+    assert {ch for ch in art.plain} <= {" ", "▀", "▄", "\n"} and "▀" in art.plain
+    styles = {str(span.style) for span in art.spans}
+    assert any(PALETTE[0] in st for st in styles) and any(PALETTE[1] in st for st in styles)  # a colour per shape
+    colour = Console(width=80, record=True, force_terminal=True, color_system="truecolor")
+    colour.print(GlyphPicture(g))
+    assert "▀" in colour.export_text()
+    plain = Console(width=80, record=True, color_system=None)
+    plain.print(GlyphPicture(g))
+    assert any(0x2801 <= ord(ch) <= 0x28FF for ch in plain.export_text())
