@@ -101,8 +101,8 @@ def play(
         raise fail(os_error_text(err)) from None
     console.print(f"[bold]{escape(game.name)}[/bold], seed {chosen_seed}. Type 'help' for commands.")
     if count == 1 and game.max_players > 1:
-        console.print(f"Solo game: you play alone. For bot companions: glyphhall play {game.id} "
-                      f"--players N --vs heuristic (N up to {game.max_players}).")
+        console.print(f"Solo game: you are the only player. To play with bots: glyphhall play {game.id} "
+                      f"--players N --vs heuristic (N up to {game.max_players}).", highlight=False)
     screen = PlainScreen(console) if plain or not reader.interactive else Screen(console)
     try:
         play_match(match, console, reader, screen=screen)

@@ -46,6 +46,9 @@ def test_a_whole_game_against_a_bot_ends_with_the_result_in_words(game_id, tmp_p
     for leak in ("[1.0", "[0.0", "heuristic 1 won", "waiting for seat -", "{'"):
         assert leak not in text
     assert len(list((tmp_path / "data" / "records").glob(f"{game_id}-*.json"))) == 1
+    if game_id == "glyphs":  # played alone: the screen says so, offers bots, and never calls a win a draw
+        assert "Solo game: you are the only player" in text and "--players N --vs heuristic" in text
+        assert "draw" not in result
 
 
 def _leave(child: pexpect.spawn) -> None:
