@@ -16,7 +16,7 @@ from glyphhall.engine import Event, Game, GlyphHallError, JsonFileVault, MatchRe
 from glyphhall.paths import records_dir, vault_path
 
 from .facts import Facts
-from .render import kept_renderer_for, renderer_for
+from .render import kept_renderer_for, renderer_for, terminal_hook
 from .screen import PlainScreen, Screen
 
 HELP = """Commands at the prompt (Tab completes actions and names, Up/Down recalls earlier lines):
@@ -157,7 +157,6 @@ def _human_turn(match: Match, seat: int, screen: Screen, read_line: Callable[[st
     name = match.seats[seat].name
     status = f"{name}, your move. 'legal' lists your moves, Tab completes them, 'help' shows the commands."
     _flush(match, seat, screen)
-    screen.clear_notes()
     drawn = False
     facts = Facts(match.game)
     while True:
@@ -198,8 +197,12 @@ def _human_turn(match: Match, seat: int, screen: Screen, read_line: Callable[[st
                 screen.say(f"The heuristic bot would play: {advice}")
                 continue
             line = str(advice)
+        note = terminal_hook(match.game, "action_note")
+        said = note(match.state, seat, line) if note else None
         try:
             _apply(match, seat, line)
+            if said:
+                screen.say(said)
         except GlyphHallError as err:
             screen.say(Text(f"{err}  (type 'legal' for your options)", style="red"))
             continue
@@ -214,7 +217,10 @@ def legal_texts(match: Match) -> list[str]:
     if match.state.is_over():
         return []
     seat = match.state.to_move()[0]
-    texts = [str(a) for a in match.state.legal_actions(seat)] if match.seats[seat].bot is None else []
+    if match.seats[seat].bot is not None:
+        return []
+    extra = terminal_hook(match.game, "extra_actions")
+    texts = [str(a) for a in match.state.legal_actions(seat)] + (extra(match.state, seat) if extra else [])
     return texts + list(COMMANDS) + [f"info {n}" for n in Facts(match.game).names()]
 
 

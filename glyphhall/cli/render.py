@@ -1,7 +1,7 @@
 """Terminal rendering of a game's view: the game's own renderer if it has one, else a generic one.
 
 A game's `terminal.py` provides `render(view, seat, names)` and, where a game keeps something
-after a match (Inscription's death card), `render_kept(kept)`."""
+after a match (Inscription's death card), `render_kept(kept)`; see `terminal_hook` for the rest."""
 
 from __future__ import annotations
 
@@ -36,6 +36,12 @@ def renderer_for(game: Game):  # -> Callable[[dict, int | None, Sequence[str]], 
 def kept_renderer_for(game: Game):  # -> Callable[[dict], RenderableType]
     module = _terminal_module(game)
     return getattr(module, "render_kept", None) or (lambda kept: Pretty(kept))
+
+
+def terminal_hook(game: Game, name: str):
+    """An optional function of the game's terminal module: `extra_actions(state, seat)` (more
+    texts for Tab to complete) or `action_note(state, seat, text)` (shown as the action is made)."""
+    return getattr(_terminal_module(game), name, None)
 
 
 def generic_render(view: dict[str, Any], seat: int | None, names: Sequence[str] = ()) -> RenderableType:

@@ -143,3 +143,26 @@ def render(view: dict[str, Any], seat: int | None, names: Sequence[str] = ()) ->
                       "the level it stands on (Sy⁴)"
                       + (f"; you are {who(seat)}" if seat is not None else ""), style="dim"))
     return Group(*lines)
+
+
+def extra_actions(state, seat: int) -> list[str]:
+    """`move FIG HEX` for every hex each of `seat`'s figures may move to now (Tab completes them;
+    the engine accepts them though its listed legal actions are single steps)."""
+    from .paths import paths_by_label
+
+    out: list[str] = []
+    for f in state.view(seat)["figures"]:
+        if f["owner"] == seat and f["status"] == "on":
+            out += [f"move {f['name']} {end}" for end in paths_by_label(state, f["name"])]
+    return out
+
+
+def action_note(state, seat: int, text: str) -> str | None:
+    """The path a `move FIG HEX` takes, worked out before it is made (None for other actions)."""
+    from .paths import paths_by_label
+
+    parts = text.split()
+    if len(parts) != 3 or parts[0].lower() != "move":
+        return None
+    path = paths_by_label(state, parts[1]).get(parts[2].lower())
+    return None if path is None else f"{parts[1]} moves along " + " → ".join(path)

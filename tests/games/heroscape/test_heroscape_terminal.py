@@ -93,3 +93,22 @@ def test_figure_tags_come_from_the_army_cards_and_show_the_level_underfoot():
         level = str(levels[f["hex"]]).translate(str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹"))
         assert f"{tags[f['name']]}{level}" in out  # on the map, with the level it stands on
         assert f"{tags[f['name']]} {f['name']}@{f['hex']}" in out  # and in the army card's row
+
+
+def test_the_terminal_offers_whole_moves_and_names_their_path():
+    from glyphhall.games.heroscape.terminal import action_note, extra_actions
+
+    s = GAME.new(2, 4, {"map": "skirmish", "armies": "starter"})
+    rng = Rng(4)
+    for _ in range(400):
+        seat = s.to_move()[0]
+        moves = extra_actions(s, seat)
+        if moves:
+            break
+        s.apply(seat, rng.choice(s.legal_actions(seat)))
+    assert moves, "a figure got to move"
+    move = moves[-1]
+    note = action_note(s, seat, move)
+    assert note is not None and note.endswith(move.split()[-1])
+    assert action_note(s, seat, "end") is None
+    s.apply_text(seat, move)  # the engine takes the whole move
