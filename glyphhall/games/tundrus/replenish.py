@@ -1,4 +1,4 @@
-"""REPLENISH (rulebook step 2): taking dice from the Dice Supply into the Active Dice Pool, four
+"""REPLENISH (rulebook step 1): taking dice from the Dice Supply into the Active Dice Pool, four
 for free and two more for each Energy spent, at most ten; Mind Over Matter dice do not count."""
 
 from __future__ import annotations

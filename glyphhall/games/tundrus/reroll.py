@@ -1,4 +1,4 @@
-"""ROLL and REROLL (rulebook steps 3 and 4): the pool is rolled, dice are marked and rerolled
+"""ROLL and REROLL (rulebook steps 2 and 3): the pool is rolled, dice are marked and rerolled
 together (or kept); at the end of the REROLL the War Glyph +/-1 token acts."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""SECONDARY ACTIONS (rulebook step 6), in any order: Acquire an Item from the Spoils of War (a
+"""SECONDARY ACTIONS (rulebook step 5), in any order: Acquire an Item from the Spoils of War (a
 Wealth die pays), place it (Stash, Equip or Consume), Equip or Consume from the Stash, Store
-Power or Defense dice on a Track; then the End of the Turn: RELEASE Stored dice."""
+Power or Defense dice on a Track; then step 6, RELEASE: Stored dice back to the pool."""
 
 from __future__ import annotations
 
