@@ -32,13 +32,19 @@ class GlyftsMatch(GlyftsState):
     __slots__ = ()
 
     def legal_actions(self, seat: int) -> list[Action]:
-        # The base class's checks, inlined: this runs at every step of every playout.
+        # The base class's method with its checks inlined (this runs at every step of every
+        # playout); it remembers the list the same way, so a checked `apply` does not list again.
         phase = self.phase
         if phase == OVER:
             return []
         if phase in (DEPLOY, FORTUNE):
-            return actions.legal_actions(self, seat) if seat in self.to_move() else []
-        return actions.legal_actions(self, seat) if seat == self.active else []
+            if seat not in self.to_move():
+                return []
+        elif seat != self.active:
+            return []
+        legal = actions.legal_actions(self, seat)
+        self._listed = (seat, tuple(legal))
+        return legal
 
     def _legal_actions(self, seat: int) -> list[Action]:
         return actions.legal_actions(self, seat)

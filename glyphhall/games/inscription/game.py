@@ -53,9 +53,13 @@ class InscriptionMatch(InscriptionState):
     __slots__ = ()
 
     def legal_actions(self, seat: int) -> list[Action]:
+        # The base class's method with its checks inlined; it remembers the list the same way,
+        # so a checked `apply` right after does not list again.
         if self.phase == OVER or seat not in self.to_move():
             return []
-        return legal_actions(self, seat)
+        legal = legal_actions(self, seat)
+        self._listed = (seat, tuple(legal))
+        return legal
 
     def _legal_actions(self, seat: int) -> list[Action]:
         return legal_actions(self, seat)
