@@ -4,7 +4,7 @@ step, see it as another seat), or printed at once (`--plain`, pipes)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from rich.console import Console
 from rich.markup import escape
@@ -32,6 +32,8 @@ class Replay:
     def open(cls, path: str) -> Replay:
         """Reads and replays the whole record once; a step that does not replay is an error."""
         record = MatchRecord.read(path)
+        # Moves a player took back (format 2's "undone") stay in the file but are not replayed.
+        record = replace(record, actions=record.live_actions(), undone=[])
         game = games.get(record.game)
         rep = cls(record, game)
         state = game.new(len(record.players), record.seed, record.options)

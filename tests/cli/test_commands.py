@@ -49,3 +49,30 @@ def test_bad_options_and_seats_are_clear_errors():
     assert "key=value" in runner.invoke(app, ["play", "inscription", "-o", "items"]).output
     assert "--seat must be between 0 and 1" in runner.invoke(app, ["play", "inscription", "--seat", "5"]).output
     assert "no bot 'wizard'" in runner.invoke(app, ["play", "inscription", "--vs", "wizard"]).output
+
+
+def test_replay_skips_the_moves_taken_back(tmp_path):
+    """A format 2 record keeps a move taken back at the table (undo); the replay skips it."""
+    import random
+
+    from glyphhall import games
+    from glyphhall.engine import MatchRecord
+
+    game = games.get("glyfts")
+    state = game.new(2, 4)
+    record = MatchRecord.start(game, state, ["ann", "bob"])
+    rng = random.Random(4)
+    while not state.is_over():
+        seat = state.to_move()[0]
+        action = rng.choice(state.legal_actions(seat))
+        state.apply(seat, action)
+        record.add(seat, str(action))
+    record.finish(state)
+    standing = len(record.actions)
+    record.actions.insert(1, (record.actions[1][0], "not a move any more"))
+    record.mark_undone(1)
+    path = record.save(tmp_path / "undone.json")
+    replayed = runner.invoke(app, ["replay", str(path)])
+    assert replayed.exit_code == 0, replayed.output
+    assert "Result:" in replayed.output and "not a move any more" not in replayed.output
+    assert f"\n{standing:>4} " in replayed.output and f"\n{standing + 1:>4} " not in replayed.output
