@@ -16,7 +16,7 @@ from glyphhall import bots, games
 from glyphhall.engine import GlyphHallError, parse_option_texts
 
 from .errors import fail, os_error_text
-from .play import Seat, legal_texts, new_match, play_match
+from .play import Seat, action_meanings, legal_texts, new_match, play_match
 from .prompt import LineReader, is_terminal
 from .screen import PlainScreen, Screen
 
@@ -94,7 +94,7 @@ def play(
         seats = [Seat(names[i]) if i == seat or vs == "human" else Seat(names[i], bots.make(vs, chosen_seed + i))
                  for i in range(count)]
         match = new_match(game, seats, chosen_seed, opts)
-        reader = LineReader(game.id, lambda: legal_texts(match))
+        reader = LineReader(game.id, lambda: legal_texts(match), meta=lambda: action_meanings(match))
     except (GlyphHallError, KeyError) as err:
         raise fail(str(err).strip('"')) from None
     except OSError as err:

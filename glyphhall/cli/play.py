@@ -224,6 +224,16 @@ def legal_texts(match: Match) -> list[str]:
     return texts + list(COMMANDS) + [f"info {n}" for n in Facts(match.game).names()]
 
 
+def action_meanings(match: Match) -> dict[str, str]:
+    """What the numbered actions of the seat to move mean, where the game's terminal says
+    (`action_meta(state, seat)`: "draft 2" -> "Coyote, 4 bones, 2/1")."""
+    meta = terminal_hook(match.game, "action_meta")
+    if meta is None or match.state.is_over():
+        return {}
+    seat = match.state.to_move()[0]
+    return meta(match.state, seat) if match.seats[seat].bot is None else {}
+
+
 def _announce_result(match: Match, screen: Screen, humans: list[int]) -> None:
     viewer = humans[0] if len(humans) == 1 else None
     if viewer is not None:

@@ -27,12 +27,19 @@ def history_path(name: str) -> Path:
     return folder / f"{name}.txt"
 
 
-class ChoiceCompleter(Completer):
-    """Completes the whole line from `choices()` (the legal actions' texts and the commands), and
-    otherwise the word under the cursor from the words inside them (card, figure, hex names)."""
+def _no_meta() -> dict[str, str]:
+    return {}
 
-    def __init__(self, choices: Callable[[], Iterable[str]]):
+
+class ChoiceCompleter(Completer):
+    """Completes the whole line from `choices()` (the legal actions' texts and the commands),
+    each shown with what it means where the game says (`meta()`: "draft 2" -> "Coyote, 4 bones");
+    then actions whose meaning has the typed words ("coyote" -> "draft 2"); otherwise the word
+    under the cursor from the words inside the actions (card, figure, hex names)."""
+
+    def __init__(self, choices: Callable[[], Iterable[str]], meta: Callable[[], dict[str, str]] = _no_meta):
         self.choices = choices
+        self.meta = meta
 
     def get_completions(self, document, complete_event):
         typed = document.text_before_cursor
@@ -40,10 +47,18 @@ class ChoiceCompleter(Completer):
         candidates = list(dict.fromkeys(self.choices()))
         if any(c.lower() == lowered for c in candidates):
             return  # already a whole action or command
+        meta = self.meta() if typed else {}
         whole = [c for c in candidates if c.lower().startswith(lowered)]
         for choice in whole:
-            yield Completion(choice, start_position=-len(typed))
-        if whole or not typed or typed.endswith(" "):
+            yield Completion(choice, start_position=-len(typed), display_meta=meta.get(choice, ""))
+        if whole or not typed:
+            return
+        words = lowered.split()
+        named = [c for c, m in meta.items() if all(any(w.startswith(t) for w in f"{c} {m}".lower().replace(",", " ").split())
+                                                   for t in words)]
+        for choice in named:
+            yield Completion(choice, start_position=-len(typed), display_meta=meta[choice])
+        if named or typed.endswith(" "):
             return
         # the word under the cursor, from the words of the actions that start like this line
         head, _, word = typed.rpartition(" ")
@@ -64,12 +79,12 @@ class LineReader:
     """`reader(prompt)` returns the typed line; raises EOFError on Ctrl-D / end of input."""
 
     def __init__(self, history_name: str, choices: Callable[[], Iterable[str]] = tuple,
-                 interactive: bool | None = None):
+                 interactive: bool | None = None, meta: Callable[[], dict[str, str]] = _no_meta):
         self.interactive = is_terminal() if interactive is None else interactive
         self.session: PromptSession | None = None
         if self.interactive:
             history = FileHistory(str(history_path(history_name))) if history_name else InMemoryHistory()
-            self.session = PromptSession(history=history, completer=ChoiceCompleter(choices),
+            self.session = PromptSession(history=history, completer=ChoiceCompleter(choices, meta),
                                          complete_while_typing=False)
 
     def __call__(self, prompt: str) -> str:

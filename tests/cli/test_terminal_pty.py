@@ -149,3 +149,46 @@ def test_a_replay_steps_forward_back_to_a_step_and_as_another_seat(game_id, tmp_
     child.expect_exact(f"go N: N is a step between 0 and {length}")
     type_line(child, "quit")
     child.expect(pexpect.EOF)
+
+
+@pytest.mark.parametrize(("game_id", "name", "says"), [
+    ("inscription", "Stinky", "The creature opposing this card loses 1 damage."),
+    ("glyfts", "Ward", "+2 to this Creature's final Health"),
+    ("tundrus", "Shield Bash", "Basic Attack on a single enemy"),
+    ("heroscape", "Syvarris", "Syvarris"),
+])
+def test_info_tells_what_a_thing_does_and_log_shows_more(game_id, name, says, tmp_path):
+    child = play(game_id, tmp_path)
+    wait_turn(child, "Ann")
+    type_line(child, f"info {name}")
+    child.expect(echoed(says[:30]))
+    new_prompt(child, "Ann")
+    type_line(child, "info Nothing Such")
+    child.expect_exact("no card, ability, item or glyph called 'Nothing Such' here")
+    new_prompt(child, "Ann")
+    type_line(child, "log")
+    new_prompt(child, "Ann")
+    type_line(child, "quit")
+    child.expect("You left the match")
+    child.expect(pexpect.EOF)
+
+
+def test_tab_completes_a_card_name_to_the_numbered_action_that_takes_it(tmp_path):
+    """Inscription's actions are numbers ('draft 2'); typing the card's name and Tab picks the
+    action that takes it, and the menu shows each action's card."""
+    from glyphhall.games.inscription.terminal import action_meta
+
+    game = games.get("inscription")
+    meanings = action_meta(game.new(2, 5, game.resolve_options({})), 0)
+    action, meaning = sorted(meanings.items())[1]
+    name = meaning.split(",")[0]
+    child = play("inscription", tmp_path)
+    wait_turn(child, "Ann")
+    child.send(name[:5].lower() + "\t")
+    child.expect(echoed(action))
+    child.send("\r")
+    child.expect_exact(f"Ann: {action}")
+    child.expect_exact(f"Ann picks {name}")
+    new_prompt(child, "Ann")
+    type_line(child, "quit")
+    child.expect(pexpect.EOF)

@@ -129,3 +129,35 @@ def render(view: dict[str, Any], seat: int | None, names: Sequence[str] = ()) ->
     if view.get("winner") is not None:
         parts.append(Text(f"{who(view['winner'])} wins", style="bold green"))
     return Panel(Group(*parts), title="Inscription")
+
+
+def _short_card(card: dict[str, Any] | None) -> str:
+    if not card:
+        return "an empty space"
+    sigils = f", {', '.join(card['sigils'])}" if card.get("sigils") else ""
+    cost = f", {card['cost']}" if card.get("cost") else ""
+    return f"{card['name']}{cost}, {card['power']}/{card['health']}{sigils}"
+
+
+def action_meta(state, seat: int) -> dict[str, str]:
+    """What numbered actions mean, for Tab's menu and for completing by card name:
+    'draft 2' -> 'Coyote, 4 bones, 2/1'; 'play 4 1 sacrifice 3' -> 'Squirrel on space 1, sacrificing Stoat'."""
+    view = state.view(seat)
+    hand = view.get("hand") or []
+    faceup = (view.get("draft") or {}).get("faceup") or []
+    mine = view["board"][seat]
+    out: dict[str, str] = {}
+    for action in state.legal_actions(seat):
+        words = str(action).split()
+        try:
+            if words[0] == "draft" and len(words) == 2:
+                out[str(action)] = _short_card(faceup[int(words[1]) - 1])
+            elif words[0] == "play" and len(words) >= 3:
+                text = f"{hand[int(words[1]) - 1]['name']} on space {words[2]}"
+                if "sacrifice" in words:
+                    spaces = [int(w) for w in words[words.index("sacrifice") + 1:] if w.isdigit()]
+                    text += ", sacrificing " + ", ".join(_short_card(mine[k - 1]).split(",")[0] for k in spaces)
+                out[str(action)] = text
+        except (IndexError, ValueError, KeyError, TypeError):
+            continue  # a text this table does not read stays without a meaning
+    return out
