@@ -244,8 +244,10 @@ class LiveTable:
             written = str(action)
             await self.manager.access.append_action(self.id, step, seat, written)
             # The state before is never changed again (each move works on a clone), so the
-            # trail keeps it as it is for a take-back.
-            self.trail.record(step, self.state, seat, action, events, trial, decide=self.may_undo(seat))
+            # trail keeps it as it is for a take-back. A move the server made for a person (the
+            # turn timer's) has no actor and is final.
+            final = actor is None or not self.may_undo(seat)
+            self.trail.record(step, self.state, seat, action, events, trial, decide=not final)
             self.state = trial
             self.actions.append((seat, written))
             self.record_length += 1

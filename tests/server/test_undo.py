@@ -139,3 +139,17 @@ def test_rated_games_never_have_undo_whatever_the_table_option():
     assert off_reason(SimpleNamespace(undo=True, rated=True)) == OFF_RATED
     assert off_reason(SimpleNamespace(undo=False, rated=False)) == OFF_AT_TABLE
     assert off_reason(SimpleNamespace(undo=True, rated=False)) is None
+
+
+def test_the_turn_timers_move_for_a_person_is_final(client):
+    table = new_table(client, "turns", seed=1, turn_seconds=1)
+    tokens = [take(client, table["id"], 0, "ann"), take(client, table["id"], 1, "bob")]
+    with client.websocket_connect(f"/ws/{table['id']}") as ws0:
+        hello(ws0, tokens[0])
+        client.post(f"/api/tables/{table['id']}/start", json={"token": tokens[0]})
+        assert receive(ws0, "notice")["text"].endswith("ran out of time: a random move is played")
+        timed = receive(ws0, "update")
+        assert timed["view"]["totals"] == [1, 0]  # this seed's random move adds 1: undoable if ann had made it
+        assert timed["undo"] == {"allowed": False, "reason": "this move is final"}
+        ws0.send_json({"type": "undo"})
+        assert _error(ws0) == "cannot take that back: this move is final"
