@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from glyphhall.engine import Event
 from glyphhall.engine.wording import join_names, name_seats, plain_result
 
+from . import scenario_rules
 from .armies import CARDS
 from .standing import standing
 
@@ -69,10 +70,11 @@ def result_text(state: HeroscapeState, names: Sequence[str]) -> str:
 
 
 def _why(state: HeroscapeState) -> str:
-    """Why the game ended: one side left, or the round limit (rulebook end conditions)."""
+    """Why the game ended: one side left, or the round limit (the map's scenario may set it);
+    a scenario's own goal (hold, escape) is not named: the result says who won."""
     if len(standing(state).sides) <= 1:
         return "every opposing figure is destroyed"
-    if state.round >= int(state.options["round_limit"]):
+    if state.round >= scenario_rules.round_limit(state):
         return "the round limit is reached"
     return ""
 
