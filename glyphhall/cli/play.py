@@ -157,7 +157,12 @@ def _human_turn(match: Match, seat: int, screen: Screen, read_line: Callable[[st
     name = match.seats[seat].name
     status = f"{name}, your move. 'legal' lists your moves, Tab completes them, 'help' shows the commands."
     _flush(match, seat, screen)
-    drawn = False
+    # A plain screen draws the board when others have moved since this person's last action; a run
+    # of one's own decisions (a Tundrus turn is dozens) adds only their log lines ('board' redraws).
+    actions = match.record.actions
+    drawn = screen.plain and bool(actions) and actions[-1][0] == seat
+    if drawn:
+        screen.say(status)
     facts = Facts(match.game)
     while True:
         if not (drawn and screen.plain):

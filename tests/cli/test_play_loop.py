@@ -66,3 +66,26 @@ def test_hotseat_hands_over_and_shows_each_person_only_their_own_secrets():
     assert "ann picks a card" in bob_first_turn  # events name the people
     assert "you pick" in bob_first_turn  # bob's own pick, after he made it
     assert "ann: play" not in bob_first_turn  # ann's secret choice is never shown to bob
+
+
+def test_a_plain_screen_redraws_the_board_only_after_others_have_moved(tmp_path):
+    """A Tundrus turn is many decisions of one person: the plain screen (screen readers, pipes)
+    shows their log lines, not the whole board again after each of them."""
+    from glyphhall import games
+    from glyphhall.cli.screen import PlainScreen
+
+    class Counting(PlainScreen):
+        draws = 0
+
+        def draw(self, *args, **kwargs):
+            Counting.draws += 1
+            super().draw(*args, **kwargs)
+
+    game = games.get("tundrus")
+    match = new_match(game, [Seat("Ann"), Seat("bot", bots.make("random", 1))], seed=5, options={})
+    term, out = console()
+    play_match(match, term, scripted(["auto"] * 60), save_record=False, screen=Counting(term))
+    mine = sum(1 for seat, _ in match.record.actions if seat == 0)
+    assert mine == 60
+    assert Counting.draws < mine / 2
+    assert "Ann: " in out.getvalue()  # each decision still shows as a line
