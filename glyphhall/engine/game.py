@@ -82,11 +82,13 @@ class State(ABC):
         if check:
             listed = self._listed
             if listed is not None and listed[0] == seat:
-                # Listed for this seat since the last change: the seat is to move, and the list
-                # is the whole truth about what it may do.
-                # By identity first: the action usually comes from that very list, and comparing
-                # it by value with every action before it costs more than the listing saved.
-                legal = id(action) in set(map(id, listed[1])) or action in listed[1]
+                # Listed for this seat since the last change, so the seat is to move. By
+                # identity first: the action usually comes from that very list, and comparing it
+                # by value with every action before it costs more than the listing saved. An
+                # action a game accepts without listing it (Heroscape's whole-path `move`) is
+                # still asked of `is_legal`.
+                legal = (id(action) in set(map(id, listed[1])) or action in listed[1]
+                         or (isinstance(action, Action) and self.is_legal(seat, action)))
             else:
                 self.check_can_act(seat)
                 legal = isinstance(action, Action) and self.is_legal(seat, action)

@@ -64,3 +64,13 @@ def test_the_default_sample_is_uniform_over_the_legal_actions():
     assert set(draws) == set(legal)
     for action in legal:  # 1,000 expected each; 5 standard deviations is about 130
         assert abs(draws[action] - 1000) < 130
+
+
+def test_an_action_the_game_accepts_without_listing_it_is_still_asked_of_is_legal(monkeypatch):
+    """Heroscape's `move FIG HEX` is legal but not among the listed step actions."""
+    state = TOY.new(2, seed=3)
+    state.legal_actions(0)
+    shortcut = Action("play-best")
+    monkeypatch.setattr(type(state), "is_legal", lambda self, seat, action: action == shortcut)
+    monkeypatch.setattr(type(state), "_apply", lambda self, seat, action: [])
+    assert state.apply(0, shortcut) == []
