@@ -5,18 +5,23 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: run test lint bench clean
+# `make test` runs the suite on the pure-Python build (the reference) and on the compiled one;
+# `make test BUILDS=pure` runs only the first.
+BUILDS ?= pure compiled
+
+.PHONY: run test lint bench compile clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-# Reinstall whenever pyproject.toml changes.
-$(VENV)/.installed: pyproject.toml | $(BIN)/python
+# Reinstall whenever pyproject.toml or setup.py changes. The editable install also compiles the
+# rules and the search (setup.py) where a C compiler is found.
+$(VENV)/.installed: pyproject.toml setup.py | $(BIN)/python
 	$(BIN)/pip install --quiet -e .
 	touch $@
 
-$(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
+$(VENV)/.installed-dev: pyproject.toml setup.py | $(BIN)/python
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $@ $(VENV)/.installed
 
@@ -25,15 +30,31 @@ run: $(VENV)/.installed
 
 test: $(VENV)/.installed-dev
 	bash scripts/test-deps.sh
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	@for build in $(BUILDS); do \
+	  if [ $$build = pure ]; then \
+	    echo "== the suite on the pure-Python build (GLYPHHALL_PURE=1)"; \
+	    GLYPHHALL_PURE=1 $(BIN)/python -m pytest $(PYTEST_ARGS) || exit $$?; \
+	  else \
+	    $(MAKE) --no-print-directory compile || exit $$?; \
+	    if ls glyphhall/engine/game.*.so >/dev/null 2>&1; then \
+	      echo "== the suite on the compiled build"; \
+	      GLYPHHALL_REQUIRE_COMPILED=1 $(BIN)/python -m pytest $(PYTEST_ARGS) || exit $$?; \
+	    else echo "== no compiled build on this machine (no C compiler?): only the pure suite ran"; fi; \
+	  fi; \
+	done
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check glyphhall tests bench
 	$(BIN)/mypy glyphhall/engine
 	$(BIN)/lint-imports
 
+# Rebuild the compiled modules whose sources changed (in place, beside the .py files).
+compile: $(VENV)/.installed-dev
+	$(BIN)/python setup.py --quiet build_ext --inplace -j 2
+
 bench: $(VENV)/.installed
 	$(BIN)/python bench/playouts.py inscription
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build
+	find glyphhall \( -name '*.so' -o -name '*.c' \) -delete

@@ -1,0 +1,65 @@
+"""Which build runs: the compiled modules (Cython, built beside their sources by setup.py) or the
+pure-Python ones, which are always the reference.
+
+A compiled module is used unless `GLYPHHALL_PURE=1` is set, or its .py file is newer than it
+(an edit since the last build: the edit runs, as source, and a warning says to rebuild)."""
+
+from __future__ import annotations
+
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import os
+import sys
+import warnings
+from collections.abc import Sequence
+from importlib.machinery import ModuleSpec
+from pathlib import Path
+from types import ModuleType
+
+PURE = os.environ.get("GLYPHHALL_PURE", "") not in ("", "0")
+_COMPILED_SUFFIXES = tuple(importlib.machinery.EXTENSION_SUFFIXES)
+
+
+class _BuildChooser(importlib.abc.MetaPathFinder):
+    """Finds `glyphhall.*` modules: the source where it must win, else the default search
+    (which prefers a compiled module beside its source)."""
+
+    def __init__(self) -> None:
+        self.stale: list[str] = []
+
+    def find_spec(self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None) -> ModuleSpec | None:
+        if path is None or not fullname.startswith("glyphhall."):
+            return None
+        leaf = fullname.rpartition(".")[2]
+        for entry in path:
+            source = Path(entry, leaf + ".py")
+            if not source.is_file():
+                continue
+            compiled = [c for c in (Path(entry, leaf + s) for s in _COMPILED_SUFFIXES) if c.is_file()]
+            if not compiled:
+                return None
+            if not PURE and compiled[0].stat().st_mtime >= source.stat().st_mtime:
+                return None
+            if not PURE:
+                self.stale.append(fullname)
+                warnings.warn(f"{source} is newer than its compiled module; running it as source "
+                              "(make compile rebuilds)", stacklevel=2)
+            return importlib.util.spec_from_file_location(fullname, source)
+        return None
+
+
+def install() -> None:
+    """Put the chooser first on the import path (once)."""
+    if not any(isinstance(f, _BuildChooser) for f in sys.meta_path):
+        sys.meta_path.insert(0, _BuildChooser())
+
+
+def is_compiled(module: ModuleType) -> bool:
+    return str(getattr(module, "__file__", "") or "").endswith(_COMPILED_SUFFIXES)
+
+
+def compiled_modules() -> list[str]:
+    """The names of the loaded `glyphhall` modules that run compiled."""
+    return sorted(name for name, m in list(sys.modules.items())
+                  if name.startswith("glyphhall.") and m is not None and is_compiled(m))

@@ -1,0 +1,71 @@
+"""Builds the compiled modules: the rules of the four card-and-dice games, the engine and the
+search, compiled by Cython from the same .py files (pure-Python mode: no .pyx, no annotations
+needed). Where Cython or a C compiler is missing, or GLYPHHALL_PURE=1 is set, nothing is compiled
+and the package installs as pure Python; the .py files are always the reference
+(see glyphhall/native.py and the README's "Compiled build")."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+from setuptools import setup
+from setuptools.command.build_ext import build_ext
+
+#: What is compiled: the packages a playout or a search runs through. Glyphs is left out: its
+#: time goes to z3 and Shapely, which are compiled already.
+COMPILED_PACKAGES = (
+    "glyphhall/engine",
+    "glyphhall/bots",
+    "glyphhall/games/inscription",
+    "glyphhall/games/tundrus",
+    "glyphhall/games/glyfts",
+    "glyphhall/games/heroscape",
+)
+
+
+def compiled_sources() -> list[str]:
+    return sorted(
+        str(path)
+        for package in COMPILED_PACKAGES
+        for path in Path(package).glob("*.py")
+        if path.name != "__init__.py"
+    )
+
+
+class OptionalBuildExt(build_ext):
+    """A failed compile leaves the pure-Python modules in place instead of failing the install."""
+
+    def run(self) -> None:
+        try:
+            super().run()
+        except Exception as err:  # no compiler, missing headers: the pure build still works
+            print(f"glyphhall: compiling skipped ({err}); the pure-Python modules are used", file=sys.stderr)
+
+    def build_extension(self, ext) -> None:  # type: ignore[no-untyped-def]
+        try:
+            super().build_extension(ext)
+        except Exception as err:
+            print(f"glyphhall: {ext.name} not compiled ({err}); its .py is used", file=sys.stderr)
+
+
+def extensions() -> list:
+    if os.environ.get("GLYPHHALL_PURE", "") not in ("", "0"):
+        return []
+    try:
+        from Cython.Build import cythonize
+    except ImportError:
+        print("glyphhall: Cython is not installed; the pure-Python modules are used", file=sys.stderr)
+        return []
+    return cythonize(
+        compiled_sources(),
+        language_level=3,
+        quiet=True,
+        # Annotations are documentation here, not C types: the compiled build must behave
+        # exactly as the .py files do (a bool where an int is annotated, None where a float is).
+        compiler_directives={"annotation_typing": False, "binding": True},
+    )
+
+
+setup(ext_modules=extensions(), cmdclass={"build_ext": OptionalBuildExt})

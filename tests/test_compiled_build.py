@@ -1,0 +1,78 @@
+"""The compiled build (setup.py, glyphhall/native.py) is the pure one, only faster.
+
+`make test` runs the suite twice: with GLYPHHALL_PURE=1 (the reference) and on the compiled
+modules (GLYPHHALL_REQUIRE_COMPILED=1, so that a build that silently fell back to source fails
+here instead of passing as "compiled")."""
+
+from __future__ import annotations
+
+import importlib
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from glyphhall import native
+
+ROOT = Path(__file__).resolve().parents[1]
+HOT = ("glyphhall.engine.game", "glyphhall.bots.mcts", "glyphhall.games.inscription.turn",
+       "glyphhall.games.tundrus.turn", "glyphhall.games.glyfts.game", "glyphhall.games.heroscape.movement")
+
+
+def _load_hot() -> list:
+    return [importlib.import_module(name) for name in HOT]
+
+
+@pytest.mark.skipif(not native.PURE, reason="the pure run's check")
+def test_the_pure_run_imports_no_compiled_module():
+    _load_hot()
+    assert native.compiled_modules() == []
+
+
+@pytest.mark.skipif(not os.environ.get("GLYPHHALL_REQUIRE_COMPILED"), reason="the compiled run's check")
+def test_the_compiled_run_really_runs_the_compiled_modules():
+    missing = [m.__name__ for m in _load_hot() if not native.is_compiled(m)]
+    assert missing == [], f"running as source: {missing} (make compile)"
+
+
+@pytest.mark.skipif(native.PURE or not os.environ.get("GLYPHHALL_REQUIRE_COMPILED"),
+                    reason="compares the compiled build with the pure one")
+@pytest.mark.parametrize("game, config", [
+    ("inscription", "players=2"), ("tundrus", "players=4"), ("glyfts", "players=3"),
+    ("heroscape", "players=2"), ("glyphs", "players=3"),
+])
+def test_compiled_and_pure_builds_play_identically(tmp_path, game, config):
+    """bench/same_play.py: seeded random games recorded on the pure build replay step for step
+    (legal actions, events and who sees them, views, whole states) on the compiled one."""
+    record = tmp_path / f"{game}.json"
+    script = str(ROOT / "bench" / "same_play.py")
+    pure = {**os.environ, "GLYPHHALL_PURE": "1"}
+    compiled = {k: v for k, v in os.environ.items() if k != "GLYPHHALL_PURE"}
+    games = "1" if game == "glyphs" else "3"
+    subprocess.run([sys.executable, script, "record", str(record), game, "--games", games, "--config", config],
+                   check=True, env=pure, cwd=ROOT, capture_output=True, timeout=600)
+    done = subprocess.run([sys.executable, script, "compare", str(record)],
+                          env=compiled, cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+@pytest.mark.filterwarnings("ignore:.*newer than its compiled module")
+def test_a_source_newer_than_its_compiled_module_runs_as_source(tmp_path):
+    """An edit since the last build must not be hidden by a stale compiled module."""
+    package = tmp_path / "glyphhall_probe"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    compiled = package / ("mod" + native._COMPILED_SUFFIXES[0])
+    compiled.write_bytes(b"not a real extension")
+    source = package / "mod.py"
+    source.write_text("WHERE = 'source'\n")
+    os.utime(compiled, (1, 1))  # built long before the edit
+    chooser = native._BuildChooser()
+    spec = chooser.find_spec("glyphhall.mod", [str(package)])  # it looks after glyphhall.* names
+    assert spec is not None and spec.origin == str(source)
+    os.utime(compiled, None)  # rebuilt after the edit: the default search (compiled first) decides
+    os.utime(source, (1, 1))
+    if not native.PURE:
+        assert chooser.find_spec("glyphhall.mod", [str(package)]) is None
