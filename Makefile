@@ -5,9 +5,9 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-# `make test` runs the suite on the pure-Python build (the reference) and on the compiled one;
-# `make test BUILDS=pure` runs only the first.
-BUILDS ?= pure compiled
+# `make test` runs the suite on the pure-Python build (the reference); with BUILDS="pure compiled"
+# also on the compiled one (make compile builds it).
+BUILDS ?= pure
 
 .PHONY: run test lint bench compile clean
 
@@ -15,17 +15,18 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-# Reinstall whenever pyproject.toml or setup.py changes. The editable install also compiles the
-# rules and the search (setup.py) where a C compiler is found.
+# Reinstall whenever pyproject.toml or setup.py changes. The install itself stays pure Python
+# (quick); `compile` then builds the compiled modules in place, only those whose sources changed.
 $(VENV)/.installed: pyproject.toml setup.py | $(BIN)/python
-	$(BIN)/pip install --quiet -e .
+	GLYPHHALL_PURE=1 $(BIN)/pip install --quiet -e '.[compile]'
 	touch $@
 
 $(VENV)/.installed-dev: pyproject.toml setup.py | $(BIN)/python
-	$(BIN)/pip install --quiet -e '.[dev]'
+	GLYPHHALL_PURE=1 $(BIN)/pip install --quiet -e '.[dev]'
 	touch $@ $(VENV)/.installed
 
 run: $(VENV)/.installed
+	$(MAKE) --no-print-directory compile
 	$(BIN)/glyphhall serve
 
 test: $(VENV)/.installed-dev
@@ -48,8 +49,10 @@ lint: $(VENV)/.installed-dev
 	$(BIN)/mypy glyphhall/engine
 	$(BIN)/lint-imports
 
-# Rebuild the compiled modules whose sources changed (in place, beside the .py files).
-compile: $(VENV)/.installed-dev
+# Build the compiled modules whose sources changed, in place beside the .py files (Cython and a
+# C compiler; without them it says so and the pure modules run).
+compile: $(VENV)/.installed
+	@echo "compiling the rules and the search (the first time takes a few minutes)"
 	$(BIN)/python setup.py --quiet build_ext --inplace -j 2
 
 bench: $(VENV)/.installed
