@@ -174,8 +174,6 @@ class HeroscapeGame(Game):
         reason = paths.move_error(state, f, head, tail)
         if reason is not None:
             raise IllegalAction(reason)
-        # a listing remembered for apply's check does not hold the move: apply asks is_legal
-        state.forget_legal()
         labels = state.board.labels
         return Action("move", (state.f_name[f], labels[head]) + (() if tail is None else (labels[tail],)))
 

@@ -9,7 +9,7 @@ import json
 import pytest
 from heroscape_helpers import BLANK, SKULL, act, d20, fig, hexof, legal, position, texts
 
-from glyphhall.engine import IllegalAction
+from glyphhall.engine import Action, IllegalAction
 from glyphhall.games.heroscape import paths
 from glyphhall.games.heroscape.game import GAME
 
@@ -305,9 +305,9 @@ def test_reachable_is_every_end_a_step_by_step_move_can_have():
 
 
 def test_a_move_is_accepted_after_the_small_decisions_were_listed():
-    """The server lists a seat's actions before it parses and applies what the player sends:
-    a move, not among them, is still checked on its own."""
+    """The server lists a seat's actions before it applies what the player sends: a move, not
+    among them, is still checked on its own (the engine asks is_legal)."""
     s = position(at={"finn": "b1", "thorgrim": "f7"}, active="finn", script=[])
     s.legal_actions(0)
-    s.apply(0, GAME.parse_action(s, 0, "move finn b4"))
+    s.apply(0, Action("move", ("finn", "b4")))
     assert hexof(s, "finn") == "b4"
