@@ -63,8 +63,25 @@ def test_tundrus_names_champions_and_tribes():
     said = game.event_text(Event("blood_mage attacks fire_guard: 1 Armor removed"), NAMES)
     assert said == "Blood Mage attacks Fire Guard: 1 Armor removed"
     assert game.event_text(Event("Tribe 2 recruits the Druid"), NAMES) == "Bob recruits the Druid"
-    # with three players the split is an option: the Tribe keeps its number rather than guess
+    # with three players the split is an option: without the seats in its data the Tribe keeps its
+    # number rather than guess; the game's events carry them
     assert game.event_text(Event("Tribe 2 recruits the Druid"), NAMES + ["Cy"]) == "Tribe 2 recruits the Druid"
+    team = Event("Tribe 1 recruits the Druid", data={"tribe_seats": (0, 2)})
+    assert game.event_text(team, NAMES + ["Cy"]) == "Ann and Cy recruit the Druid"
+
+
+def test_tundrus_team_games_name_each_tribes_players():
+    game = games.get("tundrus")
+    state = game.new(3, 4)
+    rng = Rng(4)
+    names = ["Ann", "Bob", "Cy"]
+    said = []
+    for _ in range(40):
+        seat = state.to_move()[0]
+        legal = state.legal_actions(seat)
+        said += [game.event_text(e, names) for e in state.apply(seat, legal[rng.below(len(legal))])]
+    assert not [t for t in said if SEAT_NUMBER.search(t)]
+    assert any(t.startswith("Ann and Bob recruit the ") for t in said)
     assert game.event_text(Event("druid rolls: 1:red double_war"), NAMES) == "Druid rolls: 1:red double war"
     # with the seats in the event's data the champions are said with their players' names
     taken = Event("fire_guard takes a blue die (own)", data={"seat": 1})

@@ -115,4 +115,5 @@ def defeat(s: TundrusState, c: Champion, events: list[Event]) -> None:
     if not s.living(c.tribe) and s.winner < 0:
         s.winner = 1 - c.tribe
         s.phase = "over"
-        events.append(Event(f"Tribe {s.winner + 1} wins: every opposing champion is defeated"))
+        events.append(Event(f"Tribe {s.winner + 1} wins: every opposing champion is defeated",
+                            data={"tribe_seats": s.tribe_seats[s.winner]}))

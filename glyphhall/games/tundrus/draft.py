@@ -74,7 +74,7 @@ def setup(s: TundrusState) -> list[Event]:
     s.defer, s.defer_from, s.defer_left, s.defer_skip, s.prepaid = [], "", [0, 0], [], 0
     s.winner = -1
     s.phase = DRAFT
-    events = [Event(f"Tribe {first + 1} recruits first")]
+    events = [Event(f"Tribe {first + 1} recruits first", data={"tribe_seats": s.tribe_seats[first]})]
     if opts["random_draft"]:  # champion boards face down, taken at random, any Classes
         while s.draft_queue:
             recruit(s, s.draft_pool[s.rng.below(len(s.draft_pool))], events)
@@ -98,7 +98,8 @@ def recruit(s: TundrusState, cid: str, events: list[Event]) -> None:
     s.draft_pool = without(s.draft_pool, cid)
     c = Champion.new(s.data, cid, len(s.champs), tribe, seat_for(s, tribe, slot))
     s.champs.append(c)
-    events.append(Event(f"Tribe {tribe + 1} recruits the {s.data.champions[cid].name}"))
+    events.append(Event(f"Tribe {tribe + 1} recruits the {s.data.champions[cid].name}",
+                        data={"tribe_seats": s.tribe_seats[tribe]}))
     if not s.draft_queue:
         _finish(s, tribe, events)
 
@@ -122,6 +123,6 @@ def _finish(s: TundrusState, last_tribe: int, events: list[Event]) -> None:
     s.rng.shuffle(s.deck)
     refill_spoils(s)
     s.initiative = last_tribe  # "The Tribe that recruited the last Champion takes the Initiative"
-    events.append(Event(f"Tribe {last_tribe + 1} takes the Initiative"))
+    events.append(Event(f"Tribe {last_tribe + 1} takes the Initiative", data={"tribe_seats": s.tribe_seats[last_tribe]}))
     s.phase = ACTIVATE
     start_round(s, events)

@@ -32,7 +32,8 @@ def activate(s: TundrusState, c: Champion, events: list[Event]) -> None:
     s.active = c.idx
     s.turn = [0] * TURN_FIELDS
     s.pool, s.marks, s.once, s.gash = [], [], [], []
-    events.append(Event(f"Tribe {c.tribe + 1} activates the {s.data.champions[c.cid].name}"))
+    events.append(Event(f"Tribe {c.tribe + 1} activates the {s.data.champions[c.cid].name}",
+                        data={"tribe_seats": s.tribe_seats[c.tribe]}))
     tokens.arm(c)
     if c.fortify is not None:  # Fortify lasts "until the start of the Champion's next Turn"
         s.discard.append(c.fortify)
@@ -145,7 +146,8 @@ def round_energy(s: TundrusState, events: list[Event]) -> None:
             place_cube(s, c, options[0].args, events)
     items.end_of_round_spoils(s)
     s.initiative = 1 - s.initiative
-    events.append(Event(f"End of round {s.round}: Tribe {s.initiative + 1} takes the Initiative"))
+    events.append(Event(f"End of round {s.round}: Tribe {s.initiative + 1} takes the Initiative",
+                        data={"tribe_seats": s.tribe_seats[s.initiative]}))
     start_round(s, events)
 
 

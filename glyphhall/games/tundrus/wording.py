@@ -17,7 +17,8 @@ from .data import load_data
 if TYPE_CHECKING:
     from .state import TundrusState
 
-_TRIBE = re.compile(r"\bTribe ([12])\b")
+_TRIBE = re.compile(r"\bTribe ([12])\b(?: (recruits|takes|activates|wins)\b)?")
+_PLURAL = {"recruits": "recruit", "takes": "take", "activates": "activate", "wins": "win"}
 _SNAKE = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")
 
 
@@ -44,9 +45,11 @@ def _id_pattern() -> re.Pattern[str]:
     return re.compile(r"\b(" + "|".join(map(re.escape, ids)) + r")\b")
 
 
-def tribe_name(tribe: int, names: Sequence[str]) -> str:
-    """A Tribe by its players: with two players each Tribe is one person; in team games the
-    split is an option the log does not know, so the Tribe keeps its number."""
+def tribe_name(tribe: int, names: Sequence[str], seats: Sequence[int] | None = None) -> str:
+    """A Tribe by its players: the seats the event's data gives ("Ann and Cy"), else with two
+    players the one person of each Tribe; otherwise the Tribe keeps its number."""
+    if seats and all(isinstance(x, int) and 0 <= x < len(names) and names[x] for x in seats):
+        return join_names([names[x] for x in seats])
     if len(names) == 2 and names[tribe]:
         return names[tribe]
     return f"Tribe {tribe + 1}"
@@ -56,7 +59,16 @@ def event_text(event: Event, names: Sequence[str]) -> str:
     """The event with Tribes, champions, items and abilities named; a champion whose seat the
     event's data gives ("seat" for the first champion named, "target_seat" for the second) is
     said with its player's name: "Bob's Fire Guard attacks Ann's Druid"."""
-    text = _TRIBE.sub(lambda m: tribe_name(int(m.group(1)) - 1, names), event.text)
+    seats = event.data.get("tribe_seats")
+
+    def tribe(match: re.Match[str]) -> str:
+        who = tribe_name(int(match.group(1)) - 1, names, seats)
+        verb = match.group(2)
+        if verb is None:
+            return who
+        return f"{who} {_PLURAL[verb] if ' and ' in who else verb}"
+
+    text = _TRIBE.sub(tribe, event.text)
     owners = [event.data.get("seat"), event.data.get("target_seat")]
     champions = load_data().champions
     mentioned = 0
