@@ -16,7 +16,7 @@ from glyphhall import bots, games
 from glyphhall.engine import GlyphHallError, parse_option_texts
 
 from .errors import fail, os_error_text
-from .play import Seat, action_meanings, legal_texts, new_match, play_match
+from .play import Seat, action_meanings, legal_texts, new_match, play_match, position_match
 from .prompt import LineReader, is_terminal
 from .screen import PlainScreen, Screen
 
@@ -69,14 +69,28 @@ def play(
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="game option key=value")] = None,
     name: Annotated[str | None, typer.Option(help="your name in the log and the result (default: your login)")] = None,
     plain: Annotated[bool, typer.Option("--plain", help="line-by-line output (screen readers, pipes)")] = False,
+    position: Annotated[str | None, typer.Option(
+        metavar="FILE", help="start from a position file (TOML, see the game's README); it sets players, seed and options")] = None,
 ) -> None:
     """Play a game in the terminal against bots, or hotseat with friends."""
     import time
+    from pathlib import Path
 
     try:
         game = games.get(game_id)
     except KeyError as err:
         raise fail(str(err).strip('"')) from None
+    start = None
+    if position is not None:
+        if players is not None or seed is not None or option:
+            raise fail("--position sets the players, the seed and the options itself")
+        try:
+            start = game.load_position(Path(position).read_text())
+        except GlyphHallError as err:
+            raise fail(f"{position}: {err}") from None
+        except OSError as err:
+            raise fail(os_error_text(err)) from None
+        players, seed = start.num_players, start.seed
     count = players or game.min_players
     if not 0 <= seat < count:
         raise fail(f"--seat must be between 0 and {count - 1}")
@@ -93,7 +107,7 @@ def play(
         names = _seat_names(count, seat, vs, name or _person_name())
         seats = [Seat(names[i]) if i == seat or vs == "human" else Seat(names[i], bots.make(vs, chosen_seed + i))
                  for i in range(count)]
-        match = new_match(game, seats, chosen_seed, opts)
+        match = new_match(game, seats, chosen_seed, opts) if start is None else position_match(game, seats, start)
         reader = LineReader(game.id, lambda: legal_texts(match), meta=lambda: action_meanings(match))
     except (GlyphHallError, KeyError) as err:
         raise fail(str(err).strip('"')) from None
@@ -105,7 +119,7 @@ def play(
                       f"--players N --vs heuristic (N up to {game.max_players}).", highlight=False)
     screen = PlainScreen(console) if plain or not reader.interactive else Screen(console)
     try:
-        play_match(match, console, reader, screen=screen)
+        play_match(match, console, reader, screen=screen, save_record=start is None)
     except OSError as err:
         raise fail(os_error_text(err)) from None
 

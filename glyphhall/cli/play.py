@@ -69,6 +69,12 @@ def new_match(game: Game, seats: list[Seat], seed: int, options: dict) -> Match:
     return Match(game, state, seats, MatchRecord.start(game, state, [s.name for s in seats]))
 
 
+def position_match(game: Game, seats: list[Seat], state: State) -> Match:
+    """A match from a position (`Game.load_position`). Its record would not replay from the
+    seed, so the caller does not save it."""
+    return Match(game, state, seats, MatchRecord.start(game, state, [s.name for s in seats]))
+
+
 def play_match(
     match: Match,
     console: Console,

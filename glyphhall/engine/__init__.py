@@ -1,12 +1,13 @@
 """The engine contract every Glyph Hall game implements (see DESIGN.md)."""
 
 from .action import Action, normalize_text
-from .errors import DataError, GlyphHallError, IllegalAction, LoadError, OptionError
+from .errors import DataError, GlyphHallError, IllegalAction, LoadError, OptionError, ScriptError
 from .events import Event, filter_events
 from .game import ENGINE_VERSION, Game, State
 from .options import Option, OptionValue, parse_option_texts, resolve_options
+from .position import PositionData
 from .record import MatchRecord, replay
-from .rng import Rng
+from .rng import Rng, ScriptedRng
 from .undo import UndoStep, UndoTrail, generic_undo_blocker
 from .vault import JsonFileVault, Vault
 
@@ -24,7 +25,10 @@ __all__ = [
     "Option",
     "OptionError",
     "OptionValue",
+    "PositionData",
     "Rng",
+    "ScriptError",
+    "ScriptedRng",
     "State",
     "UndoStep",
     "UndoTrail",

@@ -19,3 +19,7 @@ class LoadError(GlyphHallError, ValueError):
 
 class DataError(GlyphHallError, ValueError):
     """A game data file (TOML) that fails validation; the message names the file and entry."""
+
+
+class ScriptError(GlyphHallError):
+    """A position's scripted dice or deck orders that do not fit what the game draws."""

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
+from .errors import ScriptError
+
 T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
@@ -90,3 +92,66 @@ class Rng:
 
     def __repr__(self) -> str:
         return f"Rng(state={self.state:#x})"
+
+
+class ScriptedRng(Rng):
+    """An Rng that first gives what a position script names, then carries on with the seeded stream.
+
+    `dice` are (faces, face) pairs taken in order by every die-like draw: `below(n)` and
+    `choice(seq)` take the next pair if it has n (or len(seq)) faces and give face - 1 (the
+    face-th of the choices); `randint(1, 6)` is a d6 giving the face itself. `orders` are taken in
+    order by `shuffle`: each is the new order of the items, which must be the items shuffled.
+    A draw that does not match the script's next entry raises ScriptError naming both, so a
+    scenario cannot silently drift from what its author meant."""
+
+    __slots__ = ("dice", "orders")
+
+    def __init__(self, seed: int = 0, dice: Sequence[tuple[int, int]] = (),
+                 orders: Sequence[Sequence[object]] = ()) -> None:
+        super().__init__(seed)
+        for faces, face in dice:
+            if not 1 <= face <= faces:
+                raise ScriptError(f"a d{faces} has no face {face}")
+        self.dice = list(dice)
+        self.orders = [list(order) for order in orders]
+
+    def below(self, n: int) -> int:
+        if not self.dice:
+            return super().below(n)
+        faces, face = self.dice[0]
+        if faces != n:
+            raise ScriptError(f"the script's next die is a d{faces}, but the game draws one of {n}")
+        del self.dice[0]
+        return face - 1
+
+    def choice(self, seq: Sequence[T]) -> T:
+        if not seq:
+            raise ValueError("choice() from an empty sequence")
+        return seq[self.below(len(seq))]
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        if not self.orders:
+            super().shuffle(items)
+            return
+        order = self.orders[0]
+        if sorted(map(repr, order)) != sorted(map(repr, items)):
+            raise ScriptError(f"the script's next order {order} is not an order of the shuffled {list(items)}")
+        del self.orders[0]
+        items[:] = order  # type: ignore[assignment]
+
+    def clone(self) -> ScriptedRng:
+        twin = ScriptedRng.__new__(ScriptedRng)
+        twin.state = self.state
+        twin.dice = self.dice[:]
+        twin.orders = [order[:] for order in self.orders]
+        return twin
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, ScriptedRng) and other.state == self.state
+                and other.dice == self.dice and other.orders == self.orders)
+
+    def __hash__(self) -> int:
+        return hash(self.state)
+
+    def __repr__(self) -> str:
+        return f"ScriptedRng(state={self.state:#x}, dice={self.dice}, orders={self.orders})"

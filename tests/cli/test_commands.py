@@ -76,3 +76,21 @@ def test_replay_skips_the_moves_taken_back(tmp_path):
     assert replayed.exit_code == 0, replayed.output
     assert "Result:" in replayed.output and "not a move any more" not in replayed.output
     assert f"\n{standing:>4} " in replayed.output and f"\n{standing + 1:>4} " not in replayed.output
+
+
+def test_play_from_a_position_file(tmp_path):
+    """`glyphhall play GAME --position FILE`: the game starts from the file; its record is not
+    saved (it would not replay from the seed); a bad file or mixed flags are clear errors."""
+    position = tmp_path / "p.toml"
+    position.write_text('[options]\nmake_death_card = false\n[position]\nscale = 3\n'
+                        '[[seats]]\nboard = ["Wolf", "", "", ""]\n[[seats]]\ncandles = 1\n')
+    result = runner.invoke(app, ["play", "inscription", "--position", str(position), "--vs", "random", "--plain"],
+                           input="bell\n")
+    assert result.exit_code == 0, result.output
+    assert "seat 1 dies" in result.output or "candle goes out" in result.output
+    assert "Match record saved" not in result.output
+    assert not list((tmp_path / "glyphhall-data" / "records").glob("*.json"))
+    position.write_text('[[seats]]\nhand = ["Dragon"]\n[[seats]]\n')
+    assert "no card named 'Dragon'" in runner.invoke(app, ["play", "inscription", "--position", str(position)]).output
+    assert "sets the players" in runner.invoke(
+        app, ["play", "inscription", "--position", str(position), "--seed", "3"]).output

@@ -15,6 +15,7 @@ from glyphhall.engine import (
     IllegalAction,
     Option,
     OptionError,
+    PositionData,
     State,
     Vault,
     normalize_text,
@@ -28,6 +29,7 @@ from .cards import BLOOD, BONES, catalog
 from .death_cards import encode, names_the_vault, resolve_option, save_made_card
 from .draft import PICKS_EACH, communal_pile, deal_faceup
 from .notation import DRAFT, OVER
+from .position import card_id, set_position
 from .state import InscriptionState, load_state
 
 TOKEN_PILES = ("upgrade", "swap", "smoke", "squirrel", "item", "draw", "rare")
@@ -183,6 +185,13 @@ class InscriptionGame(Game):
 
     def _load(self, data: Mapping[str, Any]) -> State:
         return load_state(InscriptionMatch, self, dict(data))
+
+    def _position(self, state: State, data: PositionData) -> None:
+        set_position(state, data)  # type: ignore[arg-type]
+
+    def _position_order(self, state: State, names: list[str]) -> list[Any]:
+        """A scripted shuffle is a deck's new order, top first (the end of the list is its top)."""
+        return [card_id(state, n) for n in reversed(names)]  # type: ignore[arg-type]
 
     def parse_action(self, state: State, seat: int, text: str) -> Action:
         if not isinstance(text, str):

@@ -1,4 +1,4 @@
-"""Build Inscription positions directly, for scenario tests.
+"""Inscription positions for scenario tests, through the engine's `load_position`.
 
     st = position(board0=["Wolf", None, None, "Squirrel"], board1=[None, "Stoat", None, None],
                   hand0=["Raven"], turn=0)
@@ -14,17 +14,6 @@ from typing import Any
 from glyphhall.games.inscription import GAME
 from glyphhall.games.inscription import board as B
 from glyphhall.games.inscription.state import InscriptionState
-
-PREFERRED = ("draw", "rare", "squirrel", "upgrade", "swap", "smoke", "item")
-
-
-def cid(st: InscriptionState, name: str) -> int:
-    """The definition a player's own card of that name uses (draw pile first)."""
-    for pile in PREFERRED:
-        for d in st.defs:
-            if d.name == name and d.pile == pile:
-                return d.id
-    raise KeyError(name)
 
 
 def position(
@@ -45,25 +34,14 @@ def position(
     seed: int = 7,
     **options: Any,
 ) -> InscriptionState:
-    st: InscriptionState = GAME.new(2, seed, options)  # type: ignore[assignment]
-    st.draft_pile, st.faceup = [], []
-    st.phase = phase
-    st.turn = turn
-    st.turn_no = 5
-    st.board = [None] * 8
-    for seat, row in ((0, board0), (1, board1)):
-        for lane, name in enumerate(row or [None] * 4):
-            if name is not None:
-                st.board[seat * 4 + lane] = B.new_slot(st, seat, cid(st, name))
-    st.hands = [[cid(st, n) for n in hand0], [cid(st, n) for n in hand1]]
-    st.known = [[], []]
-    st.decks = [[cid(st, n) for n in deck0], [cid(st, n) for n in deck1]]
-    st.items = [[cid(st, n) for n in items0], [cid(st, n) for n in items1]]
-    st.bones = list(bones)
-    st.scale = st.scale_mark = scale
-    st.candles = list(candles)
-    st.first_turn = list(first_turn)
-    return st
+    """The position through `GAME.load_position` (the README's format); decks are listed
+    bottom first here, as the state keeps them."""
+    seats = [{"board": [name or "" for name in row or [None] * 4], "hand": list(hand), "deck": list(reversed(deck)),
+              "items": list(items), "bones": bones[seat], "candles": candles[seat],
+              "first_turn": bool(first_turn[seat])}
+             for seat, (row, hand, deck, items) in enumerate(((board0, hand0, deck0, items0), (board1, hand1, deck1, items1)))]
+    return GAME.load_position({"seed": seed, "options": options, "seats": seats,  # type: ignore[return-value]
+                               "position": {"turn": turn, "step": phase, "scale": scale, "turns_played": 5}})
 
 
 def names(st: InscriptionState, cards: list[int]) -> list[str]:

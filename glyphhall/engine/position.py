@@ -1,0 +1,97 @@
+"""Positions as data: a game set up from a TOML text (or a mapping read from one), for puzzles,
+teaching positions and rule scenarios that read "position, actions, expected events and view".
+
+The keys every game shares (each game documents the rest in its README):
+
+    game = "inscription"        # optional; checked against the game loading it
+    players = 2                 # default: the game's fewest
+    seed = 7                    # the seeded stream chance follows once the script is used up
+    [options]                   # game options, as on a command line
+    [chance]                    # what chance gives next, in order (see rng.ScriptedRng)
+    dice = ["d6 5", "d2 1"]     # a die of that many faces, showing that face
+    orders = [["Wolf", "Stoat"]]  # the next shuffles' results, in the game's own names
+
+`Game.load_position` reads the shared keys; a game reads its own in `Game._position(state, data)`, removing each key it reads from
+`data` (a `PositionData`), which then refuses any key left over with the name of the key."""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from typing import Any
+
+from .errors import LoadError
+
+
+class PositionData:
+    """A table of a position file, read key by key with errors that name the key."""
+
+    def __init__(self, table: Mapping[str, Any], where: str = "") -> None:
+        if not isinstance(table, Mapping):
+            raise LoadError(f"{where or 'a position'} must be a table")
+        self.rest = dict(table)
+        self.where = where
+
+    def _name(self, key: str) -> str:
+        return f"{self.where}.{key}" if self.where else key
+
+    def take(self, key: str, kind: type | tuple[type, ...], default: Any = None) -> Any:
+        """The value of `key` (removed from what is left), checked to be of `kind`."""
+        if key not in self.rest:
+            if default is None:
+                raise LoadError(f"the position needs '{self._name(key)}'")
+            return default
+        value = self.rest.pop(key)
+        if isinstance(value, bool) and bool not in (kind if isinstance(kind, tuple) else (kind,)):
+            raise LoadError(f"'{self._name(key)}' must be a {_kind_name(kind)}, not {value!r}")
+        if not isinstance(value, kind):
+            raise LoadError(f"'{self._name(key)}' must be a {_kind_name(kind)}, not {value!r}")
+        return value
+
+    def names(self, key: str, default: list[str] | None = None) -> list[str]:
+        """A list of names (strings) under `key`."""
+        value = self.take(key, list, default)
+        if not all(isinstance(v, str) for v in value):
+            raise LoadError(f"'{self._name(key)}' must be a list of names")
+        return list(value)
+
+    def table(self, key: str) -> PositionData:
+        return PositionData(self.take(key, dict, {}), self._name(key))
+
+    def tables(self, key: str) -> list[PositionData]:
+        """An array of tables (`[[key]]` in TOML)."""
+        return [PositionData(t, f"{self._name(key)}[{i}]") for i, t in enumerate(self.take(key, list, []))]
+
+    def done(self) -> None:
+        """Refuse the keys nobody read."""
+        if self.rest:
+            raise LoadError(f"unknown key{'s' * (len(self.rest) > 1)} in the position: "
+                            + ", ".join(repr(self._name(k)) for k in self.rest))
+
+
+def _kind_name(kind: type | tuple[type, ...]) -> str:
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    words = {int: "whole number", str: "text", bool: "true or false", list: "list", dict: "table", float: "number"}
+    return " or ".join(words.get(k, k.__name__) for k in kinds)
+
+
+def read_source(source: str | Mapping[str, Any]) -> PositionData:
+    if isinstance(source, Mapping):
+        return PositionData(source)
+    if not isinstance(source, str):
+        raise LoadError(f"a position is TOML text or a table, not {type(source).__name__}")
+    try:
+        return PositionData(tomllib.loads(source))
+    except tomllib.TOMLDecodeError as err:
+        raise LoadError(f"the position is not valid TOML: {err}") from None
+
+
+def parse_die(text: str) -> tuple[int, int]:
+    """'d6 5' -> (6, 5)."""
+    words = text.split()
+    if len(words) != 2 or not words[0].startswith("d") or not words[0][1:].isdigit() or not words[1].isdigit():
+        raise LoadError(f"a scripted die is written like 'd6 5' (a six-sided die showing 5), not {text!r}")
+    faces, face = int(words[0][1:]), int(words[1])
+    if not 1 <= face <= faces:
+        raise LoadError(f"a d{faces} has no face {face} ({text!r})")
+    return faces, face
