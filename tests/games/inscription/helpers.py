@@ -13,7 +13,10 @@ from typing import Any
 
 from glyphhall.games.inscription import GAME
 from glyphhall.games.inscription import board as B
+from glyphhall.games.inscription.position import card_id
 from glyphhall.games.inscription.state import InscriptionState
+
+cid = card_id  # the card a name means in a position (a player's own card first)
 
 
 def position(
