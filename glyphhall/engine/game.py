@@ -313,7 +313,7 @@ class Game(ABC):
             raise LoadError("'chance.orders' must be a list of lists of names")
         state = self.new(players, seed, options)
         try:
-            self._position(state, data)
+            state = self._position(state, data)
             data.done()
             state.rng = ScriptedRng(seed, dice, [self._position_order(state, order) for order in orders])
         except (KeyError, TypeError, ValueError, IndexError) as err:
@@ -322,8 +322,9 @@ class Game(ABC):
             raise LoadError(f"bad {self.id} position: {err}") from None
         return state
 
-    def _position(self, state: State, data: PositionData) -> None:
-        """Set `state` (a new game) to the position `data` describes; take every key read."""
+    def _position(self, state: State, data: PositionData) -> State:
+        """The position `data` describes, from `state` (a new game: changed in place and
+        returned, or used for its seed and options); take every key read."""
         raise LoadError(f"{self.name} has no position format yet")
 
     def _position_order(self, state: State, names: list[str]) -> list[Any]:

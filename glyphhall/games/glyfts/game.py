@@ -5,13 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from glyphhall.engine import Action, Event, Game, LoadError, OptionValue, State
+from glyphhall.engine import Action, Event, Game, LoadError, OptionValue, PositionData, State
 from glyphhall.engine.options import Option
 
 from . import actions, views, wording
 from . import notation as N
 from .cards import CARDS
 from .heuristic import evaluate
+from .position import saved_state, sorcery
 from .state import (
     BATTLE,
     CREATURES_PLACED,
@@ -186,6 +187,15 @@ class GlyftsGame(Game):
         if s.phase in (BATTLE, FORTUNE) and s.battle is None:
             raise LoadError(f"the {PHASE_NAMES[s.phase]} step needs the battle under way")
         return s
+
+    def _position(self, state: State, data: PositionData) -> State:
+        """README, "Positions": the position written out as a saved state, then loaded (so it is
+        checked like one: every card in exactly one place)."""
+        return self._load(saved_state(state.header(), state.num_players, state.rng, data))
+
+    def _position_order(self, state: State, names: list[str]) -> list[Any]:
+        """A scripted shuffle is the Sorcery Deck's new order, top first."""
+        return [N.SORCERY_INDEX[sorcery(n)] for n in reversed(names)]
 
     # --- actions ----------------------------------------------------------------------------
     def explain_illegal(self, state: State, seat: int, text: str, legal: Sequence[Action]) -> str:

@@ -186,8 +186,9 @@ class InscriptionGame(Game):
     def _load(self, data: Mapping[str, Any]) -> State:
         return load_state(InscriptionMatch, self, dict(data))
 
-    def _position(self, state: State, data: PositionData) -> None:
+    def _position(self, state: State, data: PositionData) -> State:
         set_position(state, data)  # type: ignore[arg-type]
+        return state
 
     def _position_order(self, state: State, names: list[str]) -> list[Any]:
         """A scripted shuffle is a deck's new order, top first (the end of the list is its top)."""
