@@ -15,12 +15,23 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from glyphhall.engine import Action, Event, Game, IllegalAction, Option, OptionError, State, normalize_text
+from glyphhall.engine import (
+    Action,
+    Event,
+    Game,
+    IllegalAction,
+    Option,
+    OptionError,
+    PositionData,
+    State,
+    normalize_text,
+)
 
 from . import actions, checks, opening, turn, views, wording
 from .decrees.english import render
 from .decrees.parser import parse
 from .mage import opening_board
+from .position import set_position
 from .state import APPROVED, REJECTED, GlyphsState, glyph_text, read_glyph
 from .undo import undo_blocker
 
@@ -30,6 +41,14 @@ _MARK_WORDS = {"approved": APPROVED, "approve": APPROVED, "yes": APPROVED,
 
 class GlyphsMatch(GlyphsState):
     """The state at play: the engine contract's rule methods, each handed to its rule module."""
+
+    def apply(self, seat: int, action: Action, *, check: bool = True) -> list[Event]:
+        # The listed actions are a useful subset, not the whole truth (any glyph or decree may be
+        # typed): an action the list left out gets the direct check instead of a refusal.
+        listed = self._listed
+        if check and listed is not None and listed[0] == seat and action not in listed[1]:
+            self._listed = None
+        return super().apply(seat, action, check=check)
 
     def _legal_actions(self, seat: int) -> list[Action]:
         return actions.legal_actions(self, seat)
@@ -109,6 +128,10 @@ class GlyphsGame(Game):
         s.load_base(self, data)
         s.load_fields(data)
         return s
+
+    def _position(self, state: State, data: PositionData) -> State:
+        set_position(state, data)  # type: ignore[arg-type]
+        return state
 
     def parse_action(self, state, seat: int, text: str) -> Action:
         if not isinstance(text, str):
