@@ -250,7 +250,4 @@ def _announce_result(match: Match, screen: Screen, humans: list[int]) -> None:
     if viewer is not None:
         _flush(match, viewer, screen)
     screen.clear_notes()
-    result = match.game.result_text(match.state, match.names)
-    render = renderer_for(match.game)
-    log = match.seen.get(viewer, []) if viewer is not None else []
-    screen.draw(render(match.state.view(viewer), viewer, match.names), log, f"{result}.")
+    draw(match, viewer, screen, match.game.result_text(match.state, match.names).rstrip(".") + ".")

@@ -92,7 +92,7 @@ class Replay:
 
     def result(self) -> str:
         state = self.checkpoints[self.length]
-        return f"{self.game.result_text(state, self.names)}." if state.is_over() else "The record ends here."
+        return self.game.result_text(state, self.names).rstrip(".") + "." if state.is_over() else "The record ends here."
 
 
 def print_replay(rep: Replay, console: Console, seat: int | None, stop: int | None) -> None:
