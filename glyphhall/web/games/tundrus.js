@@ -106,14 +106,16 @@ export function render(root, ctx) {
 
   // --- status: round, phase, whose turn
   let who;
-  if (view.winner) who = view.winner === myTribe ? "Your Tribe wins!" : `Tribe ${view.winner} wins`;
+  // A Tribe by its players' names ("Ann", "Ann and Cy"), the way the log says it.
+  const tribeOf = (n) => ((view.tribe_seats || [])[n - 1] || []).map((x) => ctx.seatName(x)).join(" and ") || `Tribe ${n}`;
+  if (view.winner) who = view.winner === myTribe ? "Your Tribe wins!" : `${tribeOf(view.winner)} wins`;
   else if (active) who = `${active.seat === ctx.you ? "Your" : ctx.seatName(active.seat) + "'s"} ${active.name} takes its Turn`;
   else if (view.phase === "draft") who = legal.length ? "Your pick" : "The other Tribe picks";
   else who = legal.length ? "Your decision" : "Waiting for the other Tribe";
   wrap.append(h("div.td-status#td-status", {},
     h("b.td-who", { text: who }),
     h("span", { text: legal.length ? PHASE_HELP[view.phase] || view.phase : `step: ${view.phase}` }),
-    h("span.muted", { text: `round ${view.round} · Tribe ${view.initiative} has the Initiative` + (myTribe ? ` · you are Tribe ${myTribe}` : "") })));
+    h("span.muted", { text: `round ${view.round} · ${tribeOf(view.initiative)} has the Initiative` + (myTribe ? ` · you are Tribe ${myTribe}` : "") })));
 
   // --- prompt: chooser, then the moves that are not clicks on the boards
   const prompt = h("div.td-prompt#prompt");
@@ -178,7 +180,7 @@ export function render(root, ctx) {
         h("div.td-small", {}, "starting dice ", ...(d.starting_dice || []).map((c) => die(c, null))),
         abil.map((a) => h("div.td-ability", { title: a.effect }, h("b", { text: a.name }), h("small", { text: " " + comboText(a) })))));
     }
-    wrap.append(h("section.td-panel", {}, h("h4", { text: "Champions to draft" + ((view.draft.to_pick || []).length ? ` · next: Tribe ${view.draft.to_pick[0][0]}` : "") }), avail));
+    wrap.append(h("section.td-panel", {}, h("h4", { text: "Champions to draft" + ((view.draft.to_pick || []).length ? ` · next: ${tribeOf(view.draft.to_pick[0][0])}` : "") }), avail));
   }
 
   // --- the Spoils of War and the Stock
