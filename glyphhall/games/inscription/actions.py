@@ -111,7 +111,34 @@ def is_legal(st: InscriptionState, seat: int, action: Action) -> bool:
     if action.verb == "name":
         return st.phase == DEATHCARD and st.dc_stage == 3 and not st.pending and len(action.args) == 1 \
             and isinstance(action.args[0], str) and death_cards.name_problem(action.args[0]) is None
-    return canonical(st, seat, action) in legal_actions(st, seat)
+    action = canonical(st, seat, action)
+    if not st.pending and st.phase == PLAY:
+        # the plays are most of the list: check this card's, not every card's
+        if action.verb == "play":
+            first = action.args[0] if action.args else None
+            return isinstance(first, int) and action in card_plays(st, seat, first - 1)
+        if action.verb == "item":
+            out: list[Action] = []
+            items.item_actions(st, seat, out)
+            return action in out
+        if action.verb == "bell":
+            return action == BELL
+    return action in legal_actions(st, seat)
+
+
+def card_plays(st: InscriptionState, seat: int, h: int) -> list[Action]:
+    """What `play_actions` lists for hand card `h` (from 0): nothing unless `h` is the first of
+    its identical cards, as `canonical` writes a play."""
+    hand = st.hands[seat]
+    if not 0 <= h < len(hand) or hand.index(hand[h]) != h:
+        return []
+    d = st.defs[hand[h]]
+    if d.kind == BLOOD:
+        return [play_action(h, lane, sacs) for lane, sacs in sacrifice_options(st, seat, d.cost)]
+    if d.kind == BONES and d.cost > st.bones[seat]:
+        return []
+    side, board = seat * 4, st.board
+    return [play_action(h, lane, ()) for lane in range(4) if board[side + lane] is None]
 
 
 
