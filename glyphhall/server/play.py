@@ -1,10 +1,11 @@
 """The websocket play protocol (one socket per browser tab at a table).
 
-Client to server, JSON objects:
+Client to server, JSON objects (validated by the models in protocol.py; schema in
+docs/protocol.md):
   {"type": "hello", "token": <seat token or null>}   first message; null (or no token) watches
-  {"type": "act", "text": "<action text>", "ref": <anything>}
+  {"type": "act", "text": "<action text>", "ref": <short text or number>, "step": <step seen>}
   {"type": "chat", "text": "..."}
-  {"type": "undo", "ref": <anything>}                 take back your last move (BGA's policy)
+  {"type": "undo", "ref": <short text or number>}      take back your last move (BGA's policy)
   {"type": "resync"}                                  ask for the full state again
   {"type": "ping"}
 Server to client, each with "seq" (1, 2, 3... per connection):
@@ -17,12 +18,14 @@ Server to client, each with "seq" (1, 2, 3... per connection):
   table  - seats, presence or status changed
   chat, notice, pong
   error  - {"message": ..., "ref": ...}: the request was refused and nothing changed
+A frame the server cannot read gets an `error` and the socket goes on; a frame over
+protocol.MAX_FRAME characters closes the socket with code 1009 and a reason to show.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
+import logging
 from typing import Any
 
 import orjson
@@ -30,14 +33,20 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from glyphhall.engine import IllegalAction
 
+from .protocol import MAX_FRAME, AnyMessage, Act, Chat, Hello, Ping, ProtocolError, Resync, Undo, read_message, safe_ref
 from .tables import Connection, LiveTable, TableError, TableManager
 
 router = APIRouter()
+log = logging.getLogger("glyphhall.server")
 
 HELLO_SECONDS = 30
-MAX_MESSAGE = 16_000
-MAX_CHAT = 500
-TYPES = ("hello", "act", "undo", "chat", "resync", "ping")
+#: Close codes: 1009 a frame too large, 4400 a bad first message, 4403 a token not of this
+#: table, 4404 no such table.
+TOO_BIG = 1009
+
+
+class _Closed(Exception):
+    """The socket closed (or was closed by us); the connection ends."""
 
 
 @router.websocket("/ws/{table_id}")
@@ -50,19 +59,18 @@ async def play(ws: WebSocket, table_id: str) -> None:
         await _refuse(ws, str(err), 4404)
         return
     try:
-        hello = _parse(await asyncio.wait_for(ws.receive_text(), HELLO_SECONDS))
-    except (TimeoutError, WebSocketDisconnect):
+        hello = read_message(await asyncio.wait_for(_receive(ws), HELLO_SECONDS))
+    except (TimeoutError, _Closed):
         return
-    except ValueError as err:
+    except ProtocolError as err:
         await _refuse(ws, str(err), 4400)
         return
-    if hello.get("type") != "hello":
+    if not isinstance(hello, Hello):
         await _refuse(ws, "the first message must be {\"type\": \"hello\", \"token\": ...}", 4400)
         return
-    token = hello.get("token")
     seat: int | None = None
-    if token is not None:
-        seat = table.seat_of_token(token) if isinstance(token, str) else None
+    if hello.token is not None:
+        seat = table.seat_of_token(hello.token)
         if seat is None:
             await _refuse(ws, "that seat token does not belong to this table", 4403)
             return
@@ -71,20 +79,24 @@ async def play(ws: WebSocket, table_id: str) -> None:
         # orjson: encoding the views is the largest cost of a move on the server.
         await ws.send_text(orjson.dumps(message).decode())
 
-    conn = Connection(send, seat)
+    conn = Connection(send, seat, label=f"table {table.id}")
     table.connections.add(conn)
     conn.push(table.full_state(seat))
     table.broadcast_table()
     try:
         while True:
-            raw = await ws.receive_text()
+            raw = await _receive(ws)
             try:
-                msg = _parse(raw)
-            except ValueError as err:
-                conn.push({"type": "error", "message": str(err), "ref": None})
+                msg = read_message(raw)
+            except ProtocolError as err:
+                conn.push({"type": "error", "message": str(err), "ref": safe_ref(raw)})
                 continue
-            await _handle(m, table, conn, msg)
-    except WebSocketDisconnect:
+            try:
+                await _handle(m, table, conn, msg)
+            except Exception as err:  # a bug must cost one message, never the socket
+                log.warning("table %s: %s message failed: %s: %s", table.id, msg.type, type(err).__name__, str(err)[:200])
+                conn.push({"type": "error", "message": "the server could not handle that message", "ref": getattr(msg, "ref", None)})
+    except _Closed:
         pass
     finally:
         table.connections.discard(conn)
@@ -94,62 +106,61 @@ async def play(ws: WebSocket, table_id: str) -> None:
             m.forget(table.id)  # finished and unwatched: its replay reloads it from the store
 
 
-async def _handle(m: TableManager, table: LiveTable, conn: Connection, msg: dict[str, Any]) -> None:
-    kind = msg.get("type")
-    ref = msg.get("ref")
-    if kind == "act":
+async def _receive(ws: WebSocket) -> str:
+    """The next text frame. Binary frames are read as UTF-8 text; a frame too large closes the
+    socket with a reason the client shows."""
+    try:
+        event = await ws.receive()
+    except WebSocketDisconnect:
+        raise _Closed from None
+    if event["type"] == "websocket.disconnect":
+        raise _Closed
+    text = event.get("text")
+    if text is None:
+        text = (event.get("bytes") or b"").decode("utf-8", "replace")
+    if len(text) > MAX_FRAME:
+        await ws.close(TOO_BIG, f"messages are at most {MAX_FRAME} characters")
+        raise _Closed
+    return text
+
+
+async def _handle(m: TableManager, table: LiveTable, conn: Connection, msg: AnyMessage) -> None:
+    if isinstance(msg, Act):
         if conn.seat is None:
-            conn.push({"type": "error", "message": "spectators cannot act; take a seat in the lobby", "ref": ref})
+            conn.push({"type": "error", "message": "spectators cannot act; take a seat in the lobby", "ref": msg.ref})
             return
         try:
-            await table.act(conn.seat, msg.get("text"), conn, ref)
+            await table.act(conn.seat, msg.text, conn, msg.ref)
         except (IllegalAction, TableError) as err:
-            conn.push({"type": "error", "message": str(err), "ref": ref})
-    elif kind == "undo":
+            conn.push({"type": "error", "message": str(err), "ref": msg.ref})
+    elif isinstance(msg, Undo):
         if conn.seat is None:
-            conn.push({"type": "error", "message": "spectators have no moves to take back", "ref": ref})
+            conn.push({"type": "error", "message": "spectators have no moves to take back", "ref": msg.ref})
             return
         try:
-            await table.take_back(conn.seat, conn, ref)
+            await table.take_back(conn.seat, conn, msg.ref)
         except TableError as err:
-            conn.push({"type": "error", "message": str(err), "ref": ref})
-    elif kind == "chat":
-        text = msg.get("text")
-        if not isinstance(text, str) or not text.strip():
-            conn.push({"type": "error", "message": "a chat message needs some text", "ref": ref})
-            return
-        if len(text) > MAX_CHAT:
-            conn.push({"type": "error", "message": f"chat messages are at most {MAX_CHAT} characters", "ref": ref})
+            conn.push({"type": "error", "message": str(err), "ref": msg.ref})
+    elif isinstance(msg, Chat):
+        text = msg.text.strip()
+        if not text:
+            conn.push({"type": "error", "message": "a chat message needs some text", "ref": msg.ref})
             return
         author = "spectator" if conn.seat is None else (table.seats[conn.seat].name or f"seat {conn.seat}")
-        line = await m.db(m.store.add_chat, table.id, author, text.strip())
+        line = await m.db(m.store.add_chat, table.id, author, text)
         entry = {"id": line.id, "author": line.author, "text": line.text, "at": line.at}
         if table.chat_cache is not None:
             table.chat_cache.append(entry)
             del table.chat_cache[:-200]
         table.broadcast(lambda c: {"type": "chat", "line": entry})
-    elif kind == "resync":
+    elif isinstance(msg, Resync):
         conn.push(table.full_state(conn.seat))
-    elif kind == "ping":
-        conn.push({"type": "pong", "ref": ref})
-    elif kind == "hello":
-        conn.push({"type": "error", "message": "already connected; send resync for the full state", "ref": ref})
+    elif isinstance(msg, Ping):
+        conn.push({"type": "pong", "ref": msg.ref})
     else:
-        conn.push({"type": "error", "message": f"unknown message type {kind!r}; types: {', '.join(TYPES)}", "ref": ref})
-
-
-def _parse(raw: str) -> dict[str, Any]:
-    if len(raw) > MAX_MESSAGE:
-        raise ValueError(f"messages are at most {MAX_MESSAGE} characters")
-    try:
-        msg = json.loads(raw)
-    except json.JSONDecodeError:
-        raise ValueError("messages are JSON objects, like {\"type\": \"act\", \"text\": \"...\"}") from None
-    if not isinstance(msg, dict):
-        raise ValueError("messages are JSON objects, like {\"type\": \"act\", \"text\": \"...\"}")
-    return msg
+        conn.push({"type": "error", "message": "already connected; send resync for the full state", "ref": None})
 
 
 async def _refuse(ws: WebSocket, message: str, code: int) -> None:
-    await ws.send_text(json.dumps({"type": "error", "seq": 1, "message": message, "ref": None}))
+    await ws.send_text(orjson.dumps({"type": "error", "seq": 1, "message": message, "ref": None}).decode())
     await ws.close(code)

@@ -35,7 +35,8 @@ export class TableConnection {
         this.onStatus("no such table");
         return;
       }
-      this.onStatus("reconnecting…");
+      // A close reason (a frame too large, the server going down) is shown, then we reconnect.
+      this.onStatus(ev.reason ? `${ev.reason}; reconnecting…` : "reconnecting…");
       const wait = Math.min(5000, 250 * 2 ** this.retry++);
       setTimeout(() => this.open(), wait);
     };
