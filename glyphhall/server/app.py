@@ -19,6 +19,7 @@ from . import lobby, maps, play, replay, rooms, rules_text
 from .botpool import BotPool
 from .catalog import Catalog
 from .gc_policy import GcPolicy
+from .limits import AddressBuckets, BodyLimit, Limits
 from .store_access import StoreAccess
 from .tables import TableError, TableManager
 
@@ -31,8 +32,11 @@ def create_app(
     store: Store | None = None,
     games: Mapping[str, Game] | None = None,
     bot_workers: int | None = None,
+    limits: Limits | None = None,
 ) -> FastAPI:
-    """The Glyph Hall web app. `games` replaces the registry (tests inject their own)."""
+    """The Glyph Hall web app. `games` replaces the registry (tests inject their own);
+    `limits` the flood limits (the load benchmark raises them)."""
+    limits = limits or Limits()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -58,6 +62,9 @@ def create_app(
         version="0.1.0",
         lifespan=lifespan,
     )
+    app.state.limits = limits
+    app.state.create_buckets = AddressBuckets(limits.create_table)
+    app.add_middleware(BodyLimit, max_bytes=limits.body_bytes)
     app.include_router(lobby.router)
     app.include_router(replay.router)
     app.include_router(rules_text.router)

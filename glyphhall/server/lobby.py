@@ -81,6 +81,8 @@ async def game_data(game_id: str, name: str, request: Request) -> dict[str, Any]
 @router.post("/tables", status_code=201, summary="Create a table (it opens for seats to be taken)")
 async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
     m = manager(request)
+    if not request.app.state.create_buckets.allow(request.client.host if request.client else "?"):
+        raise TableError("too many tables created from your address; wait a minute", 429)
     try:
         game = m.catalog.get(body.game)
     except KeyError as err:

@@ -33,8 +33,21 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from glyphhall.engine import IllegalAction
 
-from .protocol import MAX_FRAME, AnyMessage, Act, Chat, Hello, Ping, ProtocolError, Resync, Undo, read_message, safe_ref
-from .tables import Connection, LiveTable, TableError, TableManager
+from .limits import ConnectionBuckets
+from .protocol import (
+    MAX_FRAME,
+    Act,
+    AnyMessage,
+    Chat,
+    Hello,
+    Ping,
+    ProtocolError,
+    Resync,
+    Undo,
+    read_message,
+    safe_ref,
+)
+from .tables import AlreadyPlayed, Connection, LiveTable, StaleMove, TableError, TableManager
 
 router = APIRouter()
 log = logging.getLogger("glyphhall.server")
@@ -43,6 +56,8 @@ HELLO_SECONDS = 30
 #: Close codes: 1009 a frame too large, 4400 a bad first message, 4403 a token not of this
 #: table, 4404 no such table.
 TOO_BIG = 1009
+#: Which bucket each message spends from, and what a client is told when it is empty.
+BUCKETS = {"act": ("act", "moves"), "undo": ("act", "moves"), "chat": ("chat", "chat messages"), "ping": ("ping", "pings"), "resync": ("ping", "resyncs")}
 
 
 class _Closed(Exception):
@@ -80,6 +95,7 @@ async def play(ws: WebSocket, table_id: str) -> None:
         await ws.send_text(orjson.dumps(message).decode())
 
     conn = Connection(send, seat, label=f"table {table.id}")
+    buckets = ConnectionBuckets(ws.app.state.limits)
     table.connections.add(conn)
     conn.push(table.full_state(seat))
     table.broadcast_table()
@@ -90,6 +106,10 @@ async def play(ws: WebSocket, table_id: str) -> None:
                 msg = read_message(raw)
             except ProtocolError as err:
                 conn.push({"type": "error", "message": str(err), "ref": safe_ref(raw)})
+                continue
+            bucket, what = BUCKETS.get(msg.type, ("ping", "messages"))
+            if not buckets.allow(bucket):
+                conn.push({"type": "error", "message": f"too many {what}; wait a moment", "ref": getattr(msg, "ref", None)})
                 continue
             try:
                 await _handle(m, table, conn, msg)
@@ -130,7 +150,12 @@ async def _handle(m: TableManager, table: LiveTable, conn: Connection, msg: AnyM
             conn.push({"type": "error", "message": "spectators cannot act; take a seat in the lobby", "ref": msg.ref})
             return
         try:
-            await table.act(conn.seat, msg.text, conn, msg.ref)
+            await table.act(conn.seat, msg.text, conn, msg.ref, msg.step)
+        except AlreadyPlayed as done:
+            conn.push({"type": "ack", "ack": msg.ref, "step": done.step, "message": str(done)})
+        except StaleMove as err:
+            conn.push({"type": "error", "message": str(err), "ref": msg.ref, "stale": True})
+            conn.push(table.full_state(conn.seat))
         except (IllegalAction, TableError) as err:
             conn.push({"type": "error", "message": str(err), "ref": msg.ref})
     elif isinstance(msg, Undo):

@@ -12,7 +12,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from glyphhall.engine import Event, Game, GlyphHallError, IllegalAction, State, UndoTrail
+from glyphhall.engine import Event, Game, GlyphHallError, IllegalAction, State, UndoTrail, normalize_text
 from glyphhall.engine.record import brief_options
 
 from . import keepsakes, messages, undo_policy
@@ -25,6 +25,9 @@ from .tokens import token_hash
 log = logging.getLogger("glyphhall.server")
 T = TypeVar("T")
 
+#: At most one `table` message per this many seconds (presence changes are coalesced).
+PRESENCE_SECONDS = 0.5
+
 #: Who finishes the game for a person who leaves a running table.
 SUBSTITUTE_BOT = "heuristic"
 
@@ -36,6 +39,18 @@ class TableError(Exception):
     def __init__(self, message: str, status: int = 400) -> None:
         super().__init__(message)
         self.status = status
+
+
+class StaleMove(TableError):
+    """A move made at a step the table has left (another move came first)."""
+
+
+class AlreadyPlayed(TableError):
+    """A move re-sent (after a reconnect) that the table has already played at its step."""
+
+    def __init__(self, message: str, step: int) -> None:
+        super().__init__(message)
+        self.step = step
 
 
 class Connection:
@@ -134,6 +149,11 @@ class LiveTable:
         self.thinking: set[int] = set()  # bot seats with a move being computed
         self.timer = TurnTimer(self._time_out)
         self.chat_cache: list[dict[str, Any]] | None = None
+        self._table_flush: asyncio.TimerHandle | None = None
+        # For moves re-sent after a reconnect: step -> (seat, stored text) of every stored
+        # action (taken back or not), and the text the mover sent when it was made here.
+        self._played: dict[int, tuple[int, str]] = {}
+        self._sent_texts: dict[int, str] = {}
 
     # --- building the game from its record -----------------------------------------------
     def rebuild(self, record: list[tuple[int, str, bool]]) -> None:
@@ -158,6 +178,7 @@ class LiveTable:
         self.actions = [(seat, text) for _, seat, text in standing]
         self.record_length = len(record)
         self.undone = [i for i, (_, _, undone) in enumerate(record) if undone]
+        self._played = {i: (seat, text) for i, (seat, text, _) in enumerate(record)}
 
     def undo_status(self, seat: int | None) -> dict[str, Any] | None:
         return undo_policy.status(self.undo_off, self.status == "running", self.trail, seat)
@@ -235,28 +256,45 @@ class LiveTable:
         for conn in list(self.connections):
             conn.push(make(conn))
 
-    def broadcast_table(self) -> None:
-        """Seats, presence or status changed (no game change)."""
+    def broadcast_table(self, now: bool = False) -> None:
+        """Seats, presence or status changed (no game change). Changes are coalesced: one
+        `table` message per PRESENCE_SECONDS at most, so a crowd joining is not a message to
+        everyone per arrival (300 spectators would be 45,000 messages)."""
+        if now:
+            self._flush_table()
+        elif self._table_flush is None:
+            self._table_flush = asyncio.get_running_loop().call_later(PRESENCE_SECONDS, self._flush_table)
+
+    def _flush_table(self) -> None:
+        if self._table_flush is not None:
+            self._table_flush.cancel()
+            self._table_flush = None
         info = self.public_info()
         self.broadcast(lambda c: {"type": "table", "table": info})
 
     # --- acting ----------------------------------------------------------------------------
-    async def act(self, seat: int, text: Any, actor: Connection | None = None, ref: Any = None) -> None:
+    async def act(
+        self, seat: int, text: Any, actor: Connection | None = None, ref: Any = None, step: int | None = None
+    ) -> None:
         """Apply `text` for `seat`: checked, committed, then broadcast. Raises TableError or
-        IllegalAction (with a sentence for the player) and changes nothing when refused."""
+        IllegalAction (with a sentence for the player) and changes nothing when refused.
+        `step`, when given, is the step the move was made at: a move the table already played
+        there raises AlreadyPlayed, any other move at a step the table has left StaleMove."""
         # The move runs as its own task, shielded from the caller: a caller cancelled while the
         # row is being committed (a closing connection, a stopped bot) must not leave the move
         # in the store but the table a step behind, which would refuse every later move.
-        move = asyncio.ensure_future(self._act(seat, text, actor, ref))
+        move = asyncio.ensure_future(self._act(seat, text, actor, ref, step))
         move.add_done_callback(_consume_outcome)
         await asyncio.shield(move)
 
-    async def _act(self, seat: int, text: Any, actor: Connection | None, ref: Any) -> None:
+    async def _act(self, seat: int, text: Any, actor: Connection | None, ref: Any, made_at: int | None) -> None:
         async with self.lock:
-            if self.status != "running" or self.state is None:
-                raise TableError("the game has not started yet" if self.status == "open" else "the game is over")
             if not isinstance(text, str):
                 raise IllegalAction("an action is text, like the labels on the action buttons")
+            if made_at is not None and made_at != self.record_length:
+                self._check_resent(seat, text, made_at)
+            if self.status != "running" or self.state is None:
+                raise TableError("the game has not started yet" if self.status == "open" else "the game is over")
             trial = self.state.clone()
             action = self.game.parse_action(trial, seat, text)
             events = trial.apply(seat, action)
@@ -269,6 +307,8 @@ class LiveTable:
             final = actor is None or not self.may_undo(seat)
             self.trail.record(step, self.state, seat, action, events, trial, decide=not final)
             self.state = trial
+            self._sent_texts[step] = normalize_text(text)
+            self._played[step] = (seat, written)
             self.actions.append((seat, written))
             self.record_length += 1
             self.log.append(events)
@@ -312,6 +352,20 @@ class LiveTable:
                 conn.push(msg)
             self.broadcast(lambda c: {"type": "notice", "text": f"{name} took back a move"})
         self.manager.after_change(self)
+
+    def _check_resent(self, seat: int, text: str, made_at: int) -> None:
+        """A move made at step `made_at`, which is not the table's step: already played there
+        by this seat (re-sent after a reconnect), or stale."""
+        played = self._played.get(made_at)
+        if played is not None:
+            by, written = played
+            wanted = normalize_text(text)
+            if by == seat and wanted in (normalize_text(written), self._sent_texts.get(made_at)):
+                raise AlreadyPlayed(f"that move was already played (step {made_at + 1})", made_at + 1)
+        raise StaleMove(
+            f"the table moved on (your move was made at step {made_at}, the table is at step "
+            f"{self.record_length}): here is the game as it is now"
+        )
 
     async def _keep(self, final: State) -> None:
         names = [s.name or s.bot or f"seat {i}" for i, s in enumerate(self.seats)]

@@ -12,6 +12,7 @@ export class TableConnection {
     this.seq = 0;
     this.retry = 0;
     this.closed = false;
+    this.pending = null;  // the move sent and not yet answered: re-sent once after a reconnect
     this.open();
   }
 
@@ -50,8 +51,15 @@ export class TableConnection {
       return;
     }
     if (msg.seq !== undefined) this.seq = msg.seq;
+    if (this.pending && (msg.ack === this.pending.ref || msg.ref === this.pending.ref)) this.pending = null;
     if (msg.type === "state") {
       this.step = msg.step;
+      // Re-sent with the step it was made at: the server acknowledges it if it was played
+      // before the socket dropped, plays it if not, or says the table moved on.
+      if (this.pending && !this.pending.resent) {
+        this.pending.resent = true;
+        this.send(this.pending.msg);
+      }
     } else if (msg.type === "update") {
       if (msg.step !== this.step + 1) {
         this.send({ type: "resync" });
@@ -70,7 +78,11 @@ export class TableConnection {
     return false;
   }
 
-  act(text, ref) { return this.send({ type: "act", text, ref }); }
+  act(text, ref) {
+    const msg = { type: "act", text, ref, step: this.step };
+    this.pending = { ref, msg, resent: false };
+    return this.send(msg);
+  }
   chat(text) { return this.send({ type: "chat", text }); }
 
   reconnectAs(token) {

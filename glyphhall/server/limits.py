@@ -1,0 +1,130 @@
+"""Limits against floods: token buckets per connection (moves, chat, pings) and per address
+(tables created), and the HTTP body limit, refused with 413 before the body is read."""
+
+from __future__ import annotations
+
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+
+@dataclass(frozen=True)
+class Rate:
+    """`per_second` tokens come back each second, up to `burst` saved."""
+
+    per_second: float
+    burst: float
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The server's limits. Tests and the load benchmark pass their own to `create_app`."""
+
+    act: Rate = Rate(5, 20)
+    chat: Rate = Rate(1, 5)
+    ping: Rate = Rate(2, 20)  # ping and resync (a resync sends the whole state)
+    create_table: Rate = Rate(1 / 6, 20)  # per address: 10 a minute after a burst of 20
+    body_bytes: int = 64 * 1024
+
+
+class TokenBucket:
+    def __init__(self, rate: Rate, clock: Callable[[], float] = time.monotonic) -> None:
+        self.rate = rate
+        self.clock = clock
+        self.tokens = rate.burst
+        self.at = clock()
+
+    def take(self) -> bool:
+        """Spend one token if there is one."""
+        now = self.clock()
+        self.tokens = min(self.rate.burst, self.tokens + (now - self.at) * self.rate.per_second)
+        self.at = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+@dataclass
+class ConnectionBuckets:
+    """One connection's buckets, by message kind."""
+
+    limits: Limits
+    buckets: dict[str, TokenBucket] = field(default_factory=dict)
+
+    def allow(self, kind: str) -> bool:
+        bucket = self.buckets.get(kind)
+        if bucket is None:
+            bucket = self.buckets[kind] = TokenBucket(getattr(self.limits, kind))
+        return bucket.take()
+
+
+class AddressBuckets:
+    """A bucket per client address, the least recently used forgotten past `size` addresses."""
+
+    def __init__(self, rate: Rate, size: int = 10_000) -> None:
+        self.rate = rate
+        self.size = size
+        self._buckets: OrderedDict[str, TokenBucket] = OrderedDict()
+
+    def allow(self, address: str) -> bool:
+        bucket = self._buckets.pop(address, None) or TokenBucket(self.rate)
+        self._buckets[address] = bucket
+        while len(self._buckets) > self.size:
+            self._buckets.popitem(last=False)
+        return bucket.take()
+
+
+class BodyLimit:
+    """ASGI middleware: an HTTP request whose body is over `max_bytes` gets 413. A declared
+    Content-Length is judged before anything is read; a chunked body is cut off as soon as it
+    passes the limit."""
+
+    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+        self.app = app
+        self.max_bytes = max_bytes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope.get("headers") or []).get(b"content-length")
+        if declared is not None and (not declared.isdigit() or int(declared) > self.max_bytes):
+            await self._refuse(send)
+            return
+        seen = 0
+        started = False
+
+        async def counting_receive() -> Message:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.max_bytes:
+                    raise _TooLarge
+            return message
+
+        async def tracking_send(message: Message) -> None:
+            nonlocal started
+            started = True
+            await send(message)
+
+        try:
+            await self.app(scope, counting_receive, tracking_send)
+        except _TooLarge:
+            if not started:
+                await self._refuse(send)
+
+    async def _refuse(self, send: Send) -> None:
+        body = b'{"error": "request bodies are at most %d bytes"}' % self.max_bytes
+        headers: list[Any] = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+        await send({"type": "http.response.start", "status": 413, "headers": headers})
+        await send({"type": "http.response.body", "body": body})
+
+
+class _TooLarge(Exception):
+    pass
