@@ -64,7 +64,8 @@ def create_app(
     )
     app.state.limits = limits
     app.state.create_buckets = AddressBuckets(limits.create_table)
-    app.add_middleware(BodyLimit, max_bytes=limits.body_bytes)
+    larger = dict.fromkeys(limits.large_body_paths, limits.large_body_bytes)
+    app.add_middleware(BodyLimit, max_bytes=limits.body_bytes, larger=larger)
     app.include_router(lobby.router)
     app.include_router(replay.router)
     app.include_router(rules_text.router)

@@ -29,6 +29,10 @@ class Limits:
     ping: Rate = Rate(2, 20)  # ping and resync (a resync sends the whole state)
     create_table: Rate = Rate(1 / 6, 20)  # per address: 10 a minute after a burst of 20
     body_bytes: int = 64 * 1024
+    #: Routes that take a map of one's own (Heroscape's map upload, and a table whose options
+    #: carry the map's text) may send up to this much.
+    large_body_bytes: int = 1024 * 1024
+    large_body_paths: tuple[str, ...] = ("/api/tables", "/api/heroscape/maps")
 
 
 class TokenBucket:
@@ -84,17 +88,19 @@ class BodyLimit:
     Content-Length is judged before anything is read; a chunked body is cut off as soon as it
     passes the limit."""
 
-    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+    def __init__(self, app: ASGIApp, max_bytes: int, larger: dict[str, int] | None = None) -> None:
         self.app = app
         self.max_bytes = max_bytes
+        self.larger = larger or {}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        limit = self.larger.get(scope.get("path", ""), self.max_bytes)
         declared = dict(scope.get("headers") or []).get(b"content-length")
-        if declared is not None and (not declared.isdigit() or int(declared) > self.max_bytes):
-            await self._refuse(send)
+        if declared is not None and (not declared.isdigit() or int(declared) > limit):
+            await self._refuse(send, limit)
             return
         seen = 0
         started = False
@@ -104,7 +110,7 @@ class BodyLimit:
             message = await receive()
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
-                if seen > self.max_bytes:
+                if seen > limit:
                     raise _TooLarge
             return message
 
@@ -117,10 +123,10 @@ class BodyLimit:
             await self.app(scope, counting_receive, tracking_send)
         except _TooLarge:
             if not started:
-                await self._refuse(send)
+                await self._refuse(send, limit)
 
-    async def _refuse(self, send: Send) -> None:
-        body = b'{"error": "request bodies are at most %d bytes"}' % self.max_bytes
+    async def _refuse(self, send: Send, limit: int) -> None:
+        body = b'{"error": "request bodies are at most %d bytes"}' % limit
         headers: list[Any] = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
         await send({"type": "http.response.start", "status": 413, "headers": headers})
         await send({"type": "http.response.body", "body": body})

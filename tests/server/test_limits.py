@@ -65,9 +65,14 @@ def test_table_creation_is_limited_per_address(client):
 
 
 def test_a_body_over_64_kib_is_refused_before_it_is_read(client):
-    body = b'{"game": "duel", "seats": [{"kind": "person"}, {"kind": "person"}], "pad": "' + b"x" * 70_000 + b'"}'
-    r = client.post("/api/tables", content=body, headers={"content-type": "application/json"})
+    table_id, tokens = started_duel(client)
+    body = b'{"token": "' + tokens[0].encode() + b'", "pad": "' + b"x" * 70_000 + b'"}'
+    r = client.post(f"/api/tables/{table_id}/leave", content=body, headers={"content-type": "application/json"})
     assert r.status_code == 413 and "at most 65536 bytes" in r.json()["error"]
+    # A table's options may carry a map of one's own: that route takes up to 1 MiB.
+    big = b'{"game": "duel", "seats": [{"kind": "person"}, {"kind": "person"}], "pad": "' + b"x" * 1_100_000 + b'"}'
+    r = client.post("/api/tables", content=big, headers={"content-type": "application/json"})
+    assert r.status_code == 413 and "at most 1048576 bytes" in r.json()["error"]
 
     assert client.post("/api/tables", json={"game": "duel", "seats": [{"kind": "person"}] * 2}).status_code == 201
 
