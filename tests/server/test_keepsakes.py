@@ -9,6 +9,7 @@ from glyphhall import games
 from glyphhall.engine import Rng
 from glyphhall.server import create_app
 from glyphhall.server.keepsakes import StoreVault
+from glyphhall.server.limits import Limits, Rate
 from glyphhall.store import Store
 
 from .helpers import hello, receive, take
