@@ -1,8 +1,13 @@
 """Load test of the Glyph Hall server: simulated players over real WebSockets on loopback.
 
     python bench/server_load.py [--tables 500] [--seconds 60] [--think 1.0] [--game inscription]
+                                [--processes N] [--postgres | --db URL]
 
-The server runs in its own process (uvicorn, a fresh SQLite file unless --db is given). Two
+The server runs in its own process (uvicorn, a fresh SQLite file unless --db is given);
+`--processes N` runs N server processes on one PostgreSQL (`--postgres` starts a throwaway one,
+as the tests do) and spreads the clients so that each table's two seats sit on different
+processes (table i is created through process i mod N, its seat j plays through process
+(i + j) mod N): every move then crosses processes. Two
 clients sit at each table and play uniformly random legal actions after a think time drawn
 uniformly from [0.5, 1.5] x --think seconds. Latency is measured from sending an action to
 receiving the update that acknowledges it. When a game ends its two clients open a new table,
@@ -39,6 +44,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from glyphhall.server.gc_policy import GcPolicy  # noqa: E402
+from glyphhall.server.limits import Limits, Rate  # noqa: E402
 
 
 def raise_fd_limit() -> None:
@@ -69,8 +75,11 @@ def serve(port: int, db: str, workers: int) -> None:
 
         signal.signal(signal.SIGTERM, dump)
         prof.enable()
-    config = uvicorn.Config(create_app(db, bot_workers=workers), host="127.0.0.1", port=port, log_level="warning",
-                            backlog=4096)
+    # One address creates every table and plays every seat: the per-address limit on tables
+    # created is for people, not for this load generator.
+    limits = Limits(create_table=Rate(1e9, 1e9))
+    config = uvicorn.Config(create_app(db, bot_workers=workers, limits=limits), host="127.0.0.1", port=port,
+                            log_level="warning", backlog=4096)
     if not profile:
         # uvicorn re-raises SIGTERM after its graceful shutdown: a no-op handler lets the
         # watchdog below write its figures first.
@@ -210,14 +219,16 @@ async def play_seat(url: str, table_id: str, token: str, think: float, rng: rand
             plan()
 
 
-async def table_pair(http, url: str, game: str, think: float, seed: int, stats: Stats, stop: asyncio.Event,
+async def table_pair(http, urls: list[str], game: str, think: float, seed: int, stats: Stats, stop: asyncio.Event,
                      tables: list[str]) -> None:
+    """Two players at a table, then at a new one when the game ends. The table is created
+    through `http` (one process); seat j plays through urls[j % len(urls)]."""
     rng = random.Random(seed)
     import httpx
 
     while not stop.is_set():
         try:
-            r = await http.post("/api/tables", json={"game": game, "seats": [{"kind": "person"}] * 2, "seed": rng.randrange(2**40)})
+            r = await http.post("/api/tables", json={"game": game, "seats": [{"kind": "person"}] * 2})
             table_id = r.json()["id"]
             tokens = [(await http.post(f"/api/tables/{table_id}/seats/{s}", json={"name": f"p{s}"})).json()["token"] for s in (0, 1)]
             await http.post(f"/api/tables/{table_id}/start", json={"token": tokens[0]})
@@ -227,8 +238,19 @@ async def table_pair(http, url: str, game: str, think: float, seed: int, stats: 
             await asyncio.sleep(0.5)
             continue
         tables.append(table_id)
-        await asyncio.gather(*(play_seat(url.replace("http", "ws"), table_id, t, think, random.Random(rng.random()), stats, stop)
-                               for t in tokens))
+        await asyncio.gather(*(play_seat(urls[j % len(urls)].replace("http", "ws"), table_id, t, think,
+                                         random.Random(rng.random()), stats, stop)
+                               for j, t in enumerate(tokens)))
+
+
+def rss_mb(pid: int) -> float:
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except (OSError, ValueError):
+        pass
+    return float("nan")
 
 
 def cpu_seconds(pid: int) -> float:
@@ -240,7 +262,7 @@ def cpu_seconds(pid: int) -> float:
         return float("nan")
 
 
-async def drive(url: str, args: argparse.Namespace, server_pid: int) -> dict:
+async def drive(urls: list[str], args: argparse.Namespace, server_pids: list[int]) -> dict:
     import httpx
 
     stats = Stats()
@@ -252,11 +274,17 @@ async def drive(url: str, args: argparse.Namespace, server_pid: int) -> dict:
     stop = asyncio.Event()
     tables: list[str] = []
     limits = httpx.Limits(max_connections=64)
-    async with httpx.AsyncClient(base_url=url, timeout=120, limits=limits) as http:
+    https = [httpx.AsyncClient(base_url=url, timeout=120, limits=limits) for url in urls]
+    http = https[0]
+    rss0 = sum(rss_mb(pid) for pid in server_pids)
+    try:
         started = time.perf_counter()
         pairs = []
         for i in range(args.tables):
-            pairs.append(asyncio.create_task(table_pair(http, url, args.game, args.think, args.seed + i, stats, stop, tables)))
+            n = len(urls)
+            mine = [urls[(i + j) % n] for j in range(n)]
+            pairs.append(asyncio.create_task(table_pair(https[i % n], mine, args.game, args.think, args.seed + i, stats,
+                                                        stop, tables)))
             if i % 50 == 49:
                 await asyncio.sleep(0.2)  # let each batch connect before the next
         while stats.ready < 2 * args.tables and time.perf_counter() - started < 600:
@@ -265,12 +293,14 @@ async def drive(url: str, args: argparse.Namespace, server_pid: int) -> dict:
         await asyncio.sleep(args.think * 2)  # warm-up: every table has started playing
         stats.measuring = True
         t0 = time.perf_counter()
-        cpu0, own0 = cpu_seconds(server_pid), time.process_time()
+        cpu0, own0 = sum(cpu_seconds(pid) for pid in server_pids), time.process_time()
         await asyncio.sleep(args.seconds)
         stats.measuring = False
         stats.stopped = True
         elapsed = time.perf_counter() - t0
-        server_cpu, client_cpu = cpu_seconds(server_pid) - cpu0, time.process_time() - own0
+        server_cpu = sum(cpu_seconds(pid) for pid in server_pids) - cpu0
+        client_cpu = time.process_time() - own0
+        rss = sum(rss_mb(pid) for pid in server_pids)
         stop.set()
         await asyncio.sleep(3)  # actions in flight get their acknowledgement
         for ws in list(sockets):
@@ -282,6 +312,9 @@ async def drive(url: str, args: argparse.Namespace, server_pid: int) -> dict:
             server_steps = (await http.get(f"/api/tables/{table_id}")).json()["step"]
             if server_steps != stats.acked.get(table_id, 0):
                 mismatched += 1
+    finally:
+        for client in https:
+            await client.aclose()
     await client_gc.stop()
     lat = sorted(stats.latencies)
     ramp_lat = sorted(stats.ramp_latencies)
@@ -298,6 +331,8 @@ async def drive(url: str, args: argparse.Namespace, server_pid: int) -> dict:
 
     return {
         "game": args.game,
+        "processes": len(urls),
+        "database": "postgresql" if (args.db or "").startswith("postgres") else "sqlite",
         "tables": args.tables,
         "clients": 2 * args.tables,
         "think_s": args.think,
@@ -318,6 +353,8 @@ async def drive(url: str, args: argparse.Namespace, server_pid: int) -> dict:
         "steady_slow_actions_by_second": dict(sorted(slow_seconds.items(), key=lambda kv: -kv[1])[:8]),
         "server_cpu_s": round(server_cpu, 2),
         "server_cpu_ms_per_action": round(1000 * server_cpu / stats.actions, 2) if stats.actions else None,
+        "server_rss_mb": round(rss, 1),
+        "server_rss_mb_per_table": round((rss - rss0) / args.tables, 3),
         "clients_cpu_s": round(client_cpu, 2),
         "games_finished": stats.games_finished,
         "tables_checked": len(tables),
@@ -339,6 +376,8 @@ def main() -> None:
     ap.add_argument("--game", default="inscription")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--db", default=None, help="database URL (default: a fresh SQLite file)")
+    ap.add_argument("--processes", type=int, default=1, help="server processes on one PostgreSQL")
+    ap.add_argument("--postgres", action="store_true", help="start a throwaway PostgreSQL server for the run")
     ap.add_argument("--port", type=int, default=0)
     ap.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
@@ -348,29 +387,46 @@ def main() -> None:
         return
     import socket
 
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    pg = None
+    if args.postgres and not args.db:
+        from tests.server.postgres import ThrowawayPostgres
+
+        pg = ThrowawayPostgres()
+        args.db = pg.start()
+    if args.processes > 1 and not (args.db or "").startswith("postgres"):
+        sys.exit("--processes above 1 needs PostgreSQL: --postgres or --db postgresql://...")
     tmp = tempfile.mkdtemp(prefix="glyphhall-bench-")
     db = args.db or f"sqlite:///{tmp}/bench.db"
-    lag_file = f"{tmp}/loop-lag.json"
-    env = {**os.environ, "GLYPHHALL_DATA_DIR": tmp, "GLYPHHALL_BENCH_LAG": lag_file}
-    server = subprocess.Popen([sys.executable, __file__, "--serve", "--port", str(port), "--db", db], env=env)
+    servers, urls, lag_files = [], [], []
     try:
-        url = f"http://127.0.0.1:{port}"
+        for i in range(args.processes):
+            with socket.socket() as s:
+                s.bind(("127.0.0.1", 0))
+                port = s.getsockname()[1]
+            lag_files.append(f"{tmp}/loop-lag-{i}.json")
+            env = {**os.environ, "GLYPHHALL_DATA_DIR": tmp, "GLYPHHALL_BENCH_LAG": lag_files[-1]}
+            servers.append(subprocess.Popen([sys.executable, __file__, "--serve", "--port", str(port), "--db", db],
+                                            env=env))
+            urls.append(f"http://127.0.0.1:{port}")
         import httpx
 
-        for _ in range(200):
-            try:
-                httpx.get(url + "/api/games", timeout=2)
-                break
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        result = asyncio.run(drive(url, args, server.pid))
+        for url in urls:
+            for _ in range(600):
+                try:
+                    httpx.get(url + "/api/games", timeout=2)
+                    break
+                except httpx.HTTPError:
+                    time.sleep(0.1)
+        result = asyncio.run(drive(urls, args, [p.pid for p in servers]))
     finally:
-        server.terminate()
-        server.wait(30)
-    if Path(lag_file).exists():  # the server's event-loop lag over the whole run
+        for server in servers:
+            server.terminate()
+        for server in servers:
+            server.wait(30)
+        if pg is not None:
+            pg.stop()
+    lag_file = lag_files[0]
+    if Path(lag_file).exists():  # the first server's event-loop lag over the whole run
         result.update(json.loads(Path(lag_file).read_text()))
     print(json.dumps(result, indent=1))
 
