@@ -36,7 +36,9 @@ class CreateTable(BaseModel):
     seats: list[SeatSpec] = Field(min_length=1, max_length=16)
     turn_seconds: int = Field(0, ge=0, le=86400, description="0 for no turn timer")
     undo: bool = Field(True, description="players may take back moves of their turn (never in rated games)")
-    seed: int | None = Field(None, ge=0, lt=2**62, description="random unless given")
+    practice: bool = Field(
+        False, description="a practice table: never rated, and it may be given a seed, shown to every player")
+    seed: int | None = Field(None, ge=0, lt=2**62, description="practice tables only: the seed to play (random unless given)")
 
 
 class TakeSeat(BaseModel):
@@ -99,6 +101,10 @@ async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
             if s.bot:
                 raise TableError(f"seat {i} is for a person, so it takes no bot level")
             seats.append(("person", None, None))
+    if body.seed is not None and not body.practice:
+        # A chosen seed lets its chooser compute every hidden card offline: only for practice.
+        raise TableError("the server chooses the seed; a chosen seed is for practice tables "
+                         "(practice: true), which are never rated and show their seed to every player")
     seed = new_seed() if body.seed is None else body.seed
     try:
         options = game.resolve_options(body.options)
@@ -109,7 +115,8 @@ async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
         raise TableError(str(err)) from None
     table_id = new_table_id()
     await m.db(
-        m.store.create_table, table_id, game.id, game.version, options, seed, seats, body.turn_seconds, body.undo
+        m.store.create_table, table_id, game.id, game.version, options, seed, seats, body.turn_seconds, body.undo,
+        body.practice,
     )
     table = await m.get(table_id)
     return {**table.public_info(), "invite": f"/t/{table_id}"}
@@ -138,6 +145,8 @@ async def list_tables(request: Request, status: str = "open,running") -> dict[st
                     "status": info.status,
                     "turn_seconds": info.turn_seconds,
                     "result": info.result,
+                    "practice": info.practice,
+                    **({"seed": info.seed} if info.practice else {}),
                     "seats": [
                         {"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name, "taken": s.taken}
                         for s in info.seats

@@ -131,6 +131,7 @@ class LiveTable:
         self.id: str = info.id
         self.game = game
         self.seed: int = info.seed
+        self.practice: bool = info.practice
         self.options: dict[str, Any] = dict(info.options)
         self.players: int = info.players
         self.status: str = info.status
@@ -214,6 +215,10 @@ class LiveTable:
             "undo": self.undo_off is None,
             "seats": [s.public(i, i in online) for i, s in enumerate(self.seats)],
             "spectators": sum(1 for c in self.connections if c.seat is None),
+            # A practice table's seed was chosen by a person: everybody sees it. Otherwise the
+            # seed stays secret (it decides every hidden card).
+            "practice": self.practice,
+            **({"seed": self.seed} if self.practice else {}),
         }
 
     # --- messages --------------------------------------------------------------------------

@@ -51,6 +51,7 @@ class TableInfo:
     finished_at: float | None = None
     result: list[float] | None = None
     seats: tuple[SeatInfo, ...] = field(default=())
+    practice: bool = False  # its seed was chosen by a person: shown to all, never rated
 
 
 @dataclass(frozen=True)
@@ -79,6 +80,7 @@ def _table_info(row: TableRow, seats: list[SeatRow]) -> TableInfo:
         seats=tuple(
             SeatInfo(s.seat, s.kind, s.bot, s.name, s.token_hash) for s in sorted(seats, key=lambda s: s.seat)
         ),
+        practice=bool(row.practice),
     )
 
 
@@ -115,6 +117,7 @@ class Store:
         seats: list[tuple[str, str | None, str | None]],
         turn_seconds: int = 0,
         undo: bool = True,
+        practice: bool = False,
     ) -> TableInfo:
         """A new open table; `seats` lists (kind, bot level, name) per seat."""
         with self._session.begin() as db:
@@ -129,6 +132,7 @@ class Store:
                 turn_seconds=turn_seconds,
                 undo=undo,
                 created_at=time.time(),
+                practice=practice,
             )
             db.add(row)
             db.flush()

@@ -9,6 +9,8 @@ from fastapi.testclient import TestClient
 
 def new_table(client: TestClient, game: str = "duel", seats: list[dict] | None = None, **extra: Any) -> dict:
     body = {"game": game, "seats": seats or [{"kind": "person"}, {"kind": "person"}], **extra}
+    if "seed" in extra:
+        body.setdefault("practice", True)  # only practice tables take a chosen seed
     r = client.post("/api/tables", json=body)
     assert r.status_code == 201, r.text
     return r.json()

@@ -42,7 +42,8 @@ def _play_to_the_end(c, table_id, tokens, rng) -> dict:
 
 def test_the_losers_death_card_is_kept_in_the_store_vault(db_url):
     with _inscription_client(db_url) as c:
-        r = c.post("/api/tables", json={"game": "inscription", "seats": [{"kind": "person"}] * 2, "seed": 3})
+        r = c.post("/api/tables", json={"game": "inscription", "seats": [{"kind": "person"}] * 2, "seed": 3,
+                                        "practice": True})
         table_id = r.json()["id"]
         tokens = [take(c, table_id, 0, "ann"), take(c, table_id, 1, "bob")]
         c.post(f"/api/tables/{table_id}/start", json={"token": tokens[0]})
