@@ -133,7 +133,7 @@ async def _push(conn, message):
     conn.push(message)
 
 
-@pytest.mark.parametrize("number", ["⑴", "²", "9" * 5000])
+@pytest.mark.parametrize("number", ["⑴", "²", "٣", "9" * 5000])
 def test_real_games_refuse_numbers_that_are_not_ascii_digits(tmp_path, number, caplog):
     """Inscription reads numbers in its action texts ('draft 1'): other scripts and huge numbers
     are refused like any illegal move."""

@@ -18,6 +18,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from glyphhall.engine import Action, DataError, Event, LoadError, OptionError, Vault
+from glyphhall.engine.notation import is_number
 
 from . import sigils as S
 from .cards import COST_KINDS, parse_cost
@@ -124,7 +125,7 @@ def resolve_option(text: str, vault: Vault | None = None) -> list[dict[str, Any]
         if len(bits) != 5:
             raise OptionError(f"option 'death_cards': {part!r} is not Name/cost/power/health/sigils")
         name, cost, power, health, sigils = (b.strip() for b in bits)
-        if not (power.isdigit() and health.isdigit()):
+        if not (is_number(power) and is_number(health)):
             raise OptionError(f"option 'death_cards': power and health of {name!r} must be numbers")
         spec = {"name": name, "cost": cost, "power": int(power), "health": int(health),
                 "sigils": [s.strip() for s in sigils.split("+") if s.strip()]}

@@ -20,6 +20,7 @@ from glyphhall.engine import (
     Vault,
     normalize_text,
 )
+from glyphhall.engine.notation import is_number
 
 from . import board as B
 from . import sigils as S
@@ -205,7 +206,7 @@ class InscriptionGame(Game):
         if verb == "name":
             action = Action("name", (" ".join(words[1:]),))
         else:
-            args = tuple(int(w) if w.isdigit() else w.lower() for w in words[1:])
+            args = tuple(int(w) if is_number(w) else w.lower() for w in words[1:])
             action = Action(verb, _by_name(state, seat, verb, args))  # type: ignore[arg-type]
         if state.is_legal(seat, action):
             return action if verb == "name" else canonical(state, seat, action)  # type: ignore[arg-type]
@@ -223,7 +224,7 @@ class InscriptionGame(Game):
             if st.phase == "draw":
                 return "draw first: 'draw creature' or 'draw squirrel'"
             hand = st.hands[seat]
-            if len(words) < 3 or not (words[1].isdigit() and words[2].isdigit()):
+            if len(words) < 3 or not (is_number(words[1]) and is_number(words[2])):
                 return "write a play as 'play <hand number> <space 1-4>' (add 'sacrifice <spaces>' for blood)"
             h, lane = int(words[1]), int(words[2])
             if not 1 <= h <= len(hand):

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from glyphhall.engine import Action, Event, OptionError
+from glyphhall.engine.notation import is_number
 
 from .actions import act
 from .champion import Champion, without
@@ -28,7 +29,7 @@ def tribe_seats(players: int, per_tribe: int, split: str) -> tuple[tuple[int, ..
         first = (players + 1) // 2
     else:
         parts = split.replace(" ", "").split("-")
-        if len(parts) != 2 or not all(p.isdigit() for p in parts):
+        if len(parts) != 2 or not all(is_number(p) for p in parts):
             raise OptionError(f"option 'split' is written like 3-1 (players in each Tribe), not {split!r}")
         first, second = int(parts[0]), int(parts[1])
         if first + second != players:
