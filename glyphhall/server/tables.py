@@ -107,6 +107,7 @@ class Connection:
         except (TimeoutError, asyncio.CancelledError):
             self._task.cancel()
 
+
 @dataclass
 class SeatState:
     kind: str
