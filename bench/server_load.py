@@ -44,7 +44,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from glyphhall.server.gc_policy import GcPolicy  # noqa: E402
-from glyphhall.server.limits import Limits, Rate  # noqa: E402
+from glyphhall.server.limits import Limits  # noqa: E402
 
 
 def raise_fd_limit() -> None:
@@ -77,7 +77,7 @@ def serve(port: int, db: str, workers: int) -> None:
         prof.enable()
     # One address creates every table and plays every seat: the per-address limit on tables
     # created is for people, not for this load generator.
-    limits = Limits(create_table=Rate(1e9, 1e9))
+    limits = Limits.machine_speed()
     config = uvicorn.Config(create_app(db, bot_workers=workers, limits=limits), host="127.0.0.1", port=port,
                             log_level="warning", backlog=4096)
     if not profile:

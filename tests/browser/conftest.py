@@ -30,9 +30,10 @@ def live_server(tmp_path_factory):
     import uvicorn
 
     from glyphhall.server import create_app
+    from glyphhall.server.limits import Limits
 
     db = tmp_path_factory.mktemp("server") / "glyphhall.db"
-    app = create_app(f"sqlite:///{db}", bot_workers=1)
+    app = create_app(f"sqlite:///{db}", bot_workers=1, limits=Limits.machine_speed())
     port = _free_port()
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)

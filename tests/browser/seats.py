@@ -16,7 +16,8 @@ NAMES = ("Ann", "Bob", "Cy", "Di")
 def seated_table(base: str, game: str, people: int = 2, seed: int = 3, options: dict | None = None) -> tuple[str, list[str]]:
     """A running table of `game` with `people` persons seated (Ann, Bob...): (id, their tokens)."""
     with httpx.Client(base_url=base, timeout=30) as http:
-        body = {"game": game, "seats": [{"kind": "person"}] * people, "seed": seed, "options": options or {}}
+        body = {"game": game, "seats": [{"kind": "person"}] * people, "seed": seed, "practice": True,
+                "options": options or {}}
         table = http.post("/api/tables", json=body).json()
         tokens = [http.post(f"/api/tables/{table['id']}/seats/{i}", json={"name": NAMES[i]}).json()["token"]
                   for i in range(people)]

@@ -18,7 +18,7 @@ def test_each_games_page_shows_the_game(live_server, new_page, game_id):
     game = games.get(game_id)
     seats = [{"kind": "person"}] + [{"kind": "bot", "bot": "random"}] * (game.min_players - 1)
     with httpx.Client(base_url=live_server, timeout=30) as http:
-        table = http.post("/api/tables", json={"game": game_id, "seats": seats, "seed": 1}).json()
+        table = http.post("/api/tables", json={"game": game_id, "seats": seats, "seed": 1, "practice": True}).json()
         token = http.post(f"/api/tables/{table['id']}/seats/0", json={"name": "Ann"}).json()["token"]
         assert http.post(f"/api/tables/{table['id']}/start", json={"token": token}).status_code == 200
     page = new_page()

@@ -21,6 +21,7 @@ def glyphs_server(tmp_path_factory):
     import uvicorn
 
     from glyphhall.server import create_app
+    from glyphhall.server.limits import Limits
 
     try:
         from glyphhall.games.glyphs.game import GlyphsGame
@@ -29,7 +30,7 @@ def glyphs_server(tmp_path_factory):
     injected = {i: games.get(i) for i in games.ids()}
     injected.setdefault("glyphs", GlyphsGame())
     db = tmp_path_factory.mktemp("glyphs") / "glyphhall.db"
-    app = create_app(f"sqlite:///{db}", games=injected, bot_workers=1)
+    app = create_app(f"sqlite:///{db}", games=injected, bot_workers=1, limits=Limits.machine_speed())
     port = _free_port()
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
@@ -47,7 +48,8 @@ def test_build_a_glyph_and_study_it(glyphs_server, new_page):
         shapes = http.get("/api/games/glyphs/data/shapes").json()
         assert "square" in shapes["kinds"]
         assert http.get("/api/games/glyphs/data/..secret").status_code == 404
-        table = http.post("/api/tables", json={"game": "glyphs", "seats": [{"kind": "person"}], "seed": 2}).json()
+        body = {"game": "glyphs", "seats": [{"kind": "person"}], "seed": 2, "practice": True}
+        table = http.post("/api/tables", json=body).json()
         token = http.post(f"/api/tables/{table['id']}/seats/0", json={"name": "Ann"}).json()["token"]
         assert http.post(f"/api/tables/{table['id']}/start", json={"token": token}).status_code == 200
     page = new_page()

@@ -16,7 +16,7 @@ def open_table(base: str, new_page, game: str, seed: int, options: dict | None =
     """A running table (you at seat 0 against a random bot) open in a fresh browser page."""
     with httpx.Client(base_url=base, timeout=30) as http:
         table = http.post("/api/tables", json={"game": game, "seats": [{"kind": "person"}, {"kind": "bot", "bot": "random"}],
-                                               "seed": seed, "options": options or {}}).json()
+                                               "seed": seed, "practice": True, "options": options or {}}).json()
         token = http.post(f"/api/tables/{table['id']}/seats/0", json={"name": "Ann"}).json()["token"]
         assert http.post(f"/api/tables/{table['id']}/start", json={"token": token}).status_code == 200
     page = new_page()

@@ -45,8 +45,9 @@ class RestartableServer:
         import uvicorn
 
         from glyphhall.server import create_app
+        from glyphhall.server.limits import Limits
 
-        app = create_app(f"sqlite:///{self.db}", bot_workers=1)
+        app = create_app(f"sqlite:///{self.db}", bot_workers=1, limits=Limits.machine_speed())
         self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning"))
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.thread.start()

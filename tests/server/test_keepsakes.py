@@ -9,7 +9,7 @@ from glyphhall import games
 from glyphhall.engine import Rng
 from glyphhall.server import create_app
 from glyphhall.server.keepsakes import StoreVault
-from glyphhall.server.limits import Limits, Rate
+from glyphhall.server.limits import Limits
 from glyphhall.store import Store
 
 from .helpers import hello, receive, take
@@ -21,7 +21,9 @@ pytestmark = [
 
 
 def _inscription_client(db_url):
-    return TestClient(create_app(db_url, games={"inscription": games.get("inscription")}, bot_workers=1))
+    # The test plays a whole game as fast as it can: more moves a second than a person makes.
+    fast = Limits.machine_speed()
+    return TestClient(create_app(db_url, games={"inscription": games.get("inscription")}, bot_workers=1, limits=fast))
 
 
 def _play_to_the_end(c, table_id, tokens, rng) -> dict:
