@@ -79,7 +79,7 @@ export class TableConnection {
   }
 
   act(text, ref) {
-    const msg = { type: "act", text, ref, step: this.step };
+    const msg = { type: "act", text, ref, step: this.step >= 0 ? this.step : undefined };
     this.pending = { ref, msg, resent: false };
     return this.send(msg);
   }
