@@ -28,7 +28,7 @@ Ref = Annotated[
 ]
 
 
-class ProtocolError(Exception):
+class ProtocolError(ValueError):
     """A frame the server does not accept; the message is for the player."""
 
 
@@ -91,6 +91,19 @@ _OBJECT_HINT = 'messages are JSON objects, like {"type": "act", "text": "..."}'
 
 def read_message(raw: str) -> AnyMessage:
     """The message in frame `raw`. Raises ProtocolError saying what is wrong."""
+    data = read_object(raw)
+    kind = data.get("type")
+    if kind not in TYPES:
+        shown = kind if isinstance(kind, str) and len(kind) <= 20 else type(kind).__name__
+        raise ProtocolError(f"unknown message type {shown!r}; types: {', '.join(TYPES)}")
+    try:
+        return _ADAPTER.validate_python(data)
+    except ValidationError as err:
+        raise ProtocolError(_explain(err)) from None
+
+
+def read_object(raw: str) -> dict[str, Any]:
+    """Frame `raw` as a JSON object (any websocket of the server). Raises ProtocolError."""
     if len(raw) > MAX_FRAME:
         raise ProtocolError(f"messages are at most {MAX_FRAME} characters")
     try:
@@ -101,15 +114,7 @@ def read_message(raw: str) -> AnyMessage:
         raise ProtocolError(f"{_OBJECT_HINT} ({_first_line(err)})") from None
     if not isinstance(data, dict):
         raise ProtocolError(_OBJECT_HINT)
-    kind = data.get("type")
-    if kind not in TYPES:
-        shown = kind if isinstance(kind, str) and len(kind) <= 20 else type(kind).__name__
-        raise ProtocolError(f"unknown message type {shown!r}; types: {', '.join(TYPES)}")
-    try:
-        message = _ADAPTER.validate_python(data)
-    except ValidationError as err:
-        raise ProtocolError(_explain(err)) from None
-    return message
+    return data
 
 
 def safe_ref(raw: str) -> int | str | None:

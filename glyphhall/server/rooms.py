@@ -30,7 +30,8 @@ from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, Field
 
 from . import positions
-from .play import _parse, _refuse  # the same JSON checks and refusals as the play socket
+from .play import _refuse  # the same refusals as the play socket
+from .protocol import read_object as _parse  # the same JSON checks
 from .tables import Connection, LiveTable, TableError, TableManager
 
 router = APIRouter()
