@@ -172,6 +172,20 @@ def test_no_frame_changes_a_view_unless_a_legal_move_is_acknowledged(hall, data)
             _refresh_legal(hall)
         else:
             assert after == before, f"frame {frame[:200]!r} changed the game without an acknowledged move"
+    _one_legal_move(hall)
+
+
+def _one_legal_move(hall: Hall) -> None:
+    """Each example ends with a legal move, so the next one starts from a later position."""
+    live = hall.live
+    if live.status != "running":
+        return
+    seat = live.state.to_move()[0]
+    before = len(live.actions)
+    move = {"type": "act", "text": str(live.state.legal_actions(seat)[0]), "ref": "legal"}
+    assert _send_and_ping(hall, hall.seats[seat], json.dumps(move)), "a legal move is acknowledged"
+    assert len(hall.live.actions) == before + 1
+    _refresh_legal(hall)
 
 
 def test_the_fuzzing_played_legal_moves_too(hall):
