@@ -27,7 +27,8 @@ def api(base: str, method: str, path: str, body: dict | None = None) -> dict:
 
 
 def person_table(base: str, game: str, seed: int) -> tuple[str, list[str]]:
-    table = api(base, "POST", "/api/tables", {"game": game, "seats": [{"kind": "person"}] * 2, "seed": seed})
+    table = api(base, "POST", "/api/tables", {"game": game, "seats": [{"kind": "person"}] * 2, "seed": seed,
+                                           "practice": True})
     tokens = [api(base, "POST", f"/api/tables/{table['id']}/seats/{i}", {"name": n})["token"]
               for i, n in enumerate(("Ann", "Bob"))]
     api(base, "POST", f"/api/tables/{table['id']}/start", {"token": tokens[0]})
@@ -114,7 +115,7 @@ def test_undo_allowed_then_refused_after_a_card_is_drawn(live_server, new_page):
 
 
 def finished_bot_game(base: str, game: str, seed: int) -> str:
-    table = api(base, "POST", "/api/tables", {"game": game, "seed": seed,
+    table = api(base, "POST", "/api/tables", {"game": game, "seed": seed, "practice": True,
                                              "seats": [{"kind": "bot", "bot": "random"}] * 2})
     api(base, "POST", f"/api/tables/{table['id']}/start", {})
     deadline = time.time() + 180

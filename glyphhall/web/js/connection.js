@@ -80,8 +80,10 @@ export class TableConnection {
 
   act(text, ref) {
     const msg = { type: "act", text, ref, step: this.step >= 0 ? this.step : undefined };
+    // Only a move that left is re-sent after a reconnect; one not sent is reported as such.
+    if (!this.send(msg)) return false;
     this.pending = { ref, msg, resent: false };
-    return this.send(msg);
+    return true;
   }
   chat(text) { return this.send({ type: "chat", text }); }
 
