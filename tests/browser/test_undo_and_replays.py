@@ -109,7 +109,7 @@ def test_undo_allowed_then_refused_after_a_card_is_drawn(live_server, new_page):
     shot(page, "undo-refused-after-draw")
     page.set_viewport_size(PHONE)
     page.wait_for_timeout(200)
-    # (the table page's phone width is the table pages' work in issue 15; the Undo row wraps)
+    no_sideways_scroll(page)
     assert page.locator("#undo").bounding_box()["x"] + 44 <= PHONE["width"]
     shot(page, "undo-refused-after-draw-390")
 

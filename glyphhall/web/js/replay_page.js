@@ -111,7 +111,9 @@ function renderGame() {
   }
   const board = h("div.board");
   root.append(board);
-  const you = seatParam();
+  // In the real game the page watches (a seat's view, but nobody's "your turn"); in a line the
+  // leader plays for the seat shown.
+  const you = hypo ? seatParam() : null;
   const ctx = {
     view: data.view, legal: hypo && canLead() ? data.legal : [], you, table: data.table, act, replay: !hypo,
     seatName, status: hypo ? "running" : "finished", result: hypo ? null : data.table.result, step: pos.step,
