@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from glyphhall.engine import Action, Event
+from glyphhall.engine import Action, Event, Rng
 
 from . import board as B
 from . import combat, death_cards, draft, items, playing
@@ -86,6 +86,53 @@ def play_actions(st: InscriptionState, seat: int) -> list[Action]:
                 out.append(play_action(h, lane, ()))
     return out
 
+
+
+def sample_action(st: InscriptionState, seat: int, rng: Rng) -> Action:
+    """`rng.choice(legal_actions(st, seat))`, the same action from the same draw: in the play
+    step the plays are counted card by card (in `play_actions`' order) and only the one drawn
+    is built; the items and the bell follow them, as in the list."""
+    if st.pending or st.phase != PLAY:
+        return rng.choice(legal_actions(st, seat))
+    defs, board = st.defs, st.board
+    side = seat * 4
+    empty = [lane for lane in range(4) if board[side + lane] is None]
+    bones = st.bones[seat]
+    cards = []  # (hand index, its sacrifice options, or None where it takes any empty space)
+    seen: set[int] = set()
+    blood: dict[int, list] = {}
+    plays = 0
+    for h, cid in enumerate(st.hands[seat]):
+        if cid in seen:
+            continue
+        seen.add(cid)
+        d = defs[cid]
+        if d.kind == BLOOD:
+            options = blood.get(d.cost)
+            if options is None:
+                options = blood[d.cost] = sacrifice_options(st, seat, d.cost)
+            cards.append((h, options))
+            plays += len(options)
+        elif d.kind != BONES or d.cost <= bones:
+            cards.append((h, None))
+            plays += len(empty)
+    rest: list[Action] = []
+    items.item_actions(st, seat, rest)
+    rest.append(BELL)
+    i = rng.below(plays + len(rest))
+    if i >= plays:
+        return rest[i - plays]
+    for h, options in cards:
+        if options is None:
+            if i < len(empty):
+                return play_action(h, empty[i], ())
+            i -= len(empty)
+        elif i < len(options):
+            lane, sacs = options[i]
+            return play_action(h, lane, sacs)
+        else:
+            i -= len(options)
+    raise AssertionError("the draw is below the number of plays")
 
 
 def pending_actions(st: InscriptionState, seat: int) -> list[Action]:

@@ -16,6 +16,7 @@ from glyphhall.engine import (
     Option,
     OptionError,
     PositionData,
+    Rng,
     State,
     Vault,
     normalize_text,
@@ -25,7 +26,7 @@ from glyphhall.engine.notation import is_number
 from . import board as B
 from . import sigils as S
 from . import views, wording
-from .actions import apply_action, canonical, is_legal, legal_actions
+from .actions import apply_action, canonical, is_legal, legal_actions, sample_action
 from .cards import BLOOD, BONES, catalog
 from .death_cards import encode, names_the_vault, resolve_option, save_made_card
 from .draft import PICKS_EACH, communal_pile, deal_faceup
@@ -69,6 +70,9 @@ class InscriptionMatch(InscriptionState):
 
     def is_legal(self, seat: int, action: Action) -> bool:
         return is_legal(self, seat, action)
+
+    def sample_action(self, seat: int, rng: Rng) -> Action:
+        return sample_action(self, seat, rng)
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         return apply_action(self, seat, action)
