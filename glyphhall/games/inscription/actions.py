@@ -98,6 +98,8 @@ def sample_action(st: InscriptionState, seat: int, rng: Rng) -> Action:
     side = seat * 4
     empty = [lane for lane in range(4) if board[side + lane] is None]
     bones = st.bones[seat]
+    # the walk of `play_actions`, written again: a helper shared by both would cost the listing,
+    # the hotter path, a list or a generator every step
     cards = []  # (hand index, its sacrifice options, or None where it takes any empty space)
     seen: set[int] = set()
     blood: dict[int, list] = {}
