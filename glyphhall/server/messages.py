@@ -33,10 +33,18 @@ def events_for(events: Iterable[Event], seat: int | None, game: Game, names: Seq
     return [worded(e, game, names) for e in filter_events(events, seat)]
 
 
-def log_for(log: Sequence[Sequence[Event]], seat: int | None, game: Game, names: Sequence[str]) -> list[dict[str, Any]]:
-    """The whole game's event log as `seat` may see it, one entry per event with its step."""
+def log_for(
+    log: Sequence[Sequence[Event]],
+    seat: int | None,
+    game: Game,
+    names: Sequence[str],
+    numbers: Sequence[int] | None = None,
+) -> list[dict[str, Any]]:
+    """The whole game's event log as `seat` may see it, one entry per event with its step
+    (`numbers[i]` for the i-th action where moves were taken back: the record's step)."""
     out: list[dict[str, Any]] = []
-    for step, events in enumerate(log):
+    for i, events in enumerate(log):
+        step = numbers[i] if numbers is not None else i + 1
         for e in filter_events(events, seat):
-            out.append({"step": step + 1, **worded(e, game, names)})
+            out.append({"step": step, **worded(e, game, names)})
     return out

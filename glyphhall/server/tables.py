@@ -143,7 +143,7 @@ class LiveTable:
         self.state: State | None = None
         self.actions: list[tuple[int, str]] = []  # the standing actions (not taken back)
         self.record_length = 0  # stored actions, taken back or not: the next one's step
-        self.undone: list[int] = []  # steps of the record taken back
+        self.indices: list[int] = []  # each standing action's step in the record (0-based)
         self.trail = UndoTrail()
         self.log: list[list[Event]] = []
         self.lock = asyncio.Lock()
@@ -179,7 +179,7 @@ class LiveTable:
         self.state, self.log = state, log_
         self.actions = [(seat, text) for _, seat, text in standing]
         self.record_length = len(record)
-        self.undone = [i for i, (_, _, undone) in enumerate(record) if undone]
+        self.indices = [i for i, _, _ in standing]
         self._played = {i: (seat, text) for i, (seat, text, _) in enumerate(record)}
 
     def undo_status(self, seat: int | None) -> dict[str, Any] | None:
@@ -228,7 +228,8 @@ class LiveTable:
         if self.state is not None:
             names = self.names()
             msg.update(messages.seat_part(self.state, seat, names))
-            msg["log"] = messages.log_for(self.log, seat, self.game, names)
+            numbers = [i + 1 for i in self.indices]  # the record's steps, as updates number them
+            msg["log"] = messages.log_for(self.log, seat, self.game, names, numbers)
         else:
             msg.update(view=None, legal=[], log=[], to_move=[], result_text=None)
         msg["deadline"] = self.timer.deadline
@@ -316,6 +317,7 @@ class LiveTable:
             self._sent_texts[step] = normalize_text(text)
             self._played[step] = (seat, written)
             self.actions.append((seat, written))
+            self.indices.append(step)
             self.record_length += 1
             self.log.append(events)
             if trial.is_over():
@@ -348,8 +350,8 @@ class LiveTable:
             self.trail.take_back(seat)
             self.state = step.before
             self.actions.pop()
-            self.log.pop()
-            self.undone.append(step.index)  # the turn timer runs on: taking back buys no time
+            self.indices.pop()
+            self.log.pop()  # the turn timer runs on: taking back buys no time
             name = self.seats[seat].name or f"seat {seat}"
             for conn in list(self.connections):
                 msg = self.full_state(conn.seat)

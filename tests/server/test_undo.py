@@ -153,3 +153,21 @@ def test_the_turn_timers_move_for_a_person_is_final(client):
         assert timed["undo"] == {"allowed": False, "reason": "this move is final"}
         ws0.send_json({"type": "undo"})
         assert _error(ws0) == "cannot take that back: this move is final"
+
+
+def test_after_a_take_back_the_log_numbers_moves_by_their_step_in_the_record(client):
+    """Updates number a move by its step in the record; the full state's log does the same, so
+    a page can tell the last move's lines after a take-back and a reload."""
+    table_id, tokens = _started(client)
+    with client.websocket_connect(f"/ws/{table_id}") as ws0:
+        hello(ws0, tokens[0])
+        ws0.send_json({"type": "act", "text": "add 1"})
+        receive(ws0, "update")
+        ws0.send_json({"type": "undo"})
+        receive(ws0, "state")
+        ws0.send_json({"type": "act", "text": "add 1"})
+        last = receive(ws0, "update")
+        assert last["step"] == 2 and last["events"][0]["text"] == "ann adds 1"
+        ws0.send_json({"type": "resync"})
+        again = receive(ws0, "state")
+        assert again["step"] == 2 and [e["step"] for e in again["log"]] == [2]
