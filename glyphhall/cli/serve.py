@@ -77,6 +77,9 @@ def register(app: typer.Typer) -> None:
             typer.Option(help="database URL, e.g. postgresql://user:pass@host/db (default: a SQLite file)"),
         ] = None,
         bot_workers: Annotated[int | None, typer.Option(help="processes that compute bot moves")] = None,
+        workers: Annotated[
+            int, typer.Option(min=1, help="server processes on this port (PostgreSQL only; see the server README)")
+        ] = 1,
     ) -> None:
         """Start the Glyph Hall server and print the address to open in a browser."""
         import uvicorn
@@ -84,8 +87,27 @@ def register(app: typer.Typer) -> None:
         from glyphhall.server import create_app
 
         where = _check_database(db)
+        if workers > 1 and not where.startswith("postgresql"):
+            raise fail("--workers above 1 needs PostgreSQL (--db postgresql://...): SQLite has one writer "
+                       "and the processes share their tables through PostgreSQL's locks and notifications")
         sock = _listening_socket(host, port)
         shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
+        if workers > 1:
+            import os
+
+            os.environ["GLYPHHALL_DB"] = db or ""
+            if bot_workers is not None:
+                os.environ["GLYPHHALL_BOT_WORKERS"] = str(bot_workers)
+            typer.echo(f"Glyph Hall is open at http://{shown}:{port}/  ({workers} processes; database: {where}; "
+                       "Ctrl+C stops it)")
+            # uvicorn's workers share the socket bound above; the schema exists already
+            # (_check_database opened the store once).
+            config = uvicorn.Config("glyphhall.server.app:app_from_environment", factory=True, workers=workers,
+                                    log_level="warning", ws_max_size=1 << 16)
+            from uvicorn.supervisors import Multiprocess
+
+            Multiprocess(config, target=uvicorn.Server(config).run, sockets=[sock]).run()
+            return
         app_ = create_app(db, bot_workers=bot_workers)
 
         class Server(uvicorn.Server):
@@ -95,7 +117,7 @@ def register(app: typer.Typer) -> None:
                     typer.echo(f"Glyph Hall is open at http://{shown}:{port}/  (database: {where}; "
                                "Ctrl+C stops it)")
 
-        config = uvicorn.Config(app_, log_level="warning", ws_max_size=1 << 20)
+        config = uvicorn.Config(app_, log_level="warning", ws_max_size=1 << 16)
         server = Server(config)
         server.run(sockets=[sock])
         if not server.started:

@@ -3,6 +3,7 @@ lobby/play/replay routes and the static browser client."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -15,9 +16,10 @@ from fastapi.staticfiles import StaticFiles
 from glyphhall.engine import Game
 from glyphhall.store import Store
 
-from . import lobby, maps, play, replay, rooms, rules_text
+from . import lobby, maps, play, replay, rooms, rules_text, sync
 from .botpool import BotPool
 from .catalog import Catalog
+from .cluster import Cluster
 from .gc_policy import GcPolicy
 from .limits import AddressBuckets, BodyLimit, Limits
 from .store_access import StoreAccess
@@ -44,13 +46,26 @@ def create_app(
         pool = BotPool(bot_workers)
         manager = TableManager(access, Catalog(games), pool)
         app.state.manager = manager
-        app.state.resumed = await manager.resume_all()
+        if access.store.engine.dialect.name == "postgresql":
+            # One hall with every other process on this database: tables are taken over by
+            # ownership (cluster.py) instead of all resumed here.
+            manager.cluster = Cluster(
+                access.store.engine.url.render_as_string(hide_password=False),
+                on_note=lambda kind, table_id, arg: sync.on_note(manager, kind, table_id, arg),
+                on_gain=lambda ids: sync.on_gain(manager, ids),
+                on_loss=lambda: sync.on_loss(manager),
+            )
+            app.state.resumed = await manager.cluster.start()
+        else:
+            app.state.resumed = await manager.resume_all()
         gc_policy = GcPolicy()
         gc_policy.start()
         try:
             yield
         finally:
             await gc_policy.stop()
+            if manager.cluster is not None:
+                await manager.cluster.stop()
             await manager.close()
             pool.close()
             if store is None:
@@ -100,6 +115,13 @@ def create_app(
         return FileResponse(WEB / "replay.html")
 
     return app
+
+
+def app_from_environment() -> FastAPI:
+    """The app for each worker process of `glyphhall serve --workers N` (uvicorn imports it by
+    name): the database URL and bot workers come from GLYPHHALL_DB and GLYPHHALL_BOT_WORKERS."""
+    workers = os.environ.get("GLYPHHALL_BOT_WORKERS")
+    return create_app(os.environ.get("GLYPHHALL_DB") or None, bot_workers=int(workers) if workers else None)
 
 
 def _explain(err: RequestValidationError) -> str:

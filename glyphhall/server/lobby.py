@@ -178,6 +178,7 @@ async def take_seat(table_id: str, seat: int, body: TakeSeat, request: Request) 
             raise TableError(f"seat {seat} is already taken", 409)
         s.name, s.token_hash = name, token_hash(token)
         table.broadcast_table()
+    await m.announce("table", table_id)
     return {"seat": seat, "token": token, "table": table.public_info()}
 
 
@@ -200,6 +201,7 @@ async def leave(table_id: str, body: WithToken, request: Request) -> dict[str, A
             conn.seat = None  # that browser now only watches
             conn.push(table.full_state(None))
         table.broadcast_table()
+    await m.announce("table", table_id)
     m.after_change(table)
     return table.public_info()
 
@@ -220,9 +222,11 @@ async def start(table_id: str, body: WithToken, request: Request) -> dict[str, A
             raise TableError("the game has already started", 409)
         table.rebuild([])
         table.status = "running"
-        table.timer.restart(table.turn_seconds)
+        await m.claim(table_id)
+        table.restart_timer()
         for conn in list(table.connections):
             conn.push(table.full_state(conn.seat))
+    await m.announce("table", table_id)
     m.after_change(table)
     return table.public_info()
 

@@ -122,8 +122,7 @@ async def play(ws: WebSocket, table_id: str) -> None:
         table.connections.discard(conn)
         await conn.close()
         table.broadcast_table()
-        if table.status == "finished" and not table.connections:
-            m.forget(table.id)  # finished and unwatched: its replay reloads it from the store
+        m.release_if_idle(table)
 
 
 async def _receive(ws: WebSocket) -> str:
@@ -173,11 +172,8 @@ async def _handle(m: TableManager, table: LiveTable, conn: Connection, msg: AnyM
             return
         author = "spectator" if conn.seat is None else (table.seats[conn.seat].name or f"seat {conn.seat}")
         line = await m.db(m.store.add_chat, table.id, author, text)
-        entry = {"id": line.id, "author": line.author, "text": line.text, "at": line.at}
-        if table.chat_cache is not None:
-            table.chat_cache.append(entry)
-            del table.chat_cache[:-200]
-        table.broadcast(lambda c: {"type": "chat", "line": entry})
+        table.add_chat(line)
+        await m.announce("chat", table.id, line.id)
     elif isinstance(msg, Resync):
         conn.push(table.full_state(conn.seat))
     elif isinstance(msg, Ping):

@@ -12,12 +12,14 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from glyphhall.engine import Event, Game, GlyphHallError, IllegalAction, State, UndoTrail, normalize_text
+from glyphhall.engine import Action, Event, Game, GlyphHallError, IllegalAction, State, UndoTrail, normalize_text
 from glyphhall.engine.record import brief_options
+from glyphhall.store import ActionClash
 
 from . import keepsakes, messages, undo_policy
 from .botpool import BotPool
 from .catalog import Catalog
+from .cluster import Cluster
 from .store_access import StoreAccess
 from .timers import TurnTimer
 from .tokens import token_hash
@@ -259,6 +261,17 @@ class LiveTable:
                 msg["ack"] = ref
             conn.push(msg)
 
+    def add_chat(self, line: Any) -> None:
+        """A chat line (committed) to the cache and every connection here, once."""
+        entry = _chat_dict(line)
+        if self.chat_cache is None:
+            self.chat_cache = []
+        if any(c["id"] == entry["id"] for c in self.chat_cache[-50:]):
+            return
+        self.chat_cache.append(entry)
+        del self.chat_cache[:-200]
+        self.broadcast(lambda c: {"type": "chat", "line": entry})
+
     def broadcast(self, make: Callable[[Connection], dict[str, Any]]) -> None:
         for conn in list(self.connections):
             conn.push(make(conn))
@@ -296,18 +309,16 @@ class LiveTable:
 
     async def _act(self, seat: int, text: Any, actor: Connection | None, ref: Any, made_at: int | None) -> None:
         async with self.lock:
-            if not isinstance(text, str):
-                raise IllegalAction("an action is text, like the labels on the action buttons")
-            if made_at is not None and made_at != self.record_length:
-                self._check_resent(seat, text, made_at)
-            if self.status != "running" or self.state is None:
-                raise TableError("the game has not started yet" if self.status == "open" else "the game is over")
-            trial = self.state.clone()
-            action = self.game.parse_action(trial, seat, text)
-            events = trial.apply(seat, action)
-            step = self.record_length
-            written = str(action)
-            await self.manager.access.append_action(self.id, step, seat, written)
+            for _attempt in range(3):
+                trial, action, events, step, written = self._try(seat, text, made_at)
+                try:
+                    await self.manager.access.append_action(self.id, step, seat, written)
+                    break
+                except ActionClash:
+                    # Another process wrote this step first: read what it wrote, judge again.
+                    await self.catch_up_locked()
+            else:
+                raise TableError("the table is busy; try again")
             # The state before is never changed again (each move works on a clone), so the
             # trail keeps it as it is for a take-back. A move the server made for a person (the
             # turn timer's) has no actor and is final.
@@ -327,8 +338,10 @@ class LiveTable:
                 await self._keep(trial)
                 self.timer.stop()
             else:
-                self.timer.restart(self.turn_seconds)
+                self.restart_timer()
             self.broadcast_update(events, actor, ref)
+        await self.manager.announce("act", self.id, step)
+        await self.manager.release_finished(self)
         self.manager.after_change(self)
 
     async def take_back(self, seat: int, actor: Connection | None = None, ref: Any = None) -> None:
@@ -359,7 +372,71 @@ class LiveTable:
                     msg["ack"] = ref
                 conn.push(msg)
             self.broadcast(lambda c: {"type": "notice", "text": f"{name} took back a move"})
+        await self.manager.announce("undo", self.id)
         self.manager.after_change(self)
+
+    def _try(self, seat: int, text: Any, made_at: int | None) -> tuple[State, Action, list[Event], int, str]:
+        """The move applied to a clone: (clone, action, events, its step, its canonical text)."""
+        if not isinstance(text, str):
+            raise IllegalAction("an action is text, like the labels on the action buttons")
+        if made_at is not None and made_at != self.record_length:
+            self._check_resent(seat, text, made_at)
+        if self.status != "running" or self.state is None:
+            raise TableError("the game has not started yet" if self.status == "open" else "the game is over")
+        trial = self.state.clone()
+        action = self.game.parse_action(trial, seat, text)
+        events = trial.apply(seat, action)
+        return trial, action, events, self.record_length, str(action)
+
+    async def catch_up_locked(self) -> None:
+        """Apply what the store holds beyond our record (written by another process): new moves
+        are replayed and broadcast like moves made here; a move taken back elsewhere rebuilds
+        the table from the record and sends everyone the full state. Call with the lock held."""
+        if self.state is None or self.status != "running":
+            return
+        record = await self.manager.db(self.manager.store.record, self.id)
+        if {i for i, (_, _, undone) in enumerate(record) if undone} != set(self.undone):
+            self.rebuild(record)
+            await self._finish_if_over()
+            for conn in list(self.connections):
+                conn.push(self.full_state(conn.seat))
+            return
+        for index in range(self.record_length, len(record)):
+            seat, text, _ = record[index]
+            before = self.state
+            trial = before.clone()
+            try:
+                action = self.game.parse_action(trial, seat, text)
+                events = trial.apply(seat, action)
+            except GlyphHallError as err:  # the record is the truth: rebuild from it
+                log.error("table %s: stored move %r does not apply here (%s); rebuilding", self.id, text, err)
+                self.rebuild(record)
+                return
+            self.trail.record(index, before, seat, action, events, trial, decide=self.may_undo(seat))
+            self.state = trial
+            self.actions.append((seat, text))
+            self._played[index] = (seat, text)
+            self.record_length += 1
+            self.log.append(events)
+            if not await self._finish_if_over():
+                self.restart_timer()
+            self.broadcast_update(events, None, None)
+
+    async def _finish_if_over(self) -> bool:
+        """After replaying moves made elsewhere: the writer stored the result; here the table
+        only learns it is over."""
+        if self.state is None or not self.state.is_over():
+            return False
+        self.status = "finished"
+        self.result = [float(r) for r in self.state.returns()]
+        self.timer.stop()
+        await self.manager.release_finished(self)
+        return True
+
+    def restart_timer(self) -> None:
+        """The turn timer runs on the table's owner only."""
+        if self.manager.runs_here(self.id):
+            self.timer.restart(self.turn_seconds)
 
     def _check_resent(self, seat: int, text: str, made_at: int) -> None:
         """A move made at step `made_at`, which is not the table's step: already played there
@@ -404,6 +481,16 @@ class TableManager:
         self.bot_pool = bot_pool
         self.tables: dict[str, LiveTable] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
+        self.cluster: Cluster | None = None  # several processes on one PostgreSQL
+
+    def runs_here(self, table_id: str) -> bool:
+        """Bots and timers run on the table's owner (this process, when it is alone)."""
+        return self.cluster is None or self.cluster.owns(table_id)
+
+    async def announce(self, kind: str, table_id: str, arg: object = "") -> None:
+        """Tell the other processes (if any) that something at a table is committed."""
+        if self.cluster is not None:
+            await self.cluster.note(kind, table_id, arg)
 
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
         return await self.access.run(fn, *args)
@@ -427,8 +514,27 @@ class TableManager:
         chat = await self.db(self.store.chat, table_id)
         table.chat_cache = [_chat_dict(c) for c in chat]
         # Another coroutine may have loaded it meanwhile: keep the first.
-        table = self.tables.setdefault(table_id, table)
-        return table
+        loaded = self.tables.setdefault(table_id, table)
+        if loaded is table and self.cluster is not None:
+            async with table.lock:  # a move another process made while we read the record
+                await table.catch_up_locked()
+        return loaded
+
+    async def claim(self, table_id: str) -> None:
+        """Own a table that starts here, if nobody else does (its bots and timer run here)."""
+        if self.cluster is not None:
+            await self.cluster.claim(table_id)
+
+    async def release_finished(self, table: LiveTable) -> None:
+        """A finished table needs no owner any more."""
+        if self.cluster is not None and table.status == "finished":
+            await self.cluster.release(table.id)
+
+    def release_if_idle(self, table: LiveTable) -> None:
+        """Forget a table nobody here watches, when it is finished or another process owns
+        it (its replay, or the next socket, reads it from the store again)."""
+        if not table.connections and (table.status == "finished" or not self.runs_here(table.id)):
+            self.forget(table.id)
 
     def forget(self, table_id: str) -> None:
         """Drop a table from memory (the store keeps it)."""
@@ -449,14 +555,14 @@ class TableManager:
                 log.error("cannot resume: %s", err)
                 continue
             if table.status == "running":
-                table.timer.restart(table.turn_seconds)
+                table.restart_timer()
                 self.after_change(table)
                 resumed += 1
         return resumed
 
     # --- after each change: bots --------------------------------------------------------------
     def after_change(self, table: LiveTable) -> None:
-        if table.status != "running" or table.state is None:
+        if table.status != "running" or table.state is None or not self.runs_here(table.id):
             return
         for seat in table.state.to_move():
             s = table.seats[seat]

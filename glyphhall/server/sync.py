@@ -1,0 +1,79 @@
+"""What this process does with the other processes' notes (see cluster.py): catch a loaded table
+up with the moves, seats, status and chat another process committed, and carry on the tables it
+takes over. A table nobody here has loaded needs nothing: it is read from the store when a
+socket asks for it."""
+
+from __future__ import annotations
+
+import logging
+
+from .tables import LiveTable, SeatState, TableError, TableManager
+
+log = logging.getLogger("glyphhall.server")
+
+
+async def on_note(m: TableManager, kind: str, table_id: str, arg: str) -> None:
+    if kind == "gap":  # notes may have been missed: catch every loaded table up
+        for table in list(m.tables.values()):
+            await refresh(m, table)
+        return
+    table = m.tables.get(table_id)
+    if table is None:
+        return
+    if kind == "act":
+        async with table.lock:
+            await table.catch_up_locked()
+    elif kind == "chat":
+        for line in await m.db(m.store.chat, table_id, 20):
+            table.add_chat(line)
+    else:
+        await refresh(m, table)
+    m.after_change(table)
+
+
+async def refresh(m: TableManager, table: LiveTable) -> None:
+    """Seats, status and moves as the store has them now."""
+    info = await m.db(m.store.table, table.id)
+    if info is None:
+        return
+    async with table.lock:
+        was = table.status
+        for seat, (now, stored) in enumerate(zip(table.seats, info.seats, strict=True)):
+            if now.token_hash is not None and now.token_hash != stored.token_hash:
+                for conn in [c for c in table.connections if c.seat == seat]:
+                    conn.seat = None  # that seat was left through another process: watch only
+            table.seats[seat] = SeatState(stored.kind, stored.bot, stored.name, stored.token_hash)
+        if info.status != "open" and table.state is None:
+            table.rebuild(await m.db(m.store.record, table.id))
+        if table.status != "finished":
+            table.status = info.status
+        await table.catch_up_locked()
+        if table.status != was:
+            table.restart_timer()
+            for conn in list(table.connections):
+                conn.push(table.full_state(conn.seat))
+    table.broadcast_table()
+
+
+async def on_gain(m: TableManager, table_ids: list[str]) -> None:
+    """This process now owns these running tables: their bots and timers go on here."""
+    for table_id in table_ids:
+        try:
+            table = await m.get(table_id)
+        except TableError as err:
+            log.error("cannot take over: %s", err)
+            continue
+        async with table.lock:
+            await table.catch_up_locked()
+        if table.status == "running":
+            table.restart_timer()
+            m.after_change(table)
+        elif m.cluster is not None:
+            await m.cluster.release(table_id)
+    log.info("took over %d table(s)", len(table_ids))
+
+
+def on_loss(m: TableManager) -> None:
+    """Ownership lost (the lock connection broke): no timer runs here until it is regained."""
+    for table in m.tables.values():
+        table.timer.stop()
