@@ -114,8 +114,16 @@ class Cluster:
     # --- inside ----------------------------------------------------------------------------
     async def _lock_conn(self) -> psycopg.AsyncConnection:
         if self._locks is None or self._locks.closed:
+            if self._locks is not None:
+                self._lost()  # the locks lived on the connection that closed
             self._locks = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
         return self._locks
+
+    def _lost(self) -> None:
+        if self.owned:
+            log.warning("lost the lock connection: this process owns no table now")
+            self.owned.clear()
+            self._on_loss()
 
     async def _listen(self) -> None:
         while True:
@@ -157,10 +165,8 @@ class Cluster:
             except asyncio.CancelledError:
                 raise
             except Exception as err:
-                if self.owned:
-                    log.warning("lost the lock connection (%s): this process owns no table now", err)
-                    self.owned.clear()
-                    self._on_loss()
+                log.warning("taking over free tables failed: %s", err)
+                self._lost()
                 if self._locks is not None:
                     await self._locks.close()
                 self._locks = None
