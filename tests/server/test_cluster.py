@@ -128,7 +128,7 @@ def test_three_processes_share_seats_moves_and_chat(hall, postgres_url):
         ws0.send(json.dumps({"type": "act", "text": s0["legal"][0], "ref": 1, "step": 0}))
         assert _recv(ws0, "update")["ack"] == 1
         seen1, seen_spy = _recv(ws1, "update"), _recv(spy, "update")
-        assert seen1["step"] == seen_spy["step"] == 1 and seen1["events"][0]["text"] == "seat 0 picks a card"
+        assert seen1["step"] == seen_spy["step"] == 1 and seen1["events"][0]["text"] == "ann picks a card"
         assert seen_spy["legal"] == [] and seen_spy["view"]["hand"] is None
         ws1.send(json.dumps({"type": "act", "text": s1["legal"][0], "ref": 2, "step": 1}))
         assert _recv(ws1, "update")["ack"] == 2
