@@ -395,10 +395,6 @@ def main() -> None:
         args.db = pg.start()
     if args.processes > 1 and not (args.db or "").startswith("postgres"):
         sys.exit("--processes above 1 needs PostgreSQL: --postgres or --db postgresql://...")
-    if args.processes > 1:
-        # Several processes share tables only with the multi-process server (branch
-        # server-cluster, glyphhall/server/cluster.py), not on main yet.
-        sys.exit("--processes above 1 needs the multi-process server, which is not on main yet")
     tmp = tempfile.mkdtemp(prefix="glyphhall-bench-")
     db = args.db or f"sqlite:///{tmp}/bench.db"
     servers, urls, lag_files = [], [], []

@@ -12,7 +12,16 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from glyphhall.engine import Action, Event, Game, GlyphHallError, IllegalAction, State, UndoTrail, normalize_text
+from glyphhall.engine import (
+    Action,
+    Event,
+    Game,
+    GlyphHallError,
+    IllegalAction,
+    State,
+    UndoTrail,
+    normalize_text,
+)
 from glyphhall.engine.record import brief_options
 from glyphhall.store import ActionClash
 

@@ -8,12 +8,11 @@ import sys
 import uvicorn
 
 from glyphhall.server import create_app
-from glyphhall.server.limits import Limits, Rate
+from glyphhall.server.limits import Limits
 
 from .games import GAMES
 
 if __name__ == "__main__":
     db_url, port = sys.argv[1], int(sys.argv[2])
-    fast = Limits(act=Rate(1e6, 1e6), create_table=Rate(1e6, 1e6))
-    uvicorn.run(create_app(db_url, games=GAMES, bot_workers=1, limits=fast), host="127.0.0.1", port=port,
+    uvicorn.run(create_app(db_url, games=GAMES, bot_workers=1, limits=Limits.machine_speed()), host="127.0.0.1", port=port,
                 log_level="warning")
