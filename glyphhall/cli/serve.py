@@ -106,7 +106,7 @@ def register(app: typer.Typer) -> None:
                                     log_level="warning", ws_max_size=1 << 16)
             from uvicorn.supervisors import Multiprocess
 
-            Multiprocess(config, target=uvicorn.Server(config).run, sockets=[sock]).run()
+            Multiprocess(config, sockets=[sock]).run()
             return
         app_ = create_app(db, bot_workers=bot_workers)
 
