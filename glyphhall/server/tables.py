@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -29,6 +29,7 @@ from . import keepsakes, messages, undo_policy
 from .botpool import BotPool
 from .catalog import Catalog
 from .cluster import Cluster
+from .connection import Connection
 from .store_access import StoreAccess
 from .timers import TurnTimer
 from .tokens import token_hash
@@ -62,61 +63,6 @@ class AlreadyPlayed(TableError):
     def __init__(self, message: str, step: int) -> None:
         super().__init__(message)
         self.step = step
-
-
-class Connection:
-    """One websocket: a seat (or a spectator, seat None) and an outgoing queue with a writer
-    task, so a slow client never holds up its table. A message that cannot be sent (it does not
-    encode) is logged in one line and replaced by an error; only a closed socket stops the
-    writer, and then `alive` is False and nothing more is queued."""
-
-    def __init__(self, send: Callable[[dict[str, Any]], Awaitable[None]], seat: int | None, label: str = "") -> None:
-        self.seat = seat
-        self.seq = 0
-        self.alive = True
-        self.label = label
-        self._send = send
-        self._queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
-        self._task = asyncio.create_task(self._writer())
-
-    def push(self, message: dict[str, Any]) -> None:
-        if not self.alive:
-            return
-        self.seq += 1
-        message["seq"] = self.seq
-        self._queue.put_nowait(message)
-
-    async def _writer(self) -> None:
-        while True:
-            message = await self._queue.get()
-            if message is None:
-                return
-            try:
-                await self._send(message)
-            except (TypeError, ValueError) as err:  # it does not encode: say so, keep going
-                log.warning("%s: a %s message could not be sent: %s", self.label, message.get("type"), err)
-                if not await self._send_safely({"type": "error", "seq": message.get("seq"), "ref": None,
-                                                "message": "the server could not send its answer"}):
-                    return
-            except Exception:  # the socket went away; the reader side cleans up
-                self.alive = False
-                return
-
-    async def _send_safely(self, message: dict[str, Any]) -> bool:
-        try:
-            await self._send(message)
-            return True
-        except Exception:
-            self.alive = False
-            return False
-
-    async def close(self) -> None:
-        self.alive = False
-        self._queue.put_nowait(None)
-        try:
-            await asyncio.wait_for(self._task, 5)
-        except (TimeoutError, asyncio.CancelledError):
-            self._task.cancel()
 
 
 @dataclass
