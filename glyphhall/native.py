@@ -2,7 +2,8 @@
 pure-Python ones, which are always the reference.
 
 A compiled module is used unless `GLYPHHALL_PURE=1` is set, or its .py file is newer than it
-(an edit since the last build: the edit runs, as source, and a warning says to rebuild)."""
+(an edit since the last build: the edit runs, as source, and a warning says to rebuild). A
+compiled module whose source is gone (moved or deleted since the build) is never imported."""
 
 from __future__ import annotations
 
@@ -34,9 +35,12 @@ class _BuildChooser(importlib.abc.MetaPathFinder):
         leaf = fullname.rpartition(".")[2]
         for entry in path:
             source = Path(entry, leaf + ".py")
-            if not source.is_file():
-                continue
             compiled = [c for c in (Path(entry, leaf + s) for s in _COMPILED_SUFFIXES) if c.is_file()]
+            if not source.is_file():
+                if compiled:  # its source was moved or deleted since the build: never run it
+                    raise ModuleNotFoundError(f"no module named {fullname!r} (only a stale compiled "
+                                              f"module {compiled[0].name} is left; make clean)", name=fullname)
+                continue
             if not compiled:
                 return None
             if not PURE and compiled[0].stat().st_mtime >= source.stat().st_mtime:

@@ -76,3 +76,9 @@ def test_a_source_newer_than_its_compiled_module_runs_as_source(tmp_path):
     os.utime(source, (1, 1))
     if not native.PURE:
         assert chooser.find_spec("glyphhall.mod", [str(package)]) is None
+
+
+def test_a_compiled_module_whose_source_is_gone_is_never_imported(tmp_path):
+    (tmp_path / ("gone" + native._COMPILED_SUFFIXES[0])).write_bytes(b"left over from a build")
+    with pytest.raises(ModuleNotFoundError, match="stale compiled module"):
+        native._BuildChooser().find_spec("glyphhall.gone", [str(tmp_path)])
