@@ -15,6 +15,7 @@ from glyphhall.engine import (
     LoadError,
     Option,
     OptionError,
+    PositionData,
     State,
     normalize_text,
 )
@@ -23,6 +24,7 @@ from . import decisions, flow, paths, turn, wording
 from .armies import PRESETS
 from .map_text import board_for
 from .maps import Board, map_keys
+from .position import set_position
 from .state import ON, HeroscapeState, init_state, zone_seat
 from .view import view as view_for
 
@@ -176,6 +178,10 @@ class HeroscapeGame(Game):
             raise IllegalAction(reason)
         labels = state.board.labels
         return Action("move", (state.f_name[f], labels[head]) + (() if tail is None else (labels[tail],)))
+
+    def _position(self, state: State, data: PositionData) -> None:
+        """A position (README, "Positions"): armies on the battlefield in the middle of a round."""
+        set_position(state, data)  # type: ignore[arg-type]
 
     def _load(self, data: Mapping[str, Any]) -> HeroscapePlay:
         try:
