@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from glyphhall.engine import Action, Event, Game, Option, OptionValue, State
+from glyphhall.engine import Action, Event, Game, Option, OptionValue, PositionData, State
 
 from . import draft, turn, views, wording
 from .data import load_data
+from .position import set_position
 from .state import TundrusState
 
 NOTATION = (
@@ -84,6 +85,10 @@ class TundrusGame(Game):
         s.load_base(self, data)
         s.load_fields(dict(data))
         return s
+
+    def _position(self, state: State, data: PositionData) -> None:
+        """A position (README, "Positions"): the Tribes recruited, at the start of a round."""
+        set_position(state, data)  # type: ignore[arg-type]
 
     def explain_illegal(self, state: State, seat: int, text: str, legal: Sequence[Action]) -> str:
         """The engine's reason, plus the step of the Turn the game is in."""
