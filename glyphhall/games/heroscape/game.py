@@ -179,9 +179,10 @@ class HeroscapeGame(Game):
         labels = state.board.labels
         return Action("move", (state.f_name[f], labels[head]) + (() if tail is None else (labels[tail],)))
 
-    def _position(self, state: State, data: PositionData) -> None:
+    def _position(self, state: State, data: PositionData) -> State:
         """A position (README, "Positions"): armies on the battlefield in the middle of a round."""
         set_position(state, data)  # type: ignore[arg-type]
+        return state
 
     def _load(self, data: Mapping[str, Any]) -> HeroscapePlay:
         try:

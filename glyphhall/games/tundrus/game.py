@@ -86,9 +86,10 @@ class TundrusGame(Game):
         s.load_fields(dict(data))
         return s
 
-    def _position(self, state: State, data: PositionData) -> None:
+    def _position(self, state: State, data: PositionData) -> State:
         """A position (README, "Positions"): the Tribes recruited, at the start of a round."""
         set_position(state, data)  # type: ignore[arg-type]
+        return state
 
     def explain_illegal(self, state: State, seat: int, text: str, legal: Sequence[Action]) -> str:
         """The engine's reason, plus the step of the Turn the game is in."""
