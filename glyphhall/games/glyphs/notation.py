@@ -12,7 +12,9 @@ import re
 from .geometry import GlyphError, Shape
 from .shapes import ROTATIONS, shape_set
 
-_SHAPE = re.compile(r"^([a-z]+)@(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)(?:/(-?\d+))?$")
+# ASCII digits only, a few of them: `\d` alone would take '٣' or '３', which float() then reads,
+# and numbers thousands of digits long (engine/notation.py says why every game reads them so).
+_SHAPE = re.compile(r"^([a-z]+)@(-?\d{1,3}(?:\.\d{1,3})?),(-?\d{1,3}(?:\.\d{1,3})?)(?:/(-?\d{1,4}))?$", re.ASCII)
 MAX_COORD = 40
 
 

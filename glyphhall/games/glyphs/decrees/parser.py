@@ -128,6 +128,8 @@ def _quant(op: str, a: int = 0, b: int = 0) -> Quant:
 class _ToAst(Transformer):
     def num(self, c):
         t = str(c[0]).lower()
+        if t not in NUMBER_WORDS and len(t) > len(str(MAX_NUMBER)):  # int() of 4,300 digits fails
+            raise DecreeError(f"{t[:12]}... is more than any glyph can have (at most {MAX_NUMBER})")
         value = NUMBER_WORDS.index(t) if t in NUMBER_WORDS else int(t)
         if value > MAX_NUMBER:
             raise DecreeError(f"{value} is more than any glyph can have (at most {MAX_NUMBER})")
