@@ -5,9 +5,12 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-# `make test` runs the suite on the pure-Python build (the reference); with BUILDS="pure compiled"
-# also on the compiled one (make compile builds it).
-BUILDS ?= pure
+# `make test` runs the suite on the pure-Python build (the reference), then builds the compiled
+# one (make compile) and runs on it every test of the code it compiles: the rules, engine, bots,
+# arena, RL and CLI (the server and browser tests, whose own code is not compiled, run once).
+# `make test BUILDS=pure` runs only the first; PYTEST_ARGS, when given, selects for both.
+BUILDS ?= pure compiled
+COMPILED_TESTS ?= tests --ignore=tests/server --ignore=tests/browser
 
 .PHONY: run test lint bench compile clean
 
@@ -39,7 +42,7 @@ test: $(VENV)/.installed-dev
 	    $(MAKE) --no-print-directory compile || exit $$?; \
 	    if ls glyphhall/engine/game.*.so >/dev/null 2>&1; then \
 	      echo "== the suite on the compiled build"; \
-	      GLYPHHALL_REQUIRE_COMPILED=1 $(BIN)/python -m pytest $(PYTEST_ARGS) || exit $$?; \
+	      GLYPHHALL_REQUIRE_COMPILED=1 $(BIN)/python -m pytest $(or $(PYTEST_ARGS),$(COMPILED_TESTS)) || exit $$?; \
 	    else echo "== no compiled build on this machine (no C compiler?): only the pure suite ran"; fi; \
 	  fi; \
 	done
