@@ -16,7 +16,7 @@ from fastapi.staticfiles import StaticFiles
 from glyphhall.engine import Game
 from glyphhall.store import Store
 
-from . import lobby, maps, play, replay, rooms, rules_text, sync
+from . import accounts, lobby, maps, people, play, replay, rooms, rules_text, sync
 from .botpool import BotPool
 from .catalog import Catalog
 from .cluster import Cluster
@@ -82,6 +82,8 @@ def create_app(
     larger = dict.fromkeys(limits.large_body_paths, limits.large_body_bytes)
     app.add_middleware(BodyLimit, max_bytes=limits.body_bytes, larger=larger)
     app.include_router(lobby.router)
+    app.include_router(accounts.router)
+    app.include_router(people.router)
     app.include_router(replay.router)
     app.include_router(rules_text.router)
     app.include_router(play.router)
@@ -114,6 +116,10 @@ def create_app(
     async def replay_room_page(room_id: str) -> FileResponse:
         return FileResponse(WEB / "replay.html")
 
+    # The people pages: one page whose script shows what the address names.
+    for path in ("/me", "/account", "/u/{name}", "/leaderboard", "/leaderboard/{game_id}"):
+        app.add_api_route(path, _people_page, include_in_schema=False)
+
     return app
 
 
@@ -122,6 +128,10 @@ def app_from_environment() -> FastAPI:
     name): the database URL and bot workers come from GLYPHHALL_DB and GLYPHHALL_BOT_WORKERS."""
     workers = os.environ.get("GLYPHHALL_BOT_WORKERS")
     return create_app(os.environ.get("GLYPHHALL_DB") or None, bot_workers=int(workers) if workers else None)
+
+
+async def _people_page() -> FileResponse:
+    return FileResponse(WEB / "people.html")
 
 
 def _explain(err: RequestValidationError) -> str:

@@ -13,8 +13,10 @@ from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
 
 from glyphhall.engine import GlyphHallError
+from glyphhall.store import UserInfo
 
 from . import keepsakes
+from .identity import user_of
 from .tables import SUBSTITUTE_BOT, LiveTable, TableError, TableManager
 from .tokens import new_seed, new_table_id, new_token, token_hash
 
@@ -161,9 +163,18 @@ async def get_table(table_id: str, request: Request) -> dict[str, Any]:
     return (await manager(request).get(table_id)).public_info()
 
 
-@router.post("/tables/{table_id}/seats/{seat}", summary="Take a free seat: answers the seat's secret token")
+@router.post(
+    "/tables/{table_id}/seats/{seat}",
+    summary="Take a free seat: answers the seat's secret token",
+    description="Signed in, the seat is tied to the account and shows its name (`name` is ignored); "
+    "a guest's name may not be a registered user name.",
+)
 async def take_seat(table_id: str, seat: int, body: TakeSeat, request: Request) -> dict[str, Any]:
     m = manager(request)
+    user = await user_of(request)
+    name = user.name if user else body.name.strip()
+    if user is None and name and await m.db(m.store.user_named, name):
+        raise TableError(f"'{name}' is a registered name: sign in as {name}, or play as a guest under another name", 409)
     table = await m.get(table_id)
     async with table.lock:
         _check_seat(table, seat)
@@ -173,10 +184,11 @@ async def take_seat(table_id: str, seat: int, body: TakeSeat, request: Request) 
         if s.kind != "person":
             raise TableError(f"seat {seat} is played by a bot", 409)
         token = new_token()
-        name = body.name.strip() or f"player {seat}"
-        if not await m.db(m.store.take_seat, table_id, seat, name, token_hash(token)):
+        name = name or f"player {seat}"
+        user_id = user.id if user else None
+        if not await m.db(m.store.take_seat, table_id, seat, name, token_hash(token), user_id):
             raise TableError(f"seat {seat} is already taken", 409)
-        s.name, s.token_hash = name, token_hash(token)
+        s.name, s.token_hash, s.user_id = name, token_hash(token), user_id
         table.broadcast_table()
     await m.announce("table", table_id)
     return {"seat": seat, "token": token, "table": table.public_info()}
@@ -186,12 +198,13 @@ async def take_seat(table_id: str, seat: int, body: TakeSeat, request: Request) 
 async def leave(table_id: str, body: WithToken, request: Request) -> dict[str, Any]:
     m = manager(request)
     table = await m.get(table_id)
+    user = await user_of(request)
     async with table.lock:
-        seat = _seat_of(table, body.token)
+        seat = _seat_of(table, body.token, user)
         if table.status == "open":
             await m.db(m.store.free_seat, table_id, seat)
             s = table.seats[seat]
-            s.name, s.token_hash = None, None
+            s.name, s.token_hash, s.user_id = None, None, None
         elif table.status == "running":
             await m.db(m.store.seat_to_bot, table_id, seat, SUBSTITUTE_BOT)
             s = table.seats[seat]
@@ -210,9 +223,10 @@ async def leave(table_id: str, body: WithToken, request: Request) -> dict[str, A
 async def start(table_id: str, body: WithToken, request: Request) -> dict[str, Any]:
     m = manager(request)
     table = await m.get(table_id)
+    user = await user_of(request)
     async with table.lock:
         if any(s.kind == "person" for s in table.seats):
-            _seat_of(table, body.token)  # only a seated person may start
+            _seat_of(table, body.token, user)  # only a seated person may start
         if table.status != "open":
             raise TableError("the game has already started", 409)
         free = [str(i) for i, s in enumerate(table.seats) if s.kind == "person" and s.token_hash is None]
@@ -236,7 +250,11 @@ def _check_seat(table: LiveTable, seat: int) -> None:
         raise TableError(f"this table has seats 0 to {table.players - 1}, not {seat}", 404)
 
 
-def _seat_of(table: LiveTable, token: str | None) -> int:
+def _seat_of(table: LiveTable, token: str | None, user: UserInfo | None = None) -> int:
+    """The seat of this token, or (without one) of the signed-in account."""
+    mine = table.seat_of_user(user.id) if user is not None and not token else None
+    if mine is not None:
+        return mine
     if not token:
         raise TableError("this needs your seat token (take a seat first)", 403)
     seat = table.seat_of_token(token)

@@ -2,7 +2,8 @@
 
 Client to server, JSON objects (validated by the models in protocol.py; schema in
 docs/protocol.md):
-  {"type": "hello", "token": <seat token or null>}   first message; null (or no token) watches
+  {"type": "hello", "token": <seat token or null>}   first message; null (or no token) watches, or
+                                                      plays the seat of the signed-in account (cookie)
   {"type": "act", "text": "<action text>", "ref": <short text or number>, "step": <step seen>}
   {"type": "chat", "text": "..."}
   {"type": "undo", "ref": <short text or number>}      take back your last move (BGA's policy)
@@ -33,6 +34,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from glyphhall.engine import IllegalAction
 
+from .identity import user_of
 from .limits import ConnectionBuckets
 from .protocol import (
     MAX_FRAME,
@@ -84,7 +86,9 @@ async def play(ws: WebSocket, table_id: str) -> None:
         await _refuse(ws, "the first message must be {\"type\": \"hello\", \"token\": ...}", 4400)
         return
     seat: int | None = None
-    if hello.token is not None:
+    if hello.token is None and (user := await user_of(ws)) is not None:
+        seat = table.seat_of_user(user.id)  # signed in: the account's seat, on any device
+    elif hello.token is not None:
         seat = table.seat_of_token(hello.token)
         if seat is None:
             await _refuse(ws, "that seat token does not belong to this table", 4403)

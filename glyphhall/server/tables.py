@@ -25,7 +25,7 @@ from glyphhall.engine import (
 from glyphhall.engine.record import brief_options
 from glyphhall.store import ActionClash
 
-from . import keepsakes, messages, undo_policy
+from . import keepsakes, messages, rating, undo_policy
 from .botpool import BotPool
 from .catalog import Catalog
 from .cluster import Cluster
@@ -71,8 +71,10 @@ class SeatState:
     bot: str | None
     name: str | None
     token_hash: str | None
+    user_id: int | None = None  # the account holding the seat (None: a guest, or a bot)
 
     def public(self, seat: int, connected: bool) -> dict[str, Any]:
+        registered = self.user_id is not None and self.name
         return {
             "seat": seat,
             "kind": self.kind,
@@ -80,6 +82,9 @@ class SeatState:
             "name": self.name or (f"{self.bot} bot" if self.kind == "bot" else None),
             "taken": self.kind == "bot" or self.token_hash is not None,
             "connected": connected or self.kind == "bot",
+            # A guest's name is only what they typed: shown marked, never as an account.
+            "guest": self.kind == "person" and self.token_hash is not None and self.user_id is None,
+            "profile": f"/u/{self.name}" if registered else None,
         }
 
 
@@ -95,7 +100,8 @@ class LiveTable:
         self.status: str = info.status
         self.turn_seconds: int = info.turn_seconds
         self.result: list[float] | None = info.result
-        self.seats = [SeatState(s.kind, s.bot, s.name, s.token_hash) for s in info.seats]
+        self.practice: bool = bool(getattr(info, "practice", False))
+        self.seats = [SeatState(s.kind, s.bot, s.name, s.token_hash, s.user_id) for s in info.seats]
         self.undo_off = undo_policy.off_reason(info)
         self.state: State | None = None
         self.actions: list[tuple[int, str]] = []  # the standing actions (not taken back)
@@ -157,6 +163,10 @@ class LiveTable:
     def names(self) -> list[str]:
         """Each seat's name as logs and results show it ("Ann", "heuristic bot", "seat 2" if free)."""
         return [s.public(i, False)["name"] or f"seat {i}" for i, s in enumerate(self.seats)]
+
+    def seat_of_user(self, user_id: int) -> int | None:
+        """The first seat the account holds here (a signed-in person on any device)."""
+        return next((i for i, s in enumerate(self.seats) if s.user_id == user_id and s.kind == "person"), None)
 
     def public_info(self) -> dict[str, Any]:
         online = {c.seat for c in self.connections if c.seat is not None}
@@ -291,6 +301,7 @@ class LiveTable:
                 self.result = [float(r) for r in trial.returns()]
                 await self.manager.db(self.manager.store.finish, self.id, self.result)
                 await self._keep(trial)
+                await self._rate(trial)
                 self.timer.stop()
             else:
                 self.restart_timer()
@@ -416,6 +427,15 @@ class LiveTable:
             return
         if card is not None:
             self.broadcast(lambda c: {"type": "notice", "text": f"death card '{card['name']}' is kept in the vault"})
+
+    async def _rate(self, final: State) -> None:
+        entries = rating.rated_entries([rating.entry_of(s.kind, s.bot, s.user_id) for s in self.seats], self.practice)
+        if entries is None or self.result is None:
+            return
+        try:
+            await self.manager.db(rating.rate, self.manager.store, self.id, self.game.id, final, entries, self.result)
+        except Exception:  # a rating failure must not stop the game from ending
+            log.exception("table %s: could not rate the match", self.id)
 
     async def _time_out(self) -> None:
         """The turn timer ran out: a random legal move for every person still to move."""

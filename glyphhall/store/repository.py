@@ -16,6 +16,8 @@ from sqlalchemy.orm import Session, sessionmaker
 from . import migrate
 from .db import make_engine
 from .models import ActionRow, Base, ChatRow, SeatRow, TableRow, VaultRow
+from .people import PeopleRepo
+from .ratings import RatingsRepo
 
 
 class ActionClash(Exception):
@@ -29,6 +31,7 @@ class SeatInfo:
     bot: str | None
     name: str | None
     token_hash: str | None
+    user_id: int | None = None  # the account that holds the seat (None: a guest or a bot)
 
     @property
     def taken(self) -> bool:
@@ -52,6 +55,7 @@ class TableInfo:
     result: list[float] | None = None
     seats: tuple[SeatInfo, ...] = field(default=())
     practice: bool = False  # its seed was chosen by a person: shown to all, never rated
+    rated: bool = False  # a finished match that has been rated
 
 
 @dataclass(frozen=True)
@@ -78,14 +82,17 @@ def _table_info(row: TableRow, seats: list[SeatRow]) -> TableInfo:
         finished_at=row.finished_at,
         result=None if row.result is None else list(row.result),
         seats=tuple(
-            SeatInfo(s.seat, s.kind, s.bot, s.name, s.token_hash) for s in sorted(seats, key=lambda s: s.seat)
+            SeatInfo(s.seat, s.kind, s.bot, s.name, s.token_hash, s.user_id)
+            for s in sorted(seats, key=lambda s: s.seat)
         ),
         practice=bool(row.practice),
+        rated=bool(row.rated),
     )
 
 
-class Store:
-    """All persistence for the server, over one SQLAlchemy engine."""
+class Store(PeopleRepo, RatingsRepo):
+    """All persistence for the server, over one SQLAlchemy engine (people and ratings in their
+    own modules)."""
 
     def __init__(self, url: str | None = None, engine: Engine | None = None) -> None:
         self.engine = engine or make_engine(url)
@@ -152,15 +159,15 @@ class Store:
             seats = db.scalars(select(SeatRow).where(SeatRow.table_id == table_id)).all()
             return _table_info(row, list(seats))
 
-    def tables(self, statuses: tuple[str, ...] = ("open", "running"), limit: int = 200) -> list[TableInfo]:
-        """Tables in these states, newest first."""
+    def tables(
+        self, statuses: tuple[str, ...] = ("open", "running"), limit: int = 200, ids: list[str] | None = None
+    ) -> list[TableInfo]:
+        """Tables in these states (and among `ids` when given), newest first."""
         with self._session() as db:
-            rows = db.scalars(
-                select(TableRow)
-                .where(TableRow.status.in_(statuses))
-                .order_by(TableRow.created_at.desc())
-                .limit(limit)
-            ).all()
+            query = select(TableRow).where(TableRow.status.in_(statuses))
+            if ids is not None:
+                query = query.where(TableRow.id.in_(ids))
+            rows = db.scalars(query.order_by(TableRow.created_at.desc()).limit(limit)).all()
             if not rows:
                 return []
             by_table: dict[str, list[SeatRow]] = {r.id: [] for r in rows}
@@ -168,8 +175,9 @@ class Store:
                 by_table[s.table_id].append(s)
             return [_table_info(r, by_table[r.id]) for r in rows]
 
-    def take_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
-        """Claim a free person seat. False if somebody holds it already (checked atomically)."""
+    def take_seat(self, table_id: str, seat: int, name: str, token_hash: str, user_id: int | None = None) -> bool:
+        """Claim a free person seat (for account `user_id`, or a guest). False if somebody holds
+        it already (checked atomically)."""
         with self._session.begin() as db:
             done = db.execute(
                 update(SeatRow)
@@ -179,7 +187,7 @@ class Store:
                     SeatRow.kind == "person",
                     SeatRow.token_hash.is_(None),
                 )
-                .values(token_hash=token_hash, name=name)
+                .values(token_hash=token_hash, name=name, user_id=user_id)
             )
             return done.rowcount == 1
 
@@ -188,7 +196,7 @@ class Store:
             db.execute(
                 update(SeatRow)
                 .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
-                .values(token_hash=None, name=None)
+                .values(token_hash=None, name=None, user_id=None)
             )
 
     def seat_to_bot(self, table_id: str, seat: int, bot: str) -> None:

@@ -1,0 +1,154 @@
+"""Account REST routes: sign up, sign in, sign out, who am I, change password.
+
+A session is a random secret in an HttpOnly, SameSite=Lax cookie (Secure over https); the store
+keeps its SHA-256. A wrong password and an unknown name get the same answer. Sign-in attempts
+are limited per address and per account, sign-ups per address (see ratelimit.py)."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from fastapi import APIRouter, Request, Response
+from pydantic import BaseModel, Field
+
+from glyphhall.store import NameTaken, UserInfo
+
+from . import passwords
+from .identity import COOKIE, SESSION_SECONDS, visitor
+from .ratelimit import Limiter
+from .tables import TableError, TableManager
+from .tokens import new_token, token_hash
+
+router = APIRouter(prefix="/api/account", tags=["accounts"])
+
+WRONG = "wrong user name or password"
+
+
+class Limits:
+    """The attempt limits of one app (fresh per app, so tests do not share them)."""
+
+    def __init__(self) -> None:
+        self.signin_per_address = Limiter(20, 600)
+        self.signin_per_account = Limiter(8, 600)
+        self.signup_per_address = Limiter(10, 3600)
+
+
+def limits(request: Request) -> Limits:
+    app_state = request.app.state
+    if not hasattr(app_state, "limits"):
+        app_state.limits = Limits()
+    return app_state.limits
+
+
+class Credentials(BaseModel):
+    name: str = Field(min_length=1, max_length=64, description="the user name (any case when signing in)")
+    password: str = Field(min_length=1, max_length=passwords.MAX_PASSWORD)
+
+
+class NewPassword(BaseModel):
+    old_password: str = Field(min_length=1, max_length=passwords.MAX_PASSWORD)
+    new_password: str = Field(min_length=1, max_length=passwords.MAX_PASSWORD)
+
+
+def _manager(request: Request) -> TableManager:
+    return request.app.state.manager
+
+
+def _me(user: UserInfo) -> dict[str, Any]:
+    return {"name": user.name, "profile": f"/u/{user.name}"}
+
+
+def _address(request: Request) -> str:
+    return request.client.host if request.client else "unknown"
+
+
+def _limit(limiter: Limiter, key: str, what: str) -> None:
+    wait = limiter.wait(key)
+    if wait > 0:
+        raise TableError(f"too many {what}; try again in {max(1, round(wait / 60))} minute(s)", 429)
+
+
+async def _sign_in(request: Request, response: Response, user: UserInfo) -> None:
+    m = _manager(request)
+    secret = new_token()
+    await m.db(m.store.create_session, token_hash(secret), user.id, time.time() + SESSION_SECONDS)
+    response.set_cookie(
+        COOKIE, secret, max_age=SESSION_SECONDS, httponly=True, samesite="lax",
+        secure=request.url.scheme == "https", path="/",
+    )
+
+
+@router.get("", summary="Who is signed in here (user null for a guest; `problem` says why a session stopped)")
+async def me(request: Request, response: Response) -> dict[str, Any]:
+    v = await visitor(request)
+    if v.problem:
+        response.delete_cookie(COOKIE, path="/")
+    return {"user": _me(v.user) if v.user else None, "problem": v.problem}
+
+
+@router.post("/signup", status_code=201, summary="Create an account and sign in")
+async def signup(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
+    m = _manager(request)
+    lim = limits(request)
+    _limit(lim.signup_per_address, _address(request), "new accounts from this address")
+    try:
+        name = passwords.check_name(body.name, tuple(m.catalog.bot_levels()))
+        passwords.check_password(body.password, name)
+    except passwords.PolicyError as err:
+        raise TableError(str(err)) from None
+    lim.signup_per_address.note(_address(request))
+    try:
+        user = await m.db(m.store.create_user, name, passwords.hash_password(body.password))
+    except NameTaken:
+        raise TableError(f"the name '{name}' is taken; please choose another", 409) from None
+    await _sign_in(request, response, user)
+    return {"user": _me(user)}
+
+
+@router.post("/signin", summary="Sign in with user name and password")
+async def signin(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
+    m = _manager(request)
+    account = body.name.strip().casefold()
+    lim = limits(request)
+    _limit(lim.signin_per_address, _address(request), "sign-in attempts from this address")
+    lim.signin_per_address.note(_address(request))
+    _limit(lim.signin_per_account, account, "sign-in attempts for this account")
+    user = await m.db(m.store.user_named, account)
+    # An unknown name costs a hash check too, so the answer's timing does not tell names apart.
+    ok = await m.db(passwords.verify, user.password_hash if user else passwords.DUMMY_HASH, body.password)
+    if user is None or not ok:
+        lim.signin_per_account.note(account)
+        raise TableError(WRONG, 401)
+    await _sign_in(request, response, user)
+    return {"user": _me(user)}
+
+
+@router.post("/signout", summary="Sign out this browser")
+async def signout(request: Request, response: Response) -> dict[str, Any]:
+    v = await visitor(request)
+    if v.session_hash:
+        m = _manager(request)
+        await m.db(m.store.end_session, v.session_hash)
+    response.delete_cookie(COOKIE, path="/")
+    return {"user": None}
+
+
+@router.post("/password", summary="Change the password (signs out every other browser)")
+async def change_password(body: NewPassword, request: Request) -> dict[str, Any]:
+    m = _manager(request)
+    v = await visitor(request)
+    if v.user is None:
+        raise TableError(v.problem or "sign in first", 401)
+    lim = limits(request)
+    _limit(lim.signin_per_account, v.user.name.casefold(), "password attempts for this account")
+    if not await m.db(passwords.verify, v.user.password_hash, body.old_password):
+        lim.signin_per_account.note(v.user.name.casefold())
+        raise TableError("the current password is not right", 403)
+    try:
+        passwords.check_password(body.new_password, v.user.name)
+    except passwords.PolicyError as err:
+        raise TableError(str(err)) from None
+    await m.db(m.store.set_password_hash, v.user.id, passwords.hash_password(body.new_password))
+    await m.db(m.store.end_other_sessions, v.user.id, v.session_hash)
+    return {"user": _me(v.user)}
