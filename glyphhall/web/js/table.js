@@ -121,7 +121,7 @@ function renderSeats() {
   const t = ui.table;
   const box = clear($("seats"));
   t.seats.forEach((s, i) => {
-    const who = s.kind === "bot" ? `${s.name} (bot)` : s.taken ? s.name : "free";
+    const who = s.kind === "bot" ? `${s.name} (bot)` : s.taken ? s.name + (s.guest ? " (guest)" : "") : "free";
     const toMove = t.status === "running" && ui.toMove.includes(i);
     // While our own socket is down we do not know who is online: every dot goes grey.
     const online = ui.online && s.connected;
