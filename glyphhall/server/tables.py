@@ -428,8 +428,13 @@ class LiveTable:
         if card is not None:
             self.broadcast(lambda c: {"type": "notice", "text": f"death card '{card['name']}' is kept in the vault"})
 
+    def rating_entries(self) -> list[str] | None:
+        """The seats' ladder entries if this match counts for ratings (see rating.py), else None.
+        (gh_tables.rated only says that a finished match has been rated.)"""
+        return rating.rated_entries([rating.entry_of(s.kind, s.bot, s.user_id) for s in self.seats], self.practice)
+
     async def _rate(self, final: State) -> None:
-        entries = rating.rated_entries([rating.entry_of(s.kind, s.bot, s.user_id) for s in self.seats], self.practice)
+        entries = self.rating_entries()
         if entries is None or self.result is None:
             return
         try:

@@ -41,7 +41,8 @@ function show() {
   const alert = waiting.length > 0 && !document.hasFocus();
   document.documentElement.dataset.yourTurn = waiting.length ? "1" : "";
   const plain = document.title.startsWith(MARK) ? document.title.slice(MARK.length) : document.title;
-  const wanted = alert ? MARK + plain : plain;
+  // The table page may announce the move in its own title ("▶ Your move · ..."): not twice.
+  const wanted = alert && !plain.startsWith("▶") ? MARK + plain : plain;
   if (document.title !== wanted) document.title = wanted;
   setIcon(alert ? ICON_ALERT : originalIcon);
   if (!alert) { if (!waiting.length) notified.clear(); return; }
