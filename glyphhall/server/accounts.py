@@ -25,7 +25,7 @@ router = APIRouter(prefix="/api/account", tags=["accounts"])
 WRONG = "wrong user name or password"
 
 
-class Limits:
+class AccountLimits:
     """The attempt limits of one app (fresh per app, so tests do not share them)."""
 
     def __init__(self) -> None:
@@ -34,11 +34,11 @@ class Limits:
         self.signup_per_address = Limiter(10, 3600)
 
 
-def limits(request: Request) -> Limits:
+def limits(request: Request) -> AccountLimits:
     app_state = request.app.state
-    if not hasattr(app_state, "limits"):
-        app_state.limits = Limits()
-    return app_state.limits
+    if not hasattr(app_state, "account_limits"):
+        app_state.account_limits = AccountLimits()
+    return app_state.account_limits
 
 
 class Credentials(BaseModel):

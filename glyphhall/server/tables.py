@@ -100,7 +100,6 @@ class LiveTable:
         self.status: str = info.status
         self.turn_seconds: int = info.turn_seconds
         self.result: list[float] | None = info.result
-        self.practice: bool = bool(getattr(info, "practice", False))
         self.seats = [SeatState(s.kind, s.bot, s.name, s.token_hash, s.user_id) for s in info.seats]
         self.undo_off = undo_policy.off_reason(info)
         self.state: State | None = None

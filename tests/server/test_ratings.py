@@ -132,7 +132,7 @@ def test_a_rated_duel_changes_both_ratings_the_leaderboard_and_both_profiles(cli
     ann, bob = Browser(client), Browser(client)
     _sign_up(ann, "ann")
     _sign_up(bob, "bob")
-    table = new_table(ann, seed=3)
+    table = new_table(ann)
     assert ann.post(f"/api/tables/{table['id']}/seats/0", json={"name": "x"}).status_code == 200
     assert bob.post(f"/api/tables/{table['id']}/seats/1", json={"name": "x"}).status_code == 200
     assert ann.post(f"/api/tables/{table['id']}/start", json={}).status_code == 200
@@ -159,7 +159,7 @@ def test_a_rated_duel_changes_both_ratings_the_leaderboard_and_both_profiles(cli
 def test_a_match_with_a_guest_is_not_rated_and_guests_have_no_profile(client):
     client, guest = Browser(client), Browser(client)
     _sign_up(client, "ann")
-    table = new_table(client, seed=3)
+    table = new_table(client)
     client.post(f"/api/tables/{table['id']}/seats/0", json={"name": "x"})
     guest.token = guest.post(f"/api/tables/{table['id']}/seats/1", json={"name": "gus"}).json()["token"]
     client.post(f"/api/tables/{table['id']}/start", json={})
@@ -174,7 +174,7 @@ def test_my_games_and_turns(client):
     client = Browser(client)
     _sign_up(client, "ann")
     assert Browser(client.client).get("/api/me/games").status_code == 401
-    table = new_table(client, seats=[{"kind": "person"}, {"kind": "bot", "bot": "random"}], seed=4)
+    table = new_table(client, seats=[{"kind": "person"}, {"kind": "bot", "bot": "random"}])
     client.post(f"/api/tables/{table['id']}/seats/0", json={"name": "x"})
     open_line = client.get("/api/me/games").json()["tables"][0]
     assert open_line["status"] == "open" and not open_line["your_turn"]
@@ -185,9 +185,22 @@ def test_my_games_and_turns(client):
     assert [w["table"] for w in waiting] == [table["id"]]
     # A guest asks with the tokens its browser keeps.
     guest = Browser(client.client)
-    t2 = new_table(guest, seats=[{"kind": "person"}, {"kind": "bot", "bot": "random"}], seed=5)
+    t2 = new_table(guest, seats=[{"kind": "person"}, {"kind": "bot", "bot": "random"}])
     token = guest.post(f"/api/tables/{t2['id']}/seats/0", json={"name": "gus"}).json()["token"]
     guest.post(f"/api/tables/{t2['id']}/start", json={"token": token})
     got = guest.post("/api/turns", json={"seats": [{"table": t2["id"], "token": token}, {"table": "nope", "token": "x"}]})
     assert [w["table"] for w in got.json()["waiting"]] == [t2["id"]]
     assert guest.post("/api/turns", json={"seats": "bad"}).status_code == 400
+
+
+def test_a_practice_table_is_never_rated(client):
+    ann, bob = Browser(client), Browser(client)
+    _sign_up(ann, "ann")
+    _sign_up(bob, "bob")
+    table = new_table(ann, practice=True, seed=3)
+    ann.post(f"/api/tables/{table['id']}/seats/0", json={"name": "x"})
+    bob.post(f"/api/tables/{table['id']}/seats/1", json={"name": "x"})
+    ann.post(f"/api/tables/{table['id']}/start", json={})
+    assert _play_to_the_end([ann, bob], table["id"])["table"]["status"] == "finished"
+    assert ann.get("/api/leaderboard/duel").json()["entries"] == []
+    assert not ann.get("/api/users/ann").json()["recent"][0]["rated"]
