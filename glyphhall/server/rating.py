@@ -95,3 +95,21 @@ def rate(store: Any, table_id: str, game_id: str, final: State, entries: list[st
         table_id, game_id, sorted(set(entries)), DEFAULT,
         lambda before: new_skills(entries, teams, ranks, before),
     )
+
+
+def table_entries(table: Any) -> list[str] | None:
+    """A live table's ladder entries if its match counts for ratings, else None. (The store's
+    gh_tables.rated only says that a finished match has been rated.)"""
+    return rated_entries([entry_of(s.kind, s.bot, s.user_id) for s in table.seats], table.practice)
+
+
+async def rate_finished(table: Any, final: State) -> None:
+    """Rate a live table's match once it is over (if it counts); never stops the game ending."""
+    entries = table_entries(table)
+    if entries is None or table.result is None:
+        return
+    m = table.manager
+    try:
+        await m.db(rate, m.store, table.id, table.game.id, final, entries, table.result)
+    except Exception:
+        log.exception("table %s: could not rate the match", table.id)

@@ -300,7 +300,7 @@ class LiveTable:
                 self.result = [float(r) for r in trial.returns()]
                 await self.manager.db(self.manager.store.finish, self.id, self.result)
                 await self._keep(trial)
-                await self._rate(trial)
+                await rating.rate_finished(self, trial)
                 self.timer.stop()
             else:
                 self.restart_timer()
@@ -426,20 +426,6 @@ class LiveTable:
             return
         if card is not None:
             self.broadcast(lambda c: {"type": "notice", "text": f"death card '{card['name']}' is kept in the vault"})
-
-    def rating_entries(self) -> list[str] | None:
-        """The seats' ladder entries if this match counts for ratings (see rating.py), else None.
-        (gh_tables.rated only says that a finished match has been rated.)"""
-        return rating.rated_entries([rating.entry_of(s.kind, s.bot, s.user_id) for s in self.seats], self.practice)
-
-    async def _rate(self, final: State) -> None:
-        entries = self.rating_entries()
-        if entries is None or self.result is None:
-            return
-        try:
-            await self.manager.db(rating.rate, self.manager.store, self.id, self.game.id, final, entries, self.result)
-        except Exception:  # a rating failure must not stop the game from ending
-            log.exception("table %s: could not rate the match", self.id)
 
     async def _time_out(self) -> None:
         """The turn timer ran out: a random legal move for every person still to move."""
