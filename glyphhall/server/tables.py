@@ -144,6 +144,11 @@ class LiveTable:
         self.indices = [i for i, _, _ in standing]
         self._played = {i: (seat, text) for i, (seat, text, _) in enumerate(record)}
 
+    @property
+    def undone(self) -> set[int]:
+        """The record's steps (0-based) taken back, as far as this process has read the record."""
+        return set(range(self.record_length)).difference(self.indices)
+
     def undo_status(self, seat: int | None) -> dict[str, Any] | None:
         return undo_policy.status(self.undo_off, self.status == "running", self.trail, seat)
 
@@ -360,7 +365,7 @@ class LiveTable:
         if self.state is None or self.status != "running":
             return
         record = await self.manager.db(self.manager.store.record, self.id)
-        if {i for i, (_, _, undone) in enumerate(record) if undone} != set(self.undone):
+        if {i for i, (_, _, undone) in enumerate(record) if undone} != self.undone:
             self.rebuild(record)
             await self._finish_if_over()
             for conn in list(self.connections):
@@ -381,6 +386,7 @@ class LiveTable:
             self.state = trial
             self.actions.append((seat, text))
             self._played[index] = (seat, text)
+            self.indices.append(index)
             self.record_length += 1
             self.log.append(events)
             if not await self._finish_if_over():
