@@ -101,7 +101,7 @@ class LiveTable:
         self.turn_seconds: int = info.turn_seconds
         self.result: list[float] | None = info.result
         self.seats = [SeatState(s.kind, s.bot, s.name, s.token_hash, s.user_id) for s in info.seats]
-        self.undo_off = undo_policy.off_reason(info)
+        self.undo_option: bool = getattr(info, "undo", True)
         self.state: State | None = None
         self.actions: list[tuple[int, str]] = []  # the standing actions (not taken back)
         self.record_length = 0  # stored actions, taken back or not: the next one's step
@@ -145,9 +145,10 @@ class LiveTable:
         self._played = {i: (seat, text) for i, (seat, text, _) in enumerate(record)}
 
     @property
-    def undone(self) -> set[int]:
-        """The record's steps (0-based) taken back, as far as this process has read the record."""
-        return set(range(self.record_length)).difference(self.indices)
+    def undo_off(self) -> str | None:
+        """Why nobody may take moves back here (None: undo is on). Whether the match counts for
+        the ratings is known only once its seats are filled, so it is asked each time."""
+        return undo_policy.off_reason(rating.table_entries(self) is not None, self.undo_option)
 
     def undo_status(self, seat: int | None) -> dict[str, Any] | None:
         return undo_policy.status(self.undo_off, self.status == "running", self.trail, seat)
@@ -365,7 +366,8 @@ class LiveTable:
         if self.state is None or self.status != "running":
             return
         record = await self.manager.db(self.manager.store.record, self.id)
-        if {i for i, (_, _, undone) in enumerate(record) if undone} != self.undone:
+        taken_back_here = set(range(self.record_length)).difference(self.indices)
+        if {i for i, (_, _, undone) in enumerate(record) if undone} != taken_back_here:
             self.rebuild(record)
             await self._finish_if_over()
             for conn in list(self.connections):

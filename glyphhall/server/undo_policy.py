@@ -14,11 +14,12 @@ OFF_AT_TABLE = "undo is off at this table"
 OFF_RATED = "there is no undo in rated games"
 
 
-def off_reason(info: Any) -> str | None:
-    """Why nobody may take moves back at this table (None: undo is on)."""
-    if getattr(info, "rated", False):
+def off_reason(rated: bool, undo_option: bool) -> str | None:
+    """Why nobody may take moves back at a table (None: undo is on): `rated`, its match counts
+    for the ratings; `undo_option`, the table's own option."""
+    if rated:
         return OFF_RATED
-    if not getattr(info, "undo", True):
+    if not undo_option:
         return OFF_AT_TABLE
     return None
 

@@ -132,13 +132,32 @@ def test_the_finished_games_record_keeps_the_move_taken_back(client):
 
 
 def test_rated_games_never_have_undo_whatever_the_table_option():
-    from types import SimpleNamespace
 
     from glyphhall.server.undo_policy import OFF_AT_TABLE, OFF_RATED, off_reason
 
-    assert off_reason(SimpleNamespace(undo=True, rated=True)) == OFF_RATED
-    assert off_reason(SimpleNamespace(undo=False, rated=False)) == OFF_AT_TABLE
-    assert off_reason(SimpleNamespace(undo=True, rated=False)) is None
+    assert off_reason(rated=True, undo_option=True) == OFF_RATED
+    assert off_reason(rated=False, undo_option=False) == OFF_AT_TABLE
+    assert off_reason(rated=False, undo_option=True) is None
+
+
+def test_a_match_that_will_be_rated_has_no_undo_while_it_is_played():
+    """`gh_tables.rated` is set only once a match has been rated, so a live table asks whether
+    its match counts (every seat a registered person or a bot, not practice) each time."""
+    from types import SimpleNamespace
+
+    from glyphhall.server.tables import LiveTable
+    from glyphhall.server.undo_policy import OFF_RATED
+
+    def seat(user_id):
+        return SimpleNamespace(kind="person", bot=None, user_id=user_id)
+
+    def undo_off(seats, practice=False):
+        return LiveTable.undo_off.fget(SimpleNamespace(seats=seats, practice=practice, undo_option=True))
+
+    assert undo_off([seat(1), seat(2)]) == OFF_RATED
+    assert undo_off([seat(1), SimpleNamespace(kind="bot", bot="mcts", user_id=None)]) == OFF_RATED
+    assert undo_off([seat(1), seat(None)]) is None  # a guest: not rated
+    assert undo_off([seat(1), seat(2)], practice=True) is None
 
 
 def test_the_turn_timers_move_for_a_person_is_final(client):
