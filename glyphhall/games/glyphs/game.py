@@ -42,14 +42,6 @@ _MARK_WORDS = {"approved": APPROVED, "approve": APPROVED, "yes": APPROVED,
 class GlyphsMatch(GlyphsState):
     """The state at play: the engine contract's rule methods, each handed to its rule module."""
 
-    def apply(self, seat: int, action: Action, *, check: bool = True) -> list[Event]:
-        # The listed actions are a useful subset, not the whole truth (any glyph or decree may be
-        # typed): an action the list left out gets the direct check instead of a refusal.
-        listed = self._listed
-        if check and listed is not None and listed[0] == seat and action not in listed[1]:
-            self._listed = None
-        return super().apply(seat, action, check=check)
-
     def _legal_actions(self, seat: int) -> list[Action]:
         return actions.legal_actions(self, seat)
 
