@@ -1,6 +1,7 @@
 """Glyph (tundrus) positions as data (the format is in the README, "Positions"): the Tribes
-recruited, champions' Health, Items and Stash, the Spoils of War, the Initiative and who
-activates, set up from champion and Item ids at the start of a round."""
+recruited, the round, the Tribal Pools, each champion's board (`position_board`), the Spoils of
+War, the Initiative, and whose Turn starts or is under way (`position_turn`), set up from
+champion, Item and token ids and dice named by colour and source."""
 
 from __future__ import annotations
 
@@ -9,10 +10,9 @@ from typing import TYPE_CHECKING
 from glyphhall.engine import LoadError, PositionData
 
 from . import draft, items, rounds
-from .champion import without
-from .data import SLOTS
+from .position_board import place_tokens, set_champion, set_colours, take_card
+from .position_turn import set_turn
 from .state import ACTIVATE
-from .tracks import HEALTH
 
 if TYPE_CHECKING:
     from .state import TundrusState
@@ -32,69 +32,79 @@ def set_position(s: TundrusState, data: PositionData) -> None:
             raise LoadError(f"'tribes': {cid!r} cannot join Tribe {tribe + 1} (not a champion, taken, or a "
                             "Class the Tribe has; option random_draft lifts the Class rule)")
         draft.recruit(s, cid, events)
+    _round(s, data.take("round", int, 1))
+    pools = data.tables("tribal")
+    if pools and len(pools) != 2:
+        raise LoadError("'tribal' lists the two Tribal Pools, e.g. [{white = 2, gold = 1, blue = 1}, {white = 3}]")
+    for tribe, pool in enumerate(pools):
+        set_colours(s, s.tribal[tribe], pool)
+        pool.done()
     champions = data.table("champions")
+    tokens = {}
     for cid in list(champions.rest):
         c = s.champ_by_id(cid)
         if c is None:
             raise LoadError(f"'champions.{cid}': no champion of the Tribes is {cid!r}")
-        _champion(s, c, champions.table(cid))
+        board = champions.table(cid)
+        tokens[cid] = set_champion(s, c, board)
+        board.done()
+    for cid, texts in tokens.items():
+        place_tokens(s, s.champ_by_id(cid), texts, f"champions.{cid}.tokens")  # type: ignore[arg-type]
     champions.done()
-    spoils = data.table("spoils")
-    face_up = spoils.names("face_up", [])
-    spoils.done()
-    if face_up:
-        if len(face_up) > s.spoils_max:
-            raise LoadError(f"'spoils.face_up': at most {s.spoils_max} Items lie face up")
-        s.deck = s.deck + s.faceup  # the Items face up so far go back into the deck
-        s.faceup = []
-        for iid in face_up:
-            _take_card(s, iid, "spoils.face_up")
-            s.faceup.append(iid)
+    _spoils(s, data.table("spoils"))
     initiative = data.take("initiative", int, s.initiative + 1)
     if initiative not in (1, 2):
         raise LoadError("'initiative' is Tribe 1 or 2")
     s.initiative = s.next_tribe = initiative - 1
-    s.phase, s.active = ACTIVATE, -1
+    s.phase, s.active, s.fresh = ACTIVATE, -1, []  # Items set up are not Gained this Turn
     if not rounds.eligible(s, s.next_tribe):
         s.next_tribe = 1 - s.next_tribe
+    if not rounds.eligible(s, s.next_tribe):
+        raise LoadError("every champion has activated: a position is set before the End of Round")
     active = data.take("activate", str, "")
+    turn = data.table("turn")
+    if turn.rest:
+        if active:
+            raise LoadError("'activate' starts a Turn and '[turn]' is a Turn under way: name one")
+        set_turn(s, turn)
+        return
     if not active:
         rounds.auto_activate(s, events)
         return
     c = s.champ_by_id(active)
-    if c is None or c.activated:
+    if c is None or c.activated or c.defeated:
         raise LoadError(f"'activate': {active!r} is not a champion still to activate this round")
     s.next_tribe = c.tribe
     rounds.activate(s, c, events)
 
 
-def _take_card(s: TundrusState, iid: str, where: str) -> None:
-    """An Item out of the deck, the face-up Spoils or the discard pile (to be placed elsewhere)."""
-    for pile in ("deck", "faceup", "discard"):
-        cards = getattr(s, pile)
-        if iid in cards:
-            setattr(s, pile, without(cards, iid))
-            return
-    raise LoadError(f"'{where}': {iid!r} is not an Item still in the Spoils of War")
+def _round(s: TundrusState, n: int) -> None:
+    """Round n shows 3, 4, then 5 Items (End of Round step 3)."""
+    if n < 1:
+        raise LoadError(f"'round' is 1 or more, not {n}")
+    s.round = n
+    if n > 1:
+        s.spoils_max = min(items.SPOILS_LIMIT, s.spoils_max + n - 1)
+        items.refill_spoils(s)
 
 
-def _champion(s: TundrusState, c, table: PositionData) -> None:
-    where = f"champions.{c.cid}"
-    health = table.take("health", int, c.health)
-    if not 1 <= health <= c.health_max:
-        raise LoadError(f"'{where}.health' is 1 to {c.health_max}")
-    s.cubes[HEALTH] += c.health - health  # cubes come from and go back to the Stock
-    c.health = health
-    for iid in table.names("items", []):
-        _take_card(s, iid, f"{where}.items")
-        if s.data.items[iid].type not in SLOTS:
-            raise LoadError(f"'{where}.items': {iid!r} is a {s.data.items[iid].type}, not an Item to equip")
-        items.install(s, c, iid, [], [])  # equipped without paying: its Gains are taken
-    stash = table.names("stash", [])
-    if len(stash) > items.STASH_SIZE:
-        raise LoadError(f"'{where}.stash' holds at most {items.STASH_SIZE} Items")
-    for iid in stash:
-        _take_card(s, iid, f"{where}.stash")
-    c.stash = stash
-    c.activated = table.take("activated", bool, False)
-    table.done()
+def _spoils(s: TundrusState, spoils: PositionData) -> None:
+    """The face-up Items, the discard pile and the next Items drawn (the rest stay in the deck)."""
+    face_up = spoils.names("face_up", [])
+    discard = spoils.names("discard", [])
+    top = spoils.names("next", [])
+    spoils.done()
+    if len(face_up) > s.spoils_max:
+        raise LoadError(f"'spoils.face_up': at most {s.spoils_max} Items lie face up in round {s.round}")
+    if face_up:
+        s.deck = s.deck + s.faceup  # the Items face up so far go back into the deck
+        s.faceup = []
+    for iid in face_up:
+        take_card(s, iid, "spoils.face_up")
+        s.faceup.append(iid)
+    for iid in discard:
+        take_card(s, iid, "spoils.discard")
+        s.discard.append(iid)
+    for iid in top:
+        take_card(s, iid, "spoils.next")
+    s.deck = s.deck + top[::-1]  # drawn from the end

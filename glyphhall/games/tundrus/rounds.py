@@ -60,15 +60,22 @@ def activate(s: TundrusState, c: Champion, events: list[Event]) -> None:
         events.append(Event(f"{c.cid} sleeps through its Turn", data={"seat": c.seat}))
         end_turn(s, events)
         return
-    free_n = FREE_DICE
-    for tid, n in FREE_WITH_TOKEN.items():
-        if c.token(tid, armed_only=True) is not None:
-            free_n += n - FREE_DICE
-    s.turn[T_FREE] = POOL_LIMIT if c.token("blood_moon", armed_only=True) is not None else free_n
+    s.turn[T_FREE] = free_dice(c)
     for die in c.lent:  # Sacrificial Lamb dice: outside the REPLENISH count and maximum
         s.pool.append((die[0], die[1], die[2], -1, False, True))
     c.lent = []
     s.phase = REPLENISH
+
+
+def free_dice(c: Champion) -> int:
+    """How many dice its REPLENISH takes for free, as its armed tokens say (reference B4)."""
+    if c.token("blood_moon", armed_only=True) is not None:
+        return POOL_LIMIT
+    free_n = FREE_DICE
+    for tid, n in FREE_WITH_TOKEN.items():
+        if c.token(tid, armed_only=True) is not None:
+            free_n += n - FREE_DICE
+    return free_n
 
 
 def end_turn(s: TundrusState, events: list[Event]) -> None:

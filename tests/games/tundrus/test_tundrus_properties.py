@@ -2,34 +2,11 @@
 Item cards are conserved at every step (65 dice, 40/20/40 cubes, 46 Items)."""
 
 import pytest
+from tundrus_helpers import cards, cubes, dice_total
 
 from glyphhall.bots import GreedyBot, RandomBot, ask
 from glyphhall.engine import Rng
 from glyphhall.games.tundrus import GAME
-
-
-def dice_total(s):
-    n = sum(s.stock) + sum(map(sum, s.tribal)) + len(s.pool)
-    for c in s.champs:
-        n += sum(c.start) + sum(map(sum, c.slot_dice)) + sum(c.chest_dice) + len(c.energy_dice) + len(c.lent)
-        n += sum(1 for d in c.temp if type(d) is tuple)
-    return n
-
-
-def cubes(s):
-    health = s.cubes[0] + sum(c.health for c in s.champs)
-    armor = s.cubes[1] + sum(c.armor_perm + sum(1 for d in c.temp if type(d) is not tuple) for c in s.champs)
-    energy = s.cubes[2] + sum(c.energy_cubes + sum(c.slot_energy) for c in s.champs)
-    return health, armor, energy
-
-
-def cards(s):
-    n = len(s.deck) + len(s.faceup) + len(s.discard) + (s.pending is not None) + (s.pay_item is not None)
-    for c in s.champs:
-        n += len(c.stash) + sum(1 for x in c.slots if x) + (c.fortify is not None) + (c.chest is not None)
-        n += len(c.usury)
-    return n
-
 
 CASES = [(2, {}), (3, {"split": "2-1"}), (4, {"fast_play": True}), (5, {"random_draft": True}), (6, {})]
 
