@@ -20,8 +20,8 @@ default options. `summary` prints per pairing and seat: games, wins-draws-losses
 count half) with its 95 % Wilson interval, the opponent's mirror baseline of that seat (how the
 opponent scored in that seat against itself; every mirror match counts for both seats), the
 difference with its 95 % interval (Newcombe's hybrid score interval), and the verdict: "met"
-when the whole interval clears the bar, "not met" when it lies wholly below, otherwise "not yet
-decided". The issue asks for >= 200 games a game; the table says how many were played.
+when the whole interval clears the bar, "not met" when it lies wholly below, otherwise (or under
+10 games in the row or its baseline) "not yet decided". The issue asks for >= 200 games a game; the table says how many were played.
 `--since` keeps only matches played on a commit that contains COMMIT (so results from before a
 change to the bots can be set aside)."""
 
@@ -59,6 +59,9 @@ BASELINE_MARGIN = 0.15
 NO_BASELINE_BAR = frozenset({"glyphs"})
 #: ... and its score against random (both seats together) at least this.
 RANDOM_BAR = 0.95
+#: Below this many games in a row (or in its baseline) the intervals' approximations are too
+#: rough to stand on: such a row is "not yet decided" whatever its interval says.
+MIN_GAMES = 10
 
 
 def git_commit() -> str:
@@ -202,10 +205,13 @@ def contains(commit: str, ancestor: str) -> bool:
 POINTS = {"win": 1.0, "draw": 0.5, "loss": 0.0}
 
 
-def seat_points(match: dict[str, Any], seat: int) -> float:
-    """What the bot in `seat` scored (the ledger scores the challenger; the other seat got the rest)."""
-    points = POINTS[match["outcome"]]
-    return points if match["bot_seat"] == seat else 1.0 - points
+#: The outcome for the other seat of a two-player match.
+OTHER_SIDE = {"win": "loss", "draw": "draw", "loss": "win"}
+
+
+def seat_outcome(match: dict[str, Any], seat: int) -> str:
+    """How the bot in `seat` did (the ledger scores the challenger; the other seat got the rest)."""
+    return match["outcome"] if match["bot_seat"] == seat else OTHER_SIDE[match["outcome"]]
 
 
 def newcombe(a: float, n: int, b: float, m: int) -> tuple[float, float]:
@@ -230,39 +236,34 @@ def verdict(low: float, high: float, bar: float) -> str:
     return "not yet decided"
 
 
-def _tally(matches: list[dict[str, Any]]) -> dict[str, Any]:
-    """Games, wins, draws, losses and score of the challenger over `matches` (no errors among them)."""
-    counts = {k: sum(1 for m in matches if m["outcome"] == k) for k in POINTS}
-    score = counts["win"] + counts["draw"] / 2
-    games = len(matches)
-    low, high = wilson(score, games)
+def _tally(outcomes: list[str]) -> dict[str, Any]:
+    """Games, wins, draws, losses, points and score (draws count half) with its 95 % interval."""
+    counts = {k: outcomes.count(k) for k in POINTS}
+    points = counts["win"] + counts["draw"] / 2
+    games = len(outcomes)
     return {
         "games": games,
         "wins": counts["win"],
         "draws": counts["draw"],
         "losses": counts["loss"],
-        "points": score,
-        "score": score / games if games else None,
-        "interval": [low, high],
+        "points": points,
+        "score": points / games if games else None,
+        "interval": list(wilson(points, games)),
     }
 
 
 def baselines(lines: list[dict[str, Any]]) -> dict[tuple[str, str, int], dict[str, Any]]:
     """(game, bot, seat) -> how that bot did in `seat` of its mirror matches (the same bot in
     both seats), every mirror match counting for both seats."""
-    out = {}
     mirrors: dict[tuple[str, str], list[dict[str, Any]]] = {}
     for m in lines:
         if m["bot"] == m["opponent"] and not m["error"]:
             mirrors.setdefault((m["game"], m["bot"]), []).append(m)
-    for (game, bot), matches in mirrors.items():
-        for seat in (0, 1):
-            points = sum(seat_points(m, seat) for m in matches)
-            low, high = wilson(points, len(matches))
-            out[(game, bot, seat)] = {
-                "games": len(matches), "points": points, "score": points / len(matches), "interval": [low, high]
-            }
-    return out
+    return {
+        (game, bot, seat): _tally([seat_outcome(m, seat) for m in matches])
+        for (game, bot), matches in mirrors.items()
+        for seat in (0, 1)
+    }
 
 
 def bar_for(game: str, opponent: str, seat: int | None) -> tuple[str, float] | None:
@@ -275,12 +276,16 @@ def bar_for(game: str, opponent: str, seat: int | None) -> tuple[str, float] | N
     return None
 
 
-def summary(since: str | None, path: Path = LEDGER) -> list[dict[str, Any]]:
+def summary(since: str | None, path: Path = LEDGER, bot_spec: str | None = None) -> list[dict[str, Any]]:
     """One row per pairing and seat (seat None: both seats together), with the opponent's mirror
-    baseline of that seat, the difference, and the issue-19 verdict."""
+    baseline of that seat, the difference, and the issue-19 verdict. A mirror pairing (the same
+    bot in both seats) gets one row per seat: that seat's own results, which are the baseline.
+    `bot_spec` keeps only that challenger's pairings (and the mirrors)."""
     lines = read_ledger(path)
     if since:
         lines = [m for m in lines if contains(m["commit"], since)]
+    if bot_spec:
+        lines = [m for m in lines if m["bot"] in (bot_spec, m["opponent"])]
     base = baselines(lines)
     pairings: dict[tuple[str, str, str], list[dict[str, Any]]] = {}
     for m in lines:
@@ -292,25 +297,29 @@ def summary(since: str | None, path: Path = LEDGER) -> list[dict[str, Any]]:
         decisions = sum(m["bot_decisions"] for m in played)
         thinking = sum(m["bot_thinking_seconds"] for m in played)
         cpu = [m["cpu_seconds"] for m in played if m.get("cpu_seconds") is not None]
-        for seat in (0, 1, None):
-            row = _tally([m for m in played if seat is None or m["bot_seat"] == seat])
+        mirror_pairing = bot == opponent
+        for seat in (0, 1) if mirror_pairing else (0, 1, None):
+            if mirror_pairing:
+                row = _tally([seat_outcome(m, seat) for m in played])
+            else:
+                row = _tally([m["outcome"] for m in played if seat is None or m["bot_seat"] == seat])
             row.update(game=game, bot=bot, opponent=opponent, seat=seat, errors=errors if seat is None else None)
             row["seconds_per_decision"] = round(thinking / max(1, decisions), 3)
-            row["cpu_seconds_per_game"] = round(sum(cpu) / len(cpu), 1) if cpu else None
-            mirror = base.get((game, opponent, seat)) if seat is not None and bot != opponent else None
+            row["cpu_seconds_per_game"] = round(sum(cpu) / len(cpu), 2) if cpu else None
+            mirror = base.get((game, opponent, seat)) if seat is not None and not mirror_pairing else None
             row["baseline"] = mirror
             row["difference"] = None
             if mirror and row["games"]:
                 low, high = newcombe(row["points"], row["games"], mirror["points"], mirror["games"])
                 row["difference"] = {"value": row["score"] - mirror["score"], "interval": [low, high]}
-            bar = bar_for(game, opponent, seat)
+            bar = None if mirror_pairing else bar_for(game, opponent, seat)
             row["bar"] = None if bar is None else {"kind": bar[0], "at": bar[1]}
-            if bar is None or not row["games"]:
+            if bar is None or row["games"] < MIN_GAMES:
                 row["verdict"] = None if bar is None else "not yet decided"
             elif bar[0] == "score":
                 row["verdict"] = verdict(*row["interval"], bar[1])
-            elif row["difference"] is None:
-                row["verdict"] = "not yet decided"  # no mirror games to compare with
+            elif row["difference"] is None or row["baseline"]["games"] < MIN_GAMES:
+                row["verdict"] = "not yet decided"  # no (or too few) mirror games to compare with
             else:
                 row["verdict"] = verdict(*row["difference"]["interval"], bar[1])
             table.append(row)
@@ -343,7 +352,7 @@ def markdown(table: list[dict[str, Any]]) -> str:
             bar = f">= {r['bar']['at']:.0%}"
         else:
             bar = f">= baseline {r['bar']['at']:+.0%}"
-        cpu = "-" if r["cpu_seconds_per_game"] is None else f"{r['cpu_seconds_per_game']:.0f}"
+        cpu = "-" if r["cpu_seconds_per_game"] is None else f"{r['cpu_seconds_per_game']:.1f}"
         out.append(
             f"| {r['game']} | {r['bot']} | {r['opponent']} | {seat} | {r['games']}"
             f" | {r['wins']}-{r['draws']}-{r['losses']} | {_percent(r['score'])}"
@@ -367,6 +376,7 @@ def main() -> None:
     go.add_argument("--games", type=int, default=None, help="at most this many new matches per pairing")
     show = sub.add_parser("summary", help="add up the ledger")
     show.add_argument("--since", default=None, help="only matches played on commits containing this one")
+    show.add_argument("--bot", default=None, help="only this challenger's pairings (and the mirror baselines)")
     show.add_argument("--markdown", action="store_true")
     args = parser.parse_args()
     if args.command == "run":
@@ -374,7 +384,7 @@ def main() -> None:
         pairings = [parse_pairing(p, bot) for p in args.pairings]
         run(pairings, args.minutes, max(1, args.workers), args.games, args.ledger)
     else:
-        table = summary(args.since, args.ledger)
+        table = summary(args.since, args.ledger, args.bot)
         print(markdown(table) if args.markdown else json.dumps(table, indent=1))
 
 

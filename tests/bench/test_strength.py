@@ -63,6 +63,10 @@ def test_a_mirror_match_counts_for_both_seats_of_the_baseline(tmp_path: Path) ->
     assert base[("glyfts", "heuristic", 0)]["score"] == pytest.approx(0.75)
     assert base[("glyfts", "heuristic", 1)]["score"] == pytest.approx(0.25)
     assert base[("glyfts", "heuristic", 0)]["games"] == 4
+    first, second = strength.summary(None, ledger)
+    assert (first["seat"], first["wins"], first["losses"], first["bar"]) == (0, 3, 1, None)
+    assert (second["seat"], second["wins"], second["losses"], second["verdict"]) == (1, 1, 3, None)
+    assert "| glyfts | heuristic | heuristic | first | 4 | 3-0-1 | 75.0% |" in strength.markdown([first])
 
 
 def test_summary_reports_each_seat_against_its_baseline_and_decides_only_on_enough_games(tmp_path: Path) -> None:
@@ -84,6 +88,8 @@ def test_summary_reports_each_seat_against_its_baseline_and_decides_only_on_enou
     assert first["difference"]["value"] == pytest.approx(0.15)
     assert first["verdict"] == "not yet decided" and second["verdict"] == "met"
     assert both["games"] == 200 and both["baseline"] is None and both["verdict"] is None
+    assert len(strength.summary(None, ledger, bot_spec="mcts")) == 2 + 3 + 3
+    assert len(strength.summary(None, ledger, bot_spec="mcts:iterations=9")) == 2
     assert first["cpu_seconds_per_game"] == pytest.approx(3.0)
     # Against random: 40 wins of 40 leave the interval's low end at 0.912, under 95 %: undecided.
     assert _row(table, "random", None)["verdict"] == "not yet decided"
@@ -91,6 +97,15 @@ def test_summary_reports_each_seat_against_its_baseline_and_decides_only_on_enou
     text = strength.markdown(table)
     assert "| glyfts | mcts | heuristic | second | 100 | 70-1-29 | 70.5% |" in text
     assert "20.0% (200) | +50.5%" in text
+
+
+def test_no_verdict_under_ten_games_however_narrow_the_interval(tmp_path: Path) -> None:
+    ledger = tmp_path / "ledger.jsonl"
+    _ledger(ledger, "tundrus", "heuristic", "heuristic", [(i % 2, "win" if i % 2 == 0 else "loss") for i in range(50)])
+    _ledger(ledger, "tundrus", "mcts", "heuristic", [(0, "loss")] * 9)
+    assert _row(strength.summary(None, ledger), "heuristic", 0)["verdict"] == "not yet decided"
+    _ledger(ledger, "tundrus", "mcts", "heuristic", [(0, "loss")])  # the tenth
+    assert _row(strength.summary(None, ledger), "heuristic", 0)["verdict"] == "not met"
 
 
 def test_a_lost_cause_is_not_met_and_glyphs_has_no_baseline_bar(tmp_path: Path) -> None:
