@@ -1,16 +1,15 @@
-// The table page (/t/<id>) and the replay page (/r/<id>): seats, the game renderer, log, chat.
+// The table page (/t/<id>): seats, the game renderer, log, chat. Replays are replay_page.js.
 import { api, clear, forgetSeat, h, myName, savedSeat, saveSeat, setMyName } from "./dom.js";
 import { TableConnection } from "./connection.js";
 import { undoButton } from "./undo.js";
 
 const parts = location.pathname.split("/").filter(Boolean);
-const REPLAY = parts[0] === "r";
 const tableId = parts[1];
 const $ = (id) => document.getElementById(id);
 
 const ui = {
   table: null, view: null, legal: [], you: null, log: [], chat: [], deadline: null, step: 0, result: null,
-  toMove: [], resultText: null, prevView: null, online: REPLAY, sending: null, glossary: {},
+  toMove: [], resultText: null, prevView: null, online: false, sending: null, glossary: {},
 };
 let glossaryRe = null;
 let renderer = null;
@@ -76,7 +75,6 @@ function joinNames(names) {
 function turnText() {
   const t = ui.table;
   if (t.status === "open") return { text: "The game starts when every seat is taken and a player presses Start.", mine: false };
-  if (REPLAY && !ui.resultText) return { text: `Replay, step ${ui.step} of ${ui.total}: ${joinNames(ui.toMove.map(seatName)) || "nobody"} to move`, mine: false };
   if (t.status === "finished") return { text: `Game over: ${ui.resultText || resultFallback()}`, mine: false };
   const mine = ui.you !== null && ui.toMove.includes(ui.you);
   const others = ui.toMove.filter((i) => i !== ui.you).map(seatName);
@@ -103,15 +101,15 @@ function renderAll() {
   const t = ui.table;
   if (!t) return;
   // The tab's title says when it is your move, for a person coming back from another tab.
-  const yours = !REPLAY && t.status === "running" && ui.you !== null && ui.toMove.includes(ui.you);
+  const yours = t.status === "running" && ui.you !== null && ui.toMove.includes(ui.you);
   document.title = `${yours ? "▶ Your move · " : ""}${t.game_name} · Glyph Hall`;
   document.body.dataset.step = String(ui.step);
   document.body.dataset.status = t.status;
   $("title").textContent = `${t.game_name} · table ${t.id}`;
   const you = ui.you === null ? "watching" : `you are seat ${ui.you} (${seatName(ui.you)})`;
-  $("status").textContent = REPLAY ? `replay · step ${ui.step} of ${ui.total}` : `${t.status} · ${you}`;
-  const invite = `${location.origin}/${REPLAY ? "r" : "t"}/${t.id}`;
-  clear($("link")).append(h("a", { href: invite, text: REPLAY ? "replay link" : "invite link", title: invite }));
+  $("status").textContent = `${t.status} · ${you}`;
+  const invite = `${location.origin}/t/${t.id}`;
+  clear($("link")).append(h("a", { href: invite, text: "invite link", title: invite }));
   renderSeats();
   renderGame();
   renderLog();
@@ -129,14 +127,13 @@ function renderSeats() {
       h("span.seat-no", { text: `${i}` }), h("span.seat-name", { text: who }),
       s.kind === "person" && s.taken ? h("span.dot" + (online ? ".on" : ""), { title: online ? "online" : ui.online ? "offline" : "unknown: you are offline" }) : null,
       toMove ? h("span.to-move-tag", { text: "to move" }) : null);
-    if (!REPLAY && t.status === "open" && !s.taken && ui.you === null) {
+    if (t.status === "open" && !s.taken && ui.you === null) {
       row.append(h("button.take", { text: "Take seat", "data-seat": i, onclick: () => takeSeat(i) }));
     }
     if (t.result) row.append(h("span.result", { text: t.result[i] === 1 ? "won" : t.result[i] === 0 ? "lost" : `${t.result[i]}` }));
     box.append(row);
   });
   const actions = clear($("seat-actions"));
-  if (REPLAY) return;
   if (t.status === "open" && ui.you !== null) {
     const ready = t.seats.every((s) => s.taken);
     actions.append(h("button.primary#start", { text: ready ? "Start the game" : "Waiting for players…", disabled: !ready, onclick: start }));
@@ -157,7 +154,7 @@ function renderGame() {
     return;
   }
   const ctx = {
-    view: ui.view, legal: REPLAY ? [] : ui.legal, you: ui.you, table: t, act, replay: REPLAY,
+    view: ui.view, legal: ui.legal, you: ui.you, table: t, act,
     seatName, status: t.status, result: ui.result || t.result, step: ui.step, prevView: ui.prevView, lastEvents: lastEvents(),
     glossary: ui.glossary,
   };
@@ -180,7 +177,7 @@ function renderGame() {
   }
   const turn = turnText();
   root.prepend(h("div.banner" + (turn.mine ? ".your-turn" : "") + "#turn", { text: turn.text, "aria-live": "polite" }));
-  if (!REPLAY && ui.you !== null && t.status === "running") {
+  if (ui.you !== null && t.status === "running") {
     const input = h("input#action-text", { placeholder: "or type an action, e.g. " + (ui.legal[0] || "pass"), autocomplete: "off" });
     root.append(h("form.typed", { onsubmit: (e) => { e.preventDefault(); if (input.value.trim()) act(input.value.trim()); input.value = ""; } },
       input, h("button", { text: "Send" })));
@@ -328,52 +325,12 @@ function tick() {
   clock.classList.toggle("low", left <= 10);
 }
 
-// --- replay mode ---------------------------------------------------------------------------
-async function showReplayStep(step, seat) {
-  const q = seat === null || seat === "" ? "" : `?seat=${seat}`;
-  try {
-    const r = await api("GET", `/api/tables/${tableId}/replay/${step}${q}`);
-    Object.assign(ui, { table: r.table, view: r.view, legal: [], you: null, step: r.step, total: r.total, result: r.table.result, toMove: r.to_move || [], resultText: r.result_text });
-    ui.log = r.events.map((e) => ({ ...e, step: r.step }));
-    // The action text itself can hold raw ids ("pick blood_mage"): the worded events say what it did.
-    if (r.action) ui.log.unshift({ step: r.step, text: `step ${r.step}: ${seatName(r.action.seat)}'s move` });
-    const url = new URL(location.href);
-    url.searchParams.set("step", step);
-    if (seat === null || seat === "") url.searchParams.delete("seat"); else url.searchParams.set("seat", seat);
-    history.replaceState(null, "", url);
-    renderAll();
-    renderReplayControls(seat);
-  } catch (e) { showError(e.message); }
-}
-
-function renderReplayControls(seat) {
-  $("replay-panel").hidden = false;
-  const box = clear($("replay-controls"));
-  const go = (n) => showReplayStep(Math.max(0, Math.min(ui.total, n)), seat);
-  const seatSel = h("select#replay-seat", { onchange: (e) => showReplayStep(ui.step, e.target.value) },
-    h("option", { value: "", text: "public view", selected: seat === null || seat === "" }),
-    ui.table.seats.map((s, i) => h("option", { value: String(i), text: `as ${seatName(i)}`, selected: String(seat) === String(i) })));
-  box.append(
-    h("button#first", { text: "|◀", title: "first", onclick: () => go(0) }),
-    h("button#prev", { text: "◀", title: "previous", onclick: () => go(ui.step - 1) }),
-    h("span.step", { text: ` ${ui.step} / ${ui.total} ` }),
-    h("button#next", { text: "▶", title: "next", onclick: () => go(ui.step + 1) }),
-    h("button#last", { text: "▶|", title: "last", onclick: () => go(ui.total) }),
-    seatSel);
-}
-
 async function main() {
   const info = await api("GET", `/api/tables/${tableId}`).catch((e) => { showError(e.message); return null; });
   if (!info) return;
   renderer = await loadRenderer(info.game);
   loadRules(info.game);
   setInterval(tick, 500);
-  if (REPLAY) {
-    const params = new URLSearchParams(location.search);
-    await showReplayStep(Number(params.get("step") || 0), params.get("seat"));
-    $("chat-form").hidden = true;
-    return;
-  }
   const mine = savedSeat(tableId);
   conn = new TableConnection(tableId, mine && mine.token, {
     onMessage,
