@@ -51,6 +51,15 @@ class SeatSocket:
         self.state = self._until("state")
         return self.state
 
+    def play(self, text: str) -> None:
+        """Play `text` for this seat and wait for the table's answer (refused: AssertionError)."""
+        self.ws.send(json.dumps({"type": "act", "text": text, "ref": "play"}))
+        while True:  # the other seats' moves may be queued before this one's answer
+            msg = json.loads(self.ws.recv(timeout=20))
+            assert msg["type"] != "error", (text, msg)
+            if msg["type"] == "update" and msg.get("ack") == "play":
+                return
+
     def play_random(self, rng: random.Random) -> str | None:
         """A random legal move of this seat, if it has one; answers the action text."""
         legal = self.refresh()["legal"]

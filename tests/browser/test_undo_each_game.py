@@ -1,0 +1,211 @@
+"""Undo at the table in Glyph (Tundrus), Glyphs, Glyfts and Heroscape, in Debian's Chromium
+(Inscription's is in test_undo_and_replays.py): two people and a spectator; the player to move
+makes a move on the page that may be taken back, clicks Undo, and all three pages go back to the
+position before it; then the same move and one that may not be taken back (a die rolled, hidden
+information shown), after which the Undo button is disabled with its reason in sight.
+
+The moves are found with the engine's own rule (engine/undo.py and the games' undo_blocker):
+seeded random play from a practice table's seed until the seat to move has a move A that may be
+taken back followed by a move B that may not, both of the kinds named per game below."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pytest
+
+from glyphhall import games
+from glyphhall.engine import Rng, State, UndoTrail
+
+from .conftest import shot
+from .seats import SeatSocket, seat_script, seated_table
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+NAMES = ("Ann", "Bob")
+
+
+@dataclass
+class Plan:
+    prefix: list[tuple[int, str]]  # (seat, action) played over the websocket before the pages open
+    seat: int
+    allowed: str  # may be taken back
+    refused: str  # played after `allowed`: may not be taken back
+    reason: str  # why not, as the engine says it
+
+
+def blocker(state: State, seat: int, text: str) -> tuple[str | None, State]:
+    after = state.clone()
+    action = state.game.parse_action(state, seat, text)
+    events = after.apply(seat, action)
+    trail = UndoTrail()
+    trail.record(0, state.clone(), seat, action, events, after)
+    return trail.blocker(seat), after
+
+
+def heroscape_moves(state: State, seat: int) -> list[str]:
+    """The page's one-click moves (`move FIG HEX`, from the view's reach), not the steps."""
+    reach = state.view(seat).get("reach") or {}
+    return [f"move {fig} {hex_}" for fig, ends in reach.items() for hex_ in ends]
+
+
+def find_plan(game_id: str, seed: int, allowed: str, refused: str,
+              candidates: Callable[[State, int], list[str]] | None = None) -> Plan:
+    """Seeded random play until the seat to move has a move of verb `allowed` that may be taken
+    back, after which it still moves and has a move of verb `refused` that may not."""
+    state = games.get(game_id).new(2, seed, None)
+    rng = Rng(seed * 31 + 7)
+    prefix: list[tuple[int, str]] = []
+    for _ in range(3000):
+        assert not state.is_over(), "the game ended before the moves wanted"
+        seat = state.to_move()[0]
+        legal = [str(a) for a in state.legal_actions(seat)]
+        for a in candidates(state, seat) if candidates else legal:
+            if a.split()[0] != allowed or blocker(state, seat, a)[0] is not None:
+                continue
+            after = blocker(state, seat, a)[1]
+            for b in map(str, after.legal_actions(seat)):
+                why = blocker(after, seat, b)[0] if b.split()[0] == refused else None
+                if why not in (None, UndoTrail.NOTHING):
+                    return Plan(prefix, seat, a, b, why)
+        text = rng.choice(legal)
+        prefix.append((seat, text))
+        state.apply_text(seat, text)
+    raise AssertionError("the moves wanted never came up")
+
+
+# --- making a move by clicking, per game -----------------------------------------------------
+def click_action(page, text: str) -> None:
+    page.click(f'[data-action="{text}"]')
+
+
+def glyphs_click(page, text: str) -> None:
+    if text.startswith("guess "):  # typed into the page's guess form, as people do
+        page.fill("#guess-text", text.removeprefix("guess "))
+        page.click("#guess-form button")
+    else:
+        click_action(page, text)
+
+
+def glyfts_click(page, text: str) -> None:
+    verb, first, second = text.split()
+    mine = ".gf-player.mine"
+    if verb == "place":  # the card in hand, then the Creature to hide it under
+        page.click(f'#gf-hand [data-card="{first}"]')
+        page.click(f'{mine} [data-creature="{second}"].target')
+    else:  # attack: the attacker (unless it is the only one), then the defender
+        if not page.locator(f'{mine} [data-creature="{first}"].selected').count():
+            page.click(f'{mine} [data-creature="{first}"]')
+        page.click(f'.gf-player:not(.mine) [data-creature="{second}"].target')
+
+
+def heroscape_click(page, text: str) -> None:
+    verb, figure, target = text.split()[:3]
+    if not page.locator(f'.hs-figure.selected[data-figure="{figure}"]').count():
+        page.click(f'.hs-figure[data-figure="{figure}"]')
+    if verb == "move":  # the hex, then Move under the path shown
+        page.locator(f'.hs-hex[data-hex="{target}"]').click(force=True)
+        page.click("#move-go")
+    else:  # attack: the defender (a chooser when the click could mean more than one action)
+        page.locator(f'.hs-figure[data-figure="{target}"]').click(force=True)
+        if page.locator("#chooser").count():
+            click_action(page, text)
+
+
+GAMES = {
+    # game: (seed, allowed verb, refused verb, candidates for the allowed move, how to click)
+    "tundrus": (3, "take", "roll", None, click_action),
+    "glyphs": (3, "guess", "confirm", None, glyphs_click),
+    "glyfts": (5, "place", "attack", None, glyfts_click),
+    "heroscape": (3, "move", "attack", heroscape_moves, heroscape_click),
+}
+
+
+def wait_step(pages, step: int) -> None:
+    for page in pages:
+        page.wait_for_function("s => document.body.dataset.step === String(s)", arg=step)
+
+
+def board_text(page) -> str:
+    # the board as words, without the last-move marks that depend on the events shown
+    return re.sub(r"\s+", " ", page.inner_text("#game .board"))
+
+
+def no_sideways_scroll(page) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= page.viewport_size["width"], f"the page is {width} px wide"
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_undo_allowed_then_refused_seen_by_both_people_and_a_spectator(live_server, browser, game_id):
+    seed, allowed, refused, candidates, click = GAMES[game_id]
+    plan = find_plan(game_id, seed, allowed, refused, candidates)
+    table_id, tokens = seated_table(live_server, game_id, seed=seed)
+    sockets = [SeatSocket(live_server, table_id, t) for t in tokens]
+    try:
+        for seat, text in plan.prefix:
+            sockets[seat].play(text)
+    finally:
+        for sock in sockets:
+            sock.close()
+    contexts = []
+    pages = {}
+    for who, token in ((NAMES[0], tokens[0]), (NAMES[1], tokens[1]), ("spectator", None)):
+        ctx = browser.new_context(viewport=DESKTOP)
+        contexts.append(ctx)
+        if token:
+            ctx.add_init_script(seat_script(table_id, token))
+        page = ctx.new_page()
+        page.set_default_timeout(15000)
+        page.goto(f"{live_server}/t/{table_id}")
+        pages[who] = page
+    try:
+        everyone = list(pages.values())
+        mover = pages[NAMES[plan.seat]]
+        other = pages[NAMES[1 - plan.seat]]
+        spectator = pages["spectator"]
+        start = len(plan.prefix)
+        wait_step(everyone, start)
+        mover.wait_for_selector("#undo")
+        before = {who: board_text(p) for who, p in pages.items()}
+        log_before = spectator.locator("#log li").all_inner_texts()
+        undo_before = mover.get_attribute("#undo", "title")
+
+        # A move that may be taken back: Undo is offered, clicked, and everyone is back.
+        click(mover, plan.allowed)
+        wait_step(everyone, start + 1)
+        mover.wait_for_selector("#undo:not([disabled])")
+        assert other.is_disabled("#undo") and spectator.locator("#undo").count() == 0
+        shot(mover, f"undo-{game_id}-allowed")
+        mover.click("#undo")
+        for who, page in pages.items():
+            page.wait_for_selector("#log li:has-text('took back a move')")
+            assert board_text(page) == before[who], f"{who} does not see the position before the move"
+        assert spectator.locator("#log li").all_inner_texts() == [*log_before, f"{NAMES[plan.seat]} took back a move"]
+        assert mover.get_attribute("#undo", "title") == undo_before  # as it was before the move
+
+        # The same move, then one that may not be taken back: Undo is disabled and says why.
+        # (the table's step counts the record's rows, the one taken back too)
+        click(mover, plan.allowed)
+        wait_step(everyone, start + 2)
+        click(mover, plan.refused)
+        wait_step(everyone, start + 3)
+        mover.wait_for_selector("#undo[disabled]")
+        assert plan.reason in mover.inner_text("#undo-why")
+        assert plan.reason in mover.get_attribute("#undo", "title")
+        for page in everyone:
+            tag = "mover" if page is mover else "spectator" if page is spectator else "other"
+            shot(page, f"undo-{game_id}-refused-{tag}")
+            page.set_viewport_size(PHONE)
+            page.wait_for_timeout(150)
+            no_sideways_scroll(page)
+            shot(page, f"undo-{game_id}-refused-{tag}-390")
+        box = mover.locator("#undo-why").bounding_box()
+        assert box and box["x"] + box["width"] <= PHONE["width"] + 1  # the reason is in sight
+    finally:
+        for ctx in contexts:
+            ctx.close()
