@@ -92,7 +92,8 @@ def resolve_battle(st: GlyftsState, events: list[Event]) -> None:
     health_total = _HP[d] + b.defender_die + b.health_bonus
     result = combat.outcome(attack_total, health_total, b.attacker_captures, b.defender_captures)
     attacking, defending = st.active, st.owner[d]
-    totals = f"{CREATURE_NAMES[a]}'s Attack {attack_total} against {CREATURE_NAMES[d]}'s Health {health_total}: "
+    totals = (f"seat {attacking}'s {CREATURE_NAMES[a]}'s Attack {attack_total} against "
+              f"seat {defending}'s {CREATURE_NAMES[d]}'s Health {health_total}: ")
     data = {"attack": attack_total, "health": health_total, "outcome": combat.OUTCOME_TEXT[result]}
     st.phase = ATTACK
     if result == combat.DEFENDER_CAPTURED:
@@ -103,7 +104,7 @@ def resolve_battle(st: GlyftsState, events: list[Event]) -> None:
         events.append(Event(totals + "both would capture the other, a stalemate: neither is captured",
                             data=data))
     else:
-        events.append(Event(totals + f"{CREATURE_NAMES[d]} holds, nobody is captured", data=data))
+        events.append(Event(totals + f"seat {defending}'s {CREATURE_NAMES[d]} holds, nobody is captured", data=data))
     if st.phase == OVER:
         return
     if not st.alive[attacking]:
@@ -117,7 +118,7 @@ def capture(st: GlyftsState, captor: int, loser: int, creature: int, totals: str
     st.circle[loser].remove(creature)
     st.captured[captor].append(creature)
     st.score[captor] += _SKILL[creature]
-    events.append(Event(f"{totals}seat {captor} captures {CREATURE_NAMES[creature]} "
+    events.append(Event(f"{totals}seat {captor} captures seat {loser}'s {CREATURE_NAMES[creature]} "
                         f"({_SKILL[creature]} Skill, {st.score[captor]} in all)", data=data))
     if st.score[captor] >= SKILL_TO_WIN:
         winning.finish(st, [captor], events, f"seat {captor} has {st.score[captor]} Skill points and wins")

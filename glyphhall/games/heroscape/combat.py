@@ -144,7 +144,7 @@ def defend(s: HeroscapeState, a: int, d: int, dice: int, skulls: int, normal: bo
     if (normal and a >= 0 and shields > skulls and s.has_power(d, "counter_strike")
             and s.card_of(a).klass != "samurai" and s.f_state[a] == ON and engagement.adjacent(s, a, d)):
         back = shields - skulls
-        events.append(Event(f"{s.f_name[d]} counter strikes {s.f_name[a]} for {back}"))
+        events.append(Event(f"{s.f_name[d]} counter strikes {s.f_name[a]} for {back}", data={"seat": s.owner(d), "target_seat": s.owner(a)}))
         wound(s, a, back, events)
 
 
@@ -172,7 +172,7 @@ def destroy(s: HeroscapeState, f: int, events: list[Event]) -> None:
             s.occ[h] = -1
     s.f_state[f] = DEAD
     s.f_hex[f] = s.f_tail[f] = -1
-    events.append(Event(f"{s.f_name[f]} is destroyed", data={"destroyed": s.f_name[f]}))
+    events.append(Event(f"{s.f_name[f]} is destroyed", data={"destroyed": s.f_name[f], "seat": s.owner(f)}))
     if s.moving == f:
         s.moving = -1
         s.moved.append(f)

@@ -144,12 +144,12 @@ def apply_pending(s: HeroscapeState, action: Action, events: list[Event]) -> Non
         c = s.card_index(str(args[0]))
         field = "c_atk" if p[2] == "atk" else "c_dfn"
         s.set_card_field(field, c, getattr(s, field)[c] + 1)
-        events.append(Event(f"the Warrior's {'Attack' if p[2] == 'atk' else 'Armor'} Spirit goes to {s.c_def[c].name}"))
+        events.append(Event(f"the Warrior's {'Attack' if p[2] == 'atk' else 'Armor'} Spirit goes to {s.c_def[c].name}", data={"card": s.c_def[c].name, "card_seat": s.c_owner[c]}))
     elif kind == "summon" and verb == "summon":
         g = s.fig_index(str(args[0]))
         h = board.index[str(args[1])]
         movement.place(s, g, h, -1)
-        events.append(Event(f"Erland summons {s.f_name[g]} to {board.labels[h]}"))
+        events.append(Event(f"Erland summons {s.f_name[g]} to {board.labels[h]}", data={"seat": s.owner(g)}))
     elif kind == "negate":
         glyph_rules.negate(s, seat, s.card_index(str(args[0])), events)
     elif kind == "wannok":
@@ -157,7 +157,7 @@ def apply_pending(s: HeroscapeState, action: Action, events: list[Event]) -> Non
     elif kind == "target_order":
         _, _, a, targets, dice, skulls, normal, what = p
         d = s.fig_index(str(args[0]))
-        events.append(Event(f"seat {seat} resolves the {what} against {s.f_name[d]} next"))
+        events.append(Event(f"seat {seat} resolves the {what} against {s.f_name[d]} next", data={"seat": s.owner(d)}))
         combat.defend(s, a, d, dice, skulls, normal, events, what)
         combat.continue_resolving(s, a, [x for x in targets if x != d], dice, skulls, normal, events, what)
     elif kind == "placer":
@@ -179,8 +179,8 @@ def skip_pending(s: HeroscapeState, events: list[Event]) -> None:
         f = p[2]
         if s.f_state[f] != ON and p[3] in ("zone",) and s.phase in ("draft", "place"):
             s.f_state[f] = UNUSED
-            events.append(Event(f"{s.f_name[f]} does not fit in the start zone and is not used"))
+            events.append(Event(f"{s.f_name[f]} does not fit in the start zone and is not used", data={"seat": s.owner(f)}))
         elif s.f_state[f] == RESERVE and p[3] == "drop":
-            events.append(Event(f"{s.f_name[f]} finds no space to drop and stays off the battlefield"))
+            events.append(Event(f"{s.f_name[f]} finds no space to drop and stays off the battlefield", data={"seat": s.owner(f)}))
     elif kind == "lostglyph":
         events.append(Event(f"no space for {GLYPHS[p[2]].name}: it is removed from the game"))

@@ -313,7 +313,8 @@ def the_drop(s: HeroscapeState, events: list[Event]) -> None:
             continue
         seat = s.c_owner[c]
         roll = d20(s, seat)
-        events.append(Event(f"The Drop: {s.c_def[c].name} rolls {roll}" + (", they drop" if roll >= 13 else "")))
+        events.append(Event(f"The Drop: {s.c_def[c].name} rolls {roll}" + (", they drop" if roll >= 13 else ""),
+                            data={"card": s.c_def[c].name, "card_seat": s.c_owner[c]}))
         if roll >= 13:
             for f in waiting:
                 s.pending.append((seat, "place", f, "drop", -1))

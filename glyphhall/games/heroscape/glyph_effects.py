@@ -128,7 +128,7 @@ def lose_equipment(s: HeroscapeState, f: int, events: list[Event]) -> None:
         return
     s.set_card_field("c_glyph", s.f_card[f], "")
     h = s.f_hex[f]
-    events.append(Event(f"{s.f_name[f]} loses {GLYPHS[key].name}"))
+    events.append(Event(f"{s.f_name[f]} loses {GLYPHS[key].name}", data={"seat": s.owner(f)}))
     owner = s.owner(f)
     if len(s.opponents(owner)) == 1:
         s.pending.append((s.opponents(owner)[0], "lostglyph", key, h, s.board.levels[h]))

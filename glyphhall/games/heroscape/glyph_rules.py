@@ -48,9 +48,9 @@ def stop_on(s: HeroscapeState, f: int, events: list[Event]) -> None:
         g = GLYPHS[key]
         if not up:
             s.glyph_at[h] = (key, True)
-            events.append(Event(f"{s.f_name[f]} turns the glyph on {s.board.labels[h]}: it is {g.name}"))
+            events.append(Event(f"{s.f_name[f]} turns the glyph on {s.board.labels[h]}: it is {g.name}", data={"seat": s.owner(f)}))
         else:
-            events.append(Event(f"{s.f_name[f]} stops on {g.name}"))
+            events.append(Event(f"{s.f_name[f]} stops on {g.name}", data={"seat": s.owner(f)}))
         if g.kind == "temporary":
             del s.glyph_at[h]
             temporary(s, f, key, h, events)
@@ -113,7 +113,7 @@ def drop_spaces(s: HeroscapeState, f: int) -> list[int]:
 def equip(s: HeroscapeState, f: int, h: int, events: list[Event]) -> None:
     key = s.glyph_at.pop(h)[0]
     s.set_card_field("c_glyph", s.f_card[f], key)
-    events.append(Event(f"{s.f_name[f]} equips {GLYPHS[key].name}"))
+    events.append(Event(f"{s.f_name[f]} equips {GLYPHS[key].name}", data={"seat": s.owner(f)}))
 
 
 def swap_with_ground(s: HeroscapeState, f: int, h: int, events: list[Event]) -> None:
@@ -122,14 +122,14 @@ def swap_with_ground(s: HeroscapeState, f: int, h: int, events: list[Event]) -> 
     old = s.c_glyph[s.f_card[f]]
     s.set_card_field("c_glyph", s.f_card[f], new)
     s.glyph_at[h] = (old, True)
-    events.append(Event(f"{s.f_name[f]} swaps {GLYPHS[old].name} for {GLYPHS[new].name}"))
+    events.append(Event(f"{s.f_name[f]} swaps {GLYPHS[old].name} for {GLYPHS[new].name}", data={"seat": s.owner(f)}))
 
 
 def swap_between(s: HeroscapeState, f: int, g: int, events: list[Event]) -> None:
     cf, cg = s.f_card[f], s.f_card[g]
     s.c_glyph = s.c_glyph[:]  # shared between clones
     s.c_glyph[cf], s.c_glyph[cg] = s.c_glyph[cg], s.c_glyph[cf]
-    events.append(Event(f"{s.f_name[f]} and {s.f_name[g]} swap Equipment Glyphs"))
+    events.append(Event(f"{s.f_name[f]} and {s.f_name[g]} swap Equipment Glyphs", data={"seat": s.owner(f), "target_seat": s.owner(g)}))
 
 
 def drop(s: HeroscapeState, f: int, h: int, events: list[Event]) -> None:
@@ -137,7 +137,7 @@ def drop(s: HeroscapeState, f: int, h: int, events: list[Event]) -> None:
     key = s.c_glyph[c]
     s.set_card_field("c_glyph", c, "")
     s.glyph_at[h] = (key, True)
-    events.append(Event(f"{s.f_name[f]} drops {GLYPHS[key].name} on {s.board.labels[h]}"))
+    events.append(Event(f"{s.f_name[f]} drops {GLYPHS[key].name} on {s.board.labels[h]}", data={"seat": s.owner(f)}))
 
 
 def pass_to(s: HeroscapeState, f: int, g: int, events: list[Event]) -> None:
@@ -145,7 +145,7 @@ def pass_to(s: HeroscapeState, f: int, g: int, events: list[Event]) -> None:
     key = s.c_glyph[cf]
     s.c_glyph = s.c_glyph[:]  # shared between clones
     s.c_glyph[cf], s.c_glyph[cg] = "", key
-    events.append(Event(f"{s.f_name[f]} passes {GLYPHS[key].name} to {s.f_name[g]}"))
+    events.append(Event(f"{s.f_name[f]} passes {GLYPHS[key].name} to {s.f_name[g]}", data={"seat": s.owner(f), "target_seat": s.owner(g)}))
 
 
 def lost_glyph_spaces(s: HeroscapeState, h: int, level: int) -> list[int]:
@@ -165,7 +165,7 @@ def temporary(s: HeroscapeState, f: int, key: str, h: int, events: list[Event]) 
             return
         for g in s.c_figs[c]:
             s.f_wounds[g] = 0
-        events.append(Event(f"Kelda heals {s.c_def[c].name} of every wound"))
+        events.append(Event(f"Kelda heals {s.c_def[c].name} of every wound", data={"card": s.c_def[c].name, "card_seat": s.c_owner[c]}))
     elif effect == "summon":
         s.pending.append((seat, "summon", f, -1))
     elif effect == "massive_curse":
@@ -173,7 +173,7 @@ def temporary(s: HeroscapeState, f: int, key: str, h: int, events: list[Event]) 
             if s.f_state[g] == ON:
                 roll = d20(s, s.owner(g))
                 if roll <= 1:
-                    events.append(Event(f"Mitonsoul: {s.f_name[g]} rolls {roll}"))
+                    events.append(Event(f"Mitonsoul: {s.f_name[g]} rolls {roll}", data={"seat": s.owner(g)}))
                     combat.destroy(s, g, events)
         events.append(Event("Mitonsoul's curse has passed"))
     elif effect == "revive":
@@ -182,7 +182,7 @@ def temporary(s: HeroscapeState, f: int, key: str, h: int, events: list[Event]) 
             if s.f_state[g] == DEAD:
                 roll = d20(s, s.owner(g))
                 if roll >= need:
-                    events.append(Event(f"Sturla: {s.f_name[g]} rolls {roll} and returns"))
+                    events.append(Event(f"Sturla: {s.f_name[g]} rolls {roll} and returns", data={"seat": s.owner(g)}))
                     s.f_wounds[g] = 0
                     s.pending.append((s.owner(g), "place", g, "zone", -1))
     elif effect == "negation":
@@ -223,7 +223,7 @@ def negate(s: HeroscapeState, seat: int, c: int, events: list[Event]) -> None:
     roll = d20(s, seat)
     if roll >= GLYPHS["nilrend"].amount:
         s.set_card_field("c_negated", c, True)
-        events.append(Event(f"Nilrend ({roll}): the special powers of {s.c_def[c].name} are negated"))
+        events.append(Event(f"Nilrend ({roll}): the special powers of {s.c_def[c].name} are negated", data={"card": s.c_def[c].name, "card_seat": s.c_owner[c]}))
     else:
         events.append(Event(f"Nilrend: roll {roll}, no effect"))
 
@@ -237,7 +237,7 @@ def wannok(s: HeroscapeState, events: list[Event]) -> None:
         seat = s.owner(f)
         roll = d20(s, seat)
         if roll <= 1:
-            events.append(Event(f"Wannok ({roll}): {s.f_name[f]} takes a wound"))
+            events.append(Event(f"Wannok ({roll}): {s.f_name[f]} takes a wound", data={"seat": s.owner(f)}))
             combat.wound(s, f, 1, events)
         else:
             if len(s.opponents(seat)) == 1:

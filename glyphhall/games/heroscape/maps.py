@@ -102,7 +102,7 @@ class Board:
         self.sight_cache: dict[tuple, Any] = {}
         #: `step <figure> <hex>` actions by figure name and hex (turn.step_actions).
         self.step_actions: dict[str, list[Any]] = {}
-        #: `<figure> moves to <hex>` events by figure name and hex (movement.step).
+        #: `<figure> moves to <hex>` events by "<figure name> <owner's seat>" and hex (movement.step).
         self.moved_events: dict[str, list[Any]] = {}
         #: Steps on foot by figure height (movement.walks).
         self.walk_tables: dict[int, list[tuple[tuple[int, int], ...]]] = {}

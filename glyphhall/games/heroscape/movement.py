@@ -240,7 +240,7 @@ def _swipe(s: HeroscapeState, f: int, swipers: list[int], events: list[Event]) -
             return True
         skulls = combat.roll_skulls(s, 1)
         events.append(Event(f"{s.f_name[e]} strikes {s.f_name[f]} as it leaves engagement: "
-                            f"{skulls} skull{'s' if skulls != 1 else ''}"))
+                            f"{skulls} skull{'s' if skulls != 1 else ''}", data={"seat": s.owner(e), "target_seat": s.owner(f)}))
         combat.wound(s, f, skulls, events)
     return s.f_state[f] != ON
 
@@ -292,21 +292,21 @@ def step(s: HeroscapeState, f: int, to: int, events: list[Event], *, cost: int |
     place(s, f, to, new_tail)
     s.move_left -= cost
     levels = s.board.levels
-    events.append(_moved(s.board, s.f_name[f], to))
+    events.append(_moved(s.board, s.f_name[f], s.owner(f), to))
     drop = levels[head] - levels[to]
     if not flying and drop > 0 and fall(s, f, drop, to, events):  # (no fall without a drop)
         return True
     return forced_stop(s, f, to, new_tail, flying)
 
 
-def _moved(board, figure: str, to: int) -> Event:
-    """`<figure> moves to <hex>`: the same few thousand events come up again and again in
-    playouts, so they are kept per map (events are never changed)."""
-    table = board.figure_row(board.moved_events, figure)
+def _moved(board, figure: str, seat: int, to: int) -> Event:
+    """`<figure> moves to <hex>`, with its owner's seat for the log: the same few thousand events
+    come up again and again in playouts, so they are kept per map (events are never changed)."""
+    table = board.figure_row(board.moved_events, f"{figure} {seat}")
     event = table[to]
     if event is None:
         label = board.labels[to]
-        event = table[to] = Event(f"{figure} moves to {label}", data={"figure": figure, "to": label})
+        event = table[to] = Event(f"{figure} moves to {label}", data={"figure": figure, "to": label, "seat": seat})
     return event
 
 
@@ -332,11 +332,11 @@ def fall(s: HeroscapeState, f: int, drop: int, to: int, events: list[Event]) -> 
         return False
     if dice == EXTREME_FALL:
         roll = d20(s, s.owner(f))
-        events.append(Event(f"{s.f_name[f]} takes an extreme fall of {drop} levels: d20 {roll}"))
+        events.append(Event(f"{s.f_name[f]} takes an extreme fall of {drop} levels: d20 {roll}", data={"seat": s.owner(f)}))
         if roll < 19:
             combat.destroy(s, f, events)
         return s.f_state[f] != ON
     skulls = combat.roll_skulls(s, dice)
-    events.append(Event(f"{s.f_name[f]} falls {drop} levels: {skulls} wound{'s' if skulls != 1 else ''}"))
+    events.append(Event(f"{s.f_name[f]} falls {drop} levels: {skulls} wound{'s' if skulls != 1 else ''}", data={"seat": s.owner(f)}))
     combat.wound(s, f, skulls, events, blockable=False)
     return s.f_state[f] != ON

@@ -243,19 +243,19 @@ def apply_turn(s: HeroscapeState, action: Action, events: list[Event]) -> None:
             s.swiped = []
         s.used.append(f"flip{f}")
         s.f_hex[f], s.f_tail[f] = s.f_tail[f], s.f_hex[f]
-        events.append(Event(f"{s.f_name[f]} turns around: it now leads from {board.labels[s.f_hex[f]]}"))
+        events.append(Event(f"{s.f_name[f]} turns around: it now leads from {board.labels[s.f_hex[f]]}", data={"seat": s.owner(f)}))
     elif verb == "grapple":
         to = board.index[str(args[1])]
         s.moving = f
         s.start_engaged = engagement.engaged_with(s, f)
-        events.append(Event(f"{s.f_name[f]} fires the Grapple Gun"))
+        events.append(Event(f"{s.f_name[f]} fires the Grapple Gun", data={"seat": s.owner(f)}))
         movement.step(s, f, to, events, cost=0)
         finish_move(s, f, events)
     elif verb == "teleport":
         to = board.index[str(args[1])]
         s.moving = f
         movement.place(s, f, to, -1)
-        events.append(Event(f"{s.f_name[f]} teleports through the Boom Tube to {board.labels[to]}"))
+        events.append(Event(f"{s.f_name[f]} teleports through the Boom Tube to {board.labels[to]}", data={"seat": s.owner(f)}))
         finish_move(s, f, events)
     elif verb == "drop":
         glyph_rules.drop(s, f, board.index[str(args[1])] if len(args) > 1 else s.f_hex[f], events)
@@ -316,7 +316,7 @@ def finish_move(s: HeroscapeState, f: int, events: list[Event]) -> None:
         return
     if s.board.terrain[s.f_hex[f]] == "l":
         roll = d20(s, s.owner(f))
-        events.append(Event(f"{s.f_name[f]} is in molten lava: d20 {roll}"))
+        events.append(Event(f"{s.f_name[f]} is in molten lava: d20 {roll}", data={"seat": s.owner(f)}))
         if roll < 20:
             combat.destroy(s, f, events)
             return

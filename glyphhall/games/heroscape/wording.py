@@ -45,7 +45,8 @@ def figure_name(figure: str) -> str:
 
 def event_text(event: Event, names: Sequence[str]) -> str:
     """The event with figures by name; a figure whose seat the event's data gives ("seat" for the
-    first figure named, "target_seat" for the second) is said with its player's name."""
+    first figure named, "target_seat" for the second) is said with its player's name, and so is
+    an army card named in the text ("card") whose owner the data gives ("card_seat")."""
     owners = [event.data.get("seat"), event.data.get("target_seat")]
     mentioned = 0
 
@@ -59,6 +60,9 @@ def event_text(event: Event, names: Sequence[str]) -> str:
         return name
 
     text = _figure_pattern().sub(named, event.text)
+    card, card_seat = event.data.get("card"), event.data.get("card_seat")
+    if isinstance(card, str) and isinstance(card_seat, int) and 0 <= card_seat < len(names) and names[card_seat]:
+        text = text.replace(card, f"{names[card_seat]}'s {card}", 1)  # an army card named by its name
     text = _SEAT_LIST.sub(lambda m: join_names([f"seat {n}" for n in m.group(1).split(", ")]), text)
     return name_seats(text, names)
 

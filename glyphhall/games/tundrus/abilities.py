@@ -202,7 +202,8 @@ def resolve(
         paid = (paid + " and " if paid else "") + f"{ab.health} Health"
     s.turn[T_PRIMARY] = 1
     where = "" if not targets else " on " + ", ".join(t.cid for t in targets)
-    events.append(Event(f"{c.cid} uses {ab.name}{where}" + (f", paying {paid}" if paid else ""), data={"seat": c.seat}))
+    events.append(Event(f"{c.cid} uses {ab.name}{where}" + (f", paying {paid}" if paid else ""),
+                        data={"seat": c.seat, "owners": (c.seat, *(t.seat for t in targets))}))
     war = 0
     if ab.is_attack:  # the combo's War Glyphs and every other unused one power the attack
         war = ab.combo[WAR] + s.turn[T_VWAR]
@@ -295,7 +296,7 @@ def reflect(s: TundrusState, c: Champion, effects: dict[int, list[Any]], events:
         if t.tribe == c.tribe or "reflection" not in t.tokens or s.phase == "over":
             continue
         del t.tokens["reflection"]
-        events.append(Event(f"{t.cid}'s Reflection turns the result back on {c.cid}", data={"seat": t.seat}))
+        events.append(Event(f"{t.cid}'s Reflection turns the result back on {c.cid}", data={"seat": t.seat, "target_seat": c.seat}))
         if lost:
             magic(s, c, lost, events)
         for tid, side in toks:

@@ -42,7 +42,7 @@ def lose_health(s: TundrusState, c: Champion, n: int, events: list[Event]) -> in
     if n >= c.health and "guardian_angel" in c.tokens:
         del c.tokens["guardian_angel"]
         n = c.health - 1
-        events.append(Event(f"Guardian Angel keeps {c.cid} on its last Health"))
+        events.append(Event(f"Guardian Angel keeps {c.cid} on its last Health", data={"seat": c.seat}))
     n = min(n, c.health)
     c.health -= n
     s.cubes[HEALTH] += n

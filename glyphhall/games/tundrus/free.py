@@ -86,7 +86,7 @@ def lamb(s: TundrusState, c: Champion, ally: Champion, events: list[Event]) -> N
     s.lamb_to = ally.idx
     s.turn[T_PICKS_LEFT] = LAMB_DICE
     s.phase = LAMB
-    events.append(Event(f"{c.cid} offers dice to {ally.cid} (Sacrificial Lamb)", data={"seat": c.seat}))
+    events.append(Event(f"{c.cid} offers dice to {ally.cid} (Sacrificial Lamb)", data={"seat": c.seat, "target_seat": ally.seat}))
 
 
 def lamb_actions(s: TundrusState) -> list[Action]:
@@ -99,7 +99,7 @@ def give(s: TundrusState, c: Champion, n: int, events: list[Event]) -> None:
     ally = s.champs[s.lamb_to]
     ally.lent = ally.lent + [(d[0], d[1], d[2])]  # replaced, never changed in place: clones share it
     s.turn[T_PICKS_LEFT] -= 1
-    events.append(Event(f"{c.cid} gives a {s.colour_name(d[0])} die to {ally.cid}", data={"seat": c.seat}))
+    events.append(Event(f"{c.cid} gives a {s.colour_name(d[0])} die to {ally.cid}", data={"seat": c.seat, "target_seat": ally.seat}))
 
 
 # --- after ROLLING -------------------------------------------------------------------------------
@@ -277,7 +277,7 @@ def mirrors(s: TundrusState, c: Champion, ally: Champion, events: list[Event], p
     pay_energy(s, c, printed_cost(s, c, "wall_of_mirrors"), power, set())
     s.once = s.once + ["wall_of_mirrors"]
     fill_armor(s, ally)
-    events.append(Event(f"{c.cid} fills {ally.cid}'s Armor Track (Wall of Mirrors)", data={"seat": c.seat}))
+    events.append(Event(f"{c.cid} fills {ally.cid}'s Armor Track (Wall of Mirrors)", data={"seat": c.seat, "target_seat": ally.seat}))
 
 
 def imp(s: TundrusState, c: Champion, target: Champion | None, events: list[Event], power: bool = False) -> None:
@@ -314,7 +314,8 @@ def gash(s: TundrusState, c: Champion, target: Champion, events: list[Event], po
     s.gash = []
     g = roll(s, s.data.colour_index["red"])
     war = units(g, WAR) + (g == ARCANA)
-    events.append(Event(f"{c.cid} gashes {target.cid}: the red die shows {GLYPHS[g]}", data={"seat": c.seat}))
+    events.append(Event(f"{c.cid} gashes {target.cid}: the red die shows {GLYPHS[g]}",
+                        data={"seat": c.seat, "target_seat": target.seat}))
     if war:
         attack(s, c, target, war, events)
 

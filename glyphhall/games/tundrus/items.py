@@ -145,7 +145,7 @@ def _alchemy(
         if colour is not None:
             gained += gain_dice(s, (colour,), *into)
     names = ", ".join(("war", "defense", "power", "wealth", "arcana", "destruction")[g] for g in rolled)
-    events.append(Event(f"Alchemy for {c.cid}: rolls {names}; gains {', '.join(gained) or 'nothing'} on {where}"))
+    events.append(Event(f"Alchemy for {c.cid}: rolls {names}; gains {', '.join(gained) or 'nothing'} on {where}", data={"seat": c.seat}))
 
 
 def consume(s: TundrusState, c: Champion, iid: str, events: list[Event]) -> int:

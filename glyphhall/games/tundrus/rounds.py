@@ -40,7 +40,7 @@ def activate(s: TundrusState, c: Champion, events: list[Event]) -> None:
         c.fortify = None
     if c.token("viper_bite") is not None:
         del c.tokens["viper_bite"]
-        events.append(Event(f"Viper Bite: {c.cid} takes 1 Magic Damage"))
+        events.append(Event(f"Viper Bite: {c.cid} takes 1 Magic Damage", data={"seat": c.seat}))
         magic(s, c, 1, events)
         if c.defeated:
             end_turn(s, events)
@@ -53,7 +53,7 @@ def activate(s: TundrusState, c: Champion, events: list[Event]) -> None:
     for iid in c.usury:  # Usury: the indicated dice join the Tribal Pool, the Item is discarded
         got = items.gain_dice(s, s.data.items[iid].gain_dice, s.tribal[c.tribe], c.tribe, TRIBAL)
         s.discard.append(iid)
-        events.append(Event(f"Usury pays {c.cid}'s Tribe: {', '.join(got) or 'nothing'}"))
+        events.append(Event(f"Usury pays {c.cid}'s Tribe: {', '.join(got) or 'nothing'}", data={"seat": c.seat}))
     c.usury = []
     s.fresh = []  # from here on, Gained dice did not start the Turn in the Supply
     if c.token("sleep", armed_only=True) is not None:

@@ -57,8 +57,9 @@ def tribe_name(tribe: int, names: Sequence[str], seats: Sequence[int] | None = N
 
 def event_text(event: Event, names: Sequence[str]) -> str:
     """The event with Tribes, champions, items and abilities named; a champion whose seat the
-    event's data gives ("seat" for the first champion named, "target_seat" for the second) is
-    said with its player's name: "Bob's Fire Guard attacks Ann's Druid"."""
+    event's data gives ("owners": the seats of the champions in the order they are named, else
+    "seat" for the first and "target_seat" for the second) is said with its player's name:
+    "Bob's Fire Guard attacks Ann's Druid"."""
     seats = event.data.get("tribe_seats")
 
     def tribe(match: re.Match[str]) -> str:
@@ -69,7 +70,7 @@ def event_text(event: Event, names: Sequence[str]) -> str:
         return f"{who} {_PLURAL[verb] if ' and ' in who else verb}"
 
     text = _TRIBE.sub(tribe, event.text)
-    owners = [event.data.get("seat"), event.data.get("target_seat")]
+    owners = list(event.data.get("owners") or (event.data.get("seat"), event.data.get("target_seat")))
     champions = load_data().champions
     mentioned = 0
 

@@ -31,7 +31,7 @@ def test_a_battle_with_named_dice_captures():
     st.apply_text(0, "attack storm_roc cloud_heron")
     events = [e.text for e in st.apply_text(0, "roll")]
     assert events[0] == "seat 0 rolls 6, seat 1 rolls 1"
-    assert "seat 0 captures Cloud Heron" in events[1]
+    assert "seat 0 captures seat 1's Cloud Heron" in events[1]
     assert st.view(None)["players"][0]["skill"] == 1
 
 
