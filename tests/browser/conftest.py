@@ -24,6 +24,38 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+class RestartableServer:
+    """The real app under uvicorn in a thread on a fixed port and SQLite file, stopped and
+    started again like a server restart (the running tables resume from the store)."""
+
+    def __init__(self, db: str) -> None:
+        self.db = db
+        self.port = _free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.server = None
+        self.thread = None
+
+    def start(self) -> None:
+        import uvicorn
+
+        from glyphhall.server import create_app
+        from glyphhall.server.limits import Limits
+
+        app = create_app(f"sqlite:///{self.db}", bot_workers=1, limits=Limits.machine_speed())
+        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning"))
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        deadline = time.time() + 30
+        while not self.server.started:
+            if time.time() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the test server did not start")
+            time.sleep(0.05)
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(15)
+
+
 @pytest.fixture(scope="module")
 def live_server(tmp_path_factory):
     """The real app under uvicorn in a thread, on its own SQLite file: yields the base URL."""

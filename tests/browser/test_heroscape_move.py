@@ -1,11 +1,15 @@
 """Heroscape in one click: a figure chosen, a reachable hex clicked, the path drawn (and
-previewed on hover) before Move sends the one `move FIG HEX` action; the figure ends there."""
+previewed on hover) before Move sends the one `move FIG HEX` action; the figure ends there.
+A double-space figure's other end is chosen by clicking one of the hexes offered for it."""
 
 from __future__ import annotations
 
 import random
 
 import pytest
+
+from glyphhall import games
+from glyphhall.engine import Rng
 
 from .conftest import shot
 from .seats import SeatSocket, seat_script, seated_table
@@ -51,3 +55,63 @@ def test_a_figure_moves_in_one_click(live_server, new_page):
     page.wait_for_function("s => Number(document.body.dataset.step) > s", arg=step)
     assert page.get_attribute(f'.hs-figure[data-figure="{figure}"]', "data-hex") == hex_
     shot(page, "heroscape-moved")
+
+
+def double_space_move(seed: int) -> tuple[list[tuple[int, str]], int, str, str, list[str]]:
+    """Seeded random play until the seat to move has a double-space figure whose leading end can
+    reach an empty hex with more than one place for its other end: (the moves before, the seat,
+    the figure, that hex, the other end's places, the engine's choice first)."""
+    state = games.get("heroscape").new(2, seed)
+    rng = Rng(seed * 31 + 7)
+    prefix: list[tuple[int, str]] = []
+    for _ in range(1500):
+        seat = state.to_move()[0]
+        view = state.view(seat)
+        taken = {h for f in view["figures"] if f["status"] == "on" for h in (f["hex"], f.get("tail"))}
+        for figure, ends in (view.get("tails") or {}).items():
+            for head, tails in ends.items():
+                if len(tails) > 1 and head not in taken:
+                    return prefix, seat, figure, head, list(tails)
+        text = str(rng.choice(state.legal_actions(seat)))
+        prefix.append((seat, text))
+        state.apply_text(seat, text)
+    raise AssertionError("no double-space figure came to move")
+
+
+def test_a_double_space_figure_chooses_its_other_end_by_click(live_server, new_page):
+    prefix, seat, figure, head, tails = double_space_move(3)
+    table_id, tokens = seated_table(live_server, "heroscape", seed=3)
+    sockets = [SeatSocket(live_server, table_id, t) for t in tokens]
+    try:
+        for who, text in prefix:
+            sockets[who].play(text)
+        page = new_page()
+        page.add_init_script(seat_script(table_id, tokens[seat]))
+        page.goto(f"{live_server}/t/{table_id}")
+        page.wait_for_selector("#hs-map")
+        if not page.locator(f'.hs-figure.selected[data-figure="{figure}"]').count():
+            page.click(f'.hs-figure[data-figure="{figure}"]')
+        page.locator(f'.hs-hex[data-hex="{head}"]').click(force=True)
+        # The other end: the engine's choice first, every other place ringed on the map.
+        page.wait_for_selector("#tail-choice")
+        assert page.locator("#tail-choice .hs-tail-choice").all_inner_texts() == tails
+        assert page.locator(".hs-tail-option").count() == len(tails)
+        assert page.get_attribute("#move-go", "data-action") == f"move {figure} {head} {tails[0]}"
+        other = tails[-1]
+        page.click(f'.hs-tail-option[data-tail="{other}"]')
+        page.wait_for_selector(f'.hs-tail-option.on[data-tail="{other}"]')
+        assert page.get_attribute("#move-go", "data-action") == f"move {figure} {head} {other}"
+        assert f"other end on {other}" in page.inner_text("#move-confirm")
+        shot(page, "heroscape-double-space-tail")
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.wait_for_timeout(150)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        shot(page, "heroscape-double-space-tail-390")
+        step = int(page.get_attribute("body", "data-step"))
+        page.click("#move-go")
+        page.wait_for_function("s => Number(document.body.dataset.step) > s", arg=step)
+        moved = next(f for f in sockets[seat].refresh()["view"]["figures"] if f["name"] == figure)
+        assert (moved["hex"], moved["tail"]) == (head, other)
+    finally:
+        for sock in sockets:
+            sock.close()

@@ -9,14 +9,12 @@ from __future__ import annotations
 
 import random
 import re
-import threading
-import time
 
 import pytest
 
 from glyphhall import games
 
-from .conftest import _free_port, shot
+from .conftest import RestartableServer, shot
 from .seats import SeatSocket, seat_script, seated_table
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -28,38 +26,6 @@ MOVES = 6  # random moves per seat before the checks, so the log and the board h
 # what the last move of these seeded games touched on the board (checked as highlighted)
 MARKED = {"heroscape": ".hs-hex.last-move, .hs-figure.last-move", "tundrus": ".td-board.last-move",
           "glyfts": ".gf-creature.last-move"}
-
-
-class RestartableServer:
-    """The real app under uvicorn in a thread on a fixed port and SQLite file, stopped and
-    started again like a server restart (the running tables resume from the store)."""
-
-    def __init__(self, db: str) -> None:
-        self.db = db
-        self.port = _free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.server = None
-        self.thread = None
-
-    def start(self) -> None:
-        import uvicorn
-
-        from glyphhall.server import create_app
-        from glyphhall.server.limits import Limits
-
-        app = create_app(f"sqlite:///{self.db}", bot_workers=1, limits=Limits.machine_speed())
-        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning"))
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-        self.thread.start()
-        deadline = time.time() + 30
-        while not self.server.started:
-            if time.time() > deadline or not self.thread.is_alive():
-                raise RuntimeError("the test server did not start")
-            time.sleep(0.05)
-
-    def stop(self) -> None:
-        self.server.should_exit = True
-        self.thread.join(15)
 
 
 @pytest.fixture(scope="module")

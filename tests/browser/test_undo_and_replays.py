@@ -13,7 +13,7 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
-from .conftest import shot
+from .conftest import RestartableServer, shot
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -198,3 +198,43 @@ def test_a_shared_replay_room_with_a_hypothetical_line_of_three_moves(live_serve
     leader.wait_for_timeout(200)
     no_sideways_scroll(leader)
     shot(leader, "replay-room-real-game-390")
+
+
+def test_a_hypothetical_line_shared_by_link_opens_after_a_server_restart(browser, tmp_path):
+    """The "Share this line" link carries the whole line (the step and the moves, in the address
+    of the table's replay page), not a room: rooms live in memory, the record in the store, so
+    after a restart the link opens the same three moves."""
+    server = RestartableServer(str(tmp_path / "glyphhall.db"))
+    server.start()
+    contexts = []
+
+    def page_at(url: str):
+        ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+        contexts.append(ctx)
+        page = ctx.new_page()
+        page.set_default_timeout(15000)
+        page.goto(url)
+        return page
+
+    try:
+        table_id = finished_bot_game(server.url, "glyfts", seed=8)
+        page = page_at(f"{server.url}/r/{table_id}?step=4")
+        page.wait_for_function("() => document.body.dataset.step === '4'")
+        page.click("#hypo-start")
+        for n in range(1, 4):
+            page.locator("[data-action]:visible").first.click()
+            line_length(page, n)
+        link = page.get_attribute("#hypo-share", "href")
+        line = page.inner_text("#hypo-line")
+        assert link.startswith(f"{server.url}/r/{table_id}?") and "line=" in link
+        server.stop()
+        server.start()
+        again = page_at(link)
+        line_length(again, 3)
+        assert again.inner_text("#hypo-line") == line
+        assert "3 moves" in again.inner_text("#hypo-banner")
+        shot(again, "replay-hypothetical-link-after-restart")
+    finally:
+        for ctx in contexts:
+            ctx.close()
+        server.stop()

@@ -28,20 +28,48 @@ def board_view(s: HeroscapeState) -> dict[str, Any]:
     }
 
 
-def reach(s: HeroscapeState, seat: int | None) -> dict[str, dict[str, list[str]]] | None:
-    """For the seat taking the turn: each figure it may move now, with every hex it can end its
-    move on and the path to it (the table page's one-click `move FIG HEX`); None for everyone
-    else (the paths follow from the public board, but only the mover needs them)."""
+def _movers(s: HeroscapeState, seat: int | None) -> list[int] | None:
+    """The figures `seat` may move now, if it is the seat taking the turn (else None)."""
     if seat is None or s.phase != "turn" or s.active_card < 0 or s.pending or s.result is not None:
         return None
     if s.c_owner[s.active_card] != seat:
         return None
+    return [f for f in s.c_figs[s.active_card] if paths.why_not_moving(s, f) is None]
+
+
+def reach(s: HeroscapeState, seat: int | None) -> dict[str, dict[str, list[str]]] | None:
+    """For the seat taking the turn: each figure it may move now, with every hex it can end its
+    move on and the path to it (the table page's one-click `move FIG HEX`); None for everyone
+    else (the paths follow from the public board, but only the mover needs them)."""
+    movers = _movers(s, seat)
+    if movers is None:
+        return None
     out = {}
-    for f in s.c_figs[s.active_card]:
-        if paths.why_not_moving(s, f) is None:
-            ends = paths.paths_by_label(s, s.f_name[f])
-            if ends:
-                out[s.f_name[f]] = ends
+    for f in movers:
+        ends = paths.paths_by_label(s, s.f_name[f])
+        if ends:
+            out[s.f_name[f]] = ends
+    return out
+
+
+def tails(s: HeroscapeState, seat: int | None) -> dict[str, dict[str, dict[str, list[str]]]] | None:
+    """For the seat taking the turn, each double-space figure it may move now: for every hex its
+    leading end can reach, where its other end may end (the engine's own choice first) and the
+    path to each, so the page can offer the other end (`move FIG HEX TAIL`); None as `reach`."""
+    movers = _movers(s, seat)
+    if movers is None:
+        return None
+    labels = s.board.labels
+    out: dict[str, dict[str, dict[str, list[str]]]] = {}
+    for f in movers:
+        if s.f_tail[f] < 0:
+            continue
+        chosen = paths.reachable(s, f)
+        ends: dict[str, dict[str, list[str]]] = {}
+        for (head, tail), path in sorted(paths.positions(s, f).items(), key=lambda kv: kv[1].tail != chosen[kv[0][0]].tail):
+            ends.setdefault(labels[head], {})[labels[tail]] = [labels[x] for x in path.steps]
+        if ends:
+            out[s.f_name[f]] = ends
     return out
 
 
@@ -100,6 +128,7 @@ def view(s: HeroscapeState, seat: int | None) -> dict[str, Any]:
         "glyphs": glyphs,
         "pending": pending,
         "reach": reach(s, seat),
+        "tails": tails(s, seat),
         "result": None if s.result is None else list(s.result),
         "teams": list(s.team),
     }

@@ -102,7 +102,7 @@ export function render(root, ctx) {
   loadData();
   const { view, legal } = ctx;
   nameFigures(view);
-  if (sel.step !== ctx.step) sel = { step: ctx.step, figure: null, choices: null, where: null, path: null };
+  if (sel.step !== ctx.step) sel = { step: ctx.step, figure: null, choices: null, where: null, path: null, tail: null };
   const me = ctx.you;
   const rerender = () => { root.replaceChildren(); render(root, ctx); };
   // Order markers and draft picks are clicked on the cards, never on the map.
@@ -129,13 +129,18 @@ export function render(root, ctx) {
   }
   const reach = (sel.figure && view.reach && view.reach[sel.figure]) || null;
   if (reach) for (const hex of Object.keys(reach)) targetHexes.add(hex);
+  // A double-space figure: once its leading end's hex is chosen, where its other end may end
+  // (`view.tails`, the engine's own choice first) is offered when there is more than one place.
+  const tailOpts = (reach && sel.path && view.tails && view.tails[sel.figure] && view.tails[sel.figure][sel.path]) || null;
+  const tailPick = tailOpts && Object.keys(tailOpts).length > 1 ? (tailOpts[sel.tail] ? sel.tail : Object.keys(tailOpts)[0]) : null;
+  const pathSteps = (hex) => (hex === sel.path && tailPick ? tailOpts[tailPick] : (reach && reach[hex]) || []);
 
   // A click on a figure or hex: an action naming that figure as its target first; else choosing
   // one of your figures (unless the selected figure is in the middle of its move and may step onto
   // that hex, passing a friend); else the actions that name the hex.
   function clickThing(token, hex) {
     const other = token && token !== sel.figure && actors.has(token);
-    if (hex && reach && reach[hex] && !other) { sel.path = hex; sel.choices = null; rerender(); return; }
+    if (hex && reach && reach[hex] && !other) { sel.path = hex; sel.tail = null; sel.choices = null; rerender(); return; }
     const pool = sel.figure ? mineActs : acts;
     const named = token ? pool.filter((a) => a.words.slice(2).includes(token)) : [];
     let onHex = hex ? pool.filter((a) => a.words.slice(1).includes(hex)) : [];
@@ -161,12 +166,17 @@ export function render(root, ctx) {
     if (actors.size > 1) prompt.append(h("button#deselect", { text: "Deselect", onclick: () => { sel.figure = null; sel.choices = null; rerender(); } }));
   }
   if (sel.path && reach && reach[sel.path]) {
-    const move = `move ${sel.figure} ${sel.path}`;
-    const steps = reach[sel.path];
+    const move = `move ${sel.figure} ${sel.path}` + (tailPick ? ` ${tailPick}` : "");
+    const steps = pathSteps(sel.path);
     prompt.append(h("div.hs-chooser#move-confirm", {},
-      h("span", { text: `${figName(sel.figure)} to ${sel.path} (${steps.length} step${steps.length === 1 ? "" : "s"}: ${steps.join(" → ")}) ` }),
+      h("span", { text: `${figName(sel.figure)} to ${sel.path}${tailPick ? `, other end on ${tailPick}` : ""} (${steps.length} step${steps.length === 1 ? "" : "s"}: ${steps.join(" → ")}) ` }),
       h("button.primary#move-go", { text: "Move", "data-action": move, onclick: () => ctx.act(move) }),
-      h("button", { text: "Cancel", onclick: () => { sel.path = null; rerender(); } })));
+      h("button", { text: "Cancel", onclick: () => { sel.path = null; sel.tail = null; rerender(); } })));
+    if (tailPick) {
+      prompt.append(h("div.hs-chooser#tail-choice", {}, h("span", { text: "Other end on: " }),
+        Object.keys(tailOpts).map((t) => h("button.hs-tail-choice" + (t === tailPick ? ".on" : ""), { text: t, "data-tail": t, "aria-pressed": String(t === tailPick), onclick: () => { sel.tail = t; rerender(); } })),
+        h("span.muted", { text: " (or click a hex ringed in blue)" })));
+    }
   }
   if (sel.choices) {
     prompt.append(h("div.hs-chooser#chooser", {}, h("span", { text: `${figName(sel.where)}: ` }),
@@ -215,7 +225,7 @@ export function render(root, ctx) {
   }
   svg.append(ground, marks);
   const from = sel.figure && figByName[sel.figure] && figByName[sel.figure].hex;
-  const pathPoints = (hex) => [from, ...((reach && reach[hex]) || [])].filter((x) => pos[x]).map((x) => pos[x].join(",")).join(" ");
+  const pathPoints = (hex) => [from, ...pathSteps(hex)].filter((x) => pos[x]).map((x) => pos[x].join(",")).join(" ");
   const hover = s("polyline", { class: "hs-path preview", points: "" });
   svg.append(hover);
   if (sel.path && reach && reach[sel.path]) svg.append(s("polyline", { class: "hs-path", id: "hs-path", points: pathPoints(sel.path) }));
@@ -261,6 +271,14 @@ export function render(root, ctx) {
   // On a phone the whole battlefield fits the width but its hexes are small for a finger: the
   // zoom doubles it inside its own scrolling box (the page itself never scrolls sideways).
   const zoom = h("button.hs-zoom#hs-zoom", { text: zoomed ? "Whole map" : "Zoom map", onclick: () => { zoomed = !zoomed; rerender(); } });
+  if (tailPick) {
+    for (const t of Object.keys(tailOpts)) {
+      if (!pos[t]) continue;
+      const [cx, cy] = pos[t];
+      svg.append(s("g", { class: "hs-tail-option" + (t === tailPick ? " on" : ""), "data-tail": t, onclick: (e) => { e.stopPropagation(); sel.tail = t; rerender(); } },
+        s("polygon", { points: hexPoints(cx, cy, R - 3) }), s("title", {}, `the other end on ${t}`)));
+    }
+  }
   wrap.append(zoom, h("div.hs-field", {}, h("div.hs-map-box" + (zoomed ? ".zoomed" : ""), {}, svg), legend(view, ctx, maxLevel)));
 
   // --- army cards (yours first), the draft pool

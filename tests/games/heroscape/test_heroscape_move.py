@@ -215,6 +215,33 @@ def test_a_double_space_figure_moves_with_its_other_end_following():
     assert hexof(t, "grimnak") == "b5" and t.board.labels[t.f_tail[fig(t, "grimnak")]] == "b4"
 
 
+def test_the_view_offers_every_other_end_of_a_double_space_move_the_engine_choice_first():
+    """The table page's choice of the other end (issue 15): `tails` in the mover's view lists,
+    for each hex the leading end can reach, every hex the other end may end on with its path, the
+    one `move FIG HEX` chooses first; each of them is a `move FIG HEX TAIL` that ends there.
+    Nobody else is sent them, and single-space figures have none."""
+    rows = ["1g0 1g0 1g0 1g0 1g0 1g0", "1g 1g 1g 2g 2g 1g", "1g 1g 1g 1g 1g 1g", "1g1 1g1 1g1 1g1 1g1 1g1"]
+    s = position(rows, armies=(("grimnak",), ("thorgrim",)), at={"grimnak": ("b2", "b1"), "thorgrim": "d6"},
+                 active="grimnak", script=[])
+    tails = s.view(0)["tails"]
+    assert list(tails) == ["grimnak"] and s.view(1)["tails"] is None and s.view(None)["tails"] is None
+    labels, f = s.board.labels, fig(s, "grimnak")
+    ends = paths.positions(s, f)
+    assert {(h, t) for h, others in tails["grimnak"].items() for t in others} == {
+        (labels[h], labels[t]) for h, t in ends}
+    for head, others in tails["grimnak"].items():
+        assert list(others)[0] == labels[paths.reachable(s, f)[s.board.index[head]].tail]
+        assert others[list(others)[0]] == s.view(0)["reach"]["grimnak"][head]
+    assert list(tails["grimnak"]["b5"]) == ["b4"]  # the other end must end level: one place only
+    c3 = tails["grimnak"]["c3"]
+    assert len(c3) > 1
+    for tail, steps in c3.items():
+        t = s.clone()
+        act(t, f"move grimnak c3 {tail}")
+        assert hexof(t, "grimnak") == "c3" and labels[t.f_tail[f]] == tail
+        assert steps == [labels[h] for h in paths.path_to(s, f, s.board.index["c3"], s.board.index[tail]).steps]
+
+
 def test_flip_then_move_goes_on_with_the_same_move():
     """FAQ: a double-space figure may turn round during its move; `move` goes on with the move."""
     s = position(armies=(("grimnak",), ("thorgrim",)), at={"grimnak": ("b2", "b1"), "thorgrim": "f8"},
