@@ -72,3 +72,19 @@ class SeatSocket:
 
     def close(self) -> None:
         self.ws.close()
+
+
+def table_pages(browser, base: str, table_id: str, people: dict[str, str | None], viewport: dict) -> tuple[dict, list]:
+    """One browser context per person (name -> seat token; None watches), each on the table's
+    page: (pages by name, the contexts to close)."""
+    pages, contexts = {}, []
+    for who, token in people.items():
+        ctx = browser.new_context(viewport=viewport)
+        contexts.append(ctx)
+        if token:
+            ctx.add_init_script(seat_script(table_id, token))
+        page = ctx.new_page()
+        page.set_default_timeout(15000)
+        page.goto(f"{base}/t/{table_id}")
+        pages[who] = page
+    return pages, contexts

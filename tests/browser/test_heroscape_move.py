@@ -17,6 +17,17 @@ from .seats import SeatSocket, seat_script, seated_table
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
+def figure_chosen(new_page, base: str, table_id: str, token: str, figure: str):
+    """The mover's table page with `figure` selected (clicked, unless it is already)."""
+    page = new_page()
+    page.add_init_script(seat_script(table_id, token))
+    page.goto(f"{base}/t/{table_id}")
+    page.wait_for_selector("#hs-map")
+    if not page.locator(f'.hs-figure.selected[data-figure="{figure}"]').count():
+        page.click(f'.hs-figure[data-figure="{figure}"]')
+    return page
+
+
 def test_a_figure_moves_in_one_click(live_server, new_page):
     table_id, tokens = seated_table(live_server, "heroscape", seed=7)
     sockets = [SeatSocket(live_server, table_id, t) for t in tokens]
@@ -36,12 +47,7 @@ def test_a_figure_moves_in_one_click(live_server, new_page):
             sock.close()
     figure, ends = next(iter(view["reach"].items()))
     hex_, steps = max(ends.items(), key=lambda kv: len(kv[1]))
-    page = new_page()
-    page.add_init_script(seat_script(table_id, tokens[mover]))
-    page.goto(f"{live_server}/t/{table_id}")
-    page.wait_for_selector("#hs-map")
-    if not page.locator(f'.hs-figure.selected[data-figure="{figure}"]').count():
-        page.click(f'.hs-figure[data-figure="{figure}"]')
+    page = figure_chosen(new_page, live_server, table_id, tokens[mover], figure)
     target = page.locator(f'.hs-hex[data-hex="{hex_}"]')
     target.hover()
     assert page.get_attribute(".hs-path.preview", "points")  # the path under the pointer
@@ -85,12 +91,7 @@ def test_a_double_space_figure_chooses_its_other_end_by_click(live_server, new_p
     try:
         for who, text in prefix:
             sockets[who].play(text)
-        page = new_page()
-        page.add_init_script(seat_script(table_id, tokens[seat]))
-        page.goto(f"{live_server}/t/{table_id}")
-        page.wait_for_selector("#hs-map")
-        if not page.locator(f'.hs-figure.selected[data-figure="{figure}"]').count():
-            page.click(f'.hs-figure[data-figure="{figure}"]')
+        page = figure_chosen(new_page, live_server, table_id, tokens[seat], figure)
         page.locator(f'.hs-hex[data-hex="{head}"]').click(force=True)
         # The other end: the engine's choice first, every other place ringed on the map.
         page.wait_for_selector("#tail-choice")

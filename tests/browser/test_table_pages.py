@@ -15,7 +15,7 @@ import pytest
 from glyphhall import games
 
 from .conftest import RestartableServer, shot
-from .seats import SeatSocket, seat_script, seated_table
+from .seats import SeatSocket, seated_table, table_pages
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -59,17 +59,8 @@ def test_a_table_page_for_two_people_and_a_spectator(server, browser, game_id):
             if any("to" in e.get("data", {}) for e in state["log"] if e.get("step") == state["step"]):
                 break
             sockets[rng.choice(state["to_move"] or [0])].play_random(rng)
-    pages = {}
-    contexts = []
-    for who, token in (("ann", tokens[0]), ("bob", tokens[1]), ("spectator", None)):
-        ctx = browser.new_context(viewport=DESKTOP)
-        contexts.append(ctx)
-        if token:
-            ctx.add_init_script(seat_script(table_id, token))
-        page = ctx.new_page()
-        page.set_default_timeout(15000)
-        page.goto(f"{server.url}/t/{table_id}")
-        pages[who] = page
+    people = {"ann": tokens[0], "bob": tokens[1], "spectator": None}
+    pages, contexts = table_pages(browser, server.url, table_id, people, DESKTOP)
     try:
         state = sockets[0].refresh()
         names = ["Ann", "Bob"]

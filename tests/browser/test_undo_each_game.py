@@ -20,7 +20,7 @@ from glyphhall import games
 from glyphhall.engine import Rng, State, UndoTrail
 
 from .conftest import shot
-from .seats import SeatSocket, seat_script, seated_table
+from .seats import SeatSocket, seated_table, table_pages
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -152,17 +152,8 @@ def test_undo_allowed_then_refused_seen_by_both_people_and_a_spectator(live_serv
     finally:
         for sock in sockets:
             sock.close()
-    contexts = []
-    pages = {}
-    for who, token in ((NAMES[0], tokens[0]), (NAMES[1], tokens[1]), ("spectator", None)):
-        ctx = browser.new_context(viewport=DESKTOP)
-        contexts.append(ctx)
-        if token:
-            ctx.add_init_script(seat_script(table_id, token))
-        page = ctx.new_page()
-        page.set_default_timeout(15000)
-        page.goto(f"{live_server}/t/{table_id}")
-        pages[who] = page
+    people = {NAMES[0]: tokens[0], NAMES[1]: tokens[1], "spectator": None}
+    pages, contexts = table_pages(browser, live_server, table_id, people, DESKTOP)
     try:
         everyone = list(pages.values())
         mover = pages[NAMES[plan.seat]]
