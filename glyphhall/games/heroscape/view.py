@@ -64,10 +64,10 @@ def tails(s: HeroscapeState, seat: int | None) -> dict[str, dict[str, dict[str, 
     for f in movers:
         if s.f_tail[f] < 0:
             continue
-        chosen = paths.reachable(s, f)
-        ends: dict[str, dict[str, list[str]]] = {}
-        for (head, tail), path in sorted(paths.positions(s, f).items(), key=lambda kv: kv[1].tail != chosen[kv[0][0]].tail):
-            ends.setdefault(labels[head], {})[labels[tail]] = [labels[x] for x in path.steps]
+        ends = {labels[head]: {labels[p.tail]: [labels[x] for x in p.steps]}
+                for head, p in sorted(paths.reachable(s, f).items())}  # the engine's choice first
+        for (head, tail), p in paths.positions(s, f).items():
+            ends[labels[head]].setdefault(labels[tail], [labels[x] for x in p.steps])
         if ends:
             out[s.f_name[f]] = ends
     return out
