@@ -1,16 +1,22 @@
 """Every game's log and result as people read them: over seeded random games no event is worded
 with a seat number ("seat 1", "Tribe 2" in a two-player game) or a raw id (`blood_mage`,
-`airborne2`, glyph notation), and the result says who won and why."""
+`airborne2`, glyph notation), and the result says who won and why. In the games with pieces of
+both sides on the table (Tundrus champions, Heroscape figures and army cards, Glyfts creatures in
+battle) every piece is named with its owner ("Ann's Fire Guard"), unless the sentence's subject
+is that owner ("Ann recruits the Druid")."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 import pytest
 
 from glyphhall import games
-from glyphhall.engine import Event, Rng
+from glyphhall.engine import Event, Rng, filter_events
+from glyphhall.games.glyfts.events import CREATURE_NAMES
 from glyphhall.games.heroscape.armies import CARDS
+from glyphhall.games.heroscape.wording import figure_name
 from glyphhall.games.tundrus.data import load_data
 
 NAMES = ["Ann", "Bob"]
@@ -20,6 +26,11 @@ GLYPH_NOTATION = re.compile(r"\b[a-z]+@-?\d")
 FIGURE_ID = re.compile(r"\b(" + "|".join(CARDS) + r")\d*\b")
 CHAMPION_ID = re.compile(r"\b(" + "|".join(load_data().champions) + r")\b")
 STEPS = {"heroscape": 300, "tundrus": 300}
+OWNED = r"(?:Ann|Bob)'s "
+# the owner is the sentence's subject, just before the piece
+SUBJECT = (r"(?:Ann|Bob) (?:recruits the|activates the|places|drafts|puts an order marker face down on"
+           r"|reveals order marker \w on|ends the turn of|places a card face down under|tries to summon|picks"
+           r"|puts|puts \w[\w ]* and) |[Yy]ou put order marker \w on ")
 
 
 def raw_ids(text: str) -> list[str]:
@@ -103,6 +114,10 @@ def test_heroscape_names_figures_and_lists_of_seats():
     assert game.event_text(Event("raelin takes 1 wound"), NAMES) == "Raelin the Kyrie Warrior takes 1 wound"
     hurt = Event("raelin takes 1 wound", data={"figure": "raelin", "seat": 1})
     assert game.event_text(hurt, NAMES) == "Bob's Raelin the Kyrie Warrior takes 1 wound"
+    moved = Event("tarn2 moves to c4", data={"figure": "tarn2", "to": "c4", "seat": 0})
+    assert game.event_text(moved, NAMES) == "Ann's Tarn Viking Warriors 2 moves to c4"
+    healed = Event("Kelda heals Grimnak of every wound", data={"card": "Grimnak", "card_seat": 1})
+    assert game.event_text(healed, NAMES) == "Kelda heals Bob's Grimnak of every wound"
     attack = Event("attack: airborne4 rolls 4 dice, 2 skulls; raelin rolls 3, 1 shields", data={"seat": 0, "target_seat": 1})
     said = "attack: Ann's Airborne Elite 4 rolls 4 dice, 2 skulls; Bob's Raelin the Kyrie Warrior rolls 3, 1 shields"
     assert game.event_text(attack, NAMES) == said
@@ -125,3 +140,54 @@ def test_inscription_result_says_why():
             assert game.result_text(state, NAMES) == f"{NAMES[state.winner]} wins: both of {loser}'s candles are out"
             return
     pytest.fail("no seeded Inscription game ended with a winner")
+
+
+def log_lines(game_id: str, seed: int, steps: int) -> Iterator[tuple[object, str]]:
+    """(state after the step, line) for every event of a seeded random game, as every seat and a
+    spectator may see it."""
+    game = games.get(game_id)
+    state = game.new(2, seed)
+    rng = Rng(seed)
+    for _ in range(steps):
+        if state.is_over():
+            return
+        seat = state.to_move()[0]
+        events = state.apply(seat, rng.choice(state.legal_actions(seat)))
+        for observer in (0, 1, None):
+            for event in filter_events(events, observer):
+                yield state, game.event_text(event, NAMES)
+
+
+def tundrus_pieces(state) -> list[str]:
+    return [c.name for c in load_data().champions.values()]
+
+
+def heroscape_pieces(state) -> list[str]:
+    return [figure_name(f) for f in state.f_name]
+
+
+def glyfts_pieces(state) -> list[str]:
+    return list(CREATURE_NAMES)
+
+
+def unowned(line: str, pieces: list[str]) -> list[str]:
+    """The pieces `line` names without their owner's name."""
+    pattern = "|".join(map(re.escape, sorted(set(pieces), key=len, reverse=True)))
+    out = []
+    for match in re.finditer(rf"(?<![\w'])({pattern})(?![\w])", line):
+        before = line[: match.start()]
+        if not re.search(rf"(?:{OWNED}|{SUBJECT})$", before):
+            out.append(match.group(0))
+    return out
+
+
+@pytest.mark.parametrize("game_id, pieces, only", [
+    ("tundrus", tundrus_pieces, None),
+    ("heroscape", heroscape_pieces, None),
+    ("glyfts", glyfts_pieces, re.compile(r"attacks|Attack \d")),  # battles: both sides' creatures
+])
+def test_pieces_are_named_with_their_owners(game_id, pieces, only):
+    for seed in (1, 2):
+        for state, line in log_lines(game_id, seed, 1500):
+            if only is None or only.search(line):
+                assert not unowned(line.split(";")[0] if only else line, pieces(state)), line
