@@ -1,8 +1,8 @@
-"""Undo at the table in Glyph (Tundrus), Glyphs, Glyfts and Heroscape, in Debian's Chromium
-(Inscription's is in test_undo_and_replays.py): two people and a spectator; the player to move
-makes a move on the page that may be taken back, clicks Undo, and all three pages go back to the
-position before it; then the same move and one that may not be taken back (a die rolled, hidden
-information shown), after which the Undo button is disabled with its reason in sight.
+"""Undo at the table in all five games, in Debian's Chromium: two people and a spectator; the
+player to move makes a move on the page that may be taken back, clicks Undo, and all three pages
+go back to the position before it; then (the same move and) one that may not be taken back (a
+card drawn, a die rolled, hidden information shown), after which the Undo button is disabled
+with its reason in sight.
 
 The moves are found with the engine's own rule (engine/undo.py and the games' undo_blocker):
 seeded random play from a practice table's seed until the seat to move has a move A that may be
@@ -34,8 +34,9 @@ class Plan:
     prefix: list[tuple[int, str]]  # (seat, action) played over the websocket before the pages open
     seat: int
     allowed: str  # may be taken back
-    refused: str  # played after `allowed`: may not be taken back
+    refused: str  # may not be taken back
     reason: str  # why not, as the engine says it
+    redo: bool  # `refused` is played after `allowed` (else instead of it, from the same position)
 
 
 def blocker(state: State, seat: int, text: str) -> tuple[str | None, State]:
@@ -54,9 +55,10 @@ def heroscape_moves(state: State, seat: int) -> list[str]:
 
 
 def find_plan(game_id: str, seed: int, allowed: str, refused: str,
-              candidates: Callable[[State, int], list[str]] | None = None) -> Plan:
+              candidates: Callable[[State, int], list[str]] | None = None, redo: bool = True) -> Plan:
     """Seeded random play until the seat to move has a move of verb `allowed` that may be taken
-    back, after which it still moves and has a move of verb `refused` that may not."""
+    back, after which (`redo`; else instead of which) it still moves and has a move of verb
+    `refused` that may not."""
     state = games.get(game_id).new(2, seed, None)
     rng = Rng(seed * 31 + 7)
     prefix: list[tuple[int, str]] = []
@@ -67,11 +69,11 @@ def find_plan(game_id: str, seed: int, allowed: str, refused: str,
         for a in candidates(state, seat) if candidates else legal:
             if a.split()[0] != allowed or blocker(state, seat, a)[0] is not None:
                 continue
-            after = blocker(state, seat, a)[1]
+            after = blocker(state, seat, a)[1] if redo else state
             for b in map(str, after.legal_actions(seat)):
-                why = blocker(after, seat, b)[0] if b.split()[0] == refused else None
+                why = blocker(after, seat, b)[0] if b.split()[0] == refused and b != a else None
                 if why not in (None, UndoTrail.NOTHING):
-                    return Plan(prefix, seat, a, b, why)
+                    return Plan(prefix, seat, a, b, why, redo)
         text = rng.choice(legal)
         prefix.append((seat, text))
         state.apply_text(seat, text)
@@ -117,11 +119,14 @@ def heroscape_click(page, text: str) -> None:
 
 
 GAMES = {
-    # game: (seed, allowed verb, refused verb, candidates for the allowed move, how to click)
-    "tundrus": (3, "take", "roll", None, click_action),
-    "glyphs": (3, "guess", "confirm", None, glyphs_click),
-    "glyfts": (5, "place", "attack", None, glyfts_click),
-    "heroscape": (3, "move", "attack", heroscape_moves, heroscape_click),
+    # game: (seed, allowed verb, refused verb, candidates for the allowed move, how to click,
+    # whether the refused move follows the allowed one or is made instead of it)
+    # Inscription: a squirrel drawn (the pile is all alike) may be taken back, a creature card not
+    "inscription": (21, "draw", "draw", None, click_action, False),
+    "tundrus": (3, "take", "roll", None, click_action, True),
+    "glyphs": (3, "guess", "confirm", None, glyphs_click, True),
+    "glyfts": (5, "place", "attack", None, glyfts_click, True),
+    "heroscape": (3, "move", "attack", heroscape_moves, heroscape_click, True),
 }
 
 
@@ -142,8 +147,8 @@ def no_sideways_scroll(page) -> None:
 
 @pytest.mark.parametrize("game_id", list(GAMES))
 def test_undo_allowed_then_refused_seen_by_both_people_and_a_spectator(live_server, browser, game_id):
-    seed, allowed, refused, candidates, click = GAMES[game_id]
-    plan = find_plan(game_id, seed, allowed, refused, candidates)
+    seed, allowed, refused, candidates, click, redo = GAMES[game_id]
+    plan = find_plan(game_id, seed, allowed, refused, candidates, redo)
     table_id, tokens = seated_table(live_server, game_id, seed=seed)
     sockets = [SeatSocket(live_server, table_id, t) for t in tokens]
     try:
@@ -179,12 +184,15 @@ def test_undo_allowed_then_refused_seen_by_both_people_and_a_spectator(live_serv
         assert spectator.locator("#log li").all_inner_texts() == [*log_before, f"{NAMES[plan.seat]} took back a move"]
         assert mover.get_attribute("#undo", "title") == undo_before  # as it was before the move
 
-        # The same move, then one that may not be taken back: Undo is disabled and says why.
+        # (The same move, then) one that may not be taken back: Undo is disabled and says why.
         # (the table's step counts the record's rows, the one taken back too)
-        click(mover, plan.allowed)
-        wait_step(everyone, start + 2)
+        step = start + 1
+        if plan.redo:
+            click(mover, plan.allowed)
+            step += 1
+            wait_step(everyone, step)
         click(mover, plan.refused)
-        wait_step(everyone, start + 3)
+        wait_step(everyone, step + 1)
         mover.wait_for_selector("#undo[disabled]")
         assert plan.reason in mover.inner_text("#undo-why")
         assert plan.reason in mover.get_attribute("#undo", "title")
