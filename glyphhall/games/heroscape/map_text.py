@@ -1,7 +1,7 @@
 """Boards back to text: the canonical TOML of a map and its hash.
 
 Every map a match is played on can be written as one canonical TOML text (fixed key order, one
-row string per map row, glyphs/walls/overhangs sorted by hex); a match record carries that text
+row string per map row, glyphs/walls/ladders/overhangs sorted by hex); a match record carries that text
 and its SHA-256, so a replay rebuilds the same battlefield on any machine without the file."""
 
 from __future__ import annotations
@@ -53,6 +53,10 @@ def map_toml(board: Board, glyph_spots: list[tuple[int, str, str]] | None = None
             height = top - max(board.levels[a], board.levels[b])
             lines += ["", "[[wall]]", f"between = [{_string(board.labels[a])}, {_string(board.labels[b])}]",
                       f"height = {height}"]
+    for a, ends in enumerate(board.ladders):
+        for b in sorted(ends):
+            if a < b:
+                lines += ["", "[[ladder]]", f"between = [{_string(board.labels[a])}, {_string(board.labels[b])}]"]
     for h in range(len(board)):
         if board.ceiling[h] != FAR:
             lines += ["", "[[overhang]]", f"at = {_string(board.labels[h])}",

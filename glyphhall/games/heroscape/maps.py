@@ -21,6 +21,9 @@ Format (data/maps/*.toml):
     clearance = 6           # free levels between the hex's surface and the underside
     thickness = 1           # levels of the overhang itself (it blocks line of sight)
 
+    [[ladder]]              # a ladder across the edge between two neighbouring hexes (castles)
+    between = ["e2", "e3"]
+
     [scenario]              # optional: victory condition and round limit (scenario.py)
     victory = "hold"        # destroy-all (default) | hold | escape
     hold = "d5"
@@ -29,7 +32,8 @@ A ruin wall cannot be moved across (flyers cross it), blocks line of sight below
 figures on either side are adjacent (engaged) only when both stand taller than it (reference
 §1.5). A whole-hex obstacle is an `x` cell instead. Under an overhang only a figure that fits
 (height below the clearance, reference §1.4 "tight fits") may move or stand; a flyer may pass
-over it but lands there only if it fits.
+over it but lands there only if it fits. A ladder joins two hexes for small and medium
+single-space figures on foot (movement.py has the rule, ours).
 
 Terrain letters: see terrain.py (g grass, r rock, s sand, d road, w water, l lava, x obstacle).
 Levels are the height of the top surface of the column (water adds no height: its level is
@@ -62,7 +66,7 @@ class Board:
     __slots__ = (
         "key", "name", "size", "provenance", "labels", "index", "coords", "levels", "terrain",
         "zone", "neighbours", "centres", "glyph_spots", "zones", "_dist", "by_coord", "_lines", "dmat",
-        "sight_cache", "step_actions", "moved_events", "walk_tables", "walls", "wall_nbrs", "ceiling", "ceiling_top",
+        "sight_cache", "step_actions", "moved_events", "walk_tables", "walls", "wall_nbrs", "ceiling", "ceiling_top", "ladders",
         "scenario",
     )
 
@@ -91,6 +95,8 @@ class Board:
         #: neighbours behind a wall (empty for almost every hex).
         self.walls: dict[tuple[int, int], int] = {}
         self.wall_nbrs: list[frozenset[int]] = [frozenset()] * len(self.coords)
+        #: Ladders (castles): per hex, the neighbours a ladder joins it to.
+        self.ladders: list[frozenset[int]] = [frozenset()] * len(self.coords)
         #: Overhangs: the underside and top level above each hex (FAR when open to the sky).
         self.ceiling = [FAR] * len(self.coords)
         self.ceiling_top = [FAR] * len(self.coords)
@@ -149,6 +155,10 @@ class Board:
         self.walls[(a, b)] = self.walls[(b, a)] = top
         self.wall_nbrs[a] = self.wall_nbrs[a] | {b}
         self.wall_nbrs[b] = self.wall_nbrs[b] | {a}
+
+    def add_ladder(self, a: int, b: int) -> None:
+        self.ladders[a] = self.ladders[a] | {b}
+        self.ladders[b] = self.ladders[b] | {a}
 
     def fits(self, h: int, height: int) -> bool:
         """A figure of this height fits on hex h: the clearance under an overhang is more
@@ -276,11 +286,28 @@ def parse_map(key: str, data: dict[str, Any], where: str, glyph_keys: set[str], 
             raise bad(f"overhang entry {n + 1}: two overhangs above {at}")
         board.ceiling[h] = board.levels[h] + clearance
         board.ceiling_top[h] = board.ceiling[h] + thickness
+    _parse_ladders(board, data.get("ladder", []), bad)
     board.scenario = parse_scenario(data.get("scenario"), board.index, bad)
     for seat in (0, 1) if need_zones else ():
         if not board.zones.get(seat):
             raise bad(f"the map needs a start zone for seat {seat} (cells ending in {seat})")
     return board
+
+
+def _parse_ladders(board: Board, ladders: Any, bad: Any) -> None:
+    if not isinstance(ladders, list):
+        raise bad("'ladder' must be an array of tables")
+    for n, ladder in enumerate(ladders):
+        between = ladder.get("between") if isinstance(ladder, dict) else None
+        if (not isinstance(between, list) or len(between) != 2
+                or any(lab not in board.index for lab in between)):
+            raise bad(f"ladder entry {n + 1}: 'between' must name two hexes of this map, e.g. [\"c4\", \"c5\"]")
+        a, b = board.index[between[0]], board.index[between[1]]
+        if b not in board.neighbours[a]:
+            raise bad(f"ladder entry {n + 1}: {between[0]} and {between[1]} are not neighbours")
+        if b in board.ladders[a]:
+            raise bad(f"ladder entry {n + 1}: two ladders between {between[0]} and {between[1]}")
+        board.add_ladder(a, b)
 
 
 def _maps_dir() -> Any:

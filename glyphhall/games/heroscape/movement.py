@@ -1,5 +1,22 @@
 """Movement (reference §1.4, §1.5): step costs and height limits, passing friendly figures,
-water and lava ending a move, double-space figures, flying, falls and leaving-engagement attacks.
+water and lava ending a move, double-space figures, flying, falls and leaving-engagement attacks;
+the road's 3 extra spaces and castle ladders (rulings and sources in the heroscape README,
+"Terrain of the expansions").
+
+The road (heroscape.fandom.com/wiki/Terrain, Road: "If you begin your movement on a road space
+(for double spaced figures, both spaces must be on the road) then you may move up to three
+additional spaces. The additional spaces must also all be on road spaces"; the Heroscape Quick
+Start Guide: "If your entire move consists of road tiles you can add 3 to your figures move
+number"): a figure starting its move with every space it occupies on road may move 3 more,
+as long as its whole move stays on road. `road_left` holds those 3 while it does: a step onto
+any other terrain is allowed only within the normal move, and gives the 3 up.
+
+Ladders (our rule, after the FAQ's "only small or medium single-space figures can use a
+ladder"): a ladder joins the two hexes across its edge for small and medium single-space
+figures on foot. Our format has one surface per hex, so there are no rungs to stop on: a figure
+goes up or down the whole ladder in one step, which costs half a space per level between its
+ends (rounded up, at least 1: a ladder doubles the rate of climbing), whatever the figure's
+height; it never falls, and crosses a battlement on that edge.
 
 A move is taken one step at a time (`step F H`), so every path choice is the player's and
 every step has its consequences in order: leaving-engagement attacks, the step, a fall, a
@@ -20,6 +37,8 @@ if TYPE_CHECKING:
 
 ON = 1
 _STOPPING = frozenset(k for k, t in TERRAINS.items() if t.stops)
+ROAD, ROAD_BONUS = "d", 3
+LADDER_SIZES = ("small", "medium")
 
 
 # ---------------------------------------------------------------------------- abilities
@@ -39,6 +58,44 @@ def move_allowance(s: HeroscapeState, f: int, bonus: int | None = None) -> int:
     if bonus and glyph_effects.stands_on_effect(s, f, "move_all"):
         bonus -= glyph_effects.glyph_amount_under(s, f, "move_all")
     return s.card_of(f).move + bonus
+
+
+def road_bonus(s: HeroscapeState, f: int) -> int:
+    """The road's extra spaces: 3 when every space f occupies is road, else 0."""
+    terrain = s.board.terrain
+    if terrain[s.f_hex[f]] != ROAD or (s.f_tail[f] >= 0 and terrain[s.f_tail[f]] != ROAD):
+        return 0
+    return ROAD_BONUS
+
+
+def start_move(s: HeroscapeState, f: int) -> None:
+    """f starts its move: its movement (and the road's extra spaces), the enemies it is engaged with."""
+    s.moving = f
+    s.road_left = road_bonus(s, f)
+    s.move_left = move_allowance(s, f) + s.road_left
+    s.start_engaged = engagement.engaged_with(s, f)
+    s.swiped = []
+
+
+def uses_ladders(s: HeroscapeState, f: int) -> bool:
+    return s.f_tail[f] < 0 and s.c_def[s.f_card[f]].size in LADDER_SIZES
+
+
+def on_ladder(s: HeroscapeState, f: int, frm: int, to: int) -> bool:
+    """The step frm -> to goes up or down a ladder (f on foot)."""
+    return to in s.board.ladders[frm] and uses_ladders(s, f)
+
+
+def ladder_cost(rise: int) -> int:
+    return max(1, (abs(rise) + 1) // 2)
+
+
+def _road_after(terrain: list[str], n: int, left: int, road: int, cost: int) -> tuple[int, int]:
+    """(movement left, road extra left) after a step costing `cost` onto n: off the road the
+    extra spaces are given up."""
+    if terrain[n] == ROAD:
+        return left - cost, road
+    return left - cost - road, 0
 
 
 def may_start_moving(s: HeroscapeState, f: int) -> bool:
@@ -95,6 +152,8 @@ def step_cost(s: HeroscapeState, f: int, frm: int, to: int, flying: bool) -> int
     if flying:
         return 1
     rise = s.board.levels[to] - s.board.levels[frm]
+    if on_ladder(s, f, frm, to):
+        return ladder_cost(rise)
     if rise <= 0:
         return 1
     if rise >= s.card_of(f).height:
@@ -102,13 +161,15 @@ def step_cost(s: HeroscapeState, f: int, frm: int, to: int, flying: bool) -> int
     return 1 + rise
 
 
-def walks(board, height: int) -> list[tuple[tuple[int, int], ...]]:
+def walks(board, height: int, ladders: bool = False) -> list[tuple[tuple[int, int], ...]]:
     """For a figure of this height on foot: from each hex, the (neighbour, cost) steps terrain
     allows - not across a ruin wall, not into an obstacle or under an overhang too low for it,
-    rising less than its height, at 1 + the levels risen (`step_cost`). Terrain never
-    changes: computed once per map and height, kept with the map; figures are checked by the
-    callers."""
-    found = board.walk_tables.get(height)
+    rising less than its height, at 1 + the levels risen (`step_cost`); with `ladders` (a
+    figure that uses them) also up and down ladders (`ladder_cost`). Terrain never changes:
+    computed once per map, height and use of ladders, kept with the map; figures are checked
+    by the callers."""
+    key = height if ladders else -height
+    found = board.walk_tables.get(key)
     if found is not None:
         return found
     levels, terrain, ceiling = board.levels, board.terrain, board.ceiling
@@ -117,17 +178,20 @@ def walks(board, height: int) -> list[tuple[tuple[int, int], ...]]:
         steps = []
         for n in nbrs:
             rise = levels[n] - levels[h]
-            if (n in board.wall_nbrs[h] or terrain[n] in OBSTACLES or levels[n] + height >= ceiling[n]
-                    or rise >= height):
+            if terrain[n] in OBSTACLES or levels[n] + height >= ceiling[n]:
                 continue
-            steps.append((n, 1 + rise if rise > 0 else 1))
+            if ladders and n in board.ladders[h]:
+                steps.append((n, ladder_cost(rise)))
+            elif n not in board.wall_nbrs[h] and rise < height:
+                steps.append((n, 1 + rise if rise > 0 else 1))
         table.append(tuple(steps))
-    board.walk_tables[height] = table
+    board.walk_tables[key] = table
     return table
 
 
-def _can_finish(s: HeroscapeState, f: int, head: int, tail: int, left: int, flying: bool, ghost: bool) -> bool:
-    """From (head, tail) with `left` movement, f can reach a position it may end its move in,
+def _can_finish(s: HeroscapeState, f: int, head: int, tail: int, left: int, flying: bool, ghost: bool,
+                road: int = 0) -> bool:
+    """From (head, tail) with `left` movement (`road` of it only on road), f can reach a position it may end its move in,
     through positions where nothing forces it to stop: a search over the steps terrain allows
     (`walks`; flyers go anywhere for 1), never through enemies or engaged friends (flyers and
     Ghost Walk pass anyone). It runs for every step that passes a figure and every step of a
@@ -135,8 +199,8 @@ def _can_finish(s: HeroscapeState, f: int, head: int, tail: int, left: int, flyi
     occ, c_team, f_card = s.occ, s.c_team, s.f_card
     me = c_team[f_card[f]]
     # flyers step anywhere for 1 (over obstacles, walls, any height); on foot, as terrain allows
-    nbrs = s.board.neighbours
-    steps = None if flying else walks(s.board, s.c_def[f_card[f]].height)
+    nbrs, terrain = s.board.neighbours, s.board.terrain
+    steps = None if flying else walks(s.board, s.c_def[f_card[f]].height, uses_ladders(s, f))
     double = tail >= 0
     if stoppable(s, f, head, tail):
         return True
@@ -145,13 +209,14 @@ def _can_finish(s: HeroscapeState, f: int, head: int, tail: int, left: int, flyi
     engaged: dict[int, bool] = {}  # friends passed: engaged or not, asked once per search
     # positions are checked as they are found (the usual answer is a free space next to the
     # start), and only those it may move on from are searched further
-    todo = [(head, tail, left)]
+    todo = [(head, tail, left, road)]
     seen = set(todo)
     while todo:
-        head, tail, left = todo.pop()
+        head, tail, left, road = todo.pop()
         new_tail = head if double else -1
         for n, cost in (((n, 1) for n in nbrs[head]) if steps is None else steps[head]):
-            if n == tail or cost > left:
+            n_left, n_road = _road_after(terrain, n, left, road, cost)
+            if n == tail or n_left < 0:
                 continue
             o = occ[n]
             if o >= 0 and o != f and not (flying or ghost):
@@ -164,7 +229,7 @@ def _can_finish(s: HeroscapeState, f: int, head: int, tail: int, left: int, flyi
                     continue  # nor through engaged friends
             if stoppable(s, f, n, new_tail):
                 return True
-            position = (n, new_tail, left - cost)
+            position = (n, new_tail, n_left, n_road)
             if position not in seen and not forced_stop(s, f, n, new_tail, flying):
                 seen.add(position)
                 todo.append(position)
@@ -173,13 +238,14 @@ def _can_finish(s: HeroscapeState, f: int, head: int, tail: int, left: int, flyi
 
 def can_finish_flipped(s: HeroscapeState, f: int, left: int) -> bool:
     """A double-space figure turned around could still end its move somewhere legal."""
-    return _can_finish(s, f, s.f_tail[f], s.f_hex[f], left, flies(s, f), s.has_power(f, "ghost_walk"))
+    return _can_finish(s, f, s.f_tail[f], s.f_hex[f], left, flies(s, f), s.has_power(f, "ghost_walk"), s.road_left)
 
 
 def step_options(s: HeroscapeState, f: int, left: int, flying: bool | None = None,
-                 ghost: bool | None = None) -> list[int]:
-    """Hexes the leading end of f may step to now, never into a position it could not end in.
-    `flying` (flies) and `ghost` (Ghost Walk) may be precomputed."""
+                 ghost: bool | None = None, road: int | None = None) -> list[int]:
+    """Hexes the leading end of f may step to now with `left` movement (`road` of it only on
+    road, s.road_left unless given), never into a position it could not end in. `flying`
+    (flies) and `ghost` (Ghost Walk) may be precomputed."""
     if flying is None:
         flying = flies(s, f)
     if ghost is None:
@@ -190,28 +256,33 @@ def step_options(s: HeroscapeState, f: int, left: int, flying: bool | None = Non
     board = s.board
     occ, c_team, f_card = s.occ, s.c_team, s.f_card
     height = s.c_def[f_card[f]].height
+    terrain = board.terrain
+    if road is None:
+        road = s.road_left
     out = []
     if flying:
         # a flyer crosses walls, figures, obstacles and low overhangs for 1, but may only pass
         # over what it could not end on
-        levels, terrain, ceiling = board.levels, board.terrain, board.ceiling
+        levels, ceiling = board.levels, board.ceiling
         for n in board.neighbours[head]:
-            if n == tail or left < 1:
+            n_left, n_road = _road_after(terrain, n, left, road, 1)
+            if n == tail or n_left < 0:
                 continue
             o = occ[n]
             passing = (o >= 0 and o != f) or terrain[n] in OBSTACLES or ceiling[n] <= levels[n] + height
             if passing:
-                if not _can_finish(s, f, n, new_tail, left - 1, flying, ghost):
+                if not _can_finish(s, f, n, new_tail, n_left, flying, ghost, n_road):
                     continue
             elif double and not stoppable(s, f, n, new_tail) and not _can_finish(
-                    s, f, n, new_tail, left - 1, flying, ghost):
+                    s, f, n, new_tail, n_left, flying, ghost, n_road):
                 continue
             out.append(n)
         return out
-    glyphs, terrain = s.glyph_at, board.terrain
+    glyphs = s.glyph_at
     me = c_team[f_card[f]]  # passing: own or teammates' figures (reference §1.4)
-    for n, cost in walks(board, height)[head]:  # walls, obstacles, overhangs, climbing: terrain
-        if n == tail or cost > left:
+    for n, cost in walks(board, height, uses_ladders(s, f))[head]:  # walls, obstacles, overhangs, climbing, ladders
+        n_left, n_road = _road_after(terrain, n, left, road, cost)
+        if n == tail or n_left < 0:
             continue
         o = occ[n]
         passing = o >= 0 and o != f
@@ -223,10 +294,10 @@ def step_options(s: HeroscapeState, f: int, left: int, flying: bool | None = Non
                 out.append(n)
             continue
         if passing:  # it may pass, but must be able to end its move beyond
-            if not _can_finish(s, f, n, new_tail, left - cost, flying, ghost):
+            if not _can_finish(s, f, n, new_tail, n_left, flying, ghost, n_road):
                 continue
         elif double and not stoppable(s, f, n, new_tail) and not _can_finish(
-                s, f, n, new_tail, left - cost, flying, ghost):
+                s, f, n, new_tail, n_left, flying, ghost, n_road):
             continue  # (stoppable first: the usual answer, without starting a search)
         out.append(n)
     return out
@@ -290,11 +361,11 @@ def step(s: HeroscapeState, f: int, to: int, events: list[Event], *, cost: int |
         if _swipe(s, f, swipers, events) if swipers else s.f_state[f] != ON:
             return True
     place(s, f, to, new_tail)
-    s.move_left -= cost
+    s.move_left, s.road_left = _road_after(s.board.terrain, to, s.move_left, s.road_left, cost)
     levels = s.board.levels
     events.append(_moved(s.board, s.f_name[f], s.owner(f), to))
     drop = levels[head] - levels[to]
-    if not flying and drop > 0 and fall(s, f, drop, to, events):  # (no fall without a drop)
+    if not flying and drop > 0 and not on_ladder(s, f, head, to) and fall(s, f, drop, to, events):
         return True
     return forced_stop(s, f, to, new_tail, flying)
 

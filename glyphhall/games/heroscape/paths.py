@@ -29,7 +29,7 @@ from __future__ import annotations
 from heapq import heappop, heappush
 from typing import TYPE_CHECKING, NamedTuple
 
-from . import engagement, glyph_effects, movement
+from . import glyph_effects, movement
 
 if TYPE_CHECKING:
     from .state import HeroscapeState
@@ -109,13 +109,10 @@ def positions(s: HeroscapeState, f: int) -> dict[tuple[int, int], Path]:
         return {}
     t = s.clone()  # a scratch copy the figure is put down on at each position looked at
     if t.moving < 0:  # as the first `step` sets it up (turn.apply_turn)
-        t.moving = f
-        t.move_left = movement.move_allowance(t, f)
-        t.start_engaged = engagement.engaged_with(t, f)
-        t.swiped = []
+        movement.start_move(t, f)
     flying, ghost = movement.flies(t, f), t.has_power(f, "ghost_walk")
-    levels = t.board.levels
-    start = (t.f_hex[f], t.f_tail[f], t.move_left, tuple(sorted(t.swiped)))
+    levels, terrain = t.board.levels, t.board.terrain
+    start = (t.f_hex[f], t.f_tail[f], t.move_left, tuple(sorted(t.swiped)), t.road_left)
     todo: list[tuple[int, int, int, tuple[int, ...], tuple]] = [(0, 0, 0, (), start)]
     done = set()
     out: dict[tuple[int, int], Path] = {}
@@ -124,22 +121,25 @@ def positions(s: HeroscapeState, f: int) -> dict[tuple[int, int], Path]:
         if node in done:
             continue
         done.add(node)
-        head, tail, left, swiped = node
+        head, tail, left, swiped, road = node
         if steps:
             if (head, tail) not in out and (head, tail) != start[:2] and movement.stoppable(t, f, head, tail):
                 out[(head, tail)] = Path(steps, tail, extreme, dice, spent)
             if movement.forced_stop(t, f, head, tail, flying):
                 continue  # the move ends here (water, lava, a glyph)
         movement.place(t, f, head, tail)
-        t.move_left = left
+        t.move_left, t.road_left = left, road
         new_tail = head if tail >= 0 else -1
         for to in movement.step_options(t, f, left, flying, ghost):
             t.swiped = list(swiped)  # a flyer's leaving attacks: each enemy it started engaged with, once
             attackers = movement.leaving_swipers(t, f, to, new_tail, flying)
-            falls = 0 if flying or levels[to] >= levels[head] else movement.fall_dice(t, f, levels[head] - levels[to], to)
+            falls = 0 if flying or levels[to] >= levels[head] or movement.on_ladder(t, f, head, to) \
+                else movement.fall_dice(t, f, levels[head] - levels[to], to)
             cost = movement.step_cost(t, f, head, to, flying)
+            on_road = terrain[to] == movement.ROAD
             heappush(todo, (extreme + (falls == movement.EXTREME_FALL), dice + len(attackers) + max(falls, 0),
-                            spent + cost, steps + (to,), (to, new_tail, left - cost, tuple(sorted(t.swiped)))))
+                            spent + cost, steps + (to,), (to, new_tail, left - cost - (0 if on_road else road),
+                                                          tuple(sorted(t.swiped)), road if on_road else 0)))
     return out
 
 

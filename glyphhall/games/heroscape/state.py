@@ -27,7 +27,7 @@ class HeroscapeState(State):
         "c_grenade", "c_figs", "f_card", "f_name", "f_hex", "f_tail", "f_wounds", "f_state", "occ",
         "glyph_at", "bomb_armed", "draft_pool", "draft_seq", "draft_pos", "draft_done", "markers",
         "revealed", "init_rolls", "init_order", "turn_no", "turn_pos", "active_card", "stage",
-        "moved", "moving", "move_left", "start_engaged", "swiped", "attacks", "zettian_target",
+        "moved", "moving", "move_left", "road_left", "start_engaged", "swiped", "attacks", "zettian_target",
         "used", "pending", "result", "step_cache", "standing_seen", "team", "c_team",
     )
 
@@ -77,6 +77,7 @@ class HeroscapeState(State):
         c.moved = self.moved[:]
         c.moving = self.moving
         c.move_left = self.move_left
+        c.road_left = self.road_left
         c.start_engaged = self.start_engaged[:]
         c.swiped = self.swiped[:]
         c.attacks = self.attacks[:]
@@ -236,6 +237,7 @@ class HeroscapeState(State):
             "moved": self.moved[:],
             "moving": self.moving,
             "move_left": self.move_left,
+            "road_left": self.road_left,
             "start_engaged": self.start_engaged[:],
             "swiped": self.swiped[:],
             "attacks": self.attacks[:],
@@ -311,6 +313,7 @@ class HeroscapeState(State):
         s.moved = [int(x) for x in data["moved"]]
         s.moving = int(data["moving"])
         s.move_left = int(data["move_left"])
+        s.road_left = int(data.get("road_left", 0))  # (states saved before the road rule have none)
         s.start_engaged = [int(x) for x in data["start_engaged"]]
         s.swiped = [int(x) for x in data["swiped"]]
         s.attacks = [int(x) for x in data["attacks"]]
@@ -368,6 +371,7 @@ def init_state(s: HeroscapeState, game: Any, players: int, seed: int, options: d
     s.moved = []
     s.moving = -1
     s.move_left = 0
+    s.road_left = 0
     s.start_engaged = []
     s.swiped = []
     s.attacks = []

@@ -132,6 +132,8 @@ def render(view: dict[str, Any], seat: int | None, names: Sequence[str] = ()) ->
     if view["board"].get("overhangs"):
         lines.append(Text("overhangs: " + ", ".join(f"{h} (levels {lo}-{hi})" for h, lo, hi in view["board"]["overhangs"]),
                           style="dim"))
+    if view["board"].get("ladders"):
+        lines.append(Text("ladders: " + ", ".join(f"{a}|{b}" for a, b in view["board"]["ladders"]), style="dim"))
     if view["board"].get("walls"):
         lines.append(Text("ruin walls: " + ", ".join(f"{a}|{b} (top {top})" for a, b, top in view["board"]["walls"]),
                           style="dim"))

@@ -29,6 +29,7 @@ def start_turn(s: HeroscapeState, c: int) -> None:
     s.moved = []
     s.moving = -1
     s.move_left = 0
+    s.road_left = 0
     s.start_engaged = []
     s.swiped = []
     s.attacks = []
@@ -90,8 +91,9 @@ def turn_actions(s: HeroscapeState) -> list[Action]:
         for f in figs:
             if f in moved or held and not movement.may_start_moving(s, f):
                 continue
-            left = movement.move_allowance(s, f, valda)
-            out += step_actions(s, f, movement.step_options(s, f, left, flying, ghost))
+            road = movement.road_bonus(s, f)  # (as movement.start_move will give it)
+            left = movement.move_allowance(s, f, valda) + road
+            out += step_actions(s, f, movement.step_options(s, f, left, flying, ghost, road))
             if tails[f] >= 0 and f"flip{f}" not in used:
                 out.append(act("flip", name[f]))
             if "grapple_gun" in card_powers:
@@ -217,10 +219,7 @@ def apply_turn(s: HeroscapeState, action: Action, events: list[Event]) -> None:
     if verb == "step":
         to = board.index[str(args[1])]
         if s.moving < 0:
-            s.moving = f
-            s.move_left = movement.move_allowance(s, f)
-            s.start_engaged = engagement.engaged_with(s, f)
-            s.swiped = []
+            movement.start_move(s, f)
         if movement.step(s, f, to, events):
             finish_move(s, f, events)
         elif s.f_state[f] == ON:
@@ -237,10 +236,7 @@ def apply_turn(s: HeroscapeState, action: Action, events: list[Event]) -> None:
         # FAQ: a double-space figure may turn 180 degrees during its move at no cost (once
         # per move here, so that a move always ends)
         if s.moving < 0:
-            s.moving = f
-            s.move_left = movement.move_allowance(s, f)
-            s.start_engaged = engagement.engaged_with(s, f)
-            s.swiped = []
+            movement.start_move(s, f)
         s.used.append(f"flip{f}")
         s.f_hex[f], s.f_tail[f] = s.f_tail[f], s.f_hex[f]
         events.append(Event(f"{s.f_name[f]} turns around: it now leads from {board.labels[s.f_hex[f]]}", data={"seat": s.owner(f)}))
@@ -310,6 +306,7 @@ def move(s: HeroscapeState, f: int, head: int, tail: int | None, events: list[Ev
 def finish_move(s: HeroscapeState, f: int, events: list[Event]) -> None:
     """The end of one figure's move: lava, glyphs under it, then the end-of-move swap."""
     s.moving = -1
+    s.road_left = 0
     if f not in s.moved:
         s.moved.append(f)
     if s.f_state[f] != ON:

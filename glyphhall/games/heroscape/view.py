@@ -23,6 +23,8 @@ def board_view(s: HeroscapeState) -> dict[str, Any]:
                   for i in range(len(b))],
         # ruin walls on hex edges: [hex, hex, top level]
         "walls": sorted([b.labels[x], b.labels[y], top] for (x, y), top in b.walls.items() if x < y),
+        # ladders (castles): [hex, hex]
+        "ladders": sorted([b.labels[x], b.labels[y]] for x, ends in enumerate(b.ladders) for y in ends if x < y),
         # overhangs: [hex, underside level, top level]
         "overhangs": [[b.labels[h], b.ceiling[h], b.ceiling_top[h]] for h in range(len(b)) if b.ceiling[h] < FAR],
     }

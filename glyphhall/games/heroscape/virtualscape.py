@@ -18,9 +18,12 @@ columns and writes the map in our format:
   (symbol side up), or take `unknown_glyph` (a key, or "blank" to leave the spot empty), with a note.
 - Start areas: one zone per colour, numbered in order of first appearance; a map with fewer than
   two is given zones by rule (map_zones.py), as is any map with `zones="auto"`.
-- Figures are left out with a note; castle pieces, glaciers, outcrops, the Marro hive, road walls,
-  4-hex trees and personal tiles are refused with the tile named and what to do (most may be
-  left out on request: `leave_out`).
+- Castle pieces (vs_castle.py): wall walks and wall bases are land, walls and doors obstacles
+  as tall as the piece, an arch's passage an overhang, battlements walls on hex edges, ladders
+  `[[ladder]]` edges; pieces standing on a castle are held up like any other.
+- Figures are left out with a note; glaciers, outcrops, the Marro hive, road walls, 4-hex trees
+  and personal tiles are refused with the tile named and what to do (most may be left out on
+  request: `leave_out`).
 """
 
 from __future__ import annotations
@@ -34,6 +37,19 @@ from glyphhall.engine import DataError
 
 from . import hexes
 from .maps import Board
+from .vs_castle import (
+    ARCH,
+    ARCH_CLEARANCE,
+    ARCH_LAYERS,
+    BATTLEMENT,
+    BATTLEMENT_HEIGHT,
+    COLUMN_PIECES,
+    FLAG,
+    LADDER,
+    arch_hexes,
+    edge_of,
+    pair,
+)
 from .vs_file import VsFile, VsTile, read_hsc
 from .vs_pieces import (
     FIGURE_FAMILY,
@@ -52,6 +68,9 @@ from .vs_pieces import (
 __all__ = ["ImportedMap", "build_map", "import_hsc", "read_hsc"]
 
 
+Hex = tuple[int, int]
+
+
 @dataclass(slots=True)
 class ImportedMap:
     """The battlefield a file describes, in axial coordinates as stored (not yet shifted)."""
@@ -65,6 +84,12 @@ class ImportedMap:
     #: seat -> (red, green, blue, start area name), in order of first appearance in the file
     zones: dict[int, tuple[int, int, int, str]]
     notes: list[str] = field(default_factory=list)
+    #: walls on hex edges (castle battlements): edge -> height above the higher hex
+    walls: dict[tuple[Hex, Hex], int] = field(default_factory=dict)
+    #: ladders across hex edges
+    ladders: set[tuple[Hex, Hex]] = field(default_factory=set)
+    #: (q, r) -> (clearance, thickness) of the terrain overhead (an arch's passage)
+    overhangs: dict[Hex, tuple[int, int]] = field(default_factory=dict)
 
 
 def _where(tile: VsTile) -> str:
@@ -102,6 +127,7 @@ def build_map(vs: VsFile, unknown_glyph: str | None = None, leave_out: Iterable[
         dropped.update(LEAVE_OUT[name])
     columns: dict[tuple[int, int], Column] = {}
     on_top: list[VsTile] = []  # glyphs, start areas, trees, ruins: placed once the land is known
+    castle: list[VsTile] = []  # arches' passages, battlements, ladders, flags: once the land is known
     notes: list[str] = list(vs.warnings)
     left_out: dict[str, int] = {}
     for tile in vs.tiles:
@@ -112,7 +138,15 @@ def build_map(vs: VsFile, unknown_glyph: str | None = None, leave_out: Iterable[
         if tile.type in dropped:
             left_out[piece_name(tile.type)] = left_out.get(piece_name(tile.type), 0) + 1
         elif land is not None:
-            _lay_land(tile, land.letter, land.thickness, columns)
+            size = 1 if tile.type == TICALLA_GRASS else tile.type % 1000
+            _lay(tile, tile_hexes(tile.x, tile.y, tile.rotation, size), land.letter, land.thickness, columns)
+        elif tile.type in COLUMN_PIECES:
+            letter, layers, shape = COLUMN_PIECES[tile.type]
+            _lay(tile, tile_hexes(tile.x, tile.y, tile.rotation, shape), letter, layers, columns)
+        elif tile.type in (ARCH, BATTLEMENT, LADDER, FLAG):
+            if tile.type == ARCH:
+                _lay(tile, arch_hexes(tile.x, tile.y, tile.rotation)[0], "x", ARCH_LAYERS, columns)
+            castle.append(tile)
         elif (family == GLYPH_FAMILY or tile.type == START_TYPE or tile.type in TALL_ONE_HEX
               or tile.type in RUINS):
             on_top.append(tile)
@@ -131,12 +165,14 @@ def build_map(vs: VsFile, unknown_glyph: str | None = None, leave_out: Iterable[
         imported.cells[c] = _surface(c, column, hold_up, notes)
     for tile in on_top:
         _place_on_top(tile, columns, imported, unknown_glyph)
+    for tile in castle:
+        _place_castle(tile, columns, imported)
     return imported
 
 
-def _lay_land(tile: VsTile, letter: str, adds: int, columns: dict[tuple[int, int], Column]) -> None:
-    size = 1 if tile.type == TICALLA_GRASS else tile.type % 1000
-    for c in tile_hexes(tile.x, tile.y, tile.rotation, size):
+def _lay(tile: VsTile, cells: list[Hex], letter: str, adds: int, columns: dict[Hex, Column]) -> None:
+    """A piece filling `adds` layers from its layer (water: its own layer, adding no height)."""
+    for c in cells:
         column = columns.setdefault(c, {})
         if tile.z in column:
             raise DataError(f"{_where(tile)}: {_hex_name(c)} layer {tile.z} already holds "
@@ -148,19 +184,19 @@ def _surface(c: tuple[int, int], column: Column, hold_up: bool, notes: list[str]
     """(level, terrain, no zone) of a column. A tile above empty layers, or above water or lava,
     is held up (warned once per tile) or, without `hold_up`, refused."""
     layers = sorted(column)
-    below = -1  # the layer under the first tile is the table
+    below, filled = -1, -1  # the piece under this one, and the last layer filled (-1: the table)
     for layer in layers:
         under = column.get(below)
-        if layer > below + 1 or (under is not None and under[1] == 0):
+        if layer > filled + 1 or (under is not None and under[1] == 0):
             tile = column[layer][2]
-            what = "floats above empty layers" if layer > below + 1 else "lies on water or molten lava"
+            what = "floats above empty layers" if layer > filled + 1 else "lies on water or molten lava"
             if not hold_up:
                 raise DataError(f"{_where(tile)}: {what} at {_hex_name(c)}; our format has one surface per hex: "
                                 "hold it up (the default) or fill the layers under it in Virtualscape")
             note = f"{_where(tile)}: {what}; held up as if on Virtualscape's pillars (the column is solid)"
             if note not in notes:
                 notes.append(note)
-        below = layer
+        below, filled = layer, max(filled, layer + max(column[layer][1], 1) - 1)
     letter, adds, _ = column[layers[-1]]
     return layers[-1] + adds, letter, -1
 
@@ -172,11 +208,45 @@ def _top_layer(tile: VsTile, columns: dict[tuple[int, int], Column], c: tuple[in
     if c not in columns:
         imported.notes.append(f"{_where(tile)}: nothing to stand on at {_hex_name(c)}; left out")
         return False
-    top = max(columns[c])
+    top = _top_filled(columns[c])
     if tile.z != top + 1:
         imported.notes.append(f"{_where(tile)}: at layer {tile.z}, but the top of {_hex_name(c)} is layer "
                               f"{top}; placed on the top")
     return True
+
+
+def _top_filled(column: Column) -> int:
+    """The highest layer a column's pieces fill."""
+    top = max(column)
+    return top + max(column[top][1], 1) - 1
+
+
+def _place_castle(tile: VsTile, columns: dict[Hex, Column], imported: ImportedMap) -> None:
+    """An arch's passage, a battlement, a ladder or a flag, once the columns are known
+    (vs_castle.py has the ruling)."""
+    if tile.type == FLAG:
+        imported.notes.append(f"{_where(tile)}: a flag is decoration; left out")
+        return
+    if tile.type == ARCH:
+        _, c = arch_hexes(tile.x, tile.y, tile.rotation)
+        if c not in imported.cells:
+            imported.notes.append(f"{_where(tile)}: no land under the arch's passage at {_hex_name(c)}; "
+                                  "the passage is left open to the sky")
+        elif _top_filled(columns[c]) >= tile.z:
+            imported.notes.append(f"{_where(tile)}: a piece stands in or on the arch's passage at "
+                                  f"{_hex_name(c)}; the column there is solid (one surface per hex)")
+        else:
+            level = imported.cells[c][0]
+            imported.overhangs[c] = (tile.z + ARCH_CLEARANCE - level, ARCH_LAYERS - ARCH_CLEARANCE)
+        return
+    c, across = edge_of(tile.x, tile.y, tile.rotation)
+    if c not in imported.cells or across not in imported.cells:
+        imported.notes.append(f"{_where(tile)}: a {'ladder' if tile.type == LADDER else 'battlement'} on the "
+                              f"edge of {_hex_name(c)} with no hex on both sides; left out")
+    elif tile.type == LADDER:
+        imported.ladders.add(pair(c, across))
+    else:
+        imported.walls.setdefault(pair(c, across), BATTLEMENT_HEIGHT)
 
 
 def _place_on_top(tile: VsTile, columns: dict[tuple[int, int], Column], imported: ImportedMap,
@@ -272,6 +342,15 @@ def imported_board(imported: ImportedMap, key: str) -> tuple[Board, list[tuple[i
     board = Board(key, imported.name or key, "", "", [
         (*shift[c], level, terrain, zone) for c, (level, terrain, zone) in imported.cells.items()
     ], [])
+    at = {c: board.by_coord[shift[c]] for c in imported.cells}
+    levels = board.levels
+    for (a, b), height in imported.walls.items():
+        board.add_wall(at[a], at[b], max(levels[at[a]], levels[at[b]]) + height)
+    for a, b in imported.ladders:
+        board.add_ladder(at[a], at[b])
+    for c, (clearance, thickness) in imported.overhangs.items():
+        board.ceiling[at[c]] = levels[at[c]] + clearance
+        board.ceiling_top[at[c]] = board.ceiling[at[c]] + thickness
     spots = [(board.by_coord[shift[c]], k, face) for c, (k, face) in imported.glyphs.items()]
     for h, _, _ in spots:
         if board.terrain[h] == "l":

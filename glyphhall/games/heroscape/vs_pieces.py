@@ -14,8 +14,8 @@ position, and a hex on an odd offset row of a tile placed on an odd row moves on
 (ContainPos). That is the same as reading the offsets as odd-r from an even row and adding them
 in axial coordinates, which is what we do. Every footprint table is the rotation-0 shape turned
 60 degrees clockwise per rotation step, placed so that the leftmost hex of its top row is the
-tile's position (`TileGrass2/3/7/24.cpp`, `TileRock24.cpp`, `TileRoad5.cpp`, `TileRuin3.cpp`);
-we rebuild the tables from that rule (tests check it against the listed tables)."""
+tile's position (`TileGrass2/3/7/24.cpp`, `TileRock24.cpp`, `TileRoad5.cpp`, `TileRuin3.cpp`,
+`TileCastle7/9.cpp`); we rebuild the tables from that rule (tests check it against the listed tables)."""
 
 from __future__ import annotations
 
@@ -110,7 +110,10 @@ _SHAPES: dict[int, tuple[tuple[int, int], ...]] = {
     7: ((0, 0), (1, 0), (-1, 1), (0, 1), (1, 1), (0, 2), (1, 2)),
     24: tuple((x, y) for y, lo, hi in ((0, 0, 1), (1, -1, 1), (2, 0, 2), (3, -1, 3), (4, 0, 4), (5, -1, 4))
               for x in range(lo, hi + 1)),
-    -3: tuple((x, 0) for x in range(3)),  # a straight line of 3 (TileRuin3.cpp)
+    -3: tuple((x, 0) for x in range(3)),  # a straight line of 3 (TileRuin3.cpp, TileCastleArch/Door.cpp)
+    # castle wall walks: rows of 4 + 3 and 5 + 4 hexes (TileCastle7.cpp, TileCastle9.cpp)
+    -7: tuple((x, y) for y, n in ((0, 4), (1, 3)) for x in range(n)),
+    -9: tuple((x, y) for y, n in ((0, 5), (1, 4)) for x in range(n)),
 }
 
 

@@ -305,7 +305,6 @@ def test_floating_tiles_are_held_up_with_a_warning_or_refused():
 
 
 @pytest.mark.parametrize(("tiles", "message"), [
-    ([tile(CASTLE1, 0, 0, 0)], r"tile 1 \(a castle piece, type 16001.*--leave-out castle"),
     ([tile(22007, 0, 0, 0), tile(13001, 0, 0, 1)], r"tile 2 \(a glacier piece.*--leave-out glacier"),
     ([tile(23006, 0, 0, 0)], r"cannot place a Marro hive piece"),
     ([tile(27001, 0, 0, 0)], r"cannot place an outcrop piece"),
@@ -441,12 +440,12 @@ def test_cli_writes_the_map_or_fails_without_writing(tmp_path):
     """`glyphhall heroscape import-map`: a bad file is a clear error and writes nothing."""
     good, bad, out = tmp_path / "good.hsc", tmp_path / "bad.hsc", tmp_path / "out.toml"
     good.write_bytes(hsc(two_zone_field()))
-    bad.write_bytes(hsc([tile(CASTLE1, 0, 0, 0)]))
+    bad.write_bytes(hsc([tile(27001, 0, 0, 0)]))
     runner = CliRunner()
     result = runner.invoke(app, ["heroscape", "import-map", str(tmp_path / "missing.hsc")])
     assert result.exit_code == 2 and "cannot read" in result.output
     result = runner.invoke(app, ["heroscape", "import-map", str(bad), "-o", str(out)])
-    assert result.exit_code == 2 and "castle" in result.output and not out.exists()
+    assert result.exit_code == 2 and "outcrop" in result.output and not out.exists()
     result = runner.invoke(app, ["heroscape", "import-map", str(good), "-o", str(out)])
     assert result.exit_code == 0, result.output
     assert len(load_map_file(out)) == 100
