@@ -19,6 +19,9 @@ end the one chosen has, in this order:
 4. then the earliest hexes in board order (a1, a2, ..., b1, ...) step by step, so the choice
    never depends on anything else (never on dice still to be rolled).
 
+The search keeps, with each position, the road's extra spaces still open (movement.py: they
+last while the whole move stays on road), so a path leaving the road uses only the normal move.
+
 A double-space figure's leading end goes to HEX and its other end follows the path; `move FIG
 HEX TAIL` asks for a given other end. `move` never turns it around: `flip` first, then `move`
 (it goes on with the move under way).
