@@ -44,6 +44,7 @@ from __future__ import annotations
 import re
 import tomllib
 from collections import deque
+from collections.abc import Callable, Iterator
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -251,21 +252,8 @@ def parse_map(key: str, data: dict[str, Any], where: str, glyph_keys: set[str], 
             raise bad(f"glyph entry {n + 1}: glyphs cannot be placed on {board.terrain[h]!r} terrain")
         seen.add(h)
         board.glyph_spots.append((h, glyph, face))
-    walls_raw = data.get("wall", [])
-    if not isinstance(walls_raw, list):
-        raise bad("'wall' must be an array of tables")
-    for n, wall in enumerate(walls_raw):
-        if not isinstance(wall, dict):
-            raise bad(f"wall entry {n + 1} must be a table")
-        between, height = wall.get("between"), wall.get("height", 6)
-        if (not isinstance(between, list) or len(between) != 2
-                or any(lab not in board.index for lab in between)):
-            raise bad(f"wall entry {n + 1}: 'between' must name two hexes of this map, e.g. [\"c4\", \"c5\"]")
-        a, b = board.index[between[0]], board.index[between[1]]
-        if b not in board.neighbours[a]:
-            raise bad(f"wall entry {n + 1}: {between[0]} and {between[1]} are not neighbours")
-        if (a, b) in board.walls:
-            raise bad(f"wall entry {n + 1}: two walls between {between[0]} and {between[1]}")
+    for n, wall, a, b in _edge_entries(board, data.get("wall", []), "wall", bad, lambda a, b: (a, b) in board.walls):
+        height = wall.get("height", 6)
         if not isinstance(height, int) or isinstance(height, bool) or not 1 <= height <= 60:
             raise bad(f"wall entry {n + 1}: height must be a whole number of levels from 1 to 60")
         board.add_wall(a, b, max(board.levels[a], board.levels[b]) + height)
@@ -286,7 +274,8 @@ def parse_map(key: str, data: dict[str, Any], where: str, glyph_keys: set[str], 
             raise bad(f"overhang entry {n + 1}: two overhangs above {at}")
         board.ceiling[h] = board.levels[h] + clearance
         board.ceiling_top[h] = board.ceiling[h] + thickness
-    _parse_ladders(board, data.get("ladder", []), bad)
+    for _, _, a, b in _edge_entries(board, data.get("ladder", []), "ladder", bad, lambda a, b: b in board.ladders[a]):
+        board.add_ladder(a, b)
     board.scenario = parse_scenario(data.get("scenario"), board.index, bad)
     for seat in (0, 1) if need_zones else ():
         if not board.zones.get(seat):
@@ -294,20 +283,25 @@ def parse_map(key: str, data: dict[str, Any], where: str, glyph_keys: set[str], 
     return board
 
 
-def _parse_ladders(board: Board, ladders: Any, bad: Any) -> None:
-    if not isinstance(ladders, list):
-        raise bad("'ladder' must be an array of tables")
-    for n, ladder in enumerate(ladders):
-        between = ladder.get("between") if isinstance(ladder, dict) else None
+def _edge_entries(board: Board, raw: Any, kind: str, bad: Any,
+                  taken: Callable[[int, int], bool]) -> Iterator[tuple[int, dict[str, Any], int, int]]:
+    """The `[[wall]]` or `[[ladder]]` entries, each a table naming two neighbouring hexes in
+    'between', one per edge (`taken`: the edge has one already): (number, entry, hex, hex)."""
+    if not isinstance(raw, list):
+        raise bad(f"'{kind}' must be an array of tables")
+    for n, entry in enumerate(raw):
+        if not isinstance(entry, dict):
+            raise bad(f"{kind} entry {n + 1} must be a table")
+        between = entry.get("between")
         if (not isinstance(between, list) or len(between) != 2
                 or any(lab not in board.index for lab in between)):
-            raise bad(f"ladder entry {n + 1}: 'between' must name two hexes of this map, e.g. [\"c4\", \"c5\"]")
+            raise bad(f"{kind} entry {n + 1}: 'between' must name two hexes of this map, e.g. [\"c4\", \"c5\"]")
         a, b = board.index[between[0]], board.index[between[1]]
         if b not in board.neighbours[a]:
-            raise bad(f"ladder entry {n + 1}: {between[0]} and {between[1]} are not neighbours")
-        if b in board.ladders[a]:
-            raise bad(f"ladder entry {n + 1}: two ladders between {between[0]} and {between[1]}")
-        board.add_ladder(a, b)
+            raise bad(f"{kind} entry {n + 1}: {between[0]} and {between[1]} are not neighbours")
+        if taken(a, b):
+            raise bad(f"{kind} entry {n + 1}: two {kind}s between {between[0]} and {between[1]}")
+        yield n, entry, a, b
 
 
 def _maps_dir() -> Any:

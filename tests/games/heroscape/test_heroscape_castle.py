@@ -10,10 +10,10 @@ import tomllib
 
 import pytest
 from hsc_writer import GRASS1, hsc, tile
+from map_positions import position_on
 
 from glyphhall.engine import DataError
 from glyphhall.games.heroscape import los, paths
-from glyphhall.games.heroscape.game import GAME
 from glyphhall.games.heroscape.maps import parse_map
 from glyphhall.games.heroscape.virtualscape import build_map, import_hsc, read_hsc
 from glyphhall.games.heroscape.vs_pieces import tile_hexes
@@ -158,18 +158,7 @@ LADDER
 def setup(figures: str, ladder: bool = True, armies: str = '[["finn"], ["thorgrim"]]', turn: str = "finn",
           dice: str = "[]"):
     text = CASTLE.replace("LADDER", '[[ladder]]\nbetween = ["a2", "b2"]' if ladder else "")
-    return GAME.load_position(f'''
-game = "heroscape"
-players = 2
-armies = {armies}
-turn = "{turn}"
-[options]
-map_text = """{text}"""
-[figures]
-{figures}
-[chance]
-dice = {dice}
-''')
+    return position_on(text, figures, armies, turn, dice)
 
 
 def test_a_ladder_takes_a_figure_up_a_castle_wall():
@@ -196,31 +185,11 @@ def test_large_figures_cannot_use_a_ladder():
 
 def test_a_castle_wall_blocks_line_of_sight():
     rows = ["1g0 1g0 1g0 1g0 1g0", "1g 1g 10x 1g 1g", "1g1 1g1 1g1 1g1 1g1"]
-    text = "\n".join(["name = \"Wall\"", "rows = ["] + [f'  "{r}",' for r in rows] + ["]"])
-    s = GAME.load_position(f'''
-game = "heroscape"
-players = 2
-armies = [["syvarris"], ["thorgrim"]]
-turn = "syvarris"
-[options]
-map_text = """{text}"""
-[figures]
-syvarris = "b1"
-thorgrim = "b5"
-''')
-    assert not los.line_of_sight(s, s.fig_index("syvarris"), s.fig_index("thorgrim"))
-    open_field = GAME.load_position(f'''
-game = "heroscape"
-players = 2
-armies = [["syvarris"], ["thorgrim"]]
-turn = "syvarris"
-[options]
-map_text = """{text.replace("10x", "1g")}"""
-[figures]
-syvarris = "b1"
-thorgrim = "b5"
-''')
-    assert los.line_of_sight(open_field, open_field.fig_index("syvarris"), open_field.fig_index("thorgrim"))
+    text = "\n".join(['name = "Wall"', "rows = ["] + [f'  "{r}",' for r in rows] + ["]"])
+    figures, armies = 'syvarris = "b1"\nthorgrim = "b5"', '[["syvarris"], ["thorgrim"]]'
+    for wall, seen in ((True, False), (False, True)):
+        s = position_on(text if wall else text.replace("10x", "1g"), figures, armies, "syvarris")
+        assert los.line_of_sight(s, s.fig_index("syvarris"), s.fig_index("thorgrim")) is seen
 
 
 def test_views_and_the_terminal_show_the_ladders():

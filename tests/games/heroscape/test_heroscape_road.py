@@ -10,10 +10,10 @@ whole move stays on road (README, "Terrain of the expansions")."""
 from __future__ import annotations
 
 import pytest
+from map_positions import position_on
 
 from glyphhall.engine import IllegalAction
 from glyphhall.games.heroscape import paths
-from glyphhall.games.heroscape.game import GAME
 
 # Row a is road (12 hexes), rows b-d grass; Finn (Move 5) and Grimnak (Move 5, double-space).
 FIELD = '''
@@ -28,17 +28,7 @@ rows = [
 
 
 def setup(figures: str, armies: str = '[["finn"], ["thorgrim"]]', turn: str = "finn"):
-    return GAME.load_position(f'''
-game = "heroscape"
-players = 2
-armies = {armies}
-turn = "{turn}"
-[options]
-map_text = """{FIELD}"""
-[figures]
-{figures}
-thorgrim = "d12"
-''')
+    return position_on(FIELD, figures + '\nthorgrim = "d12"', armies, turn)
 
 
 def ends(s, name: str) -> set[str]:
@@ -125,18 +115,7 @@ def test_the_listed_first_steps_know_the_road_bonus():
     a2..a7 only because the road lets him end on a8, 7 spaces away."""
     friends = "\n".join(f'{name} = "a{n}"' for n, name in enumerate(
         ["tarn1", "tarn2", "tarn3", "tarn4", "airborne1", "airborne2"], start=2))
-    s = GAME.load_position(f"""
-game = "heroscape"
-players = 2
-armies = [["finn", "tarn", "airborne"], ["thorgrim"]]
-turn = "finn"
-[options]
-map_text = '''{LANE}'''
-[figures]
-finn = "a1"
-{friends}
-thorgrim = "c10"
-""")
+    s = position_on(LANE, f'finn = "a1"\n{friends}\nthorgrim = "c10"', '[["finn", "tarn", "airborne"], ["thorgrim"]]')
     assert legal_steps(s, "finn") == {"a2"} and ends(s, "finn") == {"a8", "a9"}
     do(s, "move finn a8")
     assert s.board.labels[s.f_hex[s.fig_index("finn")]] == "a8"
