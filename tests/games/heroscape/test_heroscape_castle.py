@@ -9,11 +9,12 @@ from __future__ import annotations
 import tomllib
 
 import pytest
-from hsc_writer import GRASS1, hsc, tile
+from hsc_writer import GRASS1, hsc, play_out, tile
 from map_positions import position_on
 
 from glyphhall.engine import DataError
 from glyphhall.games.heroscape import los, paths
+from glyphhall.games.heroscape.game import GAME
 from glyphhall.games.heroscape.maps import parse_map
 from glyphhall.games.heroscape.virtualscape import build_map, import_hsc, read_hsc
 from glyphhall.games.heroscape.vs_pieces import tile_hexes
@@ -203,3 +204,17 @@ def test_views_and_the_terminal_show_the_ladders():
     console = Console(width=120, record=True)
     console.print(render(view, 0))
     assert "ladders: a2|b2" in console.export_text()
+
+
+def test_a_random_game_plays_to_the_end_on_an_imported_castle():
+    """Walls on their bases, a wall walk along them, a ladder up, an arch and a door, a road:
+    every rule above in random play, to the end of the game."""
+    base = [tile(BASE_STRAIGHT, x, 5, 1) for x in range(3, 8)]
+    walls = [tile(WALL_STRAIGHT, x, 5, 2) for x in range(3, 8)]
+    walk = [tile(WALK1, x, 5, 11) for x in range(3, 8)]
+    road = [tile(8005, 2, 9, 1), tile(8005, 2, 10, 1)]
+    extras = [tile(LADDER, 3, 6, 1, 0), tile(BATTLEMENT, 5, 5, 12, 0), tile(ARCH, 8, 2, 1), tile(DOOR, 1, 2, 1)]
+    text, _ = import_hsc(hsc(ground() + base + walls + walk + road + extras), "keep.hsc")
+    assert all(part in text for part in ("[[ladder]]", "[[wall]]", "[[overhang]]", "12d", "11x", "2d"))
+    state = GAME.new(2, 3, {"armies": "starter", "map_text": text})
+    assert play_out(state, 5).is_over()
