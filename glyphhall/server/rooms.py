@@ -112,7 +112,8 @@ async def create_room(table_id: str, body: NewRoom, request: Request) -> dict[st
     table = await _finished(m, table_id)
     room = rooms_of(request.app).create(table_id)
     room.step = min(body.step, len(table.actions))
-    return {**room.public(), "invite": f"/room/{room.id}"}
+    # the link names the game too, so once the room is gone (a restart) it still opens the replay
+    return {**room.public(), "invite": f"/room/{room.id}?table={table_id}"}
 
 
 @router.get("/api/rooms/{room_id}", tags=["replay"], summary="A replay room: its game, step, line and members")

@@ -116,7 +116,8 @@ def test_a_shared_replay_room_with_a_hypothetical_line_of_three_moves(live_serve
 def test_a_hypothetical_line_shared_by_link_opens_after_a_server_restart(browser, tmp_path):
     """The "Share this line" link carries the whole line (the step and the moves, in the address
     of the table's replay page), not a room: rooms live in memory, the record in the store, so
-    after a restart the link opens the same three moves."""
+    after a restart the link opens the same three moves. A room's own link names the game too,
+    so after a restart it opens the replay and says the room has closed."""
     server = RestartableServer(str(tmp_path / "glyphhall.db"))
     server.start()
     contexts = []
@@ -140,6 +141,9 @@ def test_a_hypothetical_line_shared_by_link_opens_after_a_server_restart(browser
         link = page.get_attribute("#hypo-share", "href")
         line = page.inner_text("#hypo-line")
         assert link.startswith(f"{server.url}/r/{table_id}?") and "line=" in link
+        page.click("#open-room")
+        page.wait_for_url("**/room/**")
+        room = page.get_attribute("#link a", "href")
         server.stop()
         server.start()
         again = page_at(link)
@@ -147,6 +151,10 @@ def test_a_hypothetical_line_shared_by_link_opens_after_a_server_restart(browser
         assert again.inner_text("#hypo-line") == line
         assert "3 moves" in again.inner_text("#hypo-banner")
         shot(again, "replay-hypothetical-link-after-restart")
+        # The room itself closed with the server; its link still opens the game's replay.
+        closed = page_at(room)
+        closed.wait_for_url(f"**/r/{table_id}**")
+        closed.wait_for_selector("#error:has-text('That shared room has closed')")
     finally:
         for ctx in contexts:
             ctx.close()

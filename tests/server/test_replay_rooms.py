@@ -96,7 +96,7 @@ def receive_room(ws, kind="room"):
 def test_a_shared_room_follows_its_leader_who_can_hand_the_lead_over(client):
     table_id, _ = _finished_turns(client)
     room = client.post(f"/api/tables/{table_id}/rooms", json={}).json()
-    assert room["invite"] == f"/room/{room['id']}"
+    assert room["invite"] == f"/room/{room['id']}?table={table_id}"  # the replay, once the room is gone
     assert "replay_page.js" in client.get(room["invite"]).text
     with client.websocket_connect(f"/ws/room/{room['id']}") as lead, client.websocket_connect(f"/ws/room/{room['id']}") as fol:
         me = _joined(lead, "ann")

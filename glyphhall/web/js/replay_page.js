@@ -60,6 +60,7 @@ async function show() {
 
 function saveToUrl() {
   const url = new URL(location.href);
+  url.searchParams.delete("room_closed");
   url.searchParams.set("step", pos.step);
   if (pos.seat === "") url.searchParams.delete("seat"); else url.searchParams.set("seat", pos.seat);
   if (pos.line === null) url.searchParams.delete("line"); else url.searchParams.set("line", JSON.stringify(pos.line));
@@ -90,7 +91,7 @@ function render() {
   document.body.dataset.line = pos.line === null ? "" : String(pos.line.length);
   $("title").textContent = `${t.game_name} · table ${t.id}`;
   $("status").textContent = pos.line === null ? `replay · step ${pos.step} of ${data.total}` : `hypothetical · ${pos.line.length} moves from step ${pos.step}`;
-  const invite = ROOM ? `${location.origin}/room/${room.room.id}` : `${location.origin}/r/${t.id}`;
+  const invite = ROOM ? `${location.origin}/room/${room.room.id}?table=${encodeURIComponent(t.id)}` : `${location.origin}/r/${t.id}`;
   clear($("link")).append(h("a", { href: invite, text: ROOM ? "room invite link" : "replay link", title: invite }));
   renderGame();
   renderControls();
@@ -234,8 +235,11 @@ async function loadRenderer(gameId) {
 }
 
 async function main() {
+  const params = new URLSearchParams(location.search);
   if (ROOM) {
     const info = await api("GET", `/api/rooms/${parts[1]}`).catch((e) => { showError(e.message); return null; });
+    // A room lives in the server's memory; its link also names the game, whose replay outlives it.
+    if (!info && params.get("table")) location.replace(`/r/${encodeURIComponent(params.get("table"))}?room_closed=1`);
     if (!info) return;
     tableId = info.table;
   }
@@ -243,7 +247,7 @@ async function main() {
   if (!table) return;
   renderer = await loadRenderer(table.game);
   if (ROOM) { await startRoom(); return; }
-  const params = new URLSearchParams(location.search);
+  if (params.get("room_closed")) showError("That shared room has closed (rooms end when the server restarts): here is the game's replay.");
   pos.step = Number(params.get("step") || 0);
   pos.seat = params.get("seat") || "";
   try { pos.line = params.get("line") ? JSON.parse(params.get("line")) : null; } catch { showError("the line in this link is not readable"); }
