@@ -184,12 +184,12 @@ def test_large_figures_cannot_use_a_ladder():
     assert "b2" not in paths.paths_by_label(s, "dw9000")  # large (height 7): FAQ, small or medium only
 
 
-def test_a_castle_wall_blocks_line_of_sight():
-    rows = ["1g0 1g0 1g0 1g0 1g0", "1g 1g 10x 1g 1g", "1g1 1g1 1g1 1g1 1g1"]
-    text = "\n".join(['name = "Wall"', "rows = ["] + [f'  "{r}",' for r in rows] + ["]"])
-    figures, armies = 'syvarris = "b1"\nthorgrim = "b5"', '[["syvarris"], ["thorgrim"]]'
-    for wall, seen in ((True, False), (False, True)):
-        s = position_on(text if wall else text.replace("10x", "1g"), figures, armies, "syvarris")
+def test_an_imported_castle_wall_blocks_line_of_sight():
+    """A wall straight on c4 (between Syvarris on c2 and Thorgrim on c6): no sight; without it, sight."""
+    figures, armies = 'syvarris = "c2"\nthorgrim = "c6"', '[["syvarris"], ["thorgrim"]]'
+    for pieces, seen in (([tile(WALL_STRAIGHT, 3, 2, 1)], False), ([], True)):
+        text, _ = import_hsc(hsc(ground() + pieces), "wall.hsc")
+        s = position_on(text, figures, armies, "syvarris")
         assert los.line_of_sight(s, s.fig_index("syvarris"), s.fig_index("thorgrim")) is seen
 
 
