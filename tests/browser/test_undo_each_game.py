@@ -135,9 +135,9 @@ def wait_step(pages, step: int) -> None:
         page.wait_for_function("s => document.body.dataset.step === String(s)", arg=step)
 
 
-def board_text(page) -> str:
-    # the board as words, without the last-move marks that depend on the events shown
-    return re.sub(r"\s+", " ", page.inner_text("#game .board"))
+def board(page) -> str:
+    """The board as drawn, without the last-move marks (they follow the events shown)."""
+    return re.sub(r"\s*\blast-move\b", "", page.inner_html("#game .board"))
 
 
 def no_sideways_scroll(page) -> None:
@@ -167,7 +167,7 @@ def test_undo_allowed_then_refused_seen_by_both_people_and_a_spectator(live_serv
         start = len(plan.prefix)
         wait_step(everyone, start)
         mover.wait_for_selector("#undo")
-        before = {who: board_text(p) for who, p in pages.items()}
+        before = {who: board(p) for who, p in pages.items()}
         log_before = spectator.locator("#log li").all_inner_texts()
         undo_before = mover.get_attribute("#undo", "title")
 
@@ -175,12 +175,13 @@ def test_undo_allowed_then_refused_seen_by_both_people_and_a_spectator(live_serv
         click(mover, plan.allowed)
         wait_step(everyone, start + 1)
         mover.wait_for_selector("#undo:not([disabled])")
+        assert board(mover) != before[NAMES[plan.seat]]  # the move shows on the board
         assert other.is_disabled("#undo") and spectator.locator("#undo").count() == 0
         shot(mover, f"undo-{game_id}-allowed")
         mover.click("#undo")
         for who, page in pages.items():
             page.wait_for_selector("#log li:has-text('took back a move')")
-            assert board_text(page) == before[who], f"{who} does not see the position before the move"
+            assert board(page) == before[who], f"{who} does not see the position before the move"
         assert spectator.locator("#log li").all_inner_texts() == [*log_before, f"{NAMES[plan.seat]} took back a move"]
         assert mover.get_attribute("#undo", "title") == undo_before  # as it was before the move
 
