@@ -43,6 +43,8 @@ def die_spec(s: TundrusState, text: object, holder: Champion, where: str, pool: 
     glyph, used, lent = -1, False, False
     if pool and rest and rest[0] in GLYPH_CODE:
         glyph, rest = GLYPH_CODE[rest[0]], rest[1:]
+        if glyph not in s.data.dice[colour].faces:
+            raise LoadError(f"'{where}': {text!r}: a {words[0]} die has no {GLYPHS[glyph]} face")
     if pool and rest[:1] == ["used"]:
         used, rest = True, rest[1:]
     if pool and rest[:1] == ["lent"]:

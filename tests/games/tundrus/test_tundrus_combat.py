@@ -1,6 +1,18 @@
 """Reference > Attack and Defense, Defeated Champion, Winning the Game."""
 
-from tundrus_helpers import COLOUR, champ, do, give, new_game, roll_pool, texts
+from tundrus_helpers import (
+    COLOUR,
+    TRIBE1,
+    TRIBE2,
+    champ,
+    do,
+    give,
+    new_game,
+    roll_pool,
+    script,
+    texts,
+    turn_of,
+)
 
 from glyphhall.games.tundrus.combat import attack, magic
 
@@ -23,20 +35,20 @@ def test_basic_attack_does_at_most_one_damage():
     assert attack(s, fg, pr, 6, []) == 1 and pr.health == pr.health_max - 1
 
 
-def test_attack_with_no_war_glyph_is_not_offered(monkeypatch):
+def test_attack_with_no_war_glyph_is_not_offered():
     """Basic Attack: it is powered by War Glyphs; without one there is nothing to attack with."""
     s = new_game()
-    roll_pool(s, monkeypatch, "fire_guard", ["white tribal"], ["defense"])
+    roll_pool(s, "fire_guard", ["white tribal"], ["defense"])
     assert not any(t.startswith("attack") for t in texts(s))
 
 
-def test_attack_may_only_reduce_armor(monkeypatch):
+def test_attack_may_only_reduce_armor():
     """Champions do not have to roll enough War Glyphs to damage their target."""
     s = new_game()
     sg = champ(s, "stone_golem")
     sg.temp = [None]
     s.cubes[1] -= 1
-    roll_pool(s, monkeypatch, "fire_guard", ["white tribal"], ["war"])
+    roll_pool(s, "fire_guard", ["white tribal"], ["war"])
     do(s, "attack stone_golem")
     assert sg.temp == [] and sg.health == sg.health_max
 
@@ -83,13 +95,11 @@ def test_magic_damage_ignores_armor():
     assert sg.health == sg.health_max - 2 and sg.armor_perm == 3
 
 
-def test_withering_touch_magic_and_temporary_armor(monkeypatch):
+def test_withering_touch_magic_and_temporary_armor():
     """Magic Damage note: the Necromancer's Withering Touch also removes Temporary Armor."""
-    s = new_game()
+    s = turn_of("necromancer", ["war", "power", "blue tribal power", "gold tribal wealth"],
+                champions={"stone_golem": {"armor": 4}})  # 3 solid squares and 1 hollow one
     sg = champ(s, "stone_golem")
-    sg.temp = [None]
-    s.cubes[1] -= 1
-    roll_pool(s, monkeypatch, "necromancer", TAKE4, ["war", "power", "power", "wealth"])
     do(s, "ability withering_touch stone_golem")
     assert sg.health == sg.health_max - 1 and sg.temp == [] and sg.armor_perm == 3
 
@@ -112,23 +122,23 @@ def test_defeat_returns_items_and_dice():
     assert pr.tokens == {} and pr.energy_cubes == 0
 
 
-def test_defeated_champions_are_not_targets(monkeypatch):
+def test_defeated_champions_are_not_targets():
     """Defeated Champion: a defeated champion is out of the game and cannot be targeted."""
     s = new_game()
     pr = champ(s, "priestess")
     magic(s, pr, pr.health, [])
-    roll_pool(s, monkeypatch, "fire_guard", ["white tribal"], ["war"])
+    roll_pool(s, "fire_guard", ["white tribal"], ["war"])
     assert "attack priestess" not in texts(s)
 
 
-def test_victory_when_all_opponents_are_defeated(monkeypatch):
+def test_victory_when_all_opponents_are_defeated():
     """Winning the Game: a Tribe wins immediately when all opposing Champions are defeated."""
     s = new_game()
     for cid in ("warlord", "stone_golem"):
         magic(s, champ(s, cid), 99, [])
     pr = champ(s, "priestess")
     pr.health = 1
-    roll_pool(s, monkeypatch, "fire_guard", ["white tribal"], ["war"])
+    roll_pool(s, "fire_guard", ["white tribal"], ["war"])
     do(s, "attack priestess")
     assert s.is_over() and s.returns() == [0.0, 1.0]
     assert s.legal_actions(0) == s.legal_actions(1) == []
@@ -182,30 +192,23 @@ def test_fortify_refills_after_every_attack():
     assert len(pr.temp) == 2 and pr.health == pr.health_max
 
 
-def test_active_champion_defeated_in_its_own_turn_ends_the_turn(monkeypatch):
+def test_active_champion_defeated_in_its_own_turn_ends_the_turn():
     """Defeated Champion (ruling): a champion that loses its last Health during its own Turn (here
     to its own Shiny Red Button) is defeated at once, its Turn ends and play passes on."""
-    from tundrus_helpers import script_rolls
-
-    s = new_game()
-    give(s, "fire_guard", "shiny_red_button")
+    s = turn_of("fire_guard", ["war", "blue tribal power"],
+                champions={"fire_guard": {"items": ["shiny_red_button"], "energy": 3, "health": 2}})
     fg = champ(s, "fire_guard")
-    fg.energy_cubes, fg.health = 3, 2
-    roll_pool(s, monkeypatch, "fire_guard", ["white tribal", "blue tribal"], ["war", "power"])
-    script_rolls(monkeypatch, ["destruction"])
+    script(s, "black destruction")
     do(s, "button priestess")
     assert fg.defeated and s.active == -1 and s.phase == "activate" and s.next_tribe == 0
     assert s.tribal[1][COLOUR["white"]] == 2 and s.tribal[1][COLOUR["blue"]] == 1  # pool dice Reset
     assert "shiny_red_button" in s.discard
 
 
-def test_soul_rip_can_win_even_if_it_kills_its_user(monkeypatch):
+def test_soul_rip_can_win_even_if_it_kills_its_user():
     """Winning the Game: 'immediately' - Soul Rip hits the enemies first (ruling)."""
-    s = new_game()
-    give(s, "fire_guard", "soulreaver_scythe")
-    for c in s.champs:
-        c.health = 2
-    roll_pool(s, monkeypatch, "fire_guard", ["white tribal", "white tribal", "blue tribal", "gold tribal"],
-              ["power", "power", "war", "wealth"])
+    hurt = {cid: {"health": 2} for cid in TRIBE1 + TRIBE2}
+    hurt["fire_guard"]["items"] = ["soulreaver_scythe"]
+    s = turn_of("fire_guard", ["power", "power", "war", "gold tribal wealth"], champions=hurt)
     do(s, "item weapon")
     assert s.is_over() and s.returns() == [0.0, 1.0]

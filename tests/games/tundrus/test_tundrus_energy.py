@@ -2,17 +2,14 @@
 Dice Pool"; Store Power Glyphs: a Stored die "can be used as an Energy Cube"): the player names the
 Power dice and the Stored dice that pay when they differ and not all of them must go."""
 
-from tundrus_helpers import COLOUR, champ, do, give, new_game, pool_glyphs, roll_pool, texts
-
-TAKE = ["white tribal", "blue tribal", "gold tribal", "green own"]
+from tundrus_helpers import COLOUR, champ, do, new_game, pool_glyphs, texts, turn_of
 
 
-def test_power_dice_that_differ_are_named(monkeypatch):
+def test_power_dice_that_differ_are_named():
     """Sword Dance paid with `power`: two different Power dice could pay; the player names one."""
-    s = new_game()
-    give(s, "fire_guard", "dancing_blades")
+    s = turn_of("fire_guard", ["white tribal power", "blue tribal power", "gold tribal wealth", "war"],
+                champions={"fire_guard": {"items": ["dancing_blades"]}})
     fg = champ(s, "fire_guard")
-    roll_pool(s, monkeypatch, "fire_guard", TAKE, ["power", "power", "wealth", "war"])
     cubes = fg.energy_cubes
     do(s, "sworddance war power")
     assert s.phase == "energypay" and texts(s) == ["energy 1", "energy 2"]
@@ -22,17 +19,13 @@ def test_power_dice_that_differ_are_named(monkeypatch):
     assert [d[4] for d in s.pool] == [False, True, False, False]
 
 
-def test_stored_dice_that_differ_are_named(monkeypatch):
+def test_stored_dice_that_differ_are_named():
     """A Stored die pays before Track cubes (it goes back to the Supply); with a Tribal and an own die
     Stored, the player names the one that goes back."""
-    s = new_game()
-    give(s, "fire_guard", "dancing_blades")
+    s = turn_of("fire_guard", ["war"], champions={"fire_guard": {
+        "items": ["dancing_blades"], "stored_energy": ["blue tribal", "green own"]}})
     fg = champ(s, "fire_guard")
     blue, green = COLOUR["blue"], COLOUR["green"]
-    roll_pool(s, monkeypatch, "fire_guard", ["white tribal"], ["war"])
-    s.tribal[1][blue] -= 1
-    fg.start[green] -= 1
-    fg.energy_dice = [(blue, 1, 0), (green, fg.idx, 1)]
     cubes = fg.energy_cubes
     do(s, "sworddance defense")
     assert s.phase == "energypay" and texts(s) == ["energy stored 1", "energy stored 2"]
@@ -41,17 +34,12 @@ def test_stored_dice_that_differ_are_named(monkeypatch):
     assert s.phase == "main" and s.turn[10] == 1
 
 
-def test_ability_energy_from_named_dice_outside_its_combo(monkeypatch):
+def test_ability_energy_from_named_dice_outside_its_combo():
     """Shield Bash (2 Defense, 1 War, 2 Energy) with `power`: its combo's dice cannot pay; of the three
     different Power dice the player names two, then the Ability resolves."""
-    s = new_game()
+    s = turn_of("fire_guard", ["green own defense", "defense", "red tribal war", "blue tribal power", "power",
+                               "gold tribal arcana"], tribal=[{}, {"white": 2, "red": 1, "blue": 1, "gold": 1}])
     fg, pr = champ(s, "fire_guard"), champ(s, "priestess")
-    red = COLOUR["red"]
-    s.tribal[1][red] += 1
-    s.stock[red] -= 1
-    roll_pool(s, monkeypatch, "fire_guard", ["white tribal", "white tribal", "red tribal", "blue tribal",
-                                             "gold tribal", "green own"],
-              ["defense", "defense", "war", "power", "power", "power"])
     cubes = fg.energy_cubes
     do(s, "ability shield_bash priestess power")
     assert texts(s) == ["energy 4", "energy 5", "energy 6"]
@@ -63,11 +51,9 @@ def test_ability_energy_from_named_dice_outside_its_combo(monkeypatch):
     assert pool_glyphs(s)[4] == "power"
 
 
-def test_alike_choices_need_no_question(monkeypatch):
+def test_alike_choices_need_no_question():
     """Two white Tribal Power dice are alike: Sword Dance with `power` pays at once."""
-    s = new_game()
-    give(s, "fire_guard", "dancing_blades")
-    roll_pool(s, monkeypatch, "fire_guard", ["white tribal", "white tribal"], ["power", "power"])
+    s = turn_of("fire_guard", ["power", "power"], champions={"fire_guard": {"items": ["dancing_blades"]}})
     do(s, "sworddance war power")
     assert s.phase == "main" and [d[4] for d in s.pool] == [True, False]
 
@@ -97,13 +83,12 @@ def test_replenish_energy_from_a_named_stored_die():
     assert len(s.pool) == 6 and fg.energy_cubes == cubes
 
 
-def test_garrison_energy_named_before_the_conversion(monkeypatch):
+def test_garrison_energy_named_before_the_conversion():
     """Garrison, "spend 1 Energy to convert 3 non-Defense Glyphs": with `power` the player names the
     Power die that pays, then the Glyphs converted."""
-    s = new_game()
-    give(s, "fire_guard", "garrison_helm")
+    s = turn_of("fire_guard", ["power", "blue tribal power", "gold tribal wealth", "war", "green own destruction"],
+                champions={"fire_guard": {"items": ["garrison_helm"]}})
     fg = champ(s, "fire_guard")
-    roll_pool(s, monkeypatch, "fire_guard", TAKE + ["white tribal"], ["power", "power", "wealth", "war", "destruction"])
     cubes = fg.energy_cubes
     do(s, "garrison power")
     assert s.phase == "energypay" and texts(s) == ["energy 1", "energy 2"]
@@ -115,13 +100,12 @@ def test_garrison_energy_named_before_the_conversion(monkeypatch):
     assert [d[4] for d in s.pool] == [False, True, True, True, True]
 
 
-def test_garrison_never_pays_with_a_glyph_it_needs(monkeypatch):
+def test_garrison_never_pays_with_a_glyph_it_needs():
     """Garrison with exactly 3 convertible Glyphs, one a Power Glyph: only a cube can pay, so
     `garrison power` is not offered; with no cube left, Garrison is not offered at all."""
-    s = new_game()
-    give(s, "fire_guard", "garrison_helm")
+    s = turn_of("fire_guard", ["blue tribal power", "war", "gold tribal wealth"],
+                champions={"fire_guard": {"items": ["garrison_helm"]}})
     fg = champ(s, "fire_guard")
-    roll_pool(s, monkeypatch, "fire_guard", ["white tribal", "blue tribal", "gold tribal"], ["power", "war", "wealth"])
     assert "garrison" in texts(s) and "garrison power" not in texts(s)
     s.cubes[2] += fg.energy_cubes
     fg.energy_cubes = 0

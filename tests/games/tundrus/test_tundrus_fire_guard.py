@@ -1,6 +1,6 @@
 """The rulebook's worked example: Stephen's Fire Guard takes her Turn (A GAME PLAY ROUND)."""
 
-from tundrus_helpers import COLOUR, champ, do, give, new_game, pool_glyphs, script_rolls, show, texts
+from tundrus_helpers import COLOUR, champ, do, give, new_game, pool_glyphs, script, show, texts
 
 
 def fire_guard_game():
@@ -35,19 +35,19 @@ def test_replenish_four_free_then_one_energy_for_two_more():
     assert s.tribal[1] == [0] * 6 and fg.start[COLOUR["green"]] == 0 and fg.slot_dice[0][COLOUR["red"]] == 1
 
 
-def play_to_reroll(s, monkeypatch):
+def play_to_reroll(s):
     do(s, "activate fire_guard")
     for t in ("red weapon", "gold tribal", "white tribal", "white tribal", "blue tribal", "green own"):
         do(s, f"take {t}")
     # "2 War Glyphs (red, white), 1 Defense (green), 1 Power (blue), 2 Wealth (gold, white)"
-    script_rolls(monkeypatch, ["war", "wealth", "war", "wealth", "power", "defense", "war", "war"])
+    script(s, "red war", "gold wealth", "white war", "white wealth", "blue power", "green defense", "white war", "white war")
     do(s, "roll")
 
 
-def test_roll_then_reroll_two_white_dice_together(monkeypatch):
+def test_roll_then_reroll_two_white_dice_together():
     """Steps 2-3 ROLL and REROLL: the chosen dice are rerolled together and the result accepted."""
     s = fire_guard_game()
-    play_to_reroll(s, monkeypatch)
+    play_to_reroll(s)
     assert sorted(pool_glyphs(s)) == sorted(["war", "wealth", "war", "wealth", "power", "defense"])
     assert s.phase == "reroll"
     do(s, "mark 3")  # the two white dice
@@ -58,11 +58,11 @@ def test_roll_then_reroll_two_white_dice_together(monkeypatch):
     assert not any(t.startswith(("mark", "reroll")) for t in texts(s))
 
 
-def test_shield_bash_cannot_be_matched_and_basic_attack_is_the_only_primary(monkeypatch):
+def test_shield_bash_cannot_be_matched_and_basic_attack_is_the_only_primary():
     """Step 4a: Shield Bash needs 2 Defense + 1 War and 2 Energy; one Defense Glyph cannot Match it,
     although the Power Glyph could pay an Energy. 4b: no Item ability. 4c: the Basic Attack remains."""
     s = fire_guard_game()
-    play_to_reroll(s, monkeypatch)
+    play_to_reroll(s)
     do(s, "mark 3")
     do(s, "mark 4")
     do(s, "reroll")
@@ -72,7 +72,7 @@ def test_shield_bash_cannot_be_matched_and_basic_attack_is_the_only_primary(monk
     assert "attack priestess" in primary
 
 
-def test_basic_attack_through_one_stored_armor(monkeypatch):
+def test_basic_attack_through_one_stored_armor():
     """Step 4c: one War Glyph removes the Priestess's one Armor (a stored Defense die), and since War
     Glyphs remain she loses one Health, no more."""
     s = fire_guard_game()
@@ -80,7 +80,7 @@ def test_basic_attack_through_one_stored_armor(monkeypatch):
     green = COLOUR["green"]
     pr.start[green] -= 1
     pr.temp.append((green, pr.idx, 1))  # her green starting die Stored on the Armor Track
-    play_to_reroll(s, monkeypatch)
+    play_to_reroll(s)
     do(s, "mark 3")
     do(s, "mark 4")
     do(s, "reroll")
@@ -90,11 +90,11 @@ def test_basic_attack_through_one_stored_armor(monkeypatch):
     assert s.phase == "secondary"
 
 
-def test_acquire_tome_of_might_and_consume_it(monkeypatch):
+def test_acquire_tome_of_might_and_consume_it():
     """Step 5a: a Wealth Glyph Acquires the Tome of Might; Consumed, it adds a red die to the Tribal Pool."""
     s = fire_guard_game()
     show(s, "tome_of_might")
-    play_to_reroll(s, monkeypatch)
+    play_to_reroll(s)
     do(s, "keep")
     do(s, "attack priestess")
     red_before = s.tribal[1][COLOUR["red"]]
@@ -107,12 +107,12 @@ def test_acquire_tome_of_might_and_consume_it(monkeypatch):
     assert "tome_of_might" in s.discard
 
 
-def test_store_the_unused_defense_die_and_the_power_die(monkeypatch):
+def test_store_the_unused_defense_die_and_the_power_die():
     """Steps 5b-5c: unused Power and Defense dice may be Stored on the Energy and Armor Tracks;
     the blue Tribal die is then out of the Supply until it comes back."""
     s = fire_guard_game()
     fg = champ(s, "fire_guard")
-    play_to_reroll(s, monkeypatch)
+    play_to_reroll(s)
     do(s, "keep")
     do(s, "attack priestess")
     assert "store energy 5" in texts(s) and "store armor 6" in texts(s)
@@ -126,10 +126,10 @@ def test_store_the_unused_defense_die_and_the_power_die(monkeypatch):
     assert s.tribal[1] == [2, 0, 0, 1, 1, 0]  # the rest of the Active Dice Pool was Reset
 
 
-def test_activated_token_and_play_passes_to_the_other_tribe(monkeypatch):
+def test_activated_token_and_play_passes_to_the_other_tribe():
     """Step 8 and alternate activation: the Activated token is placed, then the other Tribe activates."""
     s = fire_guard_game()
-    play_to_reroll(s, monkeypatch)
+    play_to_reroll(s)
     do(s, "keep")
     do(s, "end")
     assert champ(s, "fire_guard").activated

@@ -1,7 +1,7 @@
 """Reference > Glyphs: War, Defense, Power, Wealth, Arcana (wild), Destruction, Double Glyphs,
 and each Glyph used once a Turn."""
 
-from tundrus_helpers import COLOUR, DATA, champ, do, new_game, roll_pool, show, texts
+from tundrus_helpers import COLOUR, DATA, champ, do, new_game, roll_pool, show, texts, turn_of
 
 from glyphhall.games.tundrus.data import GLYPH_CODE
 from glyphhall.games.tundrus.dice import match
@@ -49,44 +49,41 @@ def test_glyphs_used_once_per_turn():
     assert match(pool, (0, 0, 0, 1), (0, 0)) is None
 
 
-def test_each_die_used_once_in_play(monkeypatch):
+def test_each_die_used_once_in_play():
     """Note: All Glyphs can only be used once - a Wealth die spent on one Acquire cannot Acquire again."""
     s = new_game()
     show(s, "tome_of_might")
-    roll_pool(s, monkeypatch, "fire_guard", ["gold tribal"], ["wealth"])
+    roll_pool(s, "fire_guard", ["gold tribal"], ["wealth"])
     do(s, "acquire tome_of_might")
     do(s, "stash")
     assert not any(t.startswith("acquire") for t in texts(s))
 
 
-def test_power_glyph_pays_energy(monkeypatch):
+def test_power_glyph_pays_energy():
     """Power Glyph: may be used as an Energy Cube when paying the Resource Cost of Abilities."""
-    s = new_game()
+    s = turn_of("fire_guard", ["defense", "green own defense", "war", "blue tribal power", "blue tribal power"],
+                tribal=[{}, {"white": 2, "gold": 1, "blue": 2}], champions={"fire_guard": {"energy": 1}})
     fg = champ(s, "fire_guard")
-    fg.energy_cubes = 1
-    s.tribal[1][COLOUR["blue"]] += 1
-    roll_pool(s, monkeypatch, "fire_guard", TAKE4 + ["blue tribal"], ["defense", "defense", "war", "power", "power"])
     assert "ability shield_bash priestess" in texts(s)  # 2 Energy: 1 cube + 1 Power Glyph
     do(s, "ability shield_bash priestess")
     assert fg.energy_cubes == 0
 
 
-def test_power_first_keeps_the_cubes(monkeypatch):
+def test_power_first_keeps_the_cubes():
     """Power Glyphs may pay instead of cubes ('power' pays with the dice first)."""
-    s = new_game()
+    s = turn_of("fire_guard", ["defense", "green own defense", "war", "blue tribal power", "blue tribal power"],
+                tribal=[{}, {"white": 2, "gold": 1, "blue": 2}])
     fg = champ(s, "fire_guard")
-    s.tribal[1][COLOUR["blue"]] += 1
-    roll_pool(s, monkeypatch, "fire_guard", TAKE4 + ["blue tribal"], ["defense", "defense", "war", "power", "power"])
     cubes = fg.energy_cubes
     do(s, "ability shield_bash priestess power")
     assert fg.energy_cubes == cubes and all(d[4] for d in s.pool if d[3] == GLYPH_CODE["power"])
 
 
-def test_store_power_glyph_then_use_it_as_energy(monkeypatch):
+def test_store_power_glyph_then_use_it_as_energy():
     """Power Glyph: a Stored die can later be used as an Energy Cube (and then returns)."""
     s = new_game()
     fg = champ(s, "fire_guard")
-    roll_pool(s, monkeypatch, "fire_guard", ["blue tribal"], ["power"])
+    roll_pool(s, "fire_guard", ["blue tribal"], ["power"])
     do(s, "store energy 1")
     assert fg.energy() == 3 and s.tribal[1][COLOUR["blue"]] == 0
     from glyphhall.games.tundrus.tracks import spend_energy
@@ -95,46 +92,46 @@ def test_store_power_glyph_then_use_it_as_energy(monkeypatch):
     assert fg.energy_dice == [] and s.tribal[1][COLOUR["blue"]] == 1
 
 
-def test_store_needs_an_unoccupied_square(monkeypatch):
+def test_store_needs_an_unoccupied_square():
     """Power Glyph: Store only on an unoccupied square of the Energy Track."""
     s = new_game()
     fg = champ(s, "fire_guard")
     fg.energy_cubes = fg.energy_max
-    roll_pool(s, monkeypatch, "fire_guard", ["blue tribal"], ["power"])
+    roll_pool(s, "fire_guard", ["blue tribal"], ["power"])
     assert "store energy 1" not in texts(s)
 
 
-def test_store_double_places_die_and_cube(monkeypatch):
+def test_store_double_places_die_and_cube():
     """Double Glyphs: Stored, both the die and a cube from the Stock go on the Track."""
     s = new_game()
     fg = champ(s, "fire_guard")
-    roll_pool(s, monkeypatch, "fire_guard", ["green own"], ["double_defense"])
+    roll_pool(s, "fire_guard", ["green own"], ["double_defense"])
     do(s, "store armor 1")
     assert fg.temp == [(COLOUR["green"], fg.idx, 1), None]
 
 
-def test_store_double_with_one_square_loses_the_second(monkeypatch):
+def test_store_double_with_one_square_loses_the_second():
     """Double Glyphs: if you cannot use both Glyphs, the second is lost."""
     s = new_game()
     fg = champ(s, "fire_guard")
     fg.temp = [None]
     s.cubes[1] -= 1
-    roll_pool(s, monkeypatch, "fire_guard", ["green own"], ["double_defense"])
+    roll_pool(s, "fire_guard", ["green own"], ["double_defense"])
     do(s, "store armor 1")
     assert fg.temp == [None, (COLOUR["green"], fg.idx, 1)]
 
 
-def test_wealth_glyph_acquires(monkeypatch):
+def test_wealth_glyph_acquires():
     """Wealth Glyph: spend an unused Wealth die to Acquire a face-up Item."""
     s = new_game()
-    roll_pool(s, monkeypatch, "fire_guard", ["white tribal"], ["war"])
+    roll_pool(s, "fire_guard", ["white tribal"], ["war"])
     assert not any(t.startswith("acquire") for t in texts(s))
 
 
-def test_double_wealth_acquires_twice(monkeypatch):
+def test_double_wealth_acquires_twice():
     """Ruling B7.5: a Double Wealth may Acquire two Items in one go."""
     s = new_game()
-    roll_pool(s, monkeypatch, "fire_guard", ["gold tribal"], ["double_wealth"])
+    roll_pool(s, "fire_guard", ["gold tribal"], ["double_wealth"])
     do(s, f"acquire {s.faceup[0]}")
     do(s, "stash")
     assert any(t.startswith("acquire") for t in texts(s))
@@ -143,11 +140,10 @@ def test_double_wealth_acquires_twice(monkeypatch):
     assert not any(t.startswith("acquire") for t in texts(s))
 
 
-def test_war_glyphs_match_the_combo_and_power_the_attack(monkeypatch):
+def test_war_glyphs_match_the_combo_and_power_the_attack():
     """Attack Abilities: War Glyphs both Match the combo and power the Basic Attack."""
-    s = new_game()
+    s = turn_of("fire_guard", ["defense", "green own defense", "war", "gold tribal wealth"])
     pr = champ(s, "priestess")
-    roll_pool(s, monkeypatch, "fire_guard", TAKE4, ["defense", "defense", "war", "wealth"])
     do(s, "ability shield_bash priestess")
     assert pr.health == pr.health_max - 1  # the combo's one War Glyph dealt the damage
 
@@ -158,14 +154,14 @@ def test_dice_faces_data():
     assert {d.specialty for d in DATA.dice} == {"none", "war", "defense", "power", "wealth", "arcana"}
 
 
-def test_hold_keeps_a_die_out_of_the_primary_action(monkeypatch):
+def test_hold_keeps_a_die_out_of_the_primary_action():
     """Step 4: the player chooses the dice that Match; 'hold' keeps a die (here a Tribal blue Power
     die, so that the Fire Guard's own choice decides which die pays) out of the automatic choice."""
     s = new_game()
     fg = champ(s, "fire_guard")
     s.tribal[1][COLOUR["green"]] += 1
     s.stock[COLOUR["green"]] -= 1
-    roll_pool(s, monkeypatch, "fire_guard", ["green own", "green tribal", "white tribal", "blue tribal"],
+    roll_pool(s, "fire_guard", ["green own", "green tribal", "white tribal", "blue tribal"],
               ["defense", "defense", "defense", "power"])
     do(s, "hold 1")  # keep her own green die unused: the Tribal one and the white one Match
     do(s, "ability burning_aegis priestess")
@@ -173,9 +169,9 @@ def test_hold_keeps_a_die_out_of_the_primary_action(monkeypatch):
     assert fg.energy_cubes == 1
 
 
-def test_held_dice_can_make_an_ability_unavailable(monkeypatch):
+def test_held_dice_can_make_an_ability_unavailable():
     s = new_game()
-    roll_pool(s, monkeypatch, "fire_guard", ["white tribal", "white tribal", "blue tribal"],
+    roll_pool(s, "fire_guard", ["white tribal", "white tribal", "blue tribal"],
               ["defense", "defense", "power"])
     assert "ability burning_aegis priestess" in texts(s)
     do(s, "hold 3")

@@ -38,10 +38,10 @@ def test_wrong_seat_is_rejected():
         s.apply_text(0, "activate priestess")
 
 
-def test_saved_state_round_trip_mid_turn(monkeypatch):
+def test_saved_state_round_trip_mid_turn():
     """A saved state in the middle of a Turn loads back exactly."""
     s = new_game()
-    roll_pool(s, monkeypatch, "fire_guard", ["white tribal", "gold tribal"], ["war", "wealth"])
+    roll_pool(s, "fire_guard", ["white tribal", "gold tribal"], ["war", "wealth"])
     data = json.loads(json.dumps(s.to_dict()))
     again = GAME.load(data)
     assert again.to_dict() == s.to_dict() and again.legal_actions(1) == s.legal_actions(1)
@@ -94,10 +94,10 @@ def test_determinize_reseeds_future_dice():
     assert a.rng.state != b.rng.state and a.rng.state != s.rng.state
 
 
-def test_terminal_render_shows_the_table(monkeypatch):
+def test_terminal_render_shows_the_table():
     """Terminal play shows the champions, the Active Dice Pool and the step's help."""
     s = new_game()
-    roll_pool(s, monkeypatch, "fire_guard", ["white tribal", "gold tribal"], ["war", "wealth"])
+    roll_pool(s, "fire_guard", ["white tribal", "gold tribal"], ["war", "wealth"])
     console = Console(width=140, record=True)
     console.print(render(s.view(1), 1))
     out = console.export_text()
@@ -124,11 +124,11 @@ def test_heuristic_prefers_the_healthier_tribe():
     assert GAME.heuristic(s, 0) > base > GAME.heuristic(s, 1)
 
 
-def test_terminal_render_shows_an_equip_cost_being_paid(monkeypatch):
+def test_terminal_render_shows_an_equip_cost_being_paid():
     """Terminal play: while an Equip Cost is paid die by die, the colours still due are shown."""
     s = new_game()
     show(s, "bastion_scroll")
-    roll_pool(s, monkeypatch, "fire_guard", ["white tribal", "white tribal"], ["wealth", "war"])
+    roll_pool(s, "fire_guard", ["white tribal", "white tribal"], ["wealth", "war"])
     do(s, "acquire bastion_scroll")
     do(s, "consume")
     console = Console(width=140, record=True)

@@ -1,12 +1,12 @@
 """A Champion's Turn steps 1-8 and End of Round Actions."""
 
 import pytest
-from tundrus_helpers import COLOUR, champ, do, finish_turn, give, new_game, roll_pool, show, texts
+from tundrus_helpers import COLOUR, champ, do, finish_turn, give, new_game, roll_pool, script, show, texts
 
 from glyphhall.engine import IllegalAction
 
 
-def test_replenish_limit_of_ten_dice(monkeypatch):
+def test_replenish_limit_of_ten_dice():
     """Step 1: the Active Dice Pool is limited to 10 dice."""
     s = new_game()
     fg = champ(s, "fire_guard")
@@ -64,60 +64,59 @@ def test_stored_dice_are_not_in_the_supply():
     assert "take green own" not in texts(s)
 
 
-def test_reroll_only_once_and_together(monkeypatch):
+def test_reroll_only_once_and_together():
     """Step 3: reroll any dice, together, once; the new result must be accepted."""
     s = new_game()
-    roll_pool(s, monkeypatch, "fire_guard", ["white tribal", "white tribal", "gold tribal"],
-              ["war", "war", "war", "power", "defense"], keep=False)
+    roll_pool(s, "fire_guard", ["white tribal", "white tribal", "gold tribal"], ["war", "war", "wealth"], keep=False)
     do(s, "mark 1")
     do(s, "mark 3")
+    script(s, "white power", "gold arcana")
     do(s, "reroll")
-    assert [d[3] for d in s.pool] == [2, 0, 1]  # power, war (unchanged), defense
+    assert [d[3] for d in s.pool] == [2, 0, 4]  # power, war (unchanged), arcana
     assert s.phase == "main"
     assert "mark 1" not in texts(s)
 
 
-def test_keep_skips_the_reroll(monkeypatch):
+def test_keep_skips_the_reroll():
     """REROLL: 'any or all' - rerolling nothing is allowed."""
     s = new_game()
-    roll_pool(s, monkeypatch, "fire_guard", ["white tribal"], ["war"], keep=False)
+    roll_pool(s, "fire_guard", ["white tribal"], ["war"], keep=False)
     assert "reroll" not in texts(s)  # nothing marked yet
     do(s, "keep")
     assert s.phase == "main"
 
 
-def test_only_one_primary_action(monkeypatch):
+def test_only_one_primary_action():
     """Step 4: at most one Primary Action."""
     s = new_game()
-    roll_pool(s, monkeypatch, "fire_guard", ["white tribal", "white tribal", "gold tribal", "blue tribal"],
-              ["war", "war", "war", "war"])
+    roll_pool(s, "fire_guard", ["white tribal", "white tribal"], ["war", "war"])
     do(s, "attack priestess")
     assert not any(t.startswith(("attack", "ability", "item")) for t in texts(s))
 
 
-def test_primary_action_is_optional(monkeypatch):
+def test_primary_action_is_optional():
     """Step 4: 'this step is optional'."""
     s = new_game()
-    roll_pool(s, monkeypatch, "fire_guard", ["white tribal"], ["war"])
+    roll_pool(s, "fire_guard", ["white tribal"], ["war"])
     assert "end" in texts(s)
     do(s, "end")
     assert champ(s, "fire_guard").activated
 
 
-def test_secondary_actions_come_after_the_primary(monkeypatch):
+def test_secondary_actions_come_after_the_primary():
     """Steps 4-5: once a Secondary Action is taken, the Primary Action step is over."""
     s = new_game()
-    roll_pool(s, monkeypatch, "fire_guard", ["white tribal", "blue tribal"], ["war", "power"])
+    roll_pool(s, "fire_guard", ["white tribal", "blue tribal"], ["war", "power"])
     do(s, "store energy 2")
     assert s.phase == "secondary"
     assert "attack priestess" not in texts(s)
 
 
-def test_secondary_cannot_use_dice_of_the_primary(monkeypatch):
+def test_secondary_cannot_use_dice_of_the_primary():
     """Step 5: costs cannot be paid with dice used for the Primary Action."""
     s = new_game()
     show(s, "tome_of_might")
-    roll_pool(s, monkeypatch, "fire_guard", ["white tribal", "white tribal", "gold tribal", "blue tribal"],
+    roll_pool(s, "fire_guard", ["white tribal", "white tribal", "green own", "blue tribal"],
               ["arcana", "defense", "defense", "power"])
     # Burning Aegis (2 Defense + 1 Power, 1 Energy) uses the two Defense and the Power die
     do(s, "ability burning_aegis priestess")
@@ -126,13 +125,13 @@ def test_secondary_cannot_use_dice_of_the_primary(monkeypatch):
     assert "acquire tome_of_might" in texts(s)
 
 
-def test_release_returns_stored_dice(monkeypatch):
+def test_release_returns_stored_dice():
     """Step 6 RELEASE: Stored dice leave the Track and are Reset."""
     s = new_game()
     fg = champ(s, "fire_guard")
     fg.start[COLOUR["green"]] = 0
     fg.temp.append((COLOUR["green"], fg.idx, 1))
-    roll_pool(s, monkeypatch, "fire_guard", ["white tribal"], ["war"])
+    roll_pool(s, "fire_guard", ["white tribal"], ["war"])
     do(s, "end")
     assert texts(s) == ["release armor 1", "end"]
     do(s, "release armor 1")
@@ -141,23 +140,23 @@ def test_release_returns_stored_dice(monkeypatch):
     assert fg.activated
 
 
-def test_reset_returns_dice_to_their_locations(monkeypatch):
+def test_reset_returns_dice_to_their_locations():
     """Step 7a: all dice, used and unused, return to Starting Dice, Item cards and Tribal Pool."""
     s = new_game()
     give(s, "fire_guard", "twin_axes")
     fg = champ(s, "fire_guard")
     before_tribal, before_start, before_item = s.tribal[1][:], fg.start[:], [d[:] for d in fg.slot_dice]
-    roll_pool(s, monkeypatch, "fire_guard", ["red weapon", "green own", "white tribal", "blue tribal"],
+    roll_pool(s, "fire_guard", ["red weapon", "green own", "white tribal", "blue tribal"],
               ["war", "defense", "war", "power"])
     do(s, "attack priestess")
     finish_turn(s)
     assert s.tribal[1] == before_tribal and fg.start == before_start and fg.slot_dice == before_item
 
 
-def test_reset_refills_the_spoils(monkeypatch):
+def test_reset_refills_the_spoils():
     """Step 7c: flip new Item cards, refilling the Spoils of War (not before the Reset)."""
     s = new_game()
-    roll_pool(s, monkeypatch, "fire_guard", ["gold tribal"], ["wealth"])
+    roll_pool(s, "fire_guard", ["gold tribal"], ["wealth"])
     do(s, f"acquire {s.faceup[0]}")
     do(s, "stash")
     assert len(s.faceup) == 2  # "you do not refill the face-up Items ... until the Reset step"
@@ -165,17 +164,17 @@ def test_reset_refills_the_spoils(monkeypatch):
     assert len(s.faceup) == 3
 
 
-def test_resource_cubes_go_to_the_stock(monkeypatch):
+def test_resource_cubes_go_to_the_stock():
     """Step 7b: cubes paid for Resource Costs are discarded to the Stock."""
     s = new_game()
     energy_stock = s.cubes[2]
-    roll_pool(s, monkeypatch, "fire_guard", ["white tribal", "white tribal", "gold tribal", "blue tribal"],
-              ["defense", "defense", "war", "wealth"])
+    roll_pool(s, "fire_guard", ["white tribal", "green own", "white tribal", "gold tribal"],
+              ["war", "defense", "defense", "wealth"])
     do(s, "ability shield_bash priestess")
     assert champ(s, "fire_guard").energy_cubes == 0 and s.cubes[2] == energy_stock + 2
 
 
-def test_alternate_activations_then_end_of_round(monkeypatch):
+def test_alternate_activations_then_end_of_round():
     """A Game Play Round: Tribes alternate until every Champion has had a Turn."""
     s = new_game()
     order = []
@@ -191,7 +190,7 @@ def test_alternate_activations_then_end_of_round(monkeypatch):
     assert s.round == 2 and all(not c.activated for c in s.champs)
 
 
-def test_a_tribe_with_champions_left_continues_alone(monkeypatch):
+def test_a_tribe_with_champions_left_continues_alone():
     """A Game Play Round: activation alternates 'until all Champions have had a Turn'."""
     s = new_game()
     for cid in ("priestess", "warlord"):
@@ -336,8 +335,8 @@ def test_rolled_dice_come_from_the_state_rng():
     assert a.pool == b.pool
 
 
-def test_pool_dice_numbering_in_actions(monkeypatch):
+def test_pool_dice_numbering_in_actions():
     """Notation: dice are numbered from 1 in the Active Dice Pool."""
     s = new_game()
-    roll_pool(s, monkeypatch, "fire_guard", ["white tribal", "blue tribal"], ["war", "power"])
+    roll_pool(s, "fire_guard", ["white tribal", "blue tribal"], ["war", "power"])
     assert "store energy 2" in texts(s) and "store energy 1" not in texts(s)

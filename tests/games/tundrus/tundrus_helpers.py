@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from glyphhall.games.tundrus import GAME, free, items, reroll
+from glyphhall.engine import ScriptedRng
+from glyphhall.games.tundrus import GAME, items
 from glyphhall.games.tundrus.data import GLYPH_CODE, load_data
 from glyphhall.games.tundrus.state import TundrusState
 
@@ -38,18 +39,39 @@ def champ(s: TundrusState, cid: str):
     return c
 
 
-def script_rolls(monkeypatch, glyphs: Iterable[str]) -> list[int]:
-    """Every die rolled from now on shows the next glyph of `glyphs`, in order."""
-    queue = [GLYPH_CODE[g] for g in glyphs]
+def script(s: TundrusState, *dice: str) -> None:
+    """The next dice rolled show these Glyphs, each named with its die's colour ("white war"):
+    the state's chance follows a script (engine ScriptedRng, as a position's [chance] does)."""
+    faces = []
+    for text in dice:
+        colour, glyph = text.split()
+        die_faces = DATA.dice[COLOUR[colour]].faces
+        assert GLYPH_CODE[glyph] in die_faces, f"a {colour} die has no {glyph} face"
+        faces.append((6, die_faces.index(GLYPH_CODE[glyph]) + 1))
+    s.rng = ScriptedRng(s.rng.state, faces)
 
-    def fake(s, colour):
-        assert queue, "more dice were rolled than the test scripted"
-        return queue.pop(0)
 
-    monkeypatch.setattr(reroll, "roll", fake)
-    monkeypatch.setattr(free, "roll", fake)
-    monkeypatch.setattr(items, "roll", fake)
-    return queue
+def position(t1: Iterable[str] = TRIBE1, t2: Iterable[str] = TRIBE2, **keys) -> TundrusState:
+    """A position (README "Positions") with these Tribes, recruited as `new_game` recruits them."""
+    options = {"first_pick": "tribe1", **keys.pop("options", {})}
+    return GAME.load_position({"tribes": [list(t1), list(t2)], "options": options, **keys})
+
+
+def turn_of(cid: str, dice: list[str], t1: Iterable[str] = TRIBE1, t2: Iterable[str] = TRIBE2,
+            champions: dict | None = None, **keys) -> TundrusState:
+    """A position at `cid`'s PRIMARY ACTION with these dice rolled and kept: each a die of the Active
+    Dice Pool as a position names it ("blue tribal power"), or a Glyph alone for a white Tribal die
+    (the Tribal Pool holds as many as needed); a full Energy Track unless `champions` says otherwise.
+    `champions` sets boards (README "Positions"), `keys` the rest."""
+    pool = [d if " " in d else f"white tribal {d}" for d in dice]
+    tribe = 0 if cid in tuple(t1) else 1
+    tribal = [{"white": 2, "gold": 1, "blue": 1}, {"white": 2, "gold": 1, "blue": 1}]
+    tribal[tribe]["white"] = max(2, sum(d.startswith("white tribal") for d in pool))
+    boards = {name: dict(table) for name, table in (champions or {}).items()}
+    board, mine = DATA.champions[cid], boards.setdefault(cid, {})
+    mine.setdefault("energy", board.energy_solid + board.energy_hollow - len(mine.get("stored_energy", [])))
+    turn = {"champion": cid, "step": "main", "pool": pool, **keys.pop("turn", {})}
+    return position(t1, t2, tribal=keys.pop("tribal", tribal), champions=boards, turn=turn, **keys)
 
 
 def take_card(s: TundrusState, iid: str) -> None:
@@ -72,7 +94,7 @@ def show(s: TundrusState, iid: str) -> None:
     s.faceup.append(iid)
 
 
-def roll_pool(s: TundrusState, monkeypatch, cid: str, takes: list[str], glyphs: list[str], keep: bool = True):
+def roll_pool(s: TundrusState, cid: str, takes: list[str], glyphs: list[str], keep: bool = True):
     """Activate `cid`, take dice ("colour source"), roll them showing `glyphs`, and (by default) keep."""
     if s.phase == "activate":
         s.next_tribe = champ(s, cid).tribe
@@ -80,7 +102,7 @@ def roll_pool(s: TundrusState, monkeypatch, cid: str, takes: list[str], glyphs: 
     assert s.champs[s.active].cid == cid
     for t in takes:
         do(s, f"take {t}")
-    script_rolls(monkeypatch, glyphs)
+    script(s, *(f"{s.colour_name(d[0])} {g}" for d, g in zip(s.pool, glyphs, strict=True)))
     do(s, "roll")
     if keep and s.phase == "reroll":
         do(s, "keep")
@@ -99,8 +121,9 @@ def finish_turn(s: TundrusState) -> None:
         do(s, "end")
 
 
-def ready(s: TundrusState, monkeypatch, cid: str, glyphs: list[str]) -> None:
-    """`cid` is active with white Tribal dice showing `glyphs` (kept) and a full Energy Track."""
+def ready(s: TundrusState, cid: str, glyphs: list[str]) -> None:
+    """`cid` is active with white Tribal dice showing `glyphs` (kept) and a full Energy Track, in a
+    game under way (a new scenario starts from `turn_of`, a position)."""
     c = champ(s, cid)
     white = COLOUR["white"]
     s.stock[white] += s.tribal[c.tribe][white]
@@ -109,7 +132,7 @@ def ready(s: TundrusState, monkeypatch, cid: str, glyphs: list[str]) -> None:
     s.stock[white] -= move
     s.tribal[c.tribe][white] += move
     c.energy_cubes = c.energy_max
-    roll_pool(s, monkeypatch, cid, ["white tribal"] * move, glyphs)
+    roll_pool(s, cid, ["white tribal"] * move, glyphs)
     c.energy_cubes = c.energy_max
 
 
