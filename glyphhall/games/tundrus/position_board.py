@@ -12,7 +12,7 @@ from glyphhall.engine import LoadError, PositionData
 
 from . import combat, items
 from .champion import CHEST, SLOT_CODE, SOURCE_NAMES, START, STOCK, TRIBAL, is_die, without
-from .data import GLYPH_CODE, SLOTS
+from .data import GLYPH_CODE, GLYPHS, SLOTS
 from .tracks import ARMOR, ENERGY, HEALTH
 
 if TYPE_CHECKING:

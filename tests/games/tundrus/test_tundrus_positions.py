@@ -193,6 +193,7 @@ def test_blood_feud_lent_dice_beside_items_and_a_defeated_champion():
     ({"turn.step": "feud"}, "'turn.step' is one of replenish, reroll, main, secondary, release"),
     ({"turn.champion": "warlord"}, "'turn.champion': 'warlord' is not a champion still to activate"),
     ({"turn.pool": ["white tribal"]}, "'turn.pool': die 1 ('white tribal') shows no Glyph"),
+    ({"turn.pool": ["gold tribal war"]}, "'turn.pool': 'gold tribal war': a gold die has no war face"),
     ({"turn.step": "replenish"}, "shows a Glyph, but the dice are not rolled"),
     ({"turn.pool": ["white tribal war"] * 3}, "no white die is left in Tribe 2's Tribal Pool"),
     ({"turn.pool": ["red own of huntress war"]}, "an ally's die is in the pool only when lent"),
