@@ -16,7 +16,8 @@ from .state import init_state
 if TYPE_CHECKING:
     from .state import HeroscapeState
 
-ON, DEAD = 1, 2
+RESERVE, ON, DEAD = 0, 1, 2
+OFF = "off"  # a figure off the battlefield, still to come (The Drop)
 FACES = {"power": True, "symbol": False}
 
 
@@ -81,6 +82,11 @@ def _hex(s: HeroscapeState, label: str, where: str) -> int:
 def _stand(s: HeroscapeState, name: str, where: str | list) -> None:
     """Put a figure on its hex ([head, tail] for a double-space figure), where it fits."""
     f = _figure(s, name, "figures")
+    if where == OFF:  # not yet on the battlefield: The Drop brings it in
+        if not s.card_has_power(s.f_card[f], "the_drop"):
+            raise LoadError(f"'figures.{name}': only a figure with The Drop waits off the battlefield")
+        s.f_state[f] = RESERVE
+        return
     spaces = [where] if isinstance(where, str) else where
     double = s.card_of(f).double_space
     if len(spaces) != (2 if double else 1):

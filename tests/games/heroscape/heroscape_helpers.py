@@ -2,42 +2,18 @@
 
 from __future__ import annotations
 
-from glyphhall.engine import Action, Rng
-from glyphhall.games.heroscape import flow, movement, turn
-from glyphhall.games.heroscape.game import GAME, new_state
-from glyphhall.games.heroscape.glyphs import GLYPHS
-from glyphhall.games.heroscape.maps import parse_map
-from glyphhall.games.heroscape.state import ON
+from glyphhall.engine import Action, ScriptedRng
+from glyphhall.engine.position import parse_die
+from glyphhall.games.heroscape import turn
+from glyphhall.games.heroscape.game import GAME
 
-# Scripted die faces: combat dice are below(6): 0-2 skull, 3-4 shield, 5 blank.
-SKULL, SHIELD, BLANK = 0, 3, 5
+# Scripted dice, as a position's [chance] names them: combat dice show 1-3 a skull, 4-5 a shield, 6 blank.
+SKULL, SHIELD, BLANK = "d6 1", "d6 4", "d6 6"
 
 
-def d20(roll: int) -> int:
-    """The script value that makes the next d20 roll `roll`."""
-    return roll - 1
-
-
-class Scripted(Rng):
-    """An Rng whose `below` returns scripted values in order (then fails loudly)."""
-
-    __slots__ = ("script",)
-
-    def __init__(self, script: list[int]) -> None:
-        super().__init__(0)
-        self.script = list(script)
-
-    def below(self, n: int) -> int:
-        assert self.script, "the dice script ran out: the rule rolled more dice than expected"
-        v = self.script.pop(0)
-        assert 0 <= v < n, f"scripted value {v} is not below {n}"
-        return v
-
-    def next64(self) -> int:
-        raise AssertionError("unscripted randomness")
-
-    def clone(self) -> Scripted:
-        return Scripted(self.script)
+def d20(roll: int) -> str:
+    """The scripted die that makes the next d20 roll `roll`."""
+    return f"d20 {roll}"
 
 
 FLAT = [
@@ -51,33 +27,29 @@ FLAT = [
 
 
 def position(rows=None, armies=(("finn",), ("thorgrim",)), at=None, glyphs=None, options=None,
-             active=None, script=None):
-    """A position in the middle of round 1: `armies` per seat (card keys), `at` maps figure
-    names to a hex label (or a pair for double-space figures), `glyphs` maps labels to
-    (glyph key, power side up). `active` names the card whose turn it is."""
-    board = parse_map("test", {"name": "test", "rows": rows or FLAT}, "test map", set(GLYPHS))
-    s = new_state(GAME, 2, 0, GAME.resolve_options(options or {}), board)
-    for seat, keys in enumerate(armies):
-        for key in keys:
-            flow.add_card(s, key, seat)
-    for name, where in (at or {}).items():
-        f = s.fig_index(name)
-        assert f >= 0, name
-        head, tail = (where, None) if isinstance(where, str) else where
-        s.f_state[f] = ON
-        movement.place(s, f, board.index[head], board.index[tail] if tail else -1)
-    for lab, (key, up) in (glyphs or {}).items():
-        s.glyph_at[board.index[lab]] = (key, up)
-    s.phase = "turn"
-    s.round = 1
-    s.turn_no = 1
-    s.turn_pos = 0
-    return start_round(s, 2, active, script)
+             active=None, script=None, walls=(), overhangs=(), **keys):
+    """A position in the middle of round 1 (README "Positions"): `armies` per seat (card keys), `at`
+    maps figure names to a hex label (or a pair for double-space figures; figures not named were
+    destroyed), `glyphs` maps labels to (glyph key, power side up). `active` names the card whose
+    turn it is; `script` the dice rolled next ("d6 1", d20(13)); `walls` (hex, hex, height) and
+    `overhangs` (hex, clearance, thickness) go into the map; `keys` any other position key."""
+    grid = "\n".join(f"    {row!r}," for row in rows or FLAT)
+    grid += "\n]\n" + "".join(f'[[wall]]\nbetween = ["{a}", "{b}"]\nheight = {n}\n' for a, b, n in walls)
+    grid += "".join(f'[[overhang]]\nat = "{a}"\nclearance = {n}\nthickness = {k}\n' for a, n, k in overhangs)
+    data = {"armies": [list(a) for a in armies],
+            "figures": {name: where if isinstance(where, str) else list(where) for name, where in (at or {}).items()},
+            "glyphs": {lab: [key, "power" if up else "symbol"] for lab, (key, up) in (glyphs or {}).items()},
+            "options": {"map_text": f'name = "test"\nrows = [\n{grid}', **(options or {})},
+            "chance": {"dice": list(script or [])}, **keys}
+    if active:
+        data["turn"] = active
+    return GAME.load_position(data)
 
 
 def start_round(s, seats: int, active: str | None, script):
     """Round 1 in turn order 0, 1, ...: every seat's order markers on its first card, `active`
     (a card key) taking its turn, and the dice scripted if `script` is given."""
+    s.phase, s.round, s.turn_no, s.turn_pos = "turn", 1, 1, 0
     s.init_order = list(range(seats))
     for seat in range(seats):
         cards = [c for c in range(len(s.c_def)) if s.c_owner[c] == seat]
@@ -87,8 +59,13 @@ def start_round(s, seats: int, active: str | None, script):
         s.turn_pos = s.c_owner[c]
         turn.start_turn(s, c)
     if script is not None:
-        s.rng = Scripted(script)
+        s.rng = ScriptedRng(0, [parse_die(d) for d in script])
     return s
+
+
+def script(s, *dice: str) -> None:
+    """From now on chance follows these dice ("d6 1", d20(13)), then the state's own stream."""
+    s.rng = ScriptedRng(s.rng.state, [parse_die(d) for d in dice])
 
 
 def fig(s, name: str) -> int:
@@ -114,4 +91,4 @@ def legal(s, text: str) -> bool:
     return text in texts(s)
 
 
-__all__ = ["Action", "Scripted", "BLANK", "SHIELD", "SKULL", "act", "d20", "fig", "hexof", "legal", "position", "texts"]
+__all__ = ["Action", "script", "BLANK", "SHIELD", "SKULL", "act", "d20", "fig", "hexof", "legal", "position", "texts"]

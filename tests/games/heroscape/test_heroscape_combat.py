@@ -7,9 +7,9 @@ from glyphhall.games.heroscape import combat, los
 
 def test_combat_die_has_three_skulls_two_shields_one_blank():
     """Reference §1.7: 3 skull faces, 2 shield faces, 1 blank."""
-    s = position(script=[0, 1, 2, 3, 4, 5])
+    s = position(script=[f"d6 {face}" for face in range(1, 7)])
     assert combat.roll_skulls(s, 6) == 3
-    s = position(script=[0, 1, 2, 3, 4, 5])
+    s = position(script=[f"d6 {face}" for face in range(1, 7)])
     assert combat.roll_shields(s, 6) == 2
 
 

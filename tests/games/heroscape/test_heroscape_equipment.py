@@ -1,7 +1,7 @@
 """The Equipment Glyph module (rulebook heroscape-equipment-glyphs.txt), clause by clause,
 and each Equipment Glyph's power (data/glyphs.toml)."""
 
-from heroscape_helpers import BLANK, SHIELD, SKULL, Scripted, act, d20, fig, hexof, legal, position, texts
+from heroscape_helpers import BLANK, SKULL, act, d20, fig, hexof, legal, position, script, start_round, texts
 
 from glyphhall.games.heroscape import combat, glyph_rules
 
@@ -216,7 +216,7 @@ def test_time_bomb_arms_and_explodes_from_the_carrier():
     act(s, "step finn b2")
     assert s.bomb_armed
     act(s, "equip finn")
-    s.rng = Scripted([d20(1)])
+    script(s, d20(1))
     s.f_state[fig(s, "thorgrim")] = 1
     from glyphhall.games.heroscape import movement
 
@@ -251,7 +251,6 @@ def test_equipment_text_and_provenance_data():
     kinds = {k: g.provenance for k, g in GLYPHS.items() if g.equipment}
     assert set(kinds) == {"shuriken", "rod", "timebomb", "boomtube", "makluan", "kryptonite"}
     assert kinds["makluan"] == kinds["kryptonite"] == kinds["rod"] == "proposal"
-    assert SHIELD == 3
 
 
 def test_losing_a_glyph_mid_move_then_moving_on():
@@ -283,8 +282,8 @@ def test_time_bomb_ticks_when_an_order_marker_is_revealed():
     """Time Bomb: roll whenever an order marker is revealed (through the round flow)."""
     from glyphhall.games.heroscape import flow
 
-    s = position(ROWS, at={"finn": "a1", "thorgrim": "f7"}, glyphs={"d4": ("timebomb", True)},
-                 script=[d20(10)])
+    s = position(ROWS, at={"finn": "a1", "thorgrim": "f7"}, glyphs={"d4": ("timebomb", True)})
+    start_round(s, 2, None, [d20(10)])  # the order markers placed, none revealed yet
     s.bomb_armed = True
     s.active_card = -1
     events = []

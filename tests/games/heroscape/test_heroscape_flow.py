@@ -4,7 +4,7 @@ initiative, turns), §1.8 (winning, round limit), and bad input."""
 import json
 
 import pytest
-from heroscape_helpers import BLANK, SKULL, act, d20, fig, position, texts
+from heroscape_helpers import BLANK, SKULL, act, d20, fig, position, start_round, texts
 
 from glyphhall.engine import IllegalAction, LoadError, OptionError, Rng
 from glyphhall.games.heroscape import flow
@@ -100,7 +100,7 @@ def test_initiative_ties_reroll_and_dagmar():
 def test_lost_turn_when_the_card_is_destroyed():
     """Reference §1.3 Lost turn: a marker on a card with no figures left loses that turn, and
     the marker stays unrevealed."""
-    s = position(armies=(("finn", "tarn"), ("thorgrim",)), at={"finn": "a1", "thorgrim": "f8"})
+    s = start_round(position(armies=(("finn", "tarn"), ("thorgrim",)), at={"finn": "a1", "thorgrim": "f8"}), 2, None, None)
     s.markers[0] = [s.card_index("tarn")] * 4
     s.active_card = -1
     events = []
@@ -115,7 +115,7 @@ def test_lost_turn_when_the_card_is_destroyed():
 def test_determinize_keeps_lost_markers_on_cards_without_figures():
     """A seat that saw a turn lost knows that marker lay on a card without figures: samples
     move it only among the other lost markers, never onto a living card."""
-    s = position(armies=(("finn", "tarn"), ("thorgrim",)), at={"finn": "a1", "thorgrim": "f8"})
+    s = start_round(position(armies=(("finn", "tarn"), ("thorgrim",)), at={"finn": "a1", "thorgrim": "f8"}), 2, None, None)
     tarn, finn = s.card_index("tarn"), s.card_index("finn")
     s.markers[0] = [tarn, finn, finn, tarn]
     s.active_card = -1

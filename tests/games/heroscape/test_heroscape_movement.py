@@ -164,7 +164,7 @@ def test_disengage_and_flyers():
     s = position(armies=(("raelin",), ("thorgrim",)), at={"raelin": "c3", "thorgrim": "c4"}, active="raelin",
                  script=[SHIELD])
     act(s, "step raelin c2")
-    assert s.rng.script == []
+    assert s.rng.dice == []
 
 
 def test_height_breaks_adjacency():

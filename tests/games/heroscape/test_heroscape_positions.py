@@ -48,6 +48,15 @@ def test_a_position_keeps_wounds_glyphs_equipment_and_survives_saving():
     assert GAME.load(s.to_dict()).to_dict() == s.to_dict()
 
 
+def test_airborne_figures_wait_off_the_battlefield_for_the_drop():
+    """Airborne Elite, The Drop: figures off the battlefield ("off") roll to drop in at the start
+    of the round; the position keeps them waiting, not destroyed."""
+    s = GAME.load_position({"armies": [["finn", "airborne"], ["thorgrim"]], "options": {"map_text": FIELD},
+                            "figures": {"finn": "b1", "thorgrim": "d4", "airborne1": "off"}})
+    states = {name: s.f_state[s.fig_index(name)] for name in ("airborne1", "airborne2")}
+    assert states == {"airborne1": 0, "airborne2": 2}, "waiting (reserve), and destroyed"
+
+
 def test_without_a_turn_the_round_starts_with_order_markers():
     s = GAME.load_position({"armies": [["finn"], ["thorgrim"]], "options": {"map_text": FIELD},
                             "figures": {"finn": "b1", "thorgrim": "d4"}, "round": 2})
@@ -65,6 +74,7 @@ def test_without_a_turn_the_round_starts_with_order_markers():
     ({"glyphs": {"c2": ["gerda"]}}, "'glyphs.c2' is [glyph, \"power\" or \"symbol\"]"),
     ({"equipped": {"thorgrim": "gerda"}}, "'equipped.thorgrim': only a Unique Hero"),
     ({"turn": "mimring"}, "'turn': 'mimring' is not a card with a figure on the battlefield"),
+    ({"figures": {"finn": "off"}}, "'figures.finn': only a figure with The Drop waits off the battlefield"),
     ({"weather": "rain"}, "unknown key in the position: 'weather'"),
 ])
 def test_a_bad_position_is_refused_naming_what_is_wrong(change, words):

@@ -206,7 +206,8 @@ def test_stealth_dodge():
 def test_grenade_once_per_game():
     """Airborne Elite, Grenade: Range 5, Attack 2, target and adjacent figures, no line of
     sight; once per game."""
-    s = position(ROWS, armies=(("airborne",), ("tarn",)), at={"airborne1": "a1", "airborne2": "a2", "tarn1": "c4"},
+    s = position(ROWS, armies=(("airborne",), ("tarn",)), at={"airborne1": "a1", "airborne2": "a2", "tarn1": "c4",
+                                                                  "tarn2": "e6"},
                  active="airborne", script=[SKULL, SKULL] + [BLANK] * 4 + [BLANK, BLANK] + [BLANK] * 4)
     act(s, "grenade airborne1 tarn1")
     assert s.f_state[fig(s, "tarn1")] == 2
@@ -220,7 +221,8 @@ def test_the_drop():
     places them on empty spaces not adjacent to any figure and not on glyphs."""
     from glyphhall.games.heroscape import flow
 
-    s = position(ROWS, armies=(("airborne",), ("thorgrim",)), at={"thorgrim": "c3"}, script=[d20(13)])
+    waiting = {f"airborne{n}": "off" for n in range(1, 5)}
+    s = position(ROWS, armies=(("airborne",), ("thorgrim",)), at={"thorgrim": "c3", **waiting}, script=[d20(13)])
     events = []
     flow.the_drop(s, events)
     spaces = {t.split()[1] for t in texts(s)}

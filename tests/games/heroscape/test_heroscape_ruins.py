@@ -12,10 +12,7 @@ from glyphhall.games.heroscape.maps import parse_map
 
 
 def walled(armies, at, height=6, active=None, between=("c3", "c4")):
-    s = position(armies=armies, at=at, active=active)
-    a, b = (s.board.index[x] for x in between)
-    s.board.add_wall(a, b, max(s.board.levels[a], s.board.levels[b]) + height)
-    return s
+    return position(armies=armies, at=at, active=active, walls=[(*between, height)])
 
 
 def test_figures_across_a_ruin_engage_only_when_both_are_taller():
@@ -67,29 +64,26 @@ def test_walls_are_in_the_view_and_validated():
             parse_map("w", {"name": "w", "rows": rows, "wall": [wall]}, "w.toml", set(GLYPHS))
 
 
-def overhang(s, label, clearance, thickness=1):
-    h = s.board.index[label]
-    s.board.ceiling[h] = s.board.levels[h] + clearance
-    s.board.ceiling_top[h] = s.board.ceiling[h] + thickness
-    return s
+def overhang(label, clearance, thickness=1, **keys):
+    return position(overhangs=[(label, clearance, thickness)], **keys)
 
 
 def test_only_a_figure_that_fits_moves_under_an_overhang():
     """Reference §1.4 Overhangs / tight fits: a figure may not move through or onto a space it
     cannot physically fit; our adaptation: it fits when the clearance is more than its height."""
-    s = overhang(position(armies=(("finn", "marro"), ("thorgrim",)),
-                          at={"finn": "c3", "marro1": "b3", "thorgrim": "f8"}, active="finn"), "c4", 5)
+    s = overhang("c4", 5, armies=(("finn", "marro"), ("thorgrim",)),
+                 at={"finn": "c3", "marro1": "b3", "thorgrim": "f8"}, active="finn")
     assert not legal(s, "step finn c4"), "height 5 does not fit under 5 levels"
-    s = overhang(position(armies=(("marro",), ("thorgrim",)), at={"marro1": "c3", "thorgrim": "f8"},
-                          active="marro"), "c4", 5)
+    s = overhang("c4", 5, armies=(("marro",), ("thorgrim",)), at={"marro1": "c3", "thorgrim": "f8"},
+                 active="marro")
     assert legal(s, "step marro1 c4")
     s.apply_text(0, "step marro1 c4")
     assert legal(s, "stop marro1"), "height 4 fits and may stand there"
 
 
 def test_a_flyer_passes_over_an_overhang_but_lands_only_where_it_fits():
-    s = overhang(position(armies=(("raelin",), ("thorgrim",)), at={"raelin": "c3", "thorgrim": "f8"},
-                          active="raelin"), "c4", 5)
+    s = overhang("c4", 5, armies=(("raelin",), ("thorgrim",)), at={"raelin": "c3", "thorgrim": "f8"},
+                 active="raelin")
     assert legal(s, "step raelin c4")
     s.apply_text(0, "step raelin c4")
     assert not legal(s, "stop raelin") and legal(s, "step raelin c5")
@@ -100,7 +94,7 @@ def test_figures_are_placed_only_where_they_fit():
     overhang are not offered to a figure too tall for them."""
     from glyphhall.games.heroscape import decisions
 
-    s = overhang(position(armies=(("finn",), ("thorgrim",)), at={"thorgrim": "f8"}), "a2", 5)
+    s = overhang("a2", 5, armies=(("finn",), ("thorgrim",)), at={"thorgrim": "f8"})
     f = s.fig_index("finn")
     spaces = {s.board.labels[h] for h, _ in decisions._place_spaces(s, (0, "place", f, "zone", -1))}
     assert "a1" in spaces and "a2" not in spaces
@@ -108,11 +102,11 @@ def test_figures_are_placed_only_where_they_fit():
 
 def test_an_overhang_blocks_line_of_sight_through_it():
     """Reference §1.6: terrain blocks line of sight; a line may pass under a high overhang."""
-    s = overhang(position(armies=(("syvarris",), ("thorgrim",)), at={"syvarris": "c2", "thorgrim": "c6"},
-                          active="syvarris"), "c4", 2, thickness=6)
+    s = overhang("c4", 2, thickness=6, armies=(("syvarris",), ("thorgrim",)), at={"syvarris": "c2", "thorgrim": "c6"},
+                 active="syvarris")
     assert not los.line_of_sight(s, s.fig_index("syvarris"), s.fig_index("thorgrim"))
-    s = overhang(position(armies=(("syvarris",), ("thorgrim",)), at={"syvarris": "c2", "thorgrim": "c6"},
-                          active="syvarris"), "c4", 7)
+    s = overhang("c4", 7, armies=(("syvarris",), ("thorgrim",)), at={"syvarris": "c2", "thorgrim": "c6"},
+                 active="syvarris")
     assert los.line_of_sight(s, s.fig_index("syvarris"), s.fig_index("thorgrim"))
 
 
@@ -128,7 +122,7 @@ def test_overhangs_are_in_the_view_and_validated():
                           ({"at": "b1", "clearance": 6, "thickness": 0}, "thickness must be")):
         with pytest.raises(DataError, match=message):
             parse_map("o", {"name": "o", "rows": rows, "overhang": [over]}, "o.toml", set(GLYPHS))
-    s = overhang(position(at={"finn": "a1", "thorgrim": "f8"}), "c4", 6)
+    s = overhang("c4", 6, at={"finn": "a1", "thorgrim": "f8"})
     assert s.view(0)["board"]["overhangs"] == [["c4", 7, 8]]
 
 
