@@ -54,12 +54,19 @@ def saved_state(header: dict[str, Any], players: int, rng: Rng, data: PositionDa
                            "fought": [creature(n) for n in pos.names("fought", [])],
                            "discard": _counts([sorcery(n) for n in pos.names("discard", [])]),
                            "battle": None, "summoning": None, "discount": 0, "winners": [], "deck_bound": None}
+    exact = "deck" in pos.rest
     deck = pos.names("deck", [])  # top first
+    top = [sorcery(n) for n in pos.names("next", [])]
+    if exact and top:
+        raise LoadError("'position.deck' is the whole Sorcery Deck and 'position.next' its top cards: name one")
     out["turns"] = [1] * players
     for key in ("reserve", "circle", "captured", "known", "hands", "pending"):
         out[key] = []
     out["alive"], out["under"] = [], {}
-    for table in seats:
+    dealt = []  # the seats dealt the Creatures named nowhere
+    for p, table in enumerate(seats):
+        if table.take("deal", bool, True):
+            dealt.append(p)
         out["circle"].append([creature(n) for n in table.names("circle", [])])
         out["reserve"].append([creature(n) for n in table.names("reserve", [])])
         out["captured"].append([creature(n) for n in table.names("captured", [])])
@@ -75,17 +82,22 @@ def saved_state(header: dict[str, Any], players: int, rng: Rng, data: PositionDa
     named = {c for group in ("reserve", "circle", "captured") for cards in out[group] for c in cards}
     rest = [c.id for c in CARDS.creatures if c.id not in named]
     rng.shuffle(rest)
-    live = [p for p in range(players) if out["alive"][p]]
+    live = [p for p in dealt if out["alive"][p]]
+    if rest and not live:
+        raise LoadError(f"{len(rest)} Creatures are named nowhere and no seat still in the game is dealt them "
+                        "('deal = false' on every such seat)")
     for i, cid in enumerate(rest):
         out["reserve"][live[i % len(live)]].append(cid)
-    if deck:
-        out["deck"] = [sorcery(n) for n in reversed(deck)]  # the end of the list is the top
-    else:
-        left = list(_sorcery_pool())
-        for sid in _placed_sorceries(out):
-            left.remove(sid)
-        rng.shuffle(left)
-        out["deck"] = left
+    named = [sorcery(n) for n in deck]
+    left = list(_sorcery_pool())
+    for sid in _placed_sorceries(out, named + top):
+        left.remove(sid)
+    if exact:  # the whole deck named: the cards named nowhere else lie in the discard pile
+        for sid in left:
+            out["discard"][sid] = out["discard"].get(sid, 0) + 1
+        left = []
+    rng.shuffle(left)
+    out["deck"] = left + (named + top)[::-1]  # the end of the list is the top
     return out
 
 
@@ -100,8 +112,8 @@ def _sorcery_pool() -> list[str]:
     return [s.id for s in CARDS.sorceries for _ in range(CARDS.counts[s.index])]
 
 
-def _placed_sorceries(out: dict[str, Any]) -> list[str]:
-    placed = [sid for sid, n in out["discard"].items() for _ in range(n)]
+def _placed_sorceries(out: dict[str, Any], deck: list[str]) -> list[str]:
+    placed = deck + [sid for sid, n in out["discard"].items() for _ in range(n)]
     for hand in out["hands"]:
         placed += [sid for sid, n in hand.items() for _ in range(n)]
     for kinds in out["under"].values():

@@ -2,33 +2,16 @@
 
 from __future__ import annotations
 
-from glyphhall.engine import Rng
+from glyphhall.engine import ScriptedRng
 from glyphhall.games.glyfts import GAME
 from glyphhall.games.glyfts import notation as N
 from glyphhall.games.glyfts.cards import CARDS
 from glyphhall.games.glyfts.state import ATTACK, PHASE_NAMES, PLACE, GlyftsState
 
 
-class ScriptedDice(Rng):
-    """An Rng whose dice (randint) come from a list, in order; shuffles stay seeded.
-    A test that rolls more dice than it scripted fails loudly."""
-
-    __slots__ = ("dice",)
-
-    def __init__(self, dice: list[int], seed: int = 7) -> None:
-        super().__init__(seed)
-        self.dice = list(dice)
-
-    def randint(self, low: int, high: int) -> int:
-        assert self.dice, "the test did not script enough dice"
-        value = self.dice.pop(0)
-        assert low <= value <= high
-        return value
-
-    def clone(self) -> ScriptedDice:
-        twin = ScriptedDice(self.dice)
-        twin.state = self.state
-        return twin
+def script(state: GlyftsState, *faces: int) -> None:
+    """The next D6 rolls show these faces (the engine's ScriptedRng, as a position's [chance])."""
+    state.rng = ScriptedRng(state.rng.state, [(6, face) for face in faces])
 
 
 def c(cid: str) -> int:
@@ -57,36 +40,42 @@ def build(
     phase: int = PLACE,
     dice: list[int] | None = None,
     options: dict | None = None,
+    dealt: int = -1,
+    whole_deck: bool = False,
+    shown: list[list[str]] | None = None,
+    discard: list[str] | None = None,
+    out: tuple[int, ...] = (),
 ) -> GlyftsState:
-    """A position in the middle of `active`'s turn (after the draw), holding only the cards named.
-    Cards not named are out of the game, so only scenario tests (never conservation tests) use it."""
+    """A position in the middle of `active`'s turn (after the draw), loaded through the position
+    format (README "Positions"): the Creatures no seat names are dealt to seat `dealt` (by default
+    the last) on top of its `reserve`; `deck` names the next cards drawn, first first (the cards
+    named nowhere shuffled beneath them), or with `whole_deck` the whole Sorcery Deck (the cards
+    named nowhere are then in the discard pile); `shown` the reserve Creatures everyone has seen;
+    `discard` the discard pile; `out` the seats already out of the game; `dice` the next D6 rolls."""
     n = len(circle)
-    s = GAME.new(n, 1, options)
-    assert isinstance(s, GlyftsState)
-    s.circle = [[c(x) for x in row] for row in circle]
-    s.reserve = [sorted(c(x) for x in row) for row in (reserve or [[] for _ in range(n)])]
-    s.hands = [hand(*row) for row in (hands or [[] for _ in range(n)])]
-    s.under = [()] * len(CARDS.creatures)
-    for cid, sids in (under or {}).items():
-        s.under[c(cid)] = tuple(k(x) for x in sids)
-    # By default a few cards to draw, so that a turn ending does not reshuffle the discard pile.
-    s.deck = [k(x) for x in (["fortune"] * 6 if deck is None else deck)]
-    s.discard = [0] * len(CARDS.sorceries)
-    s.captured = [[c(x) for x in row] for row in (captured or [[] for _ in range(n)])]
-    s.score = [sum(CARDS.skill[x] for x in row) for row in s.captured]
-    s.pending = [[] for _ in range(n)]
-    s.owner = [-1] * len(CARDS.creatures)
+    reserve = reserve or [[]] * n
+    seats = []
     for p in range(n):
-        for x in s.circle[p] + s.reserve[p]:
-            s.owner[x] = p
-    s.active = s.first = active
-    s.turns = [1] * n
-    s.phase = phase
-    s.placed = 0
-    s.fought = 0
-    if dice is not None:
-        s.rng = ScriptedDice(dice)
+        owned = set(circle[p]) | set(reserve[p])
+        seats.append({"circle": circle[p], "reserve": reserve[p], "hand": (hands or [[]] * n)[p],
+                      "captured": (captured or [[]] * n)[p], "deal": p == dealt % n, "shown": (shown or [[]] * n)[p],
+                      "in_game": p not in out,
+                      "under": {cid: sids for cid, sids in (under or {}).items() if cid in owned}})
+    position = {"active": active, "first": active, "step": PHASE_NAMES[phase], "discard": discard or []}
+    if deck is not None:
+        position["deck" if whole_deck else "next"] = deck[::-1]  # a state's deck ends with its top card
+    s = GAME.load_position({"players": n, "seed": 1, "options": options or {}, "position": position,
+                            "seats": seats, "chance": {"dice": [f"d6 {d}" for d in dice or []]}})
+    assert isinstance(s, GlyftsState)
     return s
+
+
+def the_rest(*named: str) -> list[str]:
+    """Every Sorcery card of the box but these (a hand that holds what no other place does)."""
+    rest = [card.id for card in CARDS.sorceries for _ in range(CARDS.counts[card.index])]
+    for sid in named:
+        rest.remove(sid)
+    return rest
 
 
 def act(state: GlyftsState, seat: int, text: str) -> list[str]:
@@ -102,7 +91,7 @@ def phase(state: GlyftsState) -> str:
     return PHASE_NAMES[state.phase]
 
 
-__all__ = ["ATTACK", "PLACE", "ScriptedDice", "act", "build", "c", "fight", "hand", "k", "phase", "texts_for"]
+__all__ = ["ATTACK", "PLACE", "act", "build", "c", "fight", "hand", "k", "phase", "script", "texts_for", "the_rest"]
 
 
 def fight(state: GlyftsState, seat: int, text: str) -> list:

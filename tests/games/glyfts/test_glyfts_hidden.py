@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from glyfts_helpers import build, c, hand, k
+from glyfts_helpers import build, c, k, the_rest
 
 from glyphhall.engine import Rng
 from glyphhall.games.glyfts import GAME
@@ -54,8 +54,8 @@ def test_determinize_keeps_what_the_seat_knows_and_resamples_the_rest():
               reserve=[["gale_sprite"], ["top_messenger", "cliff_goat", "inferno_dragon"]],
               hands=[["ward", "capture"], ["strength", "nullify", "fortune"]],
               under={"storm_roc": ["capture"], "leviathan": ["ward", "glyft_tidecaller"]},
-              deck=["glyft_skyborne", "strength", "ward", "fortune", "nullify"])
-    s.known[1] |= 1 << c("inferno_dragon")
+              deck=["glyft_skyborne", "strength", "ward", "fortune", "nullify"], whole_deck=True, dealt=0,
+              shown=[[], ["inferno_dragon"]])
     totals = _sorcery_totals(s)
     differ = 0
     for seed in range(30):
@@ -101,9 +101,10 @@ def test_after_a_reshuffle_determinize_deals_the_deck_only_from_the_reshuffled_c
     """Ruling 16 and determinize: the discard pile shuffled into a new deck is public, so every
     seat knows which cards the new deck can hold, less the ones it drew itself since; a resampled
     deck never holds a card the seat knows cannot be there."""
-    s = build([["storm_roc"], ["leviathan"]], reserve=[["gale_sprite"], ["reef_urchin"]],
-              hands=[["ward"], ["capture", "capture"]], deck=[], phase=SUMMON)
-    s.discard = hand("strength", "strength", "strength", "fortune")
+    pile = ["strength", "strength", "strength", "fortune"]
+    s = build([["storm_roc"], ["leviathan"]], reserve=[["gale_sprite"], ["reef_urchin"]], phase=SUMMON,
+              hands=[the_rest("capture", "capture", *pile), ["capture", "capture"]], deck=[], whole_deck=True,
+              discard=pile)
     s.apply_text(0, "done")  # seat 1's turn: the discard pile becomes the deck, seat 1 draws
     assert len(s.deck) == 3 and sum(s.hands[1]) == 3
     reshuffled = [k("strength")] * 3 + [k("fortune")]

@@ -54,17 +54,18 @@ def test_a_saved_game_round_trips():
 
 def test_a_saved_game_after_a_reshuffle_round_trips():
     """The deck bounds (what each seat knows the reshuffled deck can hold) are saved too."""
-    from glyfts_helpers import hand
+    from glyfts_helpers import hand, the_rest
 
     from glyphhall.games.glyfts.state import SUMMON
 
-    s = build([["storm_roc"], ["leviathan"]], reserve=[["gale_sprite"], []], deck=[], phase=SUMMON)
-    s.discard = hand("ward", "ward", "nullify")
+    pile = ["ward", "ward", "nullify"]
+    s = build([["storm_roc"], ["leviathan"]], reserve=[["gale_sprite"], []], deck=[], whole_deck=True, discard=pile,
+              hands=[the_rest(*pile), []], phase=SUMMON)
     s.apply_text(0, "done")
     assert s.deck_bound is not None and s.deck_bound[0] == hand("ward", "ward", "nullify")
     data = json.loads(json.dumps(s.to_dict()))
-    # (build() leaves cards out of the game, so check the fields rather than the whole load)
     assert data["deck_bound"][0] == {"ward": 2, "nullify": 1} and sum(data["deck_bound"][1].values()) == 2
+    assert GAME.load(data).to_dict() == s.to_dict()
 
 
 @pytest.mark.parametrize(

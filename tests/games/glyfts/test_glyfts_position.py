@@ -55,3 +55,27 @@ def test_bad_positions_are_refused_with_the_reason():
         GAME.load_position({"seats": [{}, {}], "position": {"step": "battle"}})
     with pytest.raises(LoadError, match="the box has 6"):
         GAME.load_position({"seats": [{"hand": ["Skyborne Glyft"] * 7}, {}]})
+    with pytest.raises(LoadError, match="'position.deck' is the whole Sorcery Deck and 'position.next'"):
+        GAME.load_position({"seats": [{}, {}], "position": {"deck": ["Ward"], "next": ["Ward"]}})
+    with pytest.raises(LoadError, match="Creatures are named nowhere and no seat"):
+        GAME.load_position({"seats": [{"deal": False}, {"deal": False}]})
+    with pytest.raises(LoadError, match="'seats\\[0\\].deal' must be a true or false"):
+        GAME.load_position({"seats": [{"deal": "no"}, {}]})
+
+
+def test_a_seat_dealt_nothing_keeps_its_reserve_as_listed():
+    """`deal = false`: the Creatures no seat names go to the other seats (here seat 1 alone)."""
+    st = GAME.load_position({"seats": [{"circle": ["Storm Roc"], "reserve": ["Gale Sprite"], "deal": False},
+                                       {"circle": ["Leviathan"]}]})
+    assert [CARDS.creatures[x].id for x in st.reserve[0]] == ["gale_sprite"]
+    assert len(st.reserve[1]) == len(CARDS.creatures) - 3
+
+
+def test_the_whole_deck_or_the_next_cards():
+    """`deck` is the whole Sorcery Deck (the cards named nowhere lie in the discard pile); `next`
+    only the cards drawn next, on top of the others shuffled."""
+    whole = GAME.load_position({"seats": [{}, {}], "position": {"deck": ["Capture", "Ward"]}})
+    ward, capture = (next(c.index for c in CARDS.sorceries if c.id == x) for x in ("ward", "capture"))
+    assert whole.deck == [ward, capture] and sum(whole.discard) == sum(CARDS.counts) - 2
+    top = GAME.load_position({"seats": [{}, {}], "position": {"next": ["Capture", "Ward"]}})
+    assert top.deck[-2:] == [ward, capture] and len(top.deck) == sum(CARDS.counts) and sum(top.discard) == 0

@@ -4,7 +4,7 @@ averages over (the search subtracts the luck of that roll, see glyphhall/bots/mc
 from __future__ import annotations
 
 import pytest
-from glyfts_helpers import ATTACK, ScriptedDice, build
+from glyfts_helpers import ATTACK, build, script
 
 from glyphhall.games.glyfts import GAME
 from glyphhall.games.glyfts import notation as N
@@ -42,7 +42,7 @@ def test_the_heuristic_before_the_battle_roll_is_the_mean_over_the_36_rolls(seat
     for x in range(1, 7):
         for y in range(1, 7):
             rolled = s.clone()
-            rolled.rng = ScriptedDice([x, y])
+            script(rolled, x, y)
             rolled.apply(0, N.ROLL)
             after.append(GAME.heuristic(rolled, seat))
     assert len(set(after)) > 1  # the dice matter here

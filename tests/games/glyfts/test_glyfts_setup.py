@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from glyfts_helpers import ScriptedDice, act, build, c, texts_for
+from glyfts_helpers import act, build, c, script, texts_for
 
 from glyphhall.engine import OptionError
 from glyphhall.games.glyfts import GAME
@@ -68,7 +68,7 @@ def test_each_player_picks_two_creatures_secretly_and_at_once():
 def test_picked_creatures_enter_the_circle_together():
     """Rulebook, Setup: two Creatures each in the Combat Circle before the first round."""
     s = GAME.new(2, 4)
-    s.rng = ScriptedDice([5, 2])
+    script(s, 5, 2)
     picks = {p: [str(a) for a in s.legal_actions(p)[:2]] for p in (0, 1)}
     for p in (0, 1):
         for text in picks[p]:
@@ -83,7 +83,7 @@ def test_roll_off_highest_goes_first_and_ties_reroll():
     """Rulebook, Setup: each player rolls a D6; the highest goes first. Ruling (issue 5): a tie for
     the highest roll is rerolled by the tied players only."""
     s = GAME.new(3, 2)
-    s.rng = ScriptedDice([4, 4, 2, 3, 5])
+    script(s, 4, 4, 2, 3, 5)
     events = []
     for p in range(3):
         for _ in range(2):
@@ -100,11 +100,11 @@ def test_roll_off_highest_goes_first_and_ties_reroll():
 def test_play_continues_clockwise():
     """Rulebook, Setup: play continues clockwise around the group (seat order), skipping players
     who are out of the game."""
-    s = build([["storm_roc"], ["leviathan"], ["pebble_mite"], ["gale_sprite"]], active=2, deck=["ward"] * 4)
+    s = build([[], ["leviathan"], ["pebble_mite"], ["gale_sprite"]], active=2, deck=["ward"] * 4, out=(0,),
+              dealt=1)  # the other Creatures in seat 1's reserve
     act(s, 2, "done")  # no card placed
     act(s, 2, "done")  # no attack; empty reserve, so no summon and the turn ends
     assert s.active == 3
-    s.alive[0] = False
     act(s, 3, "done")
     act(s, 3, "done")
     assert s.active == 1

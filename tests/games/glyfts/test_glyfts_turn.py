@@ -13,7 +13,7 @@ from glyphhall.engine import IllegalAction
 def test_the_active_player_draws_the_top_card():
     """Rulebook, Playing the Game: at the beginning of each turn the active player draws the top
     card from the Sorcery Deck; nobody else learns which card it is."""
-    s = build([["storm_roc"], ["leviathan"]], deck=["ward", "capture"], hands=[[], ["strength"]])
+    s = build([["storm_roc"], ["leviathan"]], deck=["ward", "capture"], whole_deck=True, hands=[[], ["strength"]])
     act(s, 0, "done")
     events = s.apply_text(0, "done")
     assert s.active == 1

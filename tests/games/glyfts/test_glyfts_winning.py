@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from glyfts_helpers import ATTACK, act, build, c, fight, hand, k, phase, texts_for
+from glyfts_helpers import ATTACK, act, build, c, fight, hand, k, phase, texts_for, the_rest
 
 from glyphhall.engine import IllegalAction, OptionError
 from glyphhall.games.glyfts import GAME
@@ -64,7 +64,7 @@ def test_creatures_in_reserve_keep_a_player_in_the_game():
 
 def test_the_last_player_left_wins():
     """Rulebook, Winning or Losing: if only one player remains in the game, that player wins."""
-    s = build([["storm_roc"], ["gale_sprite"]], phase=ATTACK, dice=[6, 1])
+    s = build([["storm_roc"], ["gale_sprite"]], phase=ATTACK, dice=[6, 1], dealt=0)
     fight(s, 0, "attack storm_roc gale_sprite")
     assert s.is_over() and s.returns() == [1.0, 0.0] and s.score == [1, 0]
 
@@ -88,8 +88,9 @@ def test_cards_under_a_captured_creature_are_discarded():
 
 def test_an_empty_deck_is_refilled_from_the_discard_pile():
     """Ruling: when the Sorcery Deck is empty, the discard pile is shuffled into a new deck."""
-    s = build([["storm_roc"], ["leviathan"]], phase=SUMMON, deck=[], reserve=[["gale_sprite"], []])
-    s.discard = hand("ward", "ward", "nullify")
+    pile = ["ward", "ward", "nullify"]
+    s = build([["storm_roc"], ["leviathan"]], phase=SUMMON, deck=[], whole_deck=True, discard=pile,
+              hands=[the_rest(*pile), []], reserve=[["gale_sprite"], []])
     events = s.apply_text(0, "done")
     assert s.active == 1
     assert sum(s.hands[1]) == 1 and len(s.deck) == 2 and sum(s.discard) == 0
@@ -98,7 +99,8 @@ def test_an_empty_deck_is_refilled_from_the_discard_pile():
 
 def test_no_card_is_drawn_when_deck_and_discard_are_both_empty():
     """Ruling: with no card in the deck or the discard pile, the turn starts without a draw."""
-    s = build([["storm_roc"], ["leviathan"]], phase=SUMMON, deck=[], reserve=[["gale_sprite"], []])
+    s = build([["storm_roc"], ["leviathan"]], phase=SUMMON, deck=[], whole_deck=True, hands=[the_rest(), []],
+              reserve=[["gale_sprite"], []])
     events = s.apply_text(0, "done")
     assert s.active == 1 and sum(s.hands[1]) == 0
     assert any("draws nothing" in t for t in texts_for(events, 1))
@@ -121,6 +123,7 @@ def test_face_down_cards_stay_until_their_creature_fights():
     assert s.active == 1
     act(s, 1, "done")  # seat 1 does not place
     act(s, 1, "done")  # nor attack
+    act(s, 1, "done")  # nor summon
     act(s, 0, "done")
     assert s.under[c("sky_warden")] == (k("ward"),)
 
@@ -151,7 +154,7 @@ def test_bad_options_are_clear_errors():
 
 def test_a_finished_game_rejects_moves():
     """Rulebook, Winning or Losing: once someone has won, nobody moves."""
-    s = build([["storm_roc"], ["gale_sprite"]], phase=ATTACK, dice=[6, 1])
+    s = build([["storm_roc"], ["gale_sprite"]], phase=ATTACK, dice=[6, 1], dealt=0)
     fight(s, 0, "attack storm_roc gale_sprite")
     with pytest.raises(IllegalAction, match="game is over"):
         act(s, 1, "done")
