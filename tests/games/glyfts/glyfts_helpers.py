@@ -48,9 +48,9 @@ def build(
 ) -> GlyftsState:
     """A position in the middle of `active`'s turn (after the draw), loaded through the position
     format (README "Positions"): the Creatures no seat names are dealt to seat `dealt` (by default
-    the last) on top of its `reserve`; `deck` names the next cards drawn, in a state's order (the last drawn first; the cards
-    named nowhere shuffled beneath them), or with `whole_deck` the whole Sorcery Deck (the cards
-    named nowhere are then in the discard pile); `shown` the reserve Creatures everyone has seen;
+    the last) on top of its `reserve`; `deck` names the next cards drawn in a state's order (its
+    end is the top; the cards named nowhere shuffled beneath), or with `whole_deck` the whole
+    Sorcery Deck (the cards named nowhere are then in the discard pile); `shown` the reserve Creatures everyone has seen;
     `discard` the discard pile; `out` the seats already out of the game; `dice` the next D6 rolls."""
     n = len(circle)
     reserve = reserve or [[]] * n

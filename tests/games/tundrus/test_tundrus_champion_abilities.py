@@ -2,12 +2,24 @@
 Tokens they place (reference B4)."""
 
 import pytest
-from tundrus_helpers import champ, do, finish_turn, new_game, pool_glyphs, ready, script, texts, turn_of
+from tundrus_helpers import (
+    TRIBE2,
+    champ,
+    do,
+    finish_turn,
+    new_game,
+    pool_glyphs,
+    ready,
+    script,
+    texts,
+    turn_of,
+)
 
 from glyphhall.games.tundrus.rounds import activate, end_of_round
 
 GUARDS = ("druid", "warlord", "priestess")
 TRICKS = ("trickster", "fire_guard", "blood_mage")  # tribe 2 (initiative)
+GOLEMS = ("stone_golem", "warlord", "priestess")  # tribe 2 (initiative)
 
 
 def hurt(c, n=1):
@@ -16,7 +28,7 @@ def hurt(c, n=1):
 
 def test_shield_bash_attack_and_token():
     """Shield Bash: a Basic Attack, then the Shield Bash token: 3 free dice at its next REPLENISH."""
-    s = turn_of("fire_guard", ["defense", "defense", "war"])
+    s = turn_of("fire_guard", ["defense", "defense", "war"], full=True)
     pr = champ(s, "priestess")
     do(s, "ability shield_bash priestess")
     assert pr.health == pr.health_max - 1 and "shield_bash" in pr.tokens
@@ -27,7 +39,7 @@ def test_shield_bash_attack_and_token():
 
 def test_burning_aegis():
     """Fire Guard, Burning Aegis (B3): 1 Magic Damage to a single enemy, then fill her own Armor Track."""
-    s = turn_of("fire_guard", ["defense", "defense", "power"])
+    s = turn_of("fire_guard", ["defense", "defense", "power"], full=True)
     fg, sg = champ(s, "fire_guard"), champ(s, "stone_golem")
     do(s, "ability burning_aegis stone_golem")
     assert sg.health == sg.health_max - 1 and sg.armor_perm == 3  # Magic Damage
@@ -36,7 +48,7 @@ def test_burning_aegis():
 
 def test_inferno():
     """Fire Guard, Inferno (B3 ultimate): 1 Magic Damage to all enemies, then fill each ally's Armor Track."""
-    s = turn_of("fire_guard", ["defense", "defense", "defense", "war", "war"])
+    s = turn_of("fire_guard", ["defense", "defense", "defense", "war", "war"], full=True)
     do(s, "ability inferno")
     for cid in ("priestess", "warlord", "stone_golem"):
         assert champ(s, cid).health == champ(s, cid).health_max - 1
@@ -47,7 +59,7 @@ def test_inferno():
 
 def test_crushing_blow_unarmored():
     """Stone Golem, Crushing Blow (B3): an Attack, then the Unarmored token (B4): Attacks ignore its Armor."""
-    s = turn_of("stone_golem", ["war", "war", "defense"], ("fire_guard", "huntress", "necromancer"), ("stone_golem", "warlord", "priestess"))
+    s = turn_of("stone_golem", ["war", "war", "defense"], TRIBE2, GOLEMS, full=True)
     fg = champ(s, "fire_guard")
     do(s, "ability crushing_blow fire_guard")
     assert fg.health == fg.health_max and "unarmored" in fg.tokens  # 2 War only strip 2 Armor
@@ -58,14 +70,15 @@ def test_crushing_blow_unarmored():
 
 def test_bulwark():
     """Stone Golem, Bulwark (B3): fill your own Armor Track and one other ally's."""
-    s = turn_of("stone_golem", ["defense", "defense", "wealth"], ("fire_guard", "huntress", "necromancer"), ("stone_golem", "warlord", "priestess"))
+    s = turn_of("stone_golem", ["defense", "defense", "wealth"], TRIBE2, GOLEMS, full=True)
     do(s, "ability bulwark priestess")
     assert len(champ(s, "stone_golem").temp) == 1 and len(champ(s, "priestess").temp) == 2
 
 
 def test_avalanche_unlimited_damage():
     """Avalanche: once Armor is removed, every remaining War Glyph removes a Health."""
-    s = turn_of("stone_golem", ["war", "war", "war", "defense", "defense", "war", "war"], ("fire_guard", "huntress", "necromancer"), ("stone_golem", "warlord", "priestess"))
+    s = turn_of("stone_golem", ["war", "war", "war", "defense", "defense", "war", "war"], TRIBE2, GOLEMS,
+                full=True)
     fg = champ(s, "fire_guard")
     do(s, "ability avalanche fire_guard")
     assert fg.health == fg.health_max - 3  # 5 War: 2 for Armor, 3 damage
@@ -73,7 +86,7 @@ def test_avalanche_unlimited_damage():
 
 def test_bear_form():
     """Druid, Bear Form (B3/B4): fill own Armor, then in its next Turn a Basic Attack can cause 2 damage."""
-    s = turn_of("druid", ["defense", "war", "power"], GUARDS, ("fire_guard", "huntress", "necromancer"))
+    s = turn_of("druid", ["defense", "war", "power"], GUARDS, TRIBE2, full=True)
     dr = champ(s, "druid")
     do(s, "ability bear_form")
     assert len(dr.temp) == dr.armor_hollow and dr.tokens["bear_form"] == [1, 0]
@@ -86,7 +99,7 @@ def test_bear_form():
 
 def test_entangling_roots_blocks_secondary():
     """Druid, Entangling Roots (B3/B4): no Secondary Actions during its next Turn."""
-    s = turn_of("druid", ["power", "power", "defense"], GUARDS, ("fire_guard", "huntress", "necromancer"))
+    s = turn_of("druid", ["power", "power", "defense"], GUARDS, TRIBE2, full=True)
     hu = champ(s, "huntress")
     do(s, "ability entangling_roots huntress")
     assert "entangling_roots" in hu.tokens
@@ -99,7 +112,7 @@ def test_entangling_roots_blocks_secondary():
 
 def test_regrowth():
     """Druid, Regrowth (B3 ultimate): each ally Gains 1 Health Cube."""
-    s = new_game(GUARDS, ("fire_guard", "huntress", "necromancer"))
+    s = new_game(GUARDS, TRIBE2)
     for cid in GUARDS:
         hurt(champ(s, cid), 2)
     ready(s, "druid", ["power", "power", "power", "defense", "defense"])
@@ -110,7 +123,7 @@ def test_regrowth():
 
 def test_rallying_cry_five_free_dice():
     """Warlord, Rallying Cry (B3/B4): each other ally selects 5 free dice at its next REPLENISH."""
-    s = turn_of("warlord", ["war", "defense", "wealth"], GUARDS, ("fire_guard", "huntress", "necromancer"))
+    s = turn_of("warlord", ["war", "defense", "wealth"], GUARDS, TRIBE2, full=True)
     do(s, "ability rallying_cry")
     assert "rallying_cry" in champ(s, "druid").tokens and "rallying_cry" in champ(s, "priestess").tokens
     assert "rallying_cry" not in champ(s, "warlord").tokens
@@ -122,14 +135,14 @@ def test_rallying_cry_five_free_dice():
 
 def test_disarm():
     """Warlord, Disarm (B3/B4): an Attack, then the Disarm token on the target."""
-    s = turn_of("warlord", ["war", "war", "wealth"], GUARDS, ("fire_guard", "huntress", "necromancer"))
+    s = turn_of("warlord", ["war", "war", "wealth"], GUARDS, TRIBE2, full=True)
     do(s, "ability disarm necromancer")
     assert "disarm" in champ(s, "necromancer").tokens
 
 
 def test_war_drums_and_war_glyph_tokens():
     """War Drums: +1 War Glyph token on each ally, -1 on each enemy, for their next Turns."""
-    s = turn_of("warlord", ["war", "war", "war", "defense", "wealth"], GUARDS, ("fire_guard", "huntress", "necromancer"))
+    s = turn_of("warlord", ["war", "war", "war", "defense", "wealth"], GUARDS, TRIBE2, full=True)
     do(s, "ability war_drums necromancer")
     assert champ(s, "druid").tokens["war_glyph"][0] == 1
     assert champ(s, "fire_guard").tokens["war_glyph"][0] == -1
@@ -163,7 +176,7 @@ def test_war_glyph_minus_one_the_player_chooses_the_glyph_lost(lost):
 
 def test_dazing_shot_skips_reroll():
     """Huntress, Dazing Shot (B3/B4): the target skips the REROLL step of its next Turn."""
-    s = turn_of("huntress", ["war", "war", "power"])
+    s = turn_of("huntress", ["war", "war", "power"], full=True)
     do(s, "ability dazing_shot priestess")
     pr = champ(s, "priestess")
     assert "dazing_shot" in pr.tokens and pr.health == pr.health_max - 1
@@ -177,7 +190,7 @@ def test_dazing_shot_skips_reroll():
 
 def test_viper_bite_damage_next_turn():
     """Huntress, Viper Bite (B3/B4): 1 Magic Damage now and 1 at the start of its next Turn."""
-    s = turn_of("huntress", ["war", "power", "power"])
+    s = turn_of("huntress", ["war", "power", "power"], full=True)
     pr = champ(s, "priestess")
     do(s, "ability viper_bite priestess")
     assert pr.health == pr.health_max - 1
@@ -188,7 +201,7 @@ def test_viper_bite_damage_next_turn():
 
 def test_volley_attacks_each_enemy():
     """Huntress, Volley (B3): a Basic Attack on each enemy, the same War Glyphs powering each."""
-    s = turn_of("huntress", ["war", "war", "war", "war", "power"])
+    s = turn_of("huntress", ["war", "war", "war", "war", "power"], full=True)
     do(s, "ability volley")
     assert champ(s, "priestess").health == champ(s, "priestess").health_max - 1
     assert champ(s, "warlord").health == champ(s, "warlord").health_max - 1
@@ -197,7 +210,7 @@ def test_volley_attacks_each_enemy():
 
 def test_gambit_free_reroll_next_turn():
     """Trickster, Gambit (B3/B4): an Attack, then one free repeat of the REROLL next Turn."""
-    s = turn_of("trickster", ["wealth", "wealth", "war"], GUARDS, TRICKS)
+    s = turn_of("trickster", ["wealth", "wealth", "war"], GUARDS, TRICKS, full=True)
     tr = champ(s, "trickster")
     do(s, "ability gambit priestess")
     assert tr.tokens["gambit"] == [1, 0]
@@ -213,7 +226,7 @@ def test_gambit_free_reroll_next_turn():
 
 def test_vertigo_powder_blocks_attacks():
     """Trickster, Vertigo Powder (B3/B4): no Basic Attack, alone or in an Ability, next Turn."""
-    s = turn_of("trickster", ["wealth", "power", "defense"], GUARDS, TRICKS)
+    s = turn_of("trickster", ["wealth", "power", "defense"], GUARDS, TRICKS, full=True)
     do(s, "ability vertigo_powder warlord")
     finish_turn(s)
     ready(s, "warlord", ["war", "war", "wealth"])
@@ -222,7 +235,7 @@ def test_vertigo_powder_blocks_attacks():
 
 def test_backstab():
     """Trickster, Backstab (B3 ultimate): 3 Magic Damage to a single enemy."""
-    s = turn_of("trickster", ["war", "war", "war", "wealth", "wealth"], GUARDS, TRICKS)
+    s = turn_of("trickster", ["war", "war", "war", "wealth", "wealth"], GUARDS, TRICKS, full=True)
     do(s, "ability backstab druid")
     assert champ(s, "druid").health == champ(s, "druid").health_max - 3
 
@@ -238,7 +251,7 @@ def test_guardian_angel():
 
 def test_enchantment_reduces_energy():
     """Priestess, Enchantment (B3/B4): up to 2 allies; their next Primary Ability costs 1 Energy less."""
-    s = turn_of("priestess", ["power", "power", "wealth"], GUARDS, TRICKS)
+    s = turn_of("priestess", ["power", "power", "wealth"], GUARDS, TRICKS, full=True)
     assert "ability enchantment druid warlord" in texts(s)
     do(s, "ability enchantment druid warlord")
     dr = champ(s, "druid")
@@ -272,7 +285,7 @@ def test_rancid_bile_no_energy_at_end_of_round():
 
 def test_sleep():
     """Necromancer, Sleep (B3/B4): the target's next Turn skips steps 1-7; it is still Activated."""
-    s = turn_of("necromancer", ["power", "power", "power", "war", "wealth"])
+    s = turn_of("necromancer", ["power", "power", "power", "war", "wealth"], full=True)
     do(s, "ability sleep priestess")
     finish_turn(s)
     pr = champ(s, "priestess")
@@ -293,7 +306,7 @@ def test_sacrificial_offering():
 
 def test_sacrificial_offering_on_himself():
     """Sacrificial Offering: automatic success on himself; he still takes 1 damage."""
-    s = turn_of("blood_mage", ["war", "war", "power"], GUARDS, TRICKS)
+    s = turn_of("blood_mage", ["war", "war", "power"], GUARDS, TRICKS, full=True)
     bm = champ(s, "blood_mage")
     bm.energy_cubes = 0
     do(s, "ability sacrificial_offering blood_mage")
@@ -302,7 +315,7 @@ def test_sacrificial_offering_on_himself():
 
 def test_blood_moon_health_cost_and_free_replenish():
     """Blood Mage, Blood Moon (B3/B4): costs 1 Health; next Turn REPLENISH is free up to 10 dice."""
-    s = turn_of("blood_mage", ["power", "power", "war"], GUARDS, TRICKS)
+    s = turn_of("blood_mage", ["power", "power", "war"], GUARDS, TRICKS, full=True)
     bm = champ(s, "blood_mage")
     do(s, "ability blood_moon")
     assert bm.health == bm.health_max - 1 and bm.tokens["blood_moon"] == [1, 0]

@@ -37,8 +37,7 @@ def test_basic_attack_does_at_most_one_damage():
 
 def test_attack_with_no_war_glyph_is_not_offered():
     """Basic Attack: it is powered by War Glyphs; without one there is nothing to attack with."""
-    s = new_game()
-    roll_pool(s, "fire_guard", ["white tribal"], ["defense"])
+    s = turn_of("fire_guard", ["defense"])
     assert not any(t.startswith("attack") for t in texts(s))
 
 

@@ -1,7 +1,7 @@
 """Reference > Glyphs: War, Defense, Power, Wealth, Arcana (wild), Destruction, Double Glyphs,
 and each Glyph used once a Turn."""
 
-from tundrus_helpers import COLOUR, DATA, champ, do, new_game, roll_pool, show, texts, turn_of
+from tundrus_helpers import COLOUR, DATA, champ, do, new_game, roll_pool, texts, turn_of
 
 from glyphhall.games.tundrus.data import GLYPH_CODE
 from glyphhall.games.tundrus.dice import match
@@ -51,9 +51,7 @@ def test_glyphs_used_once_per_turn():
 
 def test_each_die_used_once_in_play():
     """Note: All Glyphs can only be used once - a Wealth die spent on one Acquire cannot Acquire again."""
-    s = new_game()
-    show(s, "tome_of_might")
-    roll_pool(s, "fire_guard", ["gold tribal"], ["wealth"])
+    s = turn_of("fire_guard", ["gold tribal wealth"], spoils={"face_up": ["tome_of_might"]})
     do(s, "acquire tome_of_might")
     do(s, "stash")
     assert not any(t.startswith("acquire") for t in texts(s))
@@ -62,7 +60,7 @@ def test_each_die_used_once_in_play():
 def test_power_glyph_pays_energy():
     """Power Glyph: may be used as an Energy Cube when paying the Resource Cost of Abilities."""
     s = turn_of("fire_guard", ["defense", "green own defense", "war", "blue tribal power", "blue tribal power"],
-                tribal=[{}, {"white": 2, "gold": 1, "blue": 2}], champions={"fire_guard": {"energy": 1}})
+                tribal=[{}, {"white": 2, "gold": 1, "blue": 2}])
     fg = champ(s, "fire_guard")
     assert "ability shield_bash priestess" in texts(s)  # 2 Energy: 1 cube + 1 Power Glyph
     do(s, "ability shield_bash priestess")
@@ -81,9 +79,8 @@ def test_power_first_keeps_the_cubes():
 
 def test_store_power_glyph_then_use_it_as_energy():
     """Power Glyph: a Stored die can later be used as an Energy Cube (and then returns)."""
-    s = new_game()
+    s = turn_of("fire_guard", ["blue tribal power"])
     fg = champ(s, "fire_guard")
-    roll_pool(s, "fire_guard", ["blue tribal"], ["power"])
     do(s, "store energy 1")
     assert fg.energy() == 3 and s.tribal[1][COLOUR["blue"]] == 0
     from glyphhall.games.tundrus.tracks import spend_energy
@@ -103,9 +100,8 @@ def test_store_needs_an_unoccupied_square():
 
 def test_store_double_places_die_and_cube():
     """Double Glyphs: Stored, both the die and a cube from the Stock go on the Track."""
-    s = new_game()
+    s = turn_of("fire_guard", ["green own double_defense"])
     fg = champ(s, "fire_guard")
-    roll_pool(s, "fire_guard", ["green own"], ["double_defense"])
     do(s, "store armor 1")
     assert fg.temp == [(COLOUR["green"], fg.idx, 1), None]
 
@@ -123,15 +119,13 @@ def test_store_double_with_one_square_loses_the_second():
 
 def test_wealth_glyph_acquires():
     """Wealth Glyph: spend an unused Wealth die to Acquire a face-up Item."""
-    s = new_game()
-    roll_pool(s, "fire_guard", ["white tribal"], ["war"])
+    s = turn_of("fire_guard", ["war"])
     assert not any(t.startswith("acquire") for t in texts(s))
 
 
 def test_double_wealth_acquires_twice():
     """Ruling B7.5: a Double Wealth may Acquire two Items in one go."""
-    s = new_game()
-    roll_pool(s, "fire_guard", ["gold tribal"], ["double_wealth"])
+    s = turn_of("fire_guard", ["gold tribal double_wealth"])
     do(s, f"acquire {s.faceup[0]}")
     do(s, "stash")
     assert any(t.startswith("acquire") for t in texts(s))

@@ -5,7 +5,7 @@ import json
 
 import pytest
 from rich.console import Console
-from tundrus_helpers import champ, do, new_game, roll_pool, show
+from tundrus_helpers import champ, do, new_game, turn_of
 
 from glyphhall.engine import IllegalAction, LoadError, Rng
 from glyphhall.games.tundrus import GAME
@@ -40,8 +40,7 @@ def test_wrong_seat_is_rejected():
 
 def test_saved_state_round_trip_mid_turn():
     """A saved state in the middle of a Turn loads back exactly."""
-    s = new_game()
-    roll_pool(s, "fire_guard", ["white tribal", "gold tribal"], ["war", "wealth"])
+    s = turn_of("fire_guard", ["war", "gold tribal wealth"])
     data = json.loads(json.dumps(s.to_dict()))
     again = GAME.load(data)
     assert again.to_dict() == s.to_dict() and again.legal_actions(1) == s.legal_actions(1)
@@ -96,8 +95,7 @@ def test_determinize_reseeds_future_dice():
 
 def test_terminal_render_shows_the_table():
     """Terminal play shows the champions, the Active Dice Pool and the step's help."""
-    s = new_game()
-    roll_pool(s, "fire_guard", ["white tribal", "gold tribal"], ["war", "wealth"])
+    s = turn_of("fire_guard", ["war", "gold tribal wealth"])
     console = Console(width=140, record=True)
     console.print(render(s.view(1), 1))
     out = console.export_text()
@@ -126,9 +124,7 @@ def test_heuristic_prefers_the_healthier_tribe():
 
 def test_terminal_render_shows_an_equip_cost_being_paid():
     """Terminal play: while an Equip Cost is paid die by die, the colours still due are shown."""
-    s = new_game()
-    show(s, "bastion_scroll")
-    roll_pool(s, "fire_guard", ["white tribal", "white tribal"], ["wealth", "war"])
+    s = turn_of("fire_guard", ["wealth", "war"], spoils={"face_up": ["bastion_scroll"]})
     do(s, "acquire bastion_scroll")
     do(s, "consume")
     console = Console(width=140, record=True)

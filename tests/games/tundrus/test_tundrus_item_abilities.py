@@ -47,9 +47,7 @@ def test_alchemy_complete_set_bonus_to_tribal_pool():
 
 def test_blood_feud_marks_an_enemy_on_equip():
     """Blood Feud: mark a single enemy; actions against it act as though it is unarmored."""
-    s = new_game()
-    show(s, "grudge_hammer")
-    roll_pool(s, "fire_guard", ["gold tribal"], ["wealth"])
+    s = turn_of("fire_guard", ["gold tribal wealth"], spoils={"face_up": ["grudge_hammer"]})
     do(s, "acquire grudge_hammer")
     do(s, "equip")
     assert s.phase == "feud" and set(texts(s)) == {"feud priestess", "feud warlord", "feud stone_golem"}
@@ -67,9 +65,7 @@ def test_blood_feud_marks_an_enemy_on_equip():
 def test_blood_feud_marks_only_on_the_first_equip():
     """Blood Feud: "When this Item is Equipped for the first time, mark a single enemy"; the card
     lost and Acquired again is Equipped without a new mark (reference B7.24)."""
-    s = new_game()
-    show(s, "grudge_hammer")
-    roll_pool(s, "fire_guard", ["gold tribal"], ["wealth"])
+    s = turn_of("fire_guard", ["gold tribal wealth"], spoils={"face_up": ["grudge_hammer"]})
     do(s, "acquire grudge_hammer")
     do(s, "equip")
     do(s, "feud warlord")
@@ -100,9 +96,7 @@ def test_cleave_magic_damage_to_all_enemies():
 
 def test_connoisseur_five_dice_of_choice():
     """Connoisseur: place 5 dice of your choice from the Stock on the Item; they Reset to the Stock."""
-    s = new_game()
-    show(s, "connoisseurs_chest")
-    roll_pool(s, "fire_guard", ["gold tribal"], ["wealth"])
+    s = turn_of("fire_guard", ["gold tribal wealth"], spoils={"face_up": ["connoisseurs_chest"]})
     do(s, "acquire connoisseurs_chest")
     do(s, "consume")  # Equip Cost: the gold die, used already
     for _ in range(5):
@@ -148,9 +142,7 @@ def test_empower_replaces_dice_with_red():
 
 def test_foresight_repeats_the_reroll():
     """Foresight: once per Turn for each Equipped Item, spend 1 Energy to repeat the REROLL step."""
-    s = new_game()
-    give(s, "fire_guard", "crystal_ball")
-    roll_pool(s, "fire_guard", ["white tribal"], ["war"])
+    s = turn_of("fire_guard", ["war"], champions={"fire_guard": {"items": ["crystal_ball"]}})
     assert "foresight" in texts(s)
     do(s, "foresight")
     assert s.phase == "reroll" and champ(s, "fire_guard").energy_cubes == 1
@@ -160,9 +152,7 @@ def test_foresight_repeats_the_reroll():
 
 def test_fortify_consumed():
     """Fortify: fill the Armor Track now and after every Attack until the next Turn, then discard."""
-    s = new_game()
-    show(s, "bastion_scroll")
-    roll_pool(s, "fire_guard", ["white tribal", "gold tribal"], ["war", "wealth"])
+    s = turn_of("fire_guard", ["war", "gold tribal wealth"], spoils={"face_up": ["bastion_scroll"]})
     do(s, "acquire bastion_scroll")
     do(s, "consume")
     do(s, "pay tribal")  # its white Equip Cost: the idle Tribal die, not the rolled one
@@ -187,8 +177,9 @@ def test_garrison_converts_three_glyphs():
 def test_garrison_the_player_names_the_converted_glyphs():
     """Garrison: "convert 3 non-Defense Glyphs into 2 Defense Glyphs": the player names them with
     `convert <die>` (a Double counts twice), then 1 Energy is paid and the Primary Action is still open."""
-    s = turn_of("fire_guard", ["war", "destruction", "gold tribal wealth", "blue tribal power", "red tribal double_war"],
-                tribal=[{}, {"white": 2, "gold": 1, "blue": 1, "red": 1}], champions={"fire_guard": {"items": ["garrison_helm"]}})
+    s = turn_of("fire_guard", ["war", "destruction", "gold tribal wealth", "blue tribal power",
+                               "red tribal double_war"], tribal=[{}, {"white": 2, "gold": 1, "blue": 1, "red": 1}],
+                champions={"fire_guard": {"items": ["garrison_helm"]}})
     fg = champ(s, "fire_guard")
     energy = fg.energy()
     do(s, "garrison")
@@ -204,10 +195,9 @@ def test_garrison_the_player_names_the_converted_glyphs():
 def test_garrison_keeps_a_power_glyph_to_pay_when_no_cube_is_left():
     """Garrison without Energy Cubes: the 1 Energy is paid with a Power Glyph (Reference > Power
     Glyph), so that die cannot be converted; the three others must all go and need no question."""
-    s = new_game()
-    give(s, "fire_guard", "garrison_helm")
+    s = turn_of("fire_guard", ["power", "war", "gold tribal wealth", "blue tribal destruction"],
+                champions={"fire_guard": {"items": ["garrison_helm"]}})
     fg = champ(s, "fire_guard")
-    roll_pool(s, "fire_guard", TAKE4, ["power", "war", "wealth", "destruction"])
     fg.energy_cubes = 0
     s.cubes[2] += 2
     do(s, "garrison")
@@ -229,10 +219,8 @@ def test_garrison_identical_dice_need_no_question():
 
 def test_gash_attacks_again_with_a_red_die():
     """Gash: if the Primary Action caused damage, spend 1 Energy for a Basic Attack with 1 red die."""
-    s = new_game()
-    give(s, "fire_guard", "serrated_sword")
+    s = turn_of("fire_guard", ["war"], champions={"fire_guard": {"items": ["serrated_sword"]}})
     pr = champ(s, "priestess")
-    roll_pool(s, "fire_guard", ["white tribal"], ["war"])
     do(s, "attack priestess")
     assert "gash priestess" in texts(s)
     script(s, "red war")
@@ -242,9 +230,7 @@ def test_gash_attacks_again_with_a_red_die():
 
 def test_gash_only_right_after_damage():
     """Gash: only 'if your Primary Action caused damage'."""
-    s = new_game()
-    give(s, "fire_guard", "serrated_sword")
-    roll_pool(s, "fire_guard", ["white tribal"], ["war"])
+    s = turn_of("fire_guard", ["war"], champions={"fire_guard": {"items": ["serrated_sword"]}})
     do(s, "attack stone_golem")  # armor only: no damage
     assert not any(t.startswith("gash") for t in texts(s))
 
@@ -310,9 +296,7 @@ def test_reflection_ignores_basic_attacks():
 
 def test_reflection_free_action():
     """Reflection: [FREE ACTION] mark this Champion with a Reflection Token (one at a time)."""
-    s = new_game()
-    give(s, "fire_guard", "silvered_buckler")
-    roll_pool(s, "fire_guard", ["white tribal"], ["war"])
+    s = turn_of("fire_guard", ["war"], champions={"fire_guard": {"items": ["silvered_buckler"]}})
     do(s, "reflect")
     assert "reflection" in champ(s, "fire_guard").tokens and "reflect" not in texts(s)
 
@@ -392,10 +376,7 @@ def test_soul_rip_hits_everyone():
 
 def test_summon_imp_once_per_turn_and_set_bonus():
     """Summon Imp: once per Turn, 1 Magic Damage to an enemy; the set bonus hits all enemies."""
-    s = new_game()
-    give(s, "fire_guard", "imp_bound_dagger")
-    give(s, "fire_guard", "imp_lantern")
-    roll_pool(s, "fire_guard", ["white tribal"], ["war"])
+    s = turn_of("fire_guard", ["war"], champions={"fire_guard": {"items": ["imp_bound_dagger", "imp_lantern"]}})
     do(s, "imp priestess")
     assert not any(t.startswith("imp") for t in texts(s))  # once per Turn across both Items
     s2 = new_game()
@@ -411,7 +392,7 @@ def test_summon_imp_once_per_turn_and_set_bonus():
 def test_sword_dance_gains_a_glyph():
     """Sword Dance: after ROLLING, spend 1 Energy to Gain 1 War or Defense Glyph."""
     s = turn_of("fire_guard", ["green own defense", "blue tribal power", "power", "gold tribal wealth"],
-                champions={"fire_guard": {"items": ["dancing_blades"], "energy": 2}})
+                champions={"fire_guard": {"items": ["dancing_blades"]}})
     do(s, "sworddance war")
     do(s, "sworddance defense")
     assert s.turn[9] == 1 and s.turn[10] == 1 and champ(s, "fire_guard").energy_cubes == 0
@@ -426,7 +407,7 @@ def test_free_action_energy_paid_with_a_power_glyph_when_asked():
     and keeps the cube; without it, the cube pays and the Power die stays free (e.g. to be Stored)."""
     for suffix in ("", " power"):
         s = turn_of("fire_guard", ["green own defense", "blue tribal power", "war", "gold tribal wealth"],
-                    champions={"fire_guard": {"items": ["dancing_blades"], "energy": 2}})
+                    champions={"fire_guard": {"items": ["dancing_blades"]}})
         fg = champ(s, "fire_guard")
         assert {"sworddance war", "sworddance war power"} <= set(texts(s))
         cubes = fg.energy_cubes
@@ -440,9 +421,7 @@ def test_free_action_energy_paid_with_a_power_glyph_when_asked():
 
 def test_tribal_wisdom_tomes():
     """Tribal Wisdom: Dice Gained are added to the Tribal Pool instead of stored on the card."""
-    s = new_game()
-    show(s, "tome_of_secrets")
-    roll_pool(s, "fire_guard", ["gold tribal"], ["wealth"])
+    s = turn_of("fire_guard", ["gold tribal wealth"], spoils={"face_up": ["tome_of_secrets"]})
     do(s, "acquire tome_of_secrets")
     do(s, "consume")
     assert s.tribal[1][COLOUR["black"]] == 1
@@ -450,9 +429,7 @@ def test_tribal_wisdom_tomes():
 
 def test_twisted_fate_changes_a_die():
     """Twisted Fate: spend 1 Energy to change a single die to the face of your choice."""
-    s = new_game()
-    give(s, "fire_guard", "fate_charm")
-    roll_pool(s, "fire_guard", ["white tribal"], ["war"])
+    s = turn_of("fire_guard", ["war"], champions={"fire_guard": {"items": ["fate_charm"]}})
     do(s, "fate 1 wealth")
     assert s.pool[0][3] == 3
     assert not any(t.startswith("fate") for t in texts(s))  # once per Turn (ruling B7.18)
@@ -501,9 +478,7 @@ def test_free_actions_during_the_reroll_step():
 
 def test_usury_pays_next_turn():
     """Usury: at the start of this Champion's next Turn, Gain the indicated dice to the Tribal Pool."""
-    s = new_game()
-    show(s, "moneylenders_bond")
-    roll_pool(s, "fire_guard", ["gold tribal"], ["wealth"])
+    s = turn_of("fire_guard", ["gold tribal wealth"], spoils={"face_up": ["moneylenders_bond"]})
     do(s, "acquire moneylenders_bond")
     do(s, "consume")  # pays a gold die (the used one)
     fg = champ(s, "fire_guard")
@@ -517,10 +492,8 @@ def test_usury_pays_next_turn():
 
 def test_wall_of_mirrors_and_set_bonus():
     """Wall of Mirrors: once per Turn fill a single ally's Armor Track (2 Energy; 0 with the set)."""
-    s = new_game()
-    give(s, "fire_guard", "mirror_blade")
+    s = turn_of("fire_guard", ["war"], champions={"fire_guard": {"items": ["mirror_blade"]}})
     fg, hu = champ(s, "fire_guard"), champ(s, "huntress")
-    roll_pool(s, "fire_guard", ["white tribal"], ["war"])
     do(s, "mirrors huntress")
     assert hu.armor_perm + len(hu.temp) == 2 and fg.energy_cubes == 0
     assert not any(t.startswith("mirrors") for t in texts(s))

@@ -160,9 +160,7 @@ def test_acquire_spends_the_wealth_die_the_player_names():
 
 def test_acquire_with_alike_wealth_dice_needs_no_question():
     """Acquire: two white Tribal dice showing Wealth are alike: one is spent without asking."""
-    s = new_game()
-    show(s, "twin_axes")
-    roll_pool(s, "fire_guard", ["white tribal", "white tribal"], ["wealth", "wealth"])
+    s = turn_of("fire_guard", ["wealth", "wealth"], spoils={"face_up": ["twin_axes"]})
     do(s, "acquire twin_axes")
     assert s.phase == "place" and [d[4] for d in s.pool] == [True, False]
 
@@ -220,8 +218,7 @@ def test_consumables_are_stashed_until_used():
 
 def test_acquire_only_face_up_items():
     """Spoils of War: only the face-up cards can be Acquired."""
-    s = new_game()
-    roll_pool(s, "fire_guard", ["gold tribal"], ["wealth"])
+    s = turn_of("fire_guard", ["gold tribal wealth"])
     assert {t.split()[1] for t in texts(s) if t.startswith("acquire")} == set(s.faceup)
 
 

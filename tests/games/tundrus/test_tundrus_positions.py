@@ -164,11 +164,13 @@ def test_stored_energy_dice_pay_and_release_returns_them():
 
 
 def test_blood_feud_lent_dice_beside_items_and_a_defeated_champion():
-    s = puzzle(**{"champions.warlord.items": ["vendetta_axe"], "champions.fire_guard.tokens": ["blood_feud vendetta_axe"],
+    s = puzzle(**{"champions.warlord.items": ["vendetta_axe"],
+                  "champions.fire_guard.tokens": ["blood_feud vendetta_axe"],
                   "champions.stone_golem.lent": ["red own of warlord"],
                   "champions.priestess.beside": ["connoisseurs_chest", "scroll_of_fortification"],
                   "champions.priestess.chest_dice": {"black": 2},
-                  "champions.necromancer": {"defeated": True}, "spoils": {"next": ["havoc_maul"], "discard": ["chainmail"]}})
+                  "champions.necromancer": {"defeated": True},
+                  "spoils": {"next": ["havoc_maul"], "discard": ["chainmail"]}})
     wl, fg, sg, pr = (s.champ_by_id(c) for c in ("warlord", "fire_guard", "stone_golem", "priestess"))
     assert fg.tokens["blood_feud"] == [wl.idx, 1] and sg.lent == [(s.data.colour_index["red"], wl.idx, 1)]
     assert pr.chest == "connoisseurs_chest" and pr.fortify == "scroll_of_fortification" and sum(pr.chest_dice) == 2
@@ -179,7 +181,8 @@ def test_blood_feud_lent_dice_beside_items_and_a_defeated_champion():
 @pytest.mark.parametrize("change, words", [
     ({"champions.fire_guard.armor": 9}, "'champions.fire_guard.armor' is 0 to 4"),
     ({"champions.fire_guard.energy": 6}, "'champions.fire_guard.energy' is 0 to 5"),
-    ({"champions.fire_guard.stored_energy": ["purple own"]}, "'champions.fire_guard.stored_energy': 'purple own' is not a die"),
+    ({"champions.fire_guard.stored_energy": ["purple own"]},
+     "'champions.fire_guard.stored_energy': 'purple own' is not a die"),
     ({"champions.fire_guard.stored_energy": ["green own"]}, "no green die is left in fire_guard's Starting Dice"),
     ({"champions.fire_guard.tokens": ["war_glyph"]}, "'war_glyph +1' or 'war_glyph -1'"),
     ({"champions.fire_guard.tokens": ["hiccups"]}, "'champions.fire_guard.tokens': 'hiccups' is not an Ability"),

@@ -1,7 +1,19 @@
 """A Champion's Turn steps 1-8 and End of Round Actions."""
 
 import pytest
-from tundrus_helpers import COLOUR, champ, do, finish_turn, give, new_game, roll_pool, script, show, texts
+from tundrus_helpers import (
+    COLOUR,
+    champ,
+    do,
+    finish_turn,
+    give,
+    new_game,
+    roll_pool,
+    script,
+    show,
+    texts,
+    turn_of,
+)
 
 from glyphhall.engine import IllegalAction
 
@@ -88,16 +100,14 @@ def test_keep_skips_the_reroll():
 
 def test_only_one_primary_action():
     """Step 4: at most one Primary Action."""
-    s = new_game()
-    roll_pool(s, "fire_guard", ["white tribal", "white tribal"], ["war", "war"])
+    s = turn_of("fire_guard", ["war", "war"])
     do(s, "attack priestess")
     assert not any(t.startswith(("attack", "ability", "item")) for t in texts(s))
 
 
 def test_primary_action_is_optional():
     """Step 4: 'this step is optional'."""
-    s = new_game()
-    roll_pool(s, "fire_guard", ["white tribal"], ["war"])
+    s = turn_of("fire_guard", ["war"])
     assert "end" in texts(s)
     do(s, "end")
     assert champ(s, "fire_guard").activated
@@ -105,8 +115,7 @@ def test_primary_action_is_optional():
 
 def test_secondary_actions_come_after_the_primary():
     """Steps 4-5: once a Secondary Action is taken, the Primary Action step is over."""
-    s = new_game()
-    roll_pool(s, "fire_guard", ["white tribal", "blue tribal"], ["war", "power"])
+    s = turn_of("fire_guard", ["war", "blue tribal power"])
     do(s, "store energy 2")
     assert s.phase == "secondary"
     assert "attack priestess" not in texts(s)
@@ -155,8 +164,7 @@ def test_reset_returns_dice_to_their_locations():
 
 def test_reset_refills_the_spoils():
     """Step 7c: flip new Item cards, refilling the Spoils of War (not before the Reset)."""
-    s = new_game()
-    roll_pool(s, "fire_guard", ["gold tribal"], ["wealth"])
+    s = turn_of("fire_guard", ["gold tribal wealth"])
     do(s, f"acquire {s.faceup[0]}")
     do(s, "stash")
     assert len(s.faceup) == 2  # "you do not refill the face-up Items ... until the Reset step"
@@ -337,6 +345,5 @@ def test_rolled_dice_come_from_the_state_rng():
 
 def test_pool_dice_numbering_in_actions():
     """Notation: dice are numbered from 1 in the Active Dice Pool."""
-    s = new_game()
-    roll_pool(s, "fire_guard", ["white tribal", "blue tribal"], ["war", "power"])
+    s = turn_of("fire_guard", ["war", "blue tribal power"])
     assert "store energy 2" in texts(s) and "store energy 1" not in texts(s)

@@ -58,18 +58,21 @@ def position(t1: Iterable[str] = TRIBE1, t2: Iterable[str] = TRIBE2, **keys) -> 
 
 
 def turn_of(cid: str, dice: list[str], t1: Iterable[str] = TRIBE1, t2: Iterable[str] = TRIBE2,
-            champions: dict | None = None, **keys) -> TundrusState:
+            champions: dict | None = None, full: bool = False, **keys) -> TundrusState:
     """A position at `cid`'s PRIMARY ACTION with these dice rolled and kept: each a die of the Active
     Dice Pool as a position names it ("blue tribal power"), or a Glyph alone for a white Tribal die
-    (the Tribal Pool holds as many as needed); a full Energy Track unless `champions` says otherwise.
-    `champions` sets boards (README "Positions"), `keys` the rest."""
+    (the Tribal Pool holds as many as needed). `full`: a full Energy Track (else as setup, less the
+    Energy that extra REPLENISH dice cost). `champions` sets boards (README "Positions"), `keys` the rest."""
     pool = [d if " " in d else f"white tribal {d}" for d in dice]
     tribe = 0 if cid in tuple(t1) else 1
     tribal = [{"white": 2, "gold": 1, "blue": 1}, {"white": 2, "gold": 1, "blue": 1}]
     tribal[tribe]["white"] = max(2, sum(d.startswith("white tribal") for d in pool))
     boards = {name: dict(table) for name, table in (champions or {}).items()}
     board, mine = DATA.champions[cid], boards.setdefault(cid, {})
-    mine.setdefault("energy", board.energy_solid + board.energy_hollow - len(mine.get("stored_energy", [])))
+    if full:
+        mine.setdefault("energy", board.energy_solid + board.energy_hollow - len(mine.get("stored_energy", [])))
+    else:
+        mine.setdefault("energy", max(0, board.energy_solid - max(0, len(pool) - 3) // 2))
     turn = {"champion": cid, "step": "main", "pool": pool, **keys.pop("turn", {})}
     return position(t1, t2, tribal=keys.pop("tribal", tribal), champions=boards, turn=turn, **keys)
 
