@@ -21,9 +21,8 @@ def test_each_unblocked_skull_is_a_wound_and_life_destroys():
                  script=[SKULL, SKULL, SKULL, SHIELD, BLANK, BLANK, BLANK])
     act(s, "attack finn thorgrim")
     assert s.f_wounds[fig(s, "thorgrim")] == 2
-    s = position(at={"finn": "c3", "thorgrim": "c4"}, active="finn",
+    s = position(at={"finn": "c3", "thorgrim": "c4"}, active="finn", wounds={"thorgrim": 1},
                  script=[SKULL, SKULL, SKULL, BLANK, BLANK, BLANK, BLANK])
-    s.f_wounds[fig(s, "thorgrim")] = 1
     act(s, "attack finn thorgrim")
     assert s.f_state[fig(s, "thorgrim")] == 2
 

@@ -38,8 +38,8 @@ def test_squads_cannot_equip():
 
 def test_one_glyph_at_a_time():
     """Module: equip only if that Hero does not already have a glyph equipped (it may swap instead)."""
-    s = position(ROWS, at={"finn": "b1", "thorgrim": "f7"}, glyphs={"b2": ("makluan", True)}, active="finn")
-    s.c_glyph[s.card_index("finn")] = "shuriken"
+    s = position(ROWS, at={"finn": "b1", "thorgrim": "f7"}, glyphs={"b2": ("makluan", True)}, active="finn",
+                 equipped={"finn": "shuriken"})
     act(s, "step finn b2")
     assert "equip finn" not in texts(s)
     assert texts(s) == {"swap finn", "keep finn"}
@@ -61,8 +61,7 @@ def test_power_only_while_on_the_card():
 def test_area_effects_are_measured_from_the_carrier():
     """Module: a glyph with an area of effect is treated as placed on the carrier's space
     (Green Kryptonite: opposing figures within 2 spaces)."""
-    s = position(ROWS, at={"finn": "c3", "thorgrim": "c5"})
-    s.c_glyph[s.card_index("finn")] = "kryptonite"
+    s = position(ROWS, at={"finn": "c3", "thorgrim": "c5"}, equipped={"finn": "kryptonite"})
     assert combat.defense_dice(s, fig(s, "thorgrim")) == 4 - 1
     from glyphhall.games.heroscape import movement
 
@@ -73,8 +72,7 @@ def test_area_effects_are_measured_from_the_carrier():
 def test_dropping_before_during_after_moving():
     """Module, Dropping: before, during or after moving, place it power-side up on the
     figure's space; the figure may continue its movement."""
-    s = position(ROWS, at={"finn": "b1", "thorgrim": "f7"}, active="finn")
-    s.c_glyph[s.card_index("finn")] = "makluan"
+    s = position(ROWS, at={"finn": "b1", "thorgrim": "f7"}, active="finn", equipped={"finn": "makluan"})
     assert legal(s, "drop finn")
     act(s, "step finn b2")
     act(s, "drop finn")
@@ -84,32 +82,31 @@ def test_dropping_before_during_after_moving():
 
 def test_cannot_drop_onto_another_glyph():
     """Module, Dropping: you cannot drop onto a space that already has another glyph."""
-    s = position(ROWS, at={"finn": "b2", "thorgrim": "f7"}, glyphs={"b2": ("gerda", True)}, active="finn")
-    s.c_glyph[s.card_index("finn")] = "makluan"
+    s = position(ROWS, at={"finn": "b2", "thorgrim": "f7"}, glyphs={"b2": ("gerda", True)}, active="finn",
+                 equipped={"finn": "makluan"})
     assert not legal(s, "drop finn")
 
 
 def test_passing_to_an_adjacent_friend_that_can_equip():
     """Module, Passing: to an adjacent friendly figure able to equip it and not already equipped."""
     s = position(ROWS, armies=(("finn", "syvarris", "tarn"), ("thorgrim",)),
-                 at={"finn": "c3", "syvarris": "c4", "tarn1": "c2", "thorgrim": "f7"}, active="finn")
-    s.c_glyph[s.card_index("finn")] = "makluan"
+                 at={"finn": "c3", "syvarris": "c4", "tarn1": "c2", "thorgrim": "f7"}, active="finn",
+                 equipped={"finn": "makluan"})
     t = texts(s)
     assert "pass finn syvarris" in t and "pass finn tarn1" not in t
     act(s, "pass finn syvarris")
     assert card_glyph(s, "syvarris") == "makluan" and card_glyph(s, "finn") == ""
     s = position(ROWS, armies=(("finn", "syvarris"), ("thorgrim",)),
-                 at={"finn": "c3", "syvarris": "c4", "thorgrim": "f7"}, active="finn")
-    s.c_glyph[s.card_index("finn")] = "makluan"
-    s.c_glyph[s.card_index("syvarris")] = "shuriken"
+                 at={"finn": "c3", "syvarris": "c4", "thorgrim": "f7"}, active="finn",
+                 equipped={"finn": "makluan", "syvarris": "shuriken"})
     assert "pass finn syvarris" not in texts(s), "already equipped"
 
 
 def test_swap_when_stopping_on_another_equipment_glyph():
     """Module, Swapping: after activating the glyph it stopped on, the hero may swap: its old
     glyph goes power-side up on its space, the new one on its card."""
-    s = position(ROWS, at={"finn": "b1", "thorgrim": "f7"}, glyphs={"b2": ("shuriken", True)}, active="finn")
-    s.c_glyph[s.card_index("finn")] = "makluan"
+    s = position(ROWS, at={"finn": "b1", "thorgrim": "f7"}, glyphs={"b2": ("shuriken", True)}, active="finn",
+                 equipped={"finn": "makluan"})
     act(s, "step finn b2")
     act(s, "swap finn")
     assert card_glyph(s, "finn") == "shuriken"
@@ -120,9 +117,8 @@ def test_swap_with_an_adjacent_friend_at_the_end_of_movement():
     """Module, Swapping: a figure ending its movement adjacent to a friendly equipped figure
     may swap glyphs when both can equip both."""
     s = position(ROWS, armies=(("finn", "syvarris"), ("thorgrim",)),
-                 at={"finn": "c2", "syvarris": "c4", "thorgrim": "f7"}, active="finn")
-    s.c_glyph[s.card_index("finn")] = "makluan"
-    s.c_glyph[s.card_index("syvarris")] = "shuriken"
+                 at={"finn": "c2", "syvarris": "c4", "thorgrim": "f7"}, active="finn",
+                 equipped={"finn": "makluan", "syvarris": "shuriken"})
     act(s, "step finn c3")
     act(s, "stop finn")
     assert texts(s) == {"swap finn syvarris", "keep finn"}
@@ -133,8 +129,8 @@ def test_swap_with_an_adjacent_friend_at_the_end_of_movement():
 def test_no_swap_offer_without_two_equipped_heroes():
     """Module, Swapping: both figures must be equipped and able to equip both glyphs."""
     s = position(ROWS, armies=(("finn", "tarn"), ("thorgrim",)),
-                 at={"finn": "c2", "tarn1": "c4", "thorgrim": "f7"}, active="finn")
-    s.c_glyph[s.card_index("finn")] = "makluan"
+                 at={"finn": "c2", "tarn1": "c4", "thorgrim": "f7"}, active="finn",
+                 equipped={"finn": "makluan"})
     act(s, "step finn c3")
     act(s, "stop finn")
     assert not s.pending
@@ -146,8 +142,7 @@ def test_wounded_carrier_loses_the_glyph_and_an_opponent_places_it():
     rows = list(ROWS)
     rows[2] = "1g 1g 1g 7r 1g 1g 1g"
     s = position(rows, at={"finn": "c3", "thorgrim": "c2"}, active="thorgrim",
-                 script=[SKULL, SKULL, SKULL] + [BLANK] * 5)
-    s.c_glyph[s.card_index("finn")] = "makluan"
+                 script=[SKULL, SKULL, SKULL] + [BLANK] * 5, equipped={"finn": "makluan"})
     act(s, "attack thorgrim finn")
     assert card_glyph(s, "finn") == "" and s.to_move() == (1,)
     spaces = {t.split()[1] for t in texts(s)}
@@ -164,9 +159,8 @@ def test_wounded_carrier_loses_the_glyph_and_an_opponent_places_it():
 def test_destroyed_carrier_loses_the_glyph_at_its_last_space():
     """Module, Losing: destroyed carriers lose their glyphs too; its last space is now empty."""
     s = position(ROWS, armies=(("finn", "tarn"), ("thorgrim",)), at={"finn": "c3", "tarn1": "f1", "thorgrim": "c2"},
-                 active="thorgrim", script=[SKULL] * 3 + [BLANK] * 5)
-    s.f_wounds[fig(s, "finn")] = 3
-    s.c_glyph[s.card_index("finn")] = "makluan"
+                 active="thorgrim", script=[SKULL] * 3 + [BLANK] * 5,
+                 equipped={"finn": "makluan"}, wounds={"finn": 3})
     act(s, "attack thorgrim finn")
     assert s.f_state[fig(s, "finn")] == 2
     assert "glyph c3" in texts(s)
@@ -176,24 +170,23 @@ def test_destroyed_carrier_loses_the_glyph_at_its_last_space():
 def test_lost_glyph_with_no_space_is_removed():
     """Ruling (rulebook silent): a lost glyph with no legal space leaves the game."""
     rows = ["1g0 1g1", "1l 1l"]
-    s = position(rows, at={"finn": "a1", "thorgrim": "a2"}, active="thorgrim", script=[SKULL] * 3 + [BLANK] * 5)
-    s.c_glyph[s.card_index("finn")] = "makluan"
+    s = position(rows, at={"finn": "a1", "thorgrim": "a2"}, active="thorgrim", script=[SKULL] * 3 + [BLANK] * 5,
+                 equipped={"finn": "makluan"})
     act(s, "attack thorgrim finn")
     assert not s.pending and "makluan" not in [k for k, _ in s.glyph_at.values()]
 
 
 def test_dropping_is_not_losing():
     """Reference §2.3 [S6]: 'lose' happens only by wounds or destruction; a drop is not a loss."""
-    s = position(ROWS, at={"finn": "b1", "thorgrim": "f7"}, active="finn")
-    s.c_glyph[s.card_index("finn")] = "makluan"
+    s = position(ROWS, at={"finn": "b1", "thorgrim": "f7"}, active="finn", equipped={"finn": "makluan"})
     act(s, "drop finn")
     assert not s.pending
 
 
 def test_bat_shuriken_ranged_profile():
     """Utility: Bat Shuriken: for a normal attack the carrier may use Range 5 and Attack 2."""
-    s = position(ROWS, at={"finn": "a1", "thorgrim": "a6"}, active="finn", script=[SKULL, SKULL, BLANK, BLANK, BLANK, BLANK])
-    s.c_glyph[s.card_index("finn")] = "shuriken"
+    s = position(ROWS, at={"finn": "a1", "thorgrim": "a6"}, active="finn", script=[SKULL, SKULL, BLANK, BLANK, BLANK, BLANK],
+                 equipped={"finn": "shuriken"})
     assert not legal(s, "attack finn thorgrim") and legal(s, "shuriken finn thorgrim")
     act(s, "shuriken finn thorgrim")
     assert s.f_wounds[fig(s, "thorgrim")] == 2
@@ -202,8 +195,8 @@ def test_bat_shuriken_ranged_profile():
 def test_cosmic_control_rod():
     """Cosmic Control Rod (table proposal): after moving, before attacking, an opposing figure
     within 4 clear sight spaces; d20 11-18 one wound, 19-20 two."""
-    s = position(ROWS, at={"finn": "a1", "thorgrim": "a5"}, active="finn", script=[d20(19)])
-    s.c_glyph[s.card_index("finn")] = "rod"
+    s = position(ROWS, at={"finn": "a1", "thorgrim": "a5"}, active="finn", script=[d20(19)],
+                 equipped={"finn": "rod"})
     act(s, "rod finn thorgrim")
     assert s.f_wounds[fig(s, "thorgrim")] == 2
     assert not any(t.startswith("step") or t.startswith("rod") for t in texts(s))
@@ -238,8 +231,8 @@ def test_time_bomb_defused_on_20():
 def test_boom_tube_teleport():
     """Boom Tube (carried, proposal): instead of moving, place the carrier on an empty space
     within 10; no leaving-engagement attacks."""
-    s = position(ROWS, at={"finn": "c3", "thorgrim": "c4"}, active="finn", script=[])
-    s.c_glyph[s.card_index("finn")] = "boomtube"
+    s = position(ROWS, at={"finn": "c3", "thorgrim": "c4"}, active="finn", script=[],
+                 equipped={"finn": "boomtube"})
     act(s, "teleport finn f1")
     assert hexof(s, "finn") == "f1" and s.f_wounds[fig(s, "finn")] == 0
 
@@ -256,8 +249,8 @@ def test_equipment_text_and_provenance_data():
 def test_losing_a_glyph_mid_move_then_moving_on():
     """Module, Losing: wounded while leaving engagement, the carrier loses its glyph at once;
     the opponent places it, then the move goes on."""
-    s = position(ROWS, at={"finn": "c3", "thorgrim": "c4"}, active="finn", script=[SKULL])
-    s.c_glyph[s.card_index("finn")] = "makluan"
+    s = position(ROWS, at={"finn": "c3", "thorgrim": "c4"}, active="finn", script=[SKULL],
+                 equipped={"finn": "makluan"})
     act(s, "step finn c2")
     assert s.to_move() == (1,) and card_glyph(s, "finn") == ""
     act(s, "glyph a1")
@@ -268,8 +261,8 @@ def test_losing_a_glyph_mid_move_then_moving_on():
 def test_passing_during_movement():
     """Module, Passing: at any point during the move, to an adjacent friendly figure."""
     s = position(ROWS, armies=(("finn", "syvarris"), ("thorgrim",)),
-                 at={"finn": "c1", "syvarris": "c4", "thorgrim": "f7"}, active="finn")
-    s.c_glyph[s.card_index("finn")] = "makluan"
+                 at={"finn": "c1", "syvarris": "c4", "thorgrim": "f7"}, active="finn",
+                 equipped={"finn": "makluan"})
     act(s, "step finn c2")
     assert "pass finn syvarris" not in texts(s)
     act(s, "step finn c3")
@@ -295,8 +288,7 @@ def test_double_space_hero_drops_onto_either_of_its_spaces():
     """Module, Dropping: onto 'a space that figure currently occupies' - either space of a
     double-space hero, never one that already has another glyph."""
     s = position(ROWS, armies=(("mimring",), ("thorgrim",)), at={"mimring": ("c3", "c4"), "thorgrim": "f7"},
-                 glyphs={"c3": ("gerda", True)}, active="mimring")
-    s.c_glyph[s.card_index("mimring")] = "makluan"
+                 glyphs={"c3": ("gerda", True)}, active="mimring", equipped={"mimring": "makluan"})
     drops = {t for t in texts(s) if t.startswith("drop")}
     assert drops == {"drop mimring c4"}
     act(s, "drop mimring c4")
@@ -307,8 +299,7 @@ def test_no_drop_onto_a_friend_being_passed_through():
     """Module, Dropping + Glyphs: glyphs lie on otherwise empty spaces; a figure passing
     through a friend's space does not drop its glyph under the friend."""
     s = position(ROWS, armies=(("finn", "tarn"), ("thorgrim",)), at={"finn": "c2", "tarn1": "c3", "thorgrim": "f7"},
-                 active="finn")
-    s.c_glyph[s.card_index("finn")] = "makluan"
+                 active="finn", equipped={"finn": "makluan"})
     act(s, "step finn c3")
     assert "drop finn" not in texts(s)
     act(s, "step finn c4")
@@ -336,8 +327,7 @@ def test_equip_at_the_end_of_movement_then_swap_with_an_adjacent_friend():
     equipped, so it may then swap with an adjacent friendly equipped figure."""
     s = position(ROWS, armies=(("finn", "syvarris"), ("thorgrim",)),
                  at={"finn": "c2", "syvarris": "c4", "thorgrim": "f7"}, glyphs={"c3": ("makluan", True)},
-                 active="finn")
-    s.c_glyph[s.card_index("syvarris")] = "shuriken"
+                 active="finn", equipped={"syvarris": "shuriken"})
     act(s, "step finn c3")
     assert texts(s) == {"equip finn", "leave finn"}
     act(s, "equip finn")
@@ -346,8 +336,7 @@ def test_equip_at_the_end_of_movement_then_swap_with_an_adjacent_friend():
     assert card_glyph(s, "finn") == "shuriken" and card_glyph(s, "syvarris") == "makluan"
     s = position(ROWS, armies=(("finn", "syvarris"), ("thorgrim",)),
                  at={"finn": "c2", "syvarris": "c4", "thorgrim": "f7"}, glyphs={"c3": ("makluan", True)},
-                 active="finn")
-    s.c_glyph[s.card_index("syvarris")] = "shuriken"
+                 active="finn", equipped={"syvarris": "shuriken"})
     act(s, "step finn c3")
     act(s, "leave finn")
     assert not s.pending and "end" in texts(s), "nothing to swap: the offer lapses"
