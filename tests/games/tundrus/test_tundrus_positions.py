@@ -227,3 +227,17 @@ def test_random_play_from_the_puzzle_conserves_every_component():
             seat = s.to_move()[0]
             s.apply(seat, rng.choice(s.legal_actions(seat)))
             assert conserved(s)
+
+
+def test_the_shield_bash_replenish_lesson():
+    """Reference B4 Shield Bash: 3 free dice at the next REPLENISH; rulebook THE TURN 1: then one
+    Energy for two dice, paid by a Stored Power die first (it goes back to the Tribal Pool)."""
+    lesson = Path(PUZZLE).with_name("replenish-after-shield-bash.toml")
+    s = GAME.load_position(lesson.read_text())
+    pr = s.champ_by_id("priestess")
+    assert s.phase == "replenish" and s.turn[:3] == [3, 3, 0] and pr.energy() == 3
+    events = [e.text for e in s.apply_text(0, "take gold tribal")]
+    assert events == ["priestess spends 1 Energy for two more dice", "priestess takes a gold die (tribal)"]
+    assert pr.energy_dice == [] and pr.energy_cubes == 2 and "take blue tribal" in texts(s)
+    s.apply_text(0, "take blue tribal")  # the second die that Energy bought
+    assert pr.energy_cubes == 2 and conserved(s)
