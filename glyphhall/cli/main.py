@@ -80,12 +80,13 @@ def play(
         game = games.get(game_id)
     except KeyError as err:
         raise fail(str(err).strip('"')) from None
-    start = None
+    start = text = None
     if position is not None:
         if players is not None or seed is not None or option:
             raise fail("--position sets the players, the seed and the options itself")
         try:
-            start = game.load_position(Path(position).read_text())
+            text = Path(position).read_text()
+            start = game.load_position(text)  # checked here, so a bad file is said before anything starts
         except GlyphHallError as err:
             raise fail(f"{position}: {err}") from None
         except OSError as err:
@@ -107,7 +108,7 @@ def play(
         names = _seat_names(count, seat, vs, name or _person_name())
         seats = [Seat(names[i]) if i == seat or vs == "human" else Seat(names[i], bots.make(vs, chosen_seed + i))
                  for i in range(count)]
-        match = new_match(game, seats, chosen_seed, opts) if start is None else position_match(game, seats, start)
+        match = new_match(game, seats, chosen_seed, opts) if text is None else position_match(game, seats, text)
         reader = LineReader(game.id, lambda: legal_texts(match), meta=lambda: action_meanings(match))
     except (GlyphHallError, KeyError) as err:
         raise fail(str(err).strip('"')) from None
@@ -119,7 +120,7 @@ def play(
                       f"--players N --vs heuristic (N up to {game.max_players}).", highlight=False)
     screen = PlainScreen(console) if plain or not reader.interactive else Screen(console)
     try:
-        play_match(match, console, reader, screen=screen, save_record=start is None)
+        play_match(match, console, reader, screen=screen)
     except OSError as err:
         raise fail(os_error_text(err)) from None
 

@@ -69,10 +69,11 @@ def new_match(game: Game, seats: list[Seat], seed: int, options: dict) -> Match:
     return Match(game, state, seats, MatchRecord.start(game, state, [s.name for s in seats]))
 
 
-def position_match(game: Game, seats: list[Seat], state: State) -> Match:
-    """A match from a position (`Game.load_position`). Its record would not replay from the
-    seed, so the caller does not save it."""
-    return Match(game, state, seats, MatchRecord.start(game, state, [s.name for s in seats]))
+def position_match(game: Game, seats: list[Seat], position: str) -> Match:
+    """A match from a position's TOML text (`Game.load_position`; raises LoadError). Its record
+    keeps the text, because the match does not replay from the seed alone."""
+    state = game.load_position(position)
+    return Match(game, state, seats, MatchRecord.start(game, state, [s.name for s in seats], position=position))
 
 
 def play_match(

@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from glyphhall import games
-from glyphhall.engine import Event, Game, GlyphHallError, MatchRecord, State, filter_events
+from glyphhall.engine import Event, Game, GlyphHallError, MatchRecord, State, filter_events, first_state
 
 from .render import renderer_for
 from .screen import Screen
@@ -36,7 +36,7 @@ class Replay:
         record = replace(record, actions=record.live_actions(), undone=[])
         game = games.get(record.game)
         rep = cls(record, game)
-        state = game.new(len(record.players), record.seed, record.options)
+        state = first_state(game, len(record.players), record.seed, record.options, record.position)
         rep.checkpoints[0] = state.clone()
         for number, (mover, text) in enumerate(record.actions, start=1):
             try:

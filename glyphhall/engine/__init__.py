@@ -5,8 +5,8 @@ from .errors import DataError, GlyphHallError, IllegalAction, LoadError, OptionE
 from .events import Event, filter_events
 from .game import ENGINE_VERSION, Game, State
 from .options import Option, OptionValue, parse_option_texts, resolve_options
-from .position import PositionData
-from .record import MatchRecord, replay
+from .position import PositionData, position_title
+from .record import MatchRecord, first_state, replay
 from .rng import Rng, ScriptedRng
 from .undo import UndoStep, UndoTrail, generic_undo_blocker
 from .vault import JsonFileVault, Vault
@@ -34,9 +34,11 @@ __all__ = [
     "UndoTrail",
     "Vault",
     "filter_events",
+    "first_state",
     "generic_undo_blocker",
     "normalize_text",
     "parse_option_texts",
+    "position_title",
     "replay",
     "resolve_options",
 ]

@@ -302,6 +302,7 @@ class Game(ABC):
         named = data.take("game", str, self.id)
         if named != self.id:
             raise LoadError(f"this position is for game {named!r}, not {self.id!r}")
+        data.take("title", str, "")  # for people (position.position_title); the rules ignore it
         players = data.take("players", int, self.min_players)
         seed = data.take("seed", int, 0)
         options = data.take("options", dict, {})

@@ -4,6 +4,7 @@ teaching positions and rule scenarios that read "position, actions, expected eve
 The keys every game shares (each game documents the rest in its README):
 
     game = "inscription"        # optional; checked against the game loading it
+    title = "The Hoarder"       # optional; what a lobby or a table calls the position
     players = 2                 # default: the game's fewest
     seed = 7                    # the seeded stream chance follows once the script is used up
     [options]                   # game options, as on a command line
@@ -84,6 +85,16 @@ def read_source(source: str | Mapping[str, Any]) -> PositionData:
         return PositionData(tomllib.loads(source))
     except tomllib.TOMLDecodeError as err:
         raise LoadError(f"the position is not valid TOML: {err}") from None
+
+
+def position_title(source: str) -> str | None:
+    """The `title` a position's TOML text gives itself, if any (None for text that is not TOML:
+    `Game.load_position` says what is wrong with it)."""
+    try:
+        title = tomllib.loads(source).get("title")
+    except tomllib.TOMLDecodeError:
+        return None
+    return title.strip() or None if isinstance(title, str) else None
 
 
 def parse_die(text: str) -> tuple[int, int]:

@@ -2,7 +2,13 @@
 The record is the truth about a match: replaying it rebuilds the identical state.
 
 Format 2 has an optional `undone`: the indices (into `actions`) of the actions a player took
-back. They stay in the record, in order, so a replay can show them; replaying skips them."""
+back. They stay in the record, in order, so a replay can show them; replaying skips them.
+
+Format 3 adds `position`: a match that began from a position (`Game.load_position`) keeps the
+position's TOML text with its SHA-256 (checked when read), because such a match does not rebuild
+from seed and options: replaying loads the position, then applies the actions. Only such records
+are written as format 3, so a program that knows only format 2 refuses them (it would replay
+them from the seed, wrongly) and still reads every other record."""
 
 from __future__ import annotations
 
@@ -18,8 +24,10 @@ from .errors import GlyphHallError, LoadError
 from .game import ENGINE_VERSION, Game, State
 
 RECORD_FORMAT = "glyphhall-match/2"
+#: A record of a match begun from a position (format 2 and a "position").
+POSITION_FORMAT = "glyphhall-match/3"
 #: Formats still read: /1 had no "attachments" (its options are used as they are).
-READABLE_FORMATS = ("glyphhall-match/1", RECORD_FORMAT)
+READABLE_FORMATS = ("glyphhall-match/1", RECORD_FORMAT, POSITION_FORMAT)
 #: Option values longer than this (a map of one's own) travel as attachments: the text with
 #: its SHA-256, checked when the record is read, so a replay runs on exactly that text.
 ATTACH_OVER = 200
@@ -50,15 +58,20 @@ class MatchRecord:
     finished_at: float | None = None
     #: Indices into `actions` of the actions taken back (undo); they stay in the record.
     undone: list[int] = field(default_factory=list)
+    #: The TOML text of the position the match began from (None: a new game from the seed).
+    position: str | None = None
 
     @classmethod
-    def start(cls, game: Game, state: State, players: list[str]) -> MatchRecord:
+    def start(cls, game: Game, state: State, players: list[str], position: str | None = None) -> MatchRecord:
+        """The record of a match about to be played from `state`: a new game, or the one
+        `game.load_position(position)` made."""
         return cls(
             game=game.id,
             seed=state.seed,
             players=list(players),
             options=dict(state.options),
             game_version=game.version,
+            position=position,
         )
 
     def add(self, seat: int, text: str) -> None:
@@ -81,7 +94,7 @@ class MatchRecord:
     def to_dict(self) -> dict[str, Any]:
         long = {k: v for k, v in self.options.items() if isinstance(v, str) and len(v) > ATTACH_OVER}
         return {
-            "format": RECORD_FORMAT,
+            "format": RECORD_FORMAT if self.position is None else POSITION_FORMAT,
             "game": self.game,
             "game_version": self.game_version,
             "engine_version": self.engine_version,
@@ -91,6 +104,7 @@ class MatchRecord:
             "players": self.players,
             "actions": [[seat, text] for seat, text in self.actions],
             "undone": list(self.undone),
+            **({} if self.position is None else {"position": {"sha256": _sha256(self.position), "text": self.position}}),
             "result": self.result,
             "started_at": self.started_at,
             "finished_at": self.finished_at,
@@ -110,6 +124,7 @@ class MatchRecord:
                                     "the record was changed or damaged")
                 options[str(key)] = text
             undone = sorted({int(i) for i in data.get("undone") or []})
+            position = _read_position(data.get("position"))
             if any(not 0 <= i < len(actions) for i in undone):
                 raise ValueError("an undone index names no action")
             return cls(
@@ -124,6 +139,7 @@ class MatchRecord:
                 started_at=float(data.get("started_at") or 0.0),
                 finished_at=None if data.get("finished_at") is None else float(data["finished_at"]),
                 undone=undone,
+                position=position,
             )
         except (KeyError, TypeError, ValueError) as err:
             raise LoadError(f"malformed match record: {type(err).__name__}: {err}") from None
@@ -147,9 +163,30 @@ class MatchRecord:
         return cls.from_dict(data)
 
 
+def _read_position(stored: Any) -> str | None:
+    if stored is None:
+        return None
+    text = str(stored["text"])
+    if _sha256(text) != stored["sha256"]:
+        raise LoadError("the record's position does not match its SHA-256: the record was changed or damaged")
+    return text
+
+
+def first_state(game: Game, players: int, seed: int, options: Mapping[str, Any], position: str | None = None) -> State:
+    """The state a match starts from: the position's (`game.load_position`) when it has one,
+    else a new game from the seed and options. Raises LoadError if the position does not load
+    or does not seat `players`."""
+    if position is None:
+        return game.new(players, seed, options)
+    state = game.load_position(position)
+    if state.num_players != players:
+        raise LoadError(f"the position is for {state.num_players} players, not {players}")
+    return state
+
+
 def replay(record: MatchRecord, game: Game, upto: int | None = None) -> State:
     """The state of `game` after the first `upto` standing actions of `record` (all of them by
-    default; actions taken back are skipped). The caller hands the game (the registry,
+    default; actions taken back are skipped), from the record's position if it has one. The caller hands the game (the registry,
     `glyphhall.games.get(record.game)`, lives a layer above the engine). Raises LoadError naming
     the step if the record does not replay."""
     if record.game != game.id:
@@ -158,7 +195,7 @@ def replay(record: MatchRecord, game: Game, upto: int | None = None) -> State:
         raise LoadError(
             f"record is for {game.id} version {record.game_version}; this program plays {game.version}"
         )
-    state = game.new(len(record.players), record.seed, record.options)
+    state = first_state(game, len(record.players), record.seed, record.options, record.position)
     for step, (seat, text) in enumerate(record.live_actions()[:upto]):
         try:
             state.apply_text(seat, text)

@@ -79,17 +79,28 @@ def test_replay_skips_the_moves_taken_back(tmp_path):
 
 
 def test_play_from_a_position_file(tmp_path):
-    """`glyphhall play GAME --position FILE`: the game starts from the file; its record is not
-    saved (it would not replay from the seed); a bad file or mixed flags are clear errors."""
+    """`glyphhall play GAME --position FILE`: the game starts from the file and its record is
+    saved like any game's, with the position's text (format 3), and `glyphhall replay` rebuilds
+    it from there; a bad file or mixed flags are clear errors."""
+    import json
+
     position = tmp_path / "p.toml"
-    position.write_text('[options]\nmake_death_card = false\n[position]\nscale = 3\n'
-                        '[[seats]]\nboard = ["Wolf", "", "", ""]\n[[seats]]\ncandles = 1\n')
+    text = ('title = "One bell"\n[options]\nmake_death_card = false\n[position]\nscale = 3\n'
+            '[[seats]]\nboard = ["Wolf", "", "", ""]\n[[seats]]\ncandles = 1\n')
+    position.write_text(text)
     result = runner.invoke(app, ["play", "inscription", "--position", str(position), "--vs", "random", "--plain"],
-                           input="bell\n")
+                           input="bell\n" + "auto\n" * 300)
     assert result.exit_code == 0, result.output
     assert "seat 1 dies" in result.output or "candle goes out" in result.output
-    assert "Match record saved" not in result.output
-    assert not list((tmp_path / "glyphhall-data" / "records").glob("*.json"))
+    assert "Match record saved" in result.output
+    records = list((tmp_path / "glyphhall-data" / "records").glob("inscription-*.json"))
+    assert len(records) == 1
+    data = json.loads(records[0].read_text())
+    assert data["format"] == "glyphhall-match/3" and data["position"]["text"] == text
+    assert data["actions"][0] == [0, "bell"]
+    replayed = runner.invoke(app, ["replay", str(records[0]), "--plain"])
+    assert replayed.exit_code == 0, replayed.output
+    assert "Result:" in replayed.output and "bell" in replayed.output
     position.write_text('[[seats]]\nhand = ["Dragon"]\n[[seats]]\n')
     assert "no card named 'Dragon'" in runner.invoke(app, ["play", "inscription", "--position", str(position)]).output
     assert "sets the players" in runner.invoke(

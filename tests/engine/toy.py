@@ -118,3 +118,32 @@ class DuelGame(Game):
 
 
 GAME = DuelGame()
+
+
+class PositionDuelGame(DuelGame):
+    """The duel with a position format, for tests of what keeps and replays positions:
+    `[position] hands = [[9], [1]]` (the cards still held; the rounds played follow from them),
+    `score = [1, 1]`."""
+
+    id = "posduel"
+    name = "Position duel"
+
+    def _position(self, state: State, data: Any) -> State:
+        assert isinstance(state, DuelState)
+        position = data.table("position")
+        hands = position.take("hands", list)
+        score = position.take("score", list, [0, 0])
+        position.done()
+        if len(hands) != 2 or len({len(h) for h in hands}) != 1 or not 1 <= len(hands[0]) <= 3:
+            raise ValueError("'position.hands' is two hands of 1 to 3 cards each, as many in each")
+        held = [int(c) for h in hands for c in h]
+        if sorted(set(held)) != sorted(held) or not set(held) <= set(DECK):
+            raise ValueError("'position.hands' holds cards 1 to 9, each once")
+        state.hands = [[int(c) for c in h] for h in hands]
+        state.deck = [c for c in DECK if c not in held]
+        state.score = [int(s) for s in score]
+        state.round = 3 - len(hands[0])
+        return state
+
+
+POSITION_GAME = PositionDuelGame()
