@@ -3,6 +3,7 @@ leaving, and the list of open and running tables."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 import sys
 import tomllib
@@ -15,8 +16,9 @@ from pydantic import BaseModel, Field
 from glyphhall.engine import GlyphHallError
 from glyphhall.store import UserInfo
 
-from . import keepsakes
+from . import keepsakes, position_tables
 from .identity import user_of
+from .table_info import position_info
 from .tables import SUBSTITUTE_BOT, LiveTable, TableError, TableManager
 from .tokens import new_seed, new_table_id, new_token, token_hash
 
@@ -41,6 +43,11 @@ class CreateTable(BaseModel):
     practice: bool = Field(
         False, description="a practice table: never rated, and it may be given a seed, shown to every player")
     seed: int | None = Field(None, ge=0, lt=2**62, description="practice tables only: the seed to play (random unless given)")
+    position: str | None = Field(
+        None, description="a position's TOML text (see the game's README, 'Positions'): the table begins from it "
+        "(always practice; the position sets the seed and the options)")
+    position_name: str | None = Field(
+        None, max_length=60, description="or the name of one of the game's packaged positions (/api/games/{game}/positions)")
 
 
 class TakeSeat(BaseModel):
@@ -103,6 +110,8 @@ async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
             if s.bot:
                 raise TableError(f"seat {i} is for a person, so it takes no bot level")
             seats.append(("person", None, None))
+    if body.position is not None or body.position_name is not None:
+        return await _create_from_position(m, game, body, seats)
     if body.seed is not None and not body.practice:
         # A chosen seed lets its chooser compute every hidden card offline: only for practice.
         raise TableError("the server chooses the seed; a chosen seed is for practice tables "
@@ -122,6 +131,34 @@ async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
     )
     table = await m.get(table_id)
     return {**table.public_info(), "invite": f"/t/{table_id}"}
+
+
+async def _create_from_position(m: TableManager, game: Any, body: CreateTable, seats: list[Any]) -> dict[str, Any]:
+    """A practice table beginning from a position: checked by the game's loader first, so a
+    position that does not load creates nothing."""
+    if "practice" in body.model_fields_set and not body.practice:
+        raise TableError("a table from a position is always practice (never rated): its set-up was chosen by a person")
+    if body.seed is not None or body.options:
+        raise TableError("the position sets the seed and the options itself")
+    text = position_tables.chosen(game, body.position, body.position_name)
+    state = await asyncio.to_thread(position_tables.load, game, text, len(seats))
+    table_id = new_table_id()
+    await m.db(
+        m.store.create_table, table_id, game.id, game.version, dict(state.options), state.seed, seats,
+        body.turn_seconds, body.undo, True, text,
+    )
+    table = await m.get(table_id)
+    return {**table.public_info(), "invite": f"/t/{table_id}"}
+
+
+@router.get("/games/{game_id}/positions", summary="A game's packaged positions (puzzles, teaching positions)")
+async def packaged_positions(game_id: str, request: Request) -> dict[str, Any]:
+    try:
+        game = manager(request).catalog.get(game_id)
+    except KeyError as err:
+        raise TableError(str(err).strip('"'), 404) from None
+    found = await asyncio.to_thread(position_tables.packaged, game)
+    return {"positions": [p.public() for p in found], "max_chars": position_tables.MAX_POSITION}
 
 
 @router.get("/tables", summary="Open and running tables, newest first")
@@ -149,6 +186,7 @@ async def list_tables(request: Request, status: str = "open,running") -> dict[st
                     "result": info.result,
                     "practice": info.practice,
                     **({"seed": info.seed} if info.practice else {}),
+                    "position": position_info(info.position),
                     "seats": [
                         {"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name, "taken": s.taken}
                         for s in info.seats

@@ -10,7 +10,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
 
-from glyphhall.engine import GlyphHallError
+from glyphhall.engine import GlyphHallError, first_state
 from glyphhall.store import TableInfo, UserInfo
 
 from . import rating
@@ -76,7 +76,7 @@ async def _result_text(m: TableManager, info: TableInfo) -> str | None:
 
 
 def _replay(game: Any, info: TableInfo, actions: list[tuple[int, str]]) -> Any:
-    state = game.new(info.players, info.seed, info.options)
+    state = first_state(game, info.players, info.seed, info.options, info.position)
     for seat, text in actions:
         state.apply_text(seat, text)
     return state

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from glyphhall.engine import Event, GlyphHallError, filter_events
+from glyphhall.engine import Event, GlyphHallError, filter_events, first_state
 
 from .tables import LiveTable, TableError
 
@@ -55,7 +55,7 @@ def position(
     if seat is not None and not 0 <= seat < table.players:
         raise TableError(f"this table has seats 0 to {table.players - 1}, not {seat}", 404)
     game, names = table.game, names_of(table)
-    state = game.new(table.players, table.seed, table.options)
+    state = first_state(game, table.players, table.seed, table.options, table.position)
     taken_back = _taken_back_by_step(record)
     log: list[dict[str, Any]] = []
 

@@ -25,7 +25,7 @@ async def _finished(request: Request, table_id: str) -> tuple[TableManager, Live
     return m, table
 
 
-@router.get("/tables/{table_id}/record", summary="The match record (seed and actions) of a finished game")
+@router.get("/tables/{table_id}/record", summary="The match record (seed or position, and actions) of a finished game")
 async def record(table_id: str, request: Request) -> dict[str, Any]:
     m, table = await _finished(request, table_id)
     stored = await m.db(m.store.record, table_id)  # with the moves taken back, marked undone
@@ -38,6 +38,7 @@ async def record(table_id: str, request: Request) -> dict[str, Any]:
         game_version=table.game.version,
         result=table.result,
         undone=[i for i, (_, _, undone) in enumerate(stored) if undone],
+        position=table.position,
     )
     return rec.to_dict()
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from glyphhall.engine import (
@@ -20,6 +19,7 @@ from glyphhall.engine import (
     IllegalAction,
     State,
     UndoTrail,
+    first_state,
     normalize_text,
 )
 from glyphhall.engine.record import brief_options
@@ -31,6 +31,7 @@ from .catalog import Catalog
 from .cluster import Cluster
 from .connection import Connection
 from .store_access import StoreAccess
+from .table_info import SeatState, position_info
 from .timers import TurnTimer
 from .tokens import token_hash
 
@@ -65,29 +66,6 @@ class AlreadyPlayed(TableError):
         self.step = step
 
 
-@dataclass
-class SeatState:
-    kind: str
-    bot: str | None
-    name: str | None
-    token_hash: str | None
-    user_id: int | None = None  # the account holding the seat (None: a guest, or a bot)
-
-    def public(self, seat: int, connected: bool) -> dict[str, Any]:
-        registered = self.user_id is not None and self.name
-        return {
-            "seat": seat,
-            "kind": self.kind,
-            "bot": self.bot,
-            "name": self.name or (f"{self.bot} bot" if self.kind == "bot" else None),
-            "taken": self.kind == "bot" or self.token_hash is not None,
-            "connected": connected or self.kind == "bot",
-            # A guest's name is only what they typed: shown marked, never as an account.
-            "guest": self.kind == "person" and self.token_hash is not None and self.user_id is None,
-            "profile": f"/u/{self.name}" if registered else None,
-        }
-
-
 class LiveTable:
     def __init__(self, manager: TableManager, info: Any, game: Game) -> None:
         self.manager = manager
@@ -102,6 +80,7 @@ class LiveTable:
         self.result: list[float] | None = info.result
         self.seats = [SeatState(s.kind, s.bot, s.name, s.token_hash, s.user_id) for s in info.seats]
         self.undo_option: bool = getattr(info, "undo", True)
+        self.position: str | None = info.position  # the TOML text it began from (None: a new game)
         self.state: State | None = None
         self.actions: list[tuple[int, str]] = []  # the standing actions (not taken back)
         self.record_length = 0  # stored actions, taken back or not: the next one's step
@@ -122,8 +101,11 @@ class LiveTable:
     # --- building the game from its record -----------------------------------------------
     def rebuild(self, record: list[tuple[int, str, bool]]) -> None:
         """The state after replaying the standing actions of `record` (seat, text, undone) from
-        the seed, collecting each step's events and the turn in progress's undo trail."""
-        state = self.game.new(self.players, self.seed, self.options)
+        the seed (or the position), collecting each step's events and the turn in progress's undo trail."""
+        try:
+            state = first_state(self.game, self.players, self.seed, self.options, self.position)
+        except GlyphHallError as err:
+            raise TableError(f"table {self.id}: its position does not load: {err}") from None
         log_: list[list[Event]] = []
         standing = [(i, seat, text) for i, (seat, text, undone) in enumerate(record) if not undone]
         trail_from = undo_policy.last_run_start([seat for _, seat, _ in standing])
@@ -192,6 +174,7 @@ class LiveTable:
             # seed stays secret (it decides every hidden card).
             "practice": self.practice,
             **({"seed": self.seed} if self.practice else {}),
+            "position": position_info(self.position),
         }
 
     # --- messages --------------------------------------------------------------------------

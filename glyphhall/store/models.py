@@ -51,6 +51,9 @@ class TableRow(Base):
     practice: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     # Set when the finished match changed the ratings (every seat a registered person or a bot).
     rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # The TOML text of the position the game began from (Game.load_position), None for a new
+    # game: such a game rebuilds from this text and its actions, not from seed and options.
+    position: Mapped[str | None] = mapped_column(Text, nullable=True)
 
 
 class SeatRow(Base):

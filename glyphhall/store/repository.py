@@ -56,6 +56,7 @@ class TableInfo:
     seats: tuple[SeatInfo, ...] = field(default=())
     practice: bool = False  # its seed was chosen by a person: shown to all, never rated
     rated: bool = False  # a finished match that has been rated
+    position: str | None = None  # the position's TOML text it began from (always practice)
 
 
 @dataclass(frozen=True)
@@ -87,6 +88,7 @@ def _table_info(row: TableRow, seats: list[SeatRow]) -> TableInfo:
         ),
         practice=bool(row.practice),
         rated=bool(row.rated),
+        position=row.position,
     )
 
 
@@ -125,8 +127,10 @@ class Store(PeopleRepo, RatingsRepo):
         turn_seconds: int = 0,
         undo: bool = True,
         practice: bool = False,
+        position: str | None = None,
     ) -> TableInfo:
-        """A new open table; `seats` lists (kind, bot level, name) per seat."""
+        """A new open table; `seats` lists (kind, bot level, name) per seat; `position` the
+        TOML text of the position it begins from, if any."""
         with self._session.begin() as db:
             row = TableRow(
                 id=table_id,
@@ -140,6 +144,7 @@ class Store(PeopleRepo, RatingsRepo):
                 undo=undo,
                 created_at=time.time(),
                 practice=practice,
+                position=position,
             )
             db.add(row)
             db.flush()

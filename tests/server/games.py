@@ -164,6 +164,17 @@ class TurnsGame(Game):
         s.totals, s.turn = [int(t) for t in data["totals"]], int(data["turn"])
         return s
 
+    def _position(self, state: State, data: Any) -> TurnsState:
+        """`[position] totals = [5, 8]`, `turn = 0` (for the tests of tables from a position)."""
+        assert isinstance(state, TurnsState)
+        position = data.table("position")
+        state.totals = [int(t) for t in position.take("totals", list)]
+        state.turn = position.take("turn", int, 0)
+        position.done()
+        if len(state.totals) != 2 or state.turn not in (0, 1) or state.is_over():
+            raise ValueError("'position' is two totals below 10 and a turn of 0 or 1")
+        return state
+
 
 TURNS = TurnsGame()
 GAMES["turns"] = TURNS
