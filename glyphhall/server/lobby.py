@@ -161,6 +161,22 @@ async def packaged_positions(game_id: str, request: Request) -> dict[str, Any]:
     return {"positions": [p.public() for p in found], "max_chars": position_tables.MAX_POSITION}
 
 
+class PositionText(BaseModel):
+    text: str
+
+
+@router.post("/games/{game_id}/positions/check",
+             summary="Check a position's TOML text: the players and title it sets, or why it does not load")
+async def check_position(game_id: str, body: PositionText, request: Request) -> dict[str, Any]:
+    try:
+        game = manager(request).catalog.get(game_id)
+    except KeyError as err:
+        raise TableError(str(err).strip('"'), 404) from None
+    text = position_tables.chosen(game, body.text, None)
+    state = await asyncio.to_thread(position_tables.load, game, text)
+    return {"players": state.num_players, "title": position_tables.title_of(text)}
+
+
 @router.get("/tables", summary="Open and running tables, newest first")
 async def list_tables(request: Request, status: str = "open,running") -> dict[str, Any]:
     m = manager(request)

@@ -86,9 +86,9 @@ def chosen(game: Game, text: str | None, name: str | None) -> str:
     return text
 
 
-def load(game: Game, text: str, seats: int) -> State:
-    """The game the position sets up, for `seats` seats. Raises TableError with the loader's
-    sentence."""
+def load(game: Game, text: str, seats: int | None = None) -> State:
+    """The game the position sets up (for `seats` seats, when given). Raises TableError with
+    the loader's sentence."""
     try:
         state = game.load_position(text)
     except GlyphHallError as err:
@@ -96,6 +96,6 @@ def load(game: Game, text: str, seats: int) -> State:
     except Exception as err:  # a loader's own slip must not become a 500 for hostile text
         log.exception("%s: a position's loader failed", game.id)
         raise TableError(f"the position does not load ({type(err).__name__}: {err})") from None
-    if state.num_players != seats:
+    if seats is not None and state.num_players != seats:
         raise TableError(f"the position is for {state.num_players} players; the table has {seats} seats")
     return state

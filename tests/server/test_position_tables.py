@@ -166,3 +166,11 @@ def test_a_position_table_is_never_rated(db_url):
             assert done["status"] == "finished"
         assert ann.get("/api/leaderboard/posduel").json()["entries"] == []
         assert not ann.get("/api/users/ann").json()["recent"][0]["rated"]
+
+
+def test_a_position_is_checked_before_the_form_is_sent(client):
+    ok = client.post("/api/games/posduel/positions/check", json={"text": PUZZLE})
+    assert ok.status_code == 200 and ok.json() == {"players": 2, "title": "Last round"}
+    bad = client.post("/api/games/posduel/positions/check", json={"text": "[position]\nhands = [[1], [1]]\n"})
+    assert bad.status_code == 400 and "holds cards 1 to 9, each once" in bad.json()["error"]
+    assert client.post("/api/games/chess/positions/check", json={"text": PUZZLE}).status_code == 404

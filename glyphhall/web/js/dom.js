@@ -80,3 +80,9 @@ export function myName() {
 export function setMyName(name) {
   if (name) localStorage.setItem("glyphhall.name", name);
 }
+
+/** "Inscription · table ab12", and the position it began from, when it did. */
+export function tableTitle(t) {
+  const from = !t.position ? "" : t.position.title ? ` · from the position “${t.position.title}”` : " · from a position";
+  return `${t.game_name} · table ${t.id}${from}`;
+}

@@ -1,7 +1,10 @@
-// The lobby: create a table (options form built from the game's typed options) and list tables.
+// The lobby: create a table (options form built from the game's typed options, or a position to
+// start from) and list tables.
 import { api, clear, h, label, myName, saveSeat, setMyName } from "./dom.js";
 
 let catalog = { games: [], bots: [] };
+const packaged = {}; // game id -> its packaged positions [{name, title, players}], fetched once
+let checking = null; // the timer of the next check of a pasted position
 
 async function main() {
   catalog = await api("GET", "/api/games");
@@ -9,6 +12,12 @@ async function main() {
   for (const g of catalog.games) select.append(h("option", { value: g.id, text: `${g.name} (${g.id})` }));
   select.addEventListener("change", showGame);
   document.getElementById("players").addEventListener("change", showSeats);
+  document.getElementById("start-from").addEventListener("change", showStart);
+  document.getElementById("position-text").addEventListener("input", () => {
+    clearTimeout(checking);
+    checking = setTimeout(checkOwn, 400);
+  });
+  document.getElementById("position-file").addEventListener("change", readPositionFile);
   document.getElementById("create-form").addEventListener("submit", create);
   document.getElementById("my-name").value = myName();
   showGame();
@@ -35,6 +44,83 @@ function showGame() {
   if (!g.options.length) box.append(h("p.muted", { text: "This game has no options." }));
   for (const o of g.options) box.append(optionField(o));
   showSeats();
+  showStarts(g);
+}
+
+// Start from: a new game, one of the game's packaged positions, or a position of one's own
+// (pasted, or a file), which the server checks as it is typed. A position sets the players,
+// the seed and the options, so the form hides them; such a table is practice (never rated).
+async function showStarts(g) {
+  if (!(g.id in packaged)) {
+    try {
+      packaged[g.id] = (await api("GET", `/api/games/${g.id}/positions`)).positions;
+    } catch {
+      packaged[g.id] = [];
+    }
+  }
+  if (currentGame() !== g) return; // another game was chosen meanwhile
+  const select = clear(document.getElementById("start-from"));
+  select.append(h("option", { value: "", text: "a new game" }));
+  for (const p of packaged[g.id]) {
+    select.append(h("option", { value: `name:${p.name}`, text: `the position “${p.title}” (${p.players} players)` }));
+  }
+  select.append(h("option", { value: "own", text: "a position of my own (paste or upload)" }));
+  showStart();
+}
+
+function startFrom() {
+  const value = document.getElementById("start-from").value;
+  if (value.startsWith("name:")) return { name: value.slice(5) };
+  return value === "own" ? { text: document.getElementById("position-text").value } : null;
+}
+
+function showStart() {
+  const start = startFrom();
+  document.getElementById("create-error").textContent = "";
+  const own = Boolean(start && "text" in start);
+  document.getElementById("own-position").hidden = !own;
+  document.getElementById("options").hidden = Boolean(start);
+  document.getElementById("players").disabled = Boolean(start);
+  if (start && start.name) {
+    const p = packaged[currentGame().id].find((x) => x.name === start.name);
+    setPlayers(p.players);
+  }
+  positionNote(start ? PRACTICE : "", false);
+  if (own) checkOwn();
+}
+
+const PRACTICE = "A table from a position is for practice (never rated); the position sets the players and the options.";
+
+function positionNote(text, error) {
+  const note = document.getElementById("position-note");
+  note.hidden = !text;
+  note.textContent = text;
+  note.className = error ? "error" : "muted";
+}
+
+function setPlayers(n) {
+  document.getElementById("players").value = n;
+  showSeats();
+}
+
+async function checkOwn() {
+  const start = startFrom();
+  if (!start || !("text" in start)) return;
+  if (!start.text.trim()) return positionNote(`Paste a position, or choose a file. ${PRACTICE}`, false);
+  try {
+    const found = await api("POST", `/api/games/${currentGame().id}/positions/check`, { text: start.text });
+    setPlayers(found.players);
+    positionNote(`${found.title ? `“${found.title}”: ` : "The position loads: "}${found.players} players. ${PRACTICE}`, false);
+  } catch (e) {
+    positionNote(e.message, true);
+  }
+}
+
+async function readPositionFile(event) {
+  const f = event.target.files[0];
+  if (!f) return;
+  document.getElementById("position-text").value = await f.text();
+  checkOwn();
 }
 
 function optionField(o) {
@@ -115,11 +201,18 @@ async function create(event) {
     sel.value.startsWith("bot:") ? { kind: "bot", bot: sel.value.slice(4) } : { kind: "person" });
   const name = document.getElementById("my-name").value.trim() || "player";
   setMyName(name);
+  const body = {
+    game: g.id, options, seats, turn_seconds: Number(document.getElementById("turn-seconds").value) || 0,
+    undo: document.getElementById("table-undo").checked,
+  };
+  const start = startFrom();
+  if (start) {
+    delete body.options; // the position sets them
+    if (start.name) body.position_name = start.name;
+    else body.position = start.text;
+  }
   try {
-    const table = await api("POST", "/api/tables", {
-      game: g.id, options, seats, turn_seconds: Number(document.getElementById("turn-seconds").value) || 0,
-      undo: document.getElementById("table-undo").checked,
-    });
+    const table = await api("POST", "/api/tables", body);
     const first = seats.findIndex((s) => s.kind === "person");
     if (first >= 0) {
       const taken = await api("POST", `/api/tables/${table.id}/seats/${first}`, { name });
@@ -142,7 +235,7 @@ function tableRow(t) {
   const verb = t.status === "open" ? (t.seats.some((s) => !s.taken) ? "Join" : "Open") : t.status === "running" ? "Watch" : "Replay";
   return h("div.table-row", {},
     h("span.game-name", { text: game ? game.name : t.game }),
-    h("span.muted", { text: t.status }),
+    h("span.muted", { text: t.position ? `${t.status} · from a position` : t.status }),
     h("span.seats", { text: t.seats.map(seatText).join(" · ") }),
     h("a.button", { href: link, text: verb }));
 }

@@ -1,7 +1,7 @@
 // The replay page: a finished game step by step (/r/<table>), hypothetical lines from any step
 // (moves for any seat, every seat's view open: the game is over), shareable by link, and shared
 // replay rooms (/room/<id>) where a leader steps and everyone follows.
-import { api, clear, h, myName, setMyName } from "./dom.js";
+import { api, clear, h, myName, setMyName, tableTitle } from "./dom.js";
 import { RoomConnection } from "./replay_room.js";
 
 const parts = location.pathname.split("/").filter(Boolean);
@@ -89,7 +89,7 @@ function render() {
   document.title = `${t.game_name} replay · Glyph Hall`;
   document.body.dataset.step = String(pos.step);
   document.body.dataset.line = pos.line === null ? "" : String(pos.line.length);
-  $("title").textContent = `${t.game_name} · table ${t.id}`;
+  $("title").textContent = tableTitle(t);
   $("status").textContent = pos.line === null ? `replay · step ${pos.step} of ${data.total}` : `hypothetical · ${pos.line.length} moves from step ${pos.step}`;
   const invite = ROOM ? `${location.origin}/room/${room.room.id}?table=${encodeURIComponent(t.id)}` : `${location.origin}/r/${t.id}`;
   clear($("link")).append(h("a", { href: invite, text: ROOM ? "room invite link" : "replay link", title: invite }));

@@ -1,5 +1,5 @@
 // The table page (/t/<id>): seats, the game renderer, log, chat. Replays are replay_page.js.
-import { api, clear, forgetSeat, h, myName, savedSeat, saveSeat, setMyName } from "./dom.js";
+import { api, clear, forgetSeat, h, myName, savedSeat, saveSeat, setMyName, tableTitle } from "./dom.js";
 import { TableConnection } from "./connection.js";
 import { undoButton } from "./undo.js";
 
@@ -105,7 +105,7 @@ function renderAll() {
   document.title = `${yours ? "▶ Your move · " : ""}${t.game_name} · Glyph Hall`;
   document.body.dataset.step = String(ui.step);
   document.body.dataset.status = t.status;
-  $("title").textContent = `${t.game_name} · table ${t.id}`;
+  $("title").textContent = tableTitle(t);
   const you = ui.you === null ? "watching" : `you are seat ${ui.you} (${seatName(ui.you)})`;
   $("status").textContent = `${t.status} · ${you}`;
   const invite = `${location.origin}/t/${t.id}`;
