@@ -174,3 +174,16 @@ def test_a_position_is_checked_before_the_form_is_sent(client):
     bad = client.post("/api/games/posduel/positions/check", json={"text": "[position]\nhands = [[1], [1]]\n"})
     assert bad.status_code == 400 and "holds cards 1 to 9, each once" in bad.json()["error"]
     assert client.post("/api/games/chess/positions/check", json={"text": PUZZLE}).status_code == 404
+
+
+@pytest.mark.parametrize("game_id", games.ids())
+def test_every_packaged_position_loads_and_is_offered_with_a_title(game_id):
+    from pathlib import Path
+
+    from glyphhall.server import position_tables
+
+    game = games.get(game_id)
+    files = sorted(Path(games.__file__).parent.joinpath(game_id, "positions").glob("*.toml"))
+    offered = position_tables.packaged(game)
+    assert [p.name for p in offered] == [f.stem for f in files]  # none left out for not loading
+    assert all(p.title and p.title != p.name.replace("-", " ") for p in offered), "give each a title"
