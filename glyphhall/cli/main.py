@@ -86,7 +86,7 @@ def play(
             raise fail("--position sets the players, the seed and the options itself")
         try:
             text = Path(position).read_text()
-            start = game.load_position(text)  # checked here, so a bad file is said before anything starts
+            start = game.load_position(text)
         except GlyphHallError as err:
             raise fail(f"{position}: {err}") from None
         except OSError as err:
@@ -108,7 +108,8 @@ def play(
         names = _seat_names(count, seat, vs, name or _person_name())
         seats = [Seat(names[i]) if i == seat or vs == "human" else Seat(names[i], bots.make(vs, chosen_seed + i))
                  for i in range(count)]
-        match = new_match(game, seats, chosen_seed, opts) if text is None else position_match(game, seats, text)
+        match = (new_match(game, seats, chosen_seed, opts) if start is None or text is None
+                 else position_match(game, seats, start, text))
         reader = LineReader(game.id, lambda: legal_texts(match), meta=lambda: action_meanings(match))
     except (GlyphHallError, KeyError) as err:
         raise fail(str(err).strip('"')) from None

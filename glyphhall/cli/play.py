@@ -69,10 +69,9 @@ def new_match(game: Game, seats: list[Seat], seed: int, options: dict) -> Match:
     return Match(game, state, seats, MatchRecord.start(game, state, [s.name for s in seats]))
 
 
-def position_match(game: Game, seats: list[Seat], position: str) -> Match:
-    """A match from a position's TOML text (`Game.load_position`; raises LoadError). Its record
-    keeps the text, because the match does not replay from the seed alone."""
-    state = game.load_position(position)
+def position_match(game: Game, seats: list[Seat], state: State, position: str) -> Match:
+    """A match from `state`, which `game.load_position(position)` made. Its record keeps the
+    position's text, because the match does not replay from the seed alone."""
     return Match(game, state, seats, MatchRecord.start(game, state, [s.name for s in seats], position=position))
 
 

@@ -186,9 +186,9 @@ def first_state(game: Game, players: int, seed: int, options: Mapping[str, Any],
 
 def replay(record: MatchRecord, game: Game, upto: int | None = None) -> State:
     """The state of `game` after the first `upto` standing actions of `record` (all of them by
-    default; actions taken back are skipped), from the record's position if it has one. The caller hands the game (the registry,
-    `glyphhall.games.get(record.game)`, lives a layer above the engine). Raises LoadError naming
-    the step if the record does not replay."""
+    default; actions taken back are skipped), from the record's position if it has one. The
+    caller hands the game (the registry, `glyphhall.games.get(record.game)`, lives a layer above
+    the engine). Raises LoadError naming the step if the record does not replay."""
     if record.game != game.id:
         raise LoadError(f"record is a {record.game} match, not {game.id}")
     if record.game_version != game.version:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import sys
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from glyphhall import bots, games
@@ -54,6 +55,13 @@ def describe_option(option: Option) -> dict[str, Any]:
     if option.maximum is not None:
         out["maximum"] = option.maximum
     return out
+
+
+def game_folder(game: Game, name: str) -> Path | None:
+    """A folder beside the game's module (`data`, `positions`), None if it has none."""
+    module = sys.modules.get(type(game).__module__)
+    folder = Path(module.__file__).parent / name if module and module.__file__ else None
+    return folder if folder is not None and folder.is_dir() else None
 
 
 def game_locator(game: Game) -> tuple[str, str]:

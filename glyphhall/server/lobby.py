@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import re
-import sys
 import tomllib
-from pathlib import Path
 from typing import Any, Literal
 
 from fastapi import APIRouter, Request
@@ -17,6 +15,7 @@ from glyphhall.engine import GlyphHallError
 from glyphhall.store import UserInfo
 
 from . import keepsakes, position_tables
+from .catalog import game_folder
 from .identity import user_of
 from .table_info import position_info
 from .tables import SUBSTITUTE_BOT, LiveTable, TableError, TableManager
@@ -80,8 +79,7 @@ async def game_data(game_id: str, name: str, request: Request) -> dict[str, Any]
         raise TableError(str(err).strip('"'), 404) from None
     if not DATA_NAME.match(name):
         raise TableError("a data file name is lower-case letters, digits, '-' and '_'", 404)
-    module = sys.modules.get(type(game).__module__)
-    folder = Path(module.__file__).parent / "data" if module and module.__file__ else None
+    folder = game_folder(game, "data")
     path = folder / f"{name}.toml" if folder else None
     if path is None or not path.is_file():
         raise TableError(f"{game.name} has no data file {name!r}", 404)

@@ -8,13 +8,12 @@ because it rebuilds from the position and its actions, not from a seed (see engi
 from __future__ import annotations
 
 import logging
-import sys
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from glyphhall.engine import Game, GlyphHallError, State, position_title
 
+from .catalog import game_folder
 from .tables import TableError
 
 log = logging.getLogger("glyphhall.server")
@@ -49,9 +48,8 @@ def packaged(game: Game) -> list[Packaged]:
 
 
 def _read_packaged(game: Game) -> list[Packaged]:
-    module = sys.modules.get(type(game).__module__)
-    folder = Path(module.__file__).parent / "positions" if module and module.__file__ else None
-    if folder is None or not folder.is_dir():
+    folder = game_folder(game, "positions")
+    if folder is None:
         return []
     found = []
     for path in sorted(folder.glob("*.toml")):
