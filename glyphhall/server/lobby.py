@@ -11,7 +11,7 @@ from typing import Any, Literal
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
 
-from glyphhall.engine import GlyphHallError
+from glyphhall.engine import Game, GlyphHallError
 from glyphhall.store import UserInfo
 
 from . import keepsakes, position_tables
@@ -61,6 +61,14 @@ def manager(request: Request) -> TableManager:
     return request.app.state.manager
 
 
+def game_named(request: Request, game_id: str) -> Game:
+    """The game this server offers under `game_id`; 404 naming the known games."""
+    try:
+        return manager(request).catalog.get(game_id)
+    except KeyError as err:
+        raise TableError(str(err).strip('"'), 404) from None
+
+
 @router.get("/games", summary="Every game this server offers, with its options and the bot levels")
 async def list_games(request: Request) -> dict[str, Any]:
     m = manager(request)
@@ -72,11 +80,7 @@ async def list_games(request: Request) -> dict[str, Any]:
 
 @router.get("/games/{game_id}/data/{name}", summary="A game's public data file (TOML) as JSON, for its renderer")
 async def game_data(game_id: str, name: str, request: Request) -> dict[str, Any]:
-    m = manager(request)
-    try:
-        game = m.catalog.get(game_id)
-    except KeyError as err:
-        raise TableError(str(err).strip('"'), 404) from None
+    game = game_named(request, game_id)
     if not DATA_NAME.match(name):
         raise TableError("a data file name is lower-case letters, digits, '-' and '_'", 404)
     folder = game_folder(game, "data")
@@ -131,7 +135,7 @@ async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
     return {**table.public_info(), "invite": f"/t/{table_id}"}
 
 
-async def _create_from_position(m: TableManager, game: Any, body: CreateTable, seats: list[Any]) -> dict[str, Any]:
+async def _create_from_position(m: TableManager, game: Game, body: CreateTable, seats: list[Any]) -> dict[str, Any]:
     """A practice table beginning from a position: checked by the game's loader first, so a
     position that does not load creates nothing."""
     if "practice" in body.model_fields_set and not body.practice:
@@ -151,10 +155,7 @@ async def _create_from_position(m: TableManager, game: Any, body: CreateTable, s
 
 @router.get("/games/{game_id}/positions", summary="A game's packaged positions (puzzles, teaching positions)")
 async def packaged_positions(game_id: str, request: Request) -> dict[str, Any]:
-    try:
-        game = manager(request).catalog.get(game_id)
-    except KeyError as err:
-        raise TableError(str(err).strip('"'), 404) from None
+    game = game_named(request, game_id)
     found = await asyncio.to_thread(position_tables.packaged, game)
     return {"positions": [p.public() for p in found], "max_chars": position_tables.MAX_POSITION}
 
@@ -166,10 +167,7 @@ class PositionText(BaseModel):
 @router.post("/games/{game_id}/positions/check",
              summary="Check a position's TOML text: the players and title it sets, or why it does not load")
 async def check_position(game_id: str, body: PositionText, request: Request) -> dict[str, Any]:
-    try:
-        game = manager(request).catalog.get(game_id)
-    except KeyError as err:
-        raise TableError(str(err).strip('"'), 404) from None
+    game = game_named(request, game_id)
     text = position_tables.chosen(game, body.text, None)
     state = await asyncio.to_thread(position_tables.load, game, text)
     return {"players": state.num_players, "title": position_tables.title_of(text)}
