@@ -72,11 +72,17 @@ def test_a_table_from_a_packaged_position(client):
     assert table["options"]["items"] is False
     token = take(client, table["id"], 0, "ann")
     assert client.post(f"/api/tables/{table['id']}/start", json={"token": token}).status_code == 200
-    with client.websocket_connect(f"/ws/{table['id']}") as ws:
+    with client.websocket_connect(f"/ws/{table['id']}") as ws, client.websocket_connect(f"/ws/{table['id']}") as spy:
         state = hello(ws, token)
-        assert state["table"]["position"]["title"] == hoarder["title"]
-        assert state["to_move"] == [0] and state["view"]["scale"] == 2
+        watched = hello(spy, None)
+        assert state["table"]["position"]["title"] == watched["table"]["position"]["title"] == hoarder["title"]
+        assert state["to_move"] == [0] and state["view"]["scale"] == 2 and watched["legal"] == []
         assert any(a.startswith("play") for a in state["legal"])
+        ws.send_json({"type": "act", "text": "bell"})
+        update = receive(ws, "update")
+        while 0 not in update["to_move"] and update["status"] == "running":  # the bot plays its turn
+            update = receive(ws, "update")
+        assert update["step"] >= 2 and receive(spy, "update")["step"] == 1
 
 
 def test_a_bad_position_creates_nothing_and_says_why(client):
