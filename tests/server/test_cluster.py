@@ -363,6 +363,8 @@ def test_two_processes_play_a_table_from_a_position(hall):
         assert _recv(ws1, "state")["view"]["totals"] == [5, 8]  # b rebuilt from the position
         _act_acked(ws0, "add 1", "2")
         _act_acked(ws0, "end", "3")
+        while _recv(ws1, "update")["view"]["turn"] != 1:  # b has caught up: bob's turn
+            pass
         done = _act_acked(ws1, "roll", "4")  # on b: the scripted d6 shows 2
         assert done["status"] == "finished" and done["view"]["totals"] == [6, 10]
         assert _recv(ws0, "update")["view"]["totals"] == [6, 10]
