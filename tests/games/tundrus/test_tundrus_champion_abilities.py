@@ -3,6 +3,7 @@ Tokens they place (reference B4)."""
 
 import pytest
 from tundrus_helpers import (
+    DATA,
     TRIBE2,
     champ,
     do,
@@ -20,10 +21,6 @@ from glyphhall.games.tundrus.rounds import activate, end_of_round
 GUARDS = ("druid", "warlord", "priestess")
 TRICKS = ("trickster", "fire_guard", "blood_mage")  # tribe 2 (initiative)
 GOLEMS = ("stone_golem", "warlord", "priestess")  # tribe 2 (initiative)
-
-
-def hurt(c, n=1):
-    c.health -= n
 
 
 def test_shield_bash_attack_and_token():
@@ -112,10 +109,8 @@ def test_entangling_roots_blocks_secondary():
 
 def test_regrowth():
     """Druid, Regrowth (B3 ultimate): each ally Gains 1 Health Cube."""
-    s = new_game(GUARDS, TRIBE2)
-    for cid in GUARDS:
-        hurt(champ(s, cid), 2)
-    ready(s, "druid", ["power", "power", "power", "defense", "defense"])
+    s = turn_of("druid", ["power", "power", "power", "defense", "defense"], GUARDS, TRIBE2, full=True,
+                champions={cid: {"health": DATA.champions[cid].health - 2} for cid in GUARDS})
     do(s, "ability regrowth")
     for cid in GUARDS:
         assert champ(s, cid).health == champ(s, cid).health_max - 1
@@ -264,9 +259,8 @@ def test_enchantment_reduces_energy():
 
 def test_sanctuary():
     """Priestess, Sanctuary (B3 ultimate): fill each ally's Armor Track, a single ally Gains 2 Health."""
-    s = new_game(GUARDS, TRICKS)
-    hurt(champ(s, "druid"), 3)
-    ready(s, "priestess", ["power", "power", "power", "defense", "defense"])
+    s = turn_of("priestess", ["power", "power", "power", "defense", "defense"], GUARDS, TRICKS, full=True,
+                champions={"druid": {"health": DATA.champions["druid"].health - 3}})
     do(s, "ability sanctuary druid")
     assert champ(s, "druid").health == champ(s, "druid").health_max - 1
     assert all(len(champ(s, c).temp) == champ(s, c).armor_hollow for c in GUARDS)
@@ -274,10 +268,8 @@ def test_sanctuary():
 
 def test_rancid_bile_no_energy_at_end_of_round():
     """Necromancer, Rancid Bile (B3/B4): no Energy Cube at the next End of Round step 2."""
-    s = new_game()
+    s = turn_of("necromancer", ["power", "power", "wealth"], full=True, champions={"priestess": {"energy": 0}})
     pr = champ(s, "priestess")
-    pr.energy_cubes = 0
-    ready(s, "necromancer", ["power", "power", "wealth"])
     do(s, "ability rancid_bile priestess")
     end_of_round(s, [])
     assert pr.energy_cubes == 0 and "rancid_bile" not in pr.tokens
@@ -295,20 +287,16 @@ def test_sleep():
 
 def test_sacrificial_offering():
     """Blood Mage, Sacrificial Offering (B3): an Attack; if the target loses Health, Gain 2 Energy."""
-    s = new_game(GUARDS, TRICKS)
+    s = turn_of("blood_mage", ["war", "war", "power"], GUARDS, TRICKS, champions={"blood_mage": {"energy": 0}})
     bm = champ(s, "blood_mage")
-    bm.energy_cubes = 0
-    ready(s, "blood_mage", ["war", "war", "power"])
-    bm.energy_cubes = 0
     do(s, "ability sacrificial_offering priestess")
     assert champ(s, "priestess").health == champ(s, "priestess").health_max - 1 and bm.energy_cubes == 2
 
 
 def test_sacrificial_offering_on_himself():
     """Sacrificial Offering: automatic success on himself; he still takes 1 damage."""
-    s = turn_of("blood_mage", ["war", "war", "power"], GUARDS, TRICKS, full=True)
+    s = turn_of("blood_mage", ["war", "war", "power"], GUARDS, TRICKS, champions={"blood_mage": {"energy": 0}})
     bm = champ(s, "blood_mage")
-    bm.energy_cubes = 0
     do(s, "ability sacrificial_offering blood_mage")
     assert bm.health == bm.health_max - 1 and bm.energy_cubes == 2
 
@@ -327,12 +315,11 @@ def test_blood_moon_health_cost_and_free_replenish():
 
 def test_blood_boil_cannot_take_the_last_health():
     """Blood Mage, Blood Boil (B3): 2 Magic Damage to one enemy, 1 to each other; a Health cost never takes the last cube (B7.9)."""
-    s = new_game(GUARDS, TRICKS)
-    bm = champ(s, "blood_mage")
-    bm.health = 2
-    ready(s, "blood_mage", ["power", "power", "power", "war", "war"])
+    dice = ["power", "power", "power", "war", "war"]
+    s = turn_of("blood_mage", dice, GUARDS, TRICKS, full=True, champions={"blood_mage": {"health": 2}})
     assert not any(t.startswith("ability blood_boil") for t in texts(s))  # ruling B7.9
-    bm.health = 3
+    s = turn_of("blood_mage", dice, GUARDS, TRICKS, full=True, champions={"blood_mage": {"health": 3}})
+    bm = champ(s, "blood_mage")
     assert "ability blood_boil druid" in texts(s)
     do(s, "ability blood_boil druid")
     assert champ(s, "druid").health == champ(s, "druid").health_max - 2

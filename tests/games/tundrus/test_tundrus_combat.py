@@ -1,18 +1,6 @@
 """Reference > Attack and Defense, Defeated Champion, Winning the Game."""
 
-from tundrus_helpers import (
-    COLOUR,
-    TRIBE1,
-    TRIBE2,
-    champ,
-    do,
-    give,
-    new_game,
-    roll_pool,
-    script,
-    texts,
-    turn_of,
-)
+from tundrus_helpers import COLOUR, TRIBE1, TRIBE2, champ, do, new_game, position, script, texts, turn_of
 
 from glyphhall.games.tundrus.combat import attack, magic
 
@@ -43,21 +31,16 @@ def test_attack_with_no_war_glyph_is_not_offered():
 
 def test_attack_may_only_reduce_armor():
     """Champions do not have to roll enough War Glyphs to damage their target."""
-    s = new_game()
+    s = turn_of("fire_guard", ["war"], champions={"stone_golem": {"armor": 4}})  # 3 solid squares, 1 hollow
     sg = champ(s, "stone_golem")
-    sg.temp = [None]
-    s.cubes[1] -= 1
-    roll_pool(s, "fire_guard", ["white tribal"], ["war"])
     do(s, "attack stone_golem")
     assert sg.temp == [] and sg.health == sg.health_max
 
 
 def test_permanent_armor_refills_temporary_does_not():
     """Armor: permanent (solid squares) regenerates after an Attack, temporary does not."""
-    s = new_game()
+    s = position(champions={"fire_guard": {"armor": 4}})  # 2 solid squares, 2 hollow
     fg, sg = champ(s, "fire_guard"), champ(s, "stone_golem")
-    fg.temp = [None, None]
-    s.cubes[1] -= 2
     attack(s, sg, fg, 4, [])
     assert fg.temp == [] and fg.armor_perm == 2 and fg.health == fg.health_max
 
@@ -65,23 +48,18 @@ def test_permanent_armor_refills_temporary_does_not():
 def test_attack_removes_temporary_cubes_before_stored_dice():
     """Basic Attack: "remove one cube from the Armor Track for every War Glyph" is the attacker's act;
     taking a cube first (ruling) leaves the target's Stored die on its Track, out of its Supply."""
-    s = new_game()
+    s = position(champions={"fire_guard": {"armor": 3, "stored_armor": ["green own"]}})  # a cube and a die
     fg, sg = champ(s, "fire_guard"), champ(s, "stone_golem")
     green = COLOUR["green"]
-    fg.start[green] -= 1
-    s.cubes[1] -= 1
-    fg.temp = [None, (green, fg.idx, 1)]  # a cube, then a die Stored later
     attack(s, sg, fg, 1, [])
     assert fg.temp == [(green, fg.idx, 1)] and fg.start[green] == 0 and fg.health == fg.health_max
 
 
 def test_stored_defense_dice_return_to_their_location():
     """The dice removed from Temporary Armor squares return to the target's board or Tribal Pool."""
-    s = new_game()
+    s = position(champions={"fire_guard": {"stored_armor": ["blue tribal"]}})
     fg, sg = champ(s, "fire_guard"), champ(s, "stone_golem")
     blue = COLOUR["blue"]
-    s.tribal[1][blue] -= 1
-    fg.temp = [(blue, 1, 0)]
     attack(s, sg, fg, 1, [])
     assert s.tribal[1][blue] == 1 and fg.temp == []
 
@@ -105,15 +83,9 @@ def test_withering_touch_magic_and_temporary_armor():
 
 def test_defeat_returns_items_and_dice():
     """Defeated Champion: Items to the discard pile; dice, tokens and cubes to the Stock."""
-    s = new_game()
-    give(s, "priestess", "twin_axes")
+    s = position(champions={"priestess": {"items": ["twin_axes"], "stash": ["chainmail"], "tokens": ["enchantment"]}})
     pr = champ(s, "priestess")
-    pr.stash.append("chainmail")
-    s.deck.remove("chainmail")
-    pr.tokens["guardian_angel"] = [1, 1]
     red_stock = s.stock[COLOUR["red"]]
-    del pr.tokens["guardian_angel"]
-    pr.tokens["enchantment"] = [1, 1]
     magic(s, pr, pr.health, [])
     assert pr.defeated and pr.slots == [None, None, None] and pr.stash == []
     assert {"twin_axes", "chainmail"} <= set(s.discard)
@@ -123,21 +95,14 @@ def test_defeat_returns_items_and_dice():
 
 def test_defeated_champions_are_not_targets():
     """Defeated Champion: a defeated champion is out of the game and cannot be targeted."""
-    s = new_game()
-    pr = champ(s, "priestess")
-    magic(s, pr, pr.health, [])
-    roll_pool(s, "fire_guard", ["white tribal"], ["war"])
+    s = turn_of("fire_guard", ["war"], champions={"priestess": {"defeated": True}})
     assert "attack priestess" not in texts(s)
 
 
 def test_victory_when_all_opponents_are_defeated():
     """Winning the Game: a Tribe wins immediately when all opposing Champions are defeated."""
-    s = new_game()
-    for cid in ("warlord", "stone_golem"):
-        magic(s, champ(s, cid), 99, [])
-    pr = champ(s, "priestess")
-    pr.health = 1
-    roll_pool(s, "fire_guard", ["white tribal"], ["war"])
+    s = turn_of("fire_guard", ["war"], champions={"warlord": {"defeated": True}, "stone_golem": {"defeated": True},
+                                                  "priestess": {"health": 1}})
     do(s, "attack priestess")
     assert s.is_over() and s.returns() == [0.0, 1.0]
     assert s.legal_actions(0) == s.legal_actions(1) == []
@@ -145,17 +110,15 @@ def test_victory_when_all_opponents_are_defeated():
 
 def test_guardian_angel_keeps_the_last_health():
     """Guardian Angel token (B4): the champion keeps its last Health Cube once."""
-    s = new_game()
+    s = position(champions={"priestess": {"tokens": ["guardian_angel"]}})
     pr = champ(s, "priestess")
-    pr.tokens["guardian_angel"] = [1, 1]
     magic(s, pr, 9, [])
     assert pr.health == 1 and not pr.defeated and "guardian_angel" not in pr.tokens
 
 
 def test_shadow_armor_blocks_and_returns():
     """Shadow Armor: the token represents 2 armor in addition to the Armor Track (permanent)."""
-    s = new_game()
-    give(s, "priestess", "shadow_cloak")
+    s = position(champions={"priestess": {"items": ["shadow_cloak"]}})
     pr, fg = champ(s, "priestess"), champ(s, "fire_guard")
     assert attack(s, fg, pr, 2, []) == 0
     assert attack(s, fg, pr, 3, []) == 1
@@ -163,17 +126,15 @@ def test_shadow_armor_blocks_and_returns():
 
 def test_unarmored_token_ignores_armor():
     """Unarmored token (B4): Attacks act as though the champion is unarmored."""
-    s = new_game()
+    s = position(champions={"stone_golem": {"tokens": ["unarmored"]}})
     sg, fg = champ(s, "stone_golem"), champ(s, "fire_guard")
-    sg.tokens["unarmored"] = [1, 1]
     assert attack(s, fg, sg, 1, []) == 1 and sg.armor_perm == 3
 
 
 def test_bear_form_deals_two():
     """Bear Form token (B4) and the Basic Attack note: 'unless modified by another Ability' - 2 damage."""
-    s = new_game()
+    s = turn_of("fire_guard", ["war"], champions={"fire_guard": {"tokens": ["bear_form"]}})  # held since before
     pr, fg = champ(s, "priestess"), champ(s, "fire_guard")
-    fg.tokens["bear_form"] = [1, 1]
     assert attack(s, fg, pr, 5, []) == 2
 
 
