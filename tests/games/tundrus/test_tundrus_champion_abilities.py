@@ -4,6 +4,7 @@ Tokens they place (reference B4)."""
 import pytest
 from tundrus_helpers import (
     DATA,
+    SETUP_POOL,
     TRIBE2,
     champ,
     do,
@@ -154,7 +155,7 @@ def test_war_glyph_minus_one_the_player_chooses_the_glyph_lost(lost):
     """War Glyph -1 token (reference B4): one War Glyph in the Active Dice Pool, "its choice; one half
     of a Double", cannot be used; the player picks it with `lose <die>` after the REROLL."""
     s = turn_of("fire_guard", ["war", "red tribal double_war", "gold tribal wealth"], turn={"step": "reroll"},
-                tribal=[{}, {"white": 2, "red": 1, "gold": 1, "blue": 1}],
+                tribal=[SETUP_POOL, {"white": 2, "red": 1, "gold": 1, "blue": 1}],
                 champions={"fire_guard": {"tokens": ["war_glyph -1"]}})
     do(s, "keep")
     assert s.phase == "warloss" and texts(s) == ["lose 1", "lose 2"]

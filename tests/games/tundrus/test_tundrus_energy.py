@@ -2,7 +2,7 @@
 Dice Pool"; Store Power Glyphs: a Stored die "can be used as an Energy Cube"): the player names the
 Power dice and the Stored dice that pay when they differ and not all of them must go."""
 
-from tundrus_helpers import COLOUR, champ, do, new_game, pool_glyphs, texts, turn_of
+from tundrus_helpers import COLOUR, SETUP_POOL, champ, do, new_game, pool_glyphs, texts, turn_of
 
 
 def test_power_dice_that_differ_are_named():
@@ -38,7 +38,7 @@ def test_ability_energy_from_named_dice_outside_its_combo():
     """Shield Bash (2 Defense, 1 War, 2 Energy) with `power`: its combo's dice cannot pay; of the three
     different Power dice the player names two, then the Ability resolves."""
     s = turn_of("fire_guard", ["green own defense", "defense", "red tribal war", "blue tribal power", "power",
-                               "gold tribal arcana"], tribal=[{}, {"white": 2, "red": 1, "blue": 1, "gold": 1}])
+                               "gold tribal arcana"], tribal=[SETUP_POOL, {"white": 2, "red": 1, "blue": 1, "gold": 1}])
     fg, pr = champ(s, "fire_guard"), champ(s, "priestess")
     cubes = fg.energy_cubes
     do(s, "ability shield_bash priestess power")

@@ -1,12 +1,13 @@
 """The rulebook's worked example: Stephen's Fire Guard takes her Turn (A GAME PLAY ROUND)."""
 
-from tundrus_helpers import COLOUR, champ, do, give, new_game, pool_glyphs, script, show, texts
+from tundrus_helpers import COLOUR, champ, do, pool_glyphs, position, script, texts
 
 
-def fire_guard_game():
-    s = new_game()
-    give(s, "fire_guard", "twin_axes")  # "2 red dice from an Item"
-    return s
+def fire_guard_game(priestess: dict | None = None, **keys):
+    """The example's position: Stephen's Tribe holds the Initiative; the Fire Guard's Item gives "2 red
+    dice"; `priestess` sets the Priestess's board, `keys` the rest (README "Positions")."""
+    boards = {"fire_guard": {"items": ["twin_axes"]}, "priestess": priestess or {}}
+    return position(champions=boards, **keys)
 
 
 def test_initiative_tribe_activates_the_fire_guard():
@@ -75,11 +76,9 @@ def test_shield_bash_cannot_be_matched_and_basic_attack_is_the_only_primary():
 def test_basic_attack_through_one_stored_armor():
     """Step 4c: one War Glyph removes the Priestess's one Armor (a stored Defense die), and since War
     Glyphs remain she loses one Health, no more."""
-    s = fire_guard_game()
+    s = fire_guard_game(priestess={"stored_armor": ["green own"]})  # her green die Stored on the Armor Track
     pr = champ(s, "priestess")
     green = COLOUR["green"]
-    pr.start[green] -= 1
-    pr.temp.append((green, pr.idx, 1))  # her green starting die Stored on the Armor Track
     play_to_reroll(s)
     do(s, "mark 3")
     do(s, "mark 4")
@@ -92,8 +91,7 @@ def test_basic_attack_through_one_stored_armor():
 
 def test_acquire_tome_of_might_and_consume_it():
     """Step 5a: a Wealth Glyph Acquires the Tome of Might; Consumed, it adds a red die to the Tribal Pool."""
-    s = fire_guard_game()
-    show(s, "tome_of_might")
+    s = fire_guard_game(spoils={"face_up": ["tome_of_might", "chainmail", "debt_ledger"]})
     play_to_reroll(s)
     do(s, "keep")
     do(s, "attack priestess")

@@ -1,7 +1,7 @@
 """Reference > Glyphs: War, Defense, Power, Wealth, Arcana (wild), Destruction, Double Glyphs,
 and each Glyph used once a Turn."""
 
-from tundrus_helpers import COLOUR, DATA, champ, do, new_game, roll_pool, texts, turn_of
+from tundrus_helpers import COLOUR, DATA, SETUP_POOL, champ, do, new_game, roll_pool, texts, turn_of
 
 from glyphhall.games.tundrus.data import GLYPH_CODE
 from glyphhall.games.tundrus.dice import match
@@ -60,7 +60,7 @@ def test_each_die_used_once_in_play():
 def test_power_glyph_pays_energy():
     """Power Glyph: may be used as an Energy Cube when paying the Resource Cost of Abilities."""
     s = turn_of("fire_guard", ["defense", "green own defense", "war", "blue tribal power", "blue tribal power"],
-                tribal=[{}, {"white": 2, "gold": 1, "blue": 2}])
+                tribal=[SETUP_POOL, {"white": 2, "gold": 1, "blue": 2}])
     fg = champ(s, "fire_guard")
     assert "ability shield_bash priestess" in texts(s)  # 2 Energy: 1 cube + 1 Power Glyph
     do(s, "ability shield_bash priestess")
@@ -70,7 +70,7 @@ def test_power_glyph_pays_energy():
 def test_power_first_keeps_the_cubes():
     """Power Glyphs may pay instead of cubes ('power' pays with the dice first)."""
     s = turn_of("fire_guard", ["defense", "green own defense", "war", "blue tribal power", "blue tribal power"],
-                tribal=[{}, {"white": 2, "gold": 1, "blue": 2}])
+                tribal=[SETUP_POOL, {"white": 2, "gold": 1, "blue": 2}])
     fg = champ(s, "fire_guard")
     cubes = fg.energy_cubes
     do(s, "ability shield_bash priestess power")

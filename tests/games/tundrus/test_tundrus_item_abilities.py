@@ -3,6 +3,7 @@
 import pytest
 from tundrus_helpers import (
     COLOUR,
+    SETUP_POOL,
     champ,
     do,
     give,
@@ -178,7 +179,7 @@ def test_garrison_the_player_names_the_converted_glyphs():
     """Garrison: "convert 3 non-Defense Glyphs into 2 Defense Glyphs": the player names them with
     `convert <die>` (a Double counts twice), then 1 Energy is paid and the Primary Action is still open."""
     s = turn_of("fire_guard", ["war", "destruction", "gold tribal wealth", "blue tribal power",
-                               "red tribal double_war"], tribal=[{}, {"white": 2, "gold": 1, "blue": 1, "red": 1}],
+                               "red tribal double_war"], tribal=[SETUP_POOL, {"white": 2, "gold": 1, "blue": 1, "red": 1}],
                 champions={"fire_guard": {"items": ["garrison_helm"]}})
     fg = champ(s, "fire_guard")
     energy = fg.energy()

@@ -1,7 +1,19 @@
 """Reference > Gaining Items, Item Cards, Spoils of War: Acquire, Stash, Equip, Consume, Gains."""
 
 import pytest
-from tundrus_helpers import COLOUR, champ, do, give, new_game, pool_glyphs, roll_pool, show, texts, turn_of
+from tundrus_helpers import (
+    COLOUR,
+    SETUP_POOL,
+    champ,
+    do,
+    give,
+    new_game,
+    pool_glyphs,
+    roll_pool,
+    show,
+    texts,
+    turn_of,
+)
 
 from glyphhall.games.tundrus import GAME
 from glyphhall.games.tundrus.data import SLOTS
@@ -151,7 +163,7 @@ def test_acquire_spends_the_wealth_die_the_player_names():
     that differ (here a white and a gold one) the player names it with `spend <die>`; a Double or
     Arcana is only spent when no single Wealth Glyph is left (spending it first is never better)."""
     s = turn_of("fire_guard", ["wealth", "gold tribal wealth", "gold tribal double_wealth"],
-                tribal=[{}, {"white": 2, "gold": 2, "blue": 1}], spoils={"face_up": ["twin_axes"]})
+                tribal=[SETUP_POOL, {"white": 2, "gold": 2, "blue": 1}], spoils={"face_up": ["twin_axes"]})
     do(s, "acquire twin_axes")
     assert s.phase == "wealth" and texts(s) == ["spend 1", "spend 2"]
     do(s, "spend 2")

@@ -3,11 +3,13 @@
 import pytest
 from tundrus_helpers import (
     COLOUR,
+    SETUP_POOL,
     champ,
     do,
     finish_turn,
     give,
     new_game,
+    position,
     roll_pool,
     script,
     show,
@@ -239,13 +241,9 @@ def test_end_of_round_gains_energy_and_passes_initiative():
 
 def test_end_of_round_energy_replaces_a_stored_die():
     """End of Round 2: with no free square, the cube replaces a Stored die, which is Reset at once."""
-    s = new_game()
+    s = position(champions={"priestess": {"energy": 5, "stored_energy": ["blue own"]}})  # 6 squares, all full
     pr = champ(s, "priestess")
     blue = COLOUR["blue"]
-    pr.energy_cubes = pr.energy_max - 1
-    pr.start[blue] -= 1
-    pr.energy_dice.append((blue, pr.idx, 1))
-    s.cubes[2] -= pr.energy_max - 1 - 3
     end_round(s)
     assert pr.energy_dice == [] and pr.energy_cubes == pr.energy_max and pr.start[blue] == 1
 
@@ -254,13 +252,9 @@ def test_end_of_round_energy_square_or_replace_is_the_owners_choice():
     """End of Round 2: "It must be placed in an unoccupied square or it can replace a die that is
     Stored on the Track": with a free square the owner chooses; a replaced die is Reset at once."""
     for choice in ("square", "replace 1"):
-        s = new_game()
+        s = position(champions={"priestess": {"energy": 4, "stored_energy": ["blue own"]}})  # one square free
         pr = champ(s, "priestess")
         blue = COLOUR["blue"]
-        s.cubes[2] += pr.energy_cubes - (pr.energy_max - 2)
-        pr.energy_cubes = pr.energy_max - 2  # one free square left after the Stored die
-        pr.start[blue] -= 1
-        pr.energy_dice.append((blue, pr.idx, 1))
         end_round(s)
         assert s.phase == "energy" and s.to_move() == (pr.seat,)
         assert texts(s) == ["cube priestess square", "cube priestess replace 1"]
@@ -277,26 +271,17 @@ def test_end_of_round_energy_chooses_which_stored_die_to_replace():
     """End of Round 2 on a full Track: the cube replaces a Stored die of the owner's choice (a
     Tribal die goes back to the Tribal Pool, a Starting die to the board); identical dice are one
     choice and need no question."""
-    s = new_game()
+    s = position(champions={"priestess": {"energy": 4, "stored_energy": ["blue own", "blue tribal"]}})
     pr = champ(s, "priestess")
     blue = COLOUR["blue"]
-    s.cubes[2] += pr.energy_cubes - (pr.energy_max - 2)
-    pr.energy_cubes = pr.energy_max - 2
-    pr.start[blue] -= 1
-    s.tribal[0][blue] -= 1
-    pr.energy_dice += [(blue, pr.idx, 1), (blue, 0, 0)]
     end_round(s)
     assert texts(s) == ["cube priestess replace 1", "cube priestess replace 2"]
     do(s, "cube priestess replace 2")
     assert pr.energy_dice == [(blue, pr.idx, 1)] and s.tribal[0][blue] == 1 and pr.energy_cubes == pr.energy_max - 1
 
-    s = new_game()
+    s = position(tribal=[{**SETUP_POOL, "blue": 2}, SETUP_POOL],  # two Tribal blue dice, both Stored
+                 champions={"priestess": {"energy": 4, "stored_energy": ["blue tribal", "blue tribal"]}})
     pr = champ(s, "priestess")
-    s.cubes[2] += pr.energy_cubes - (pr.energy_max - 2)
-    pr.energy_cubes = pr.energy_max - 2
-    s.tribal[0][blue] -= 1  # the Tribe's blue die and another Tribal blue die are Stored
-    s.stock[blue] -= 1
-    pr.energy_dice += [(blue, 0, 0), (blue, 0, 0)]
     end_round(s)
     assert s.phase == "activate" and pr.energy_dice == [(blue, 0, 0)] and s.tribal[0][blue] == 1
 

@@ -13,6 +13,7 @@ DATA = load_data()
 COLOUR = DATA.colour_index
 TRIBE1 = ("priestess", "warlord", "stone_golem")  # adherent, striker, guardian
 TRIBE2 = ("fire_guard", "huntress", "necromancer")  # guardian, striker, adherent
+SETUP_POOL = {"white": 2, "gold": 1, "blue": 1}  # a Tribal Pool at Setup
 
 
 def new_game(t1: Iterable[str] = TRIBE1, t2: Iterable[str] = TRIBE2, players: int = 2, **options) -> TundrusState:
@@ -65,7 +66,7 @@ def turn_of(cid: str, dice: list[str], t1: Iterable[str] = TRIBE1, t2: Iterable[
     Energy that extra REPLENISH dice cost). `champions` sets boards (README "Positions"), `keys` the rest."""
     pool = [d if " " in d else f"white tribal {d}" for d in dice]
     tribe = 0 if cid in tuple(t1) else 1
-    tribal = [{"white": 2, "gold": 1, "blue": 1}, {"white": 2, "gold": 1, "blue": 1}]
+    tribal = [dict(SETUP_POOL), dict(SETUP_POOL)]
     tribal[tribe]["white"] = max(2, sum(d.startswith("white tribal") for d in pool))
     boards = {name: dict(table) for name, table in (champions or {}).items()}
     board, mine = DATA.champions[cid], boards.setdefault(cid, {})
