@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import orjson
 import pytest
 
 from glyphhall.engine import Action, Game, IllegalAction, MatchRecord, Rng, State, replay
@@ -134,6 +135,25 @@ def test_action_text_round_trips(game: Game) -> None:
             assert text == text.strip() and text, f"bad notation {text!r}"
             assert game.parse_action(state, seat, text) == action
             assert hash(action) == hash(game.parse_action(state, seat, text))
+
+
+def test_event_data_and_views_encode_as_the_server_sends_them(game: Game) -> None:
+    """The server sends views and event data with orjson, whose object keys must be text (the
+    browser's JSON too); an int key kept an update from reaching the table once (Heroscape's
+    tied roll-off). Python's json module would turn such a key into text silently."""
+    for players in player_counts(game):
+        for seed in range(PLAYOUTS):
+            state = game.new(players, seed)
+            rng = Rng(seed ^ 0xE7E7)
+            for step in range(20_000):
+                if state.is_over():
+                    break
+                seat = rng.choice(state.to_move())
+                for event in state.apply(seat, rng.choice(state.legal_actions(seat))):
+                    orjson.dumps(event.to_dict())
+                if step % SAMPLE_EVERY == 0:
+                    for viewer in [None, *range(players)]:
+                        orjson.dumps(state.view(viewer))
 
 
 def test_views_are_json_and_determinize_hides_nothing_it_should_not(game: Game) -> None:

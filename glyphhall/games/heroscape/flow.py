@@ -73,7 +73,7 @@ def roll_off(s: HeroscapeState, seats: list[int], events: list[Event], what: str
             if len(group) == 1:
                 order.append(group.pop())
         elif len(top) == len(group):
-            events.append(Event(f"{what}: tie at {best}, re-roll", data={"rolls": dict(scores)}))
+            events.append(Event(f"{what}: tie at {best}, re-roll", data={"rolls": {str(k): v for k, v in scores.items()}}))  # JSON keys are text
         else:
             group = top + [g for g in group if g not in top]
             # resolve the tie first, then the rest in roll order
