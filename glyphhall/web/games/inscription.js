@@ -79,8 +79,9 @@ function scaleSvg(view, me, ctx) {
       s("line", { x1: 15, y1: 30, x2: 145, y2: 30, class: "scale-beam" }),
       s("text", { x: 20, y: 52, class: "scale-text", "text-anchor": "middle" }, `${dmgThem}`),
       s("text", { x: 140, y: 52, class: "scale-text", "text-anchor": "middle" }, `${dmgMe}`)),
-    s("text", { x: 20, y: 108, class: "scale-label", "text-anchor": "middle" }, short(nameThem)),
-    s("text", { x: 140, y: 108, class: "scale-label", "text-anchor": "middle" }, short(nameMe)),
+    // Names are anchored at the ends so a long one runs inwards, never off the picture.
+    s("text", { x: 2, y: 108, class: "scale-label", "text-anchor": "start" }, short(nameThem)),
+    s("text", { x: 158, y: 108, class: "scale-label", "text-anchor": "end" }, short(nameMe)),
     s("title", {}, `damage on the scale: ${nameMe} ${dmgMe}, ${nameThem} ${dmgThem}; 5 more on one side than the other puts out a candle`));
   return svg;
 }
