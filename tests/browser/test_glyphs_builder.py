@@ -56,7 +56,9 @@ def test_the_builder_copies_drags_and_answers_the_keyboard(live_server, new_page
     assert glyph_text(page) == moved
     # drag the first shape two units to the right
     shape = page.locator('#glyph-grid .shape[data-index="0"]')
+    shape.wait_for(state="visible")  # the builder redraws after each key; under load it may be mid-redraw
     box = shape.bounding_box()
+    assert box is not None, "the first shape is not drawn"
     grid = page.locator("#glyph-grid").bounding_box()
     unit = grid["width"] / 14
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
