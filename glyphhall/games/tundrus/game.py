@@ -49,6 +49,15 @@ class TundrusPlay(TundrusState):
     def to_move(self) -> tuple[int, ...]:
         return turn.to_move(self)
 
+    def legal_actions(self, seat: int) -> list[Action]:
+        # The base class's method with its checks in one: `to_move` is () once the game is over.
+        # It remembers the list the same way, so a checked `apply` right after does not list again.
+        if seat not in turn.to_move(self):
+            return []
+        legal = turn.legal_actions(self)
+        self._listed = (seat, tuple(legal))
+        return legal
+
     def _legal_actions(self, seat: int) -> list[Action]:
         return turn.legal_actions(self)
 
