@@ -6,10 +6,11 @@
 For speed work that must not change behaviour: record on the code before, compare on the code
 after. Each step keeps a digest of the seat to move, its legal actions, the events of the
 action taken (with who may see them), the whole state (`to_dict()`), and in the first two games
-of each configuration every seat's view. `compare` replays the recorded games (the file keeps the
-game, configurations and game count) and names the first step of each game that differs; it
-exits 1 if any does. A configuration is "players=P" and game options, as one string; without
-`--config`, the game's defaults at its fewest players."""
+of each configuration every seat's view and the game's heuristic for every seat. `compare`
+replays the recorded games (the file keeps the game, configurations and game count) and names
+the first step of each game that differs; it exits 1 if any does. A configuration is
+"players=P" and game options, as one string; without `--config`, the game's defaults at its
+fewest players."""
 
 from __future__ import annotations
 
@@ -47,6 +48,8 @@ def play(game_id: str, config: str, seed: int, views: bool) -> list[str]:
         line = [str(seat), digest([str(a) for a in actions]), digest(seen), digest(state.to_dict())]
         if views:
             line.append(digest([state.view(p) for p in range(players)]))
+            # the heuristic's exact floats: the search plays by them (and typed code computes them)
+            line.append(digest([game.heuristic(state, p) for p in range(players)]))
         steps.append("|".join(line))
     return steps
 

@@ -44,6 +44,16 @@ from typing import Any
 
 from glyphhall.engine import Action, Game, Rng, State
 
+try:
+    import cython
+except ImportError:  # the typing hints below are no-ops without Cython
+    from glyphhall.engine import nocython as cython
+
+if cython.compiled:  # libm's log and sqrt on C doubles: the same functions math.log and math.sqrt call
+    from cython.cimports.libc.math import log, sqrt
+else:
+    from math import log, sqrt
+
 from . import register
 from .base import Bot
 from .policy import PolicyBot
@@ -374,6 +384,10 @@ class MCTSBot(Bot):
                 break
         return kids[pick], legal[pick], created, kids, probs, pick
 
+    # The tree walk's inner loop: compiled, UCB's arithmetic runs on C doubles and libm's log and
+    # sqrt (the functions math.log and math.sqrt call), so both builds pick the same child.
+    @cython.locals(c=cython.double, score=cython.double, best_score=cython.double,
+                   visits=cython.Py_ssize_t, avail=cython.double, total=cython.double)
     def _select(self, node: Node, legal: Sequence[Action]) -> tuple[Node, Action, bool]:
         """The child to follow: a new one while widening allows, else the best by UCB with
         availability counts. Returns (child, action, whether it was just created)."""
@@ -383,8 +397,6 @@ class MCTSBot(Bot):
         best_action: Action | None = None
         best_score = -math.inf
         c = self._c
-        log = math.log
-        sqrt = math.sqrt
         for action in legal:
             child = children.get(action)
             if child is None:
@@ -393,7 +405,11 @@ class MCTSBot(Bot):
             child.avail += 1
             visits = child.visits
             # A child made by a simultaneous decision elsewhere may never have been followed.
-            score = child.total / visits + c * sqrt(log(child.avail) / visits) if visits else math.inf
+            if visits:
+                total, avail = child.total, child.avail
+                score = total / visits + c * sqrt(log(avail) / visits)
+            else:
+                score = math.inf
             if score > best_score:
                 best, best_action, best_score = child, action, score
         if unexpanded:

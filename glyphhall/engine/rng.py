@@ -12,10 +12,17 @@ from typing import TypeVar
 
 from .errors import ScriptError
 
+try:
+    import cython
+except ImportError:  # the typing hints below are no-ops without Cython
+    from . import nocython as cython
+
 T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
+_M1 = 0xBF58476D1CE4E5B9
+_M2 = 0x94D049BB133111EB
 
 
 class Rng:
@@ -24,20 +31,27 @@ class Rng:
     def __init__(self, seed: int = 0) -> None:
         self.state = seed & _MASK
 
+    # Compiled (`@cython.locals`), the mixing runs on C unsigned 64-bit integers, whose
+    # wrap-around is the `& mask` of the Python code; the first step stays on Python ints, so any
+    # stored state gives the same draw in both builds.
+    @cython.locals(s=cython.ulonglong, mask=cython.ulonglong, m1=cython.ulonglong, m2=cython.ulonglong)
     def next64(self) -> int:
+        mask, m1, m2 = _MASK, _M1, _M2
         self.state = s = (self.state + _GOLDEN) & _MASK
-        s = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        s = ((s ^ (s >> 27)) * 0x94D049BB133111EB) & _MASK
+        s = ((s ^ (s >> 30)) * m1) & mask
+        s = ((s ^ (s >> 27)) * m2) & mask
         return s ^ (s >> 31)
 
+    @cython.locals(s=cython.ulonglong, mask=cython.ulonglong, m1=cython.ulonglong, m2=cython.ulonglong)
     def below(self, n: int) -> int:
         """Uniform integer in [0, n). The modulo bias is below 2**-50 for any n a game uses."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
         # next64 written out: playouts draw here on every step (the same stream)
+        mask, m1, m2 = _MASK, _M1, _M2
         self.state = s = (self.state + _GOLDEN) & _MASK
-        s = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        s = ((s ^ (s >> 27)) * 0x94D049BB133111EB) & _MASK
+        s = ((s ^ (s >> 30)) * m1) & mask
+        s = ((s ^ (s >> 27)) * m2) & mask
         return (s ^ (s >> 31)) % n
 
     def randint(self, low: int, high: int) -> int:
@@ -48,24 +62,32 @@ class Rng:
         """Uniform float in [0, 1)."""
         return (self.next64() >> 11) * (1.0 / (1 << 53))
 
+    @cython.locals(s=cython.ulonglong, mask=cython.ulonglong, m1=cython.ulonglong, m2=cython.ulonglong,
+                   n=cython.Py_ssize_t)
     def choice(self, seq: Sequence[T]) -> T:
         n = len(seq)
         if n <= 0:
             raise ValueError("choice() from an empty sequence")
         # below(n) written out: playouts choose here on every step (the same stream)
+        mask, m1, m2 = _MASK, _M1, _M2
         self.state = s = (self.state + _GOLDEN) & _MASK
-        s = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        s = ((s ^ (s >> 27)) * 0x94D049BB133111EB) & _MASK
+        s = ((s ^ (s >> 30)) * m1) & mask
+        s = ((s ^ (s >> 27)) * m2) & mask
         return seq[(s ^ (s >> 31)) % n]
 
+    @cython.locals(state=cython.ulonglong, s=cython.ulonglong, mask=cython.ulonglong, golden=cython.ulonglong,
+                   m1=cython.ulonglong, m2=cython.ulonglong, i=cython.Py_ssize_t, j=cython.Py_ssize_t)
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher-Yates in place. `next64` is written out inline (the same stream, so records
         replay the same): determinizations shuffle whole decks on every search iteration."""
-        state = self.state
+        if len(items) < 2:
+            return
+        mask, golden, m1, m2 = _MASK, _GOLDEN, _M1, _M2
+        state = self.state & _MASK
         for i in range(len(items) - 1, 0, -1):
-            state = s = (state + _GOLDEN) & _MASK
-            s = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            s = ((s ^ (s >> 27)) * 0x94D049BB133111EB) & _MASK
+            state = s = (state + golden) & mask
+            s = ((s ^ (s >> 30)) * m1) & mask
+            s = ((s ^ (s >> 27)) * m2) & mask
             j = (s ^ (s >> 31)) % (i + 1)
             items[i], items[j] = items[j], items[i]
         self.state = state

@@ -70,3 +70,42 @@ def test_choice_is_below_on_the_length_and_refuses_an_empty_sequence():
         assert fast.choice(items) == items[plain.below(len(items))] and fast.state == plain.state
     with pytest.raises(ValueError):
         fast.choice([])
+
+
+def _splitmix64(state: int) -> tuple[int, int]:
+    """SplitMix64 on Python ints: (new state, draw), the reference the compiled build's C
+    unsigned 64-bit arithmetic must match."""
+    mask = (1 << 64) - 1
+    state = (state + 0x9E3779B97F4A7C15) & mask
+    s = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & mask
+    s = ((s ^ (s >> 27)) * 0x94D049BB133111EB) & mask
+    return state, s ^ (s >> 31)
+
+
+def test_every_draw_matches_splitmix64_on_python_ints_whatever_the_state():
+    """Also for a state set from outside (a loader, a search) beyond 64 bits or negative."""
+    for seed in (0, 1, 2**63 - 1, 2**63, 2**64 - 1, 2**64 + 12, -5):
+        for draw in ("next64", "below", "choice", "shuffle", "random"):
+            rng, state = Rng(0), seed
+            rng.state = seed
+            for _ in range(40):
+                state, x = _splitmix64(state)
+                if draw == "next64":
+                    assert rng.next64() == x
+                elif draw == "below":
+                    assert rng.below(2**40 + 7) == x % (2**40 + 7)
+                elif draw == "choice":
+                    assert rng.choice("abcdefghijk") == "abcdefghijk"[x % 11]
+                elif draw == "random":
+                    assert rng.random() == (x >> 11) * (1.0 / (1 << 53))
+                else:
+                    items, ref = list(range(9)), list(range(9))
+                    rng.shuffle(items)
+                    j = x % 9
+                    ref[8], ref[j] = ref[j], ref[8]
+                    for i in range(7, 0, -1):
+                        state, x = _splitmix64(state)
+                        j = x % (i + 1)
+                        ref[i], ref[j] = ref[j], ref[i]
+                    assert items == ref
+                assert rng.state == state

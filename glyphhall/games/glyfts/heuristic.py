@@ -11,6 +11,11 @@ from __future__ import annotations
 import math
 
 from . import battles, combat
+
+try:
+    import cython
+except ImportError:  # the typing hints below are no-ops without Cython
+    from glyphhall.engine import nocython as cython
 from .cards import CARDS
 from .state import ATTACK, GlyftsState
 
@@ -85,7 +90,16 @@ def _known_cards(kinds: tuple[int, ...]) -> tuple[int, int, bool, int]:
     return found
 
 
+# The search spends most of its Glyfts time here: compiled, the sums below run on C doubles
+# and ints (`@cython.locals`; the weights are copied into typed locals), with the same
+# operations in the same order as the Python, so both builds give the same floats.
+@cython.locals(value=cython.double, best=cython.double, x=cython.double, risk=cython.double,
+               top_skill=cython.double, total=cython.Py_ssize_t, top_attack=cython.Py_ssize_t,
+               att_bonus=cython.Py_ssize_t, hp_bonus=cython.Py_ssize_t, hidden=cython.Py_ssize_t,
+               battle_cards=cython.Py_ssize_t, w_offense=cython.double, w_exposure=cython.double,
+               w_face_down=cython.double, w_unseen=cython.double)
 def strength(state: GlyftsState, p: int, seat: int) -> float:
+    w_offense, w_exposure, w_face_down, w_unseen = W_OFFENSE, W_EXPOSURE, W_FACE_DOWN, W_UNSEEN
     value = float(state.score[p])
     n = state.num_players
     alive = state.alive
@@ -95,12 +109,13 @@ def strength(state: GlyftsState, p: int, seat: int) -> float:
     if p == seat and state.pending[p]:
         circle = circle + state.pending[p]  # setup picks count as already in the Circle
     targets = [d for q in range(n) if q != p and alive[q] for d in circles[q]]
+    rows = [_OFFENSE[d] for d in targets]
+    top_skill = top_attack = 0
     if targets:
-        rows = [_OFFENSE[d] for d in targets]
-        top_skill = max(_SKILL[d] for d in targets)
+        top_skill = max([_SKILL[d] for d in targets])
         # The strongest attacker is the most dangerous to every Creature (the odds only grow
         # with the Attack), so one maximum serves them all.
-        top_attack = max(_ATT[a] for a in targets)
+        top_attack = max([_ATT[a] for a in targets])
     own = p == seat
     for c in circle:
         if own:
@@ -116,19 +131,23 @@ def strength(state: GlyftsState, p: int, seat: int) -> float:
             total = _ATT[c] + att_bonus
             if total > _MAX_ATTACK:
                 total = _MAX_ATTACK
-            best = max(row[total] for row in rows)
-            value += W_OFFENSE * (max(best, 0.5 * top_skill) if cap else best)
+            best = rows[0][total]
+            for row in rows:
+                x = row[total]
+                if x > best:
+                    best = x
+            value += w_offense * (max(best, 0.5 * top_skill) if cap else best)
             risk = _beat(top_attack - _HP[c] - hp_bonus)
         else:
             # No opposing Creature in sight (setup, or all captured): judge against a typical one.
-            value += W_OFFENSE * W_UNSEEN * _beat(_ATT[c] + att_bonus - _TYPICAL_HP) * _TYPICAL_SKILL
-            risk = W_UNSEEN * _beat(_TYPICAL_ATT - _HP[c] - hp_bonus)
+            value += w_offense * w_unseen * _beat(_ATT[c] + att_bonus - _TYPICAL_HP) * _TYPICAL_SKILL
+            risk = w_unseen * _beat(_TYPICAL_ATT - _HP[c] - hp_bonus)
         if cap:
             risk *= 0.2  # a Capture card underneath turns most attacks into stalemates
-        value -= W_EXPOSURE * risk * _SKILL[c]
+        value -= w_exposure * risk * _SKILL[c]
         # A battle card under a Creature acts when it fights (its bonus is counted above); a Glyft
         # card there is only a bluff. Unknown cards of opponents count as battle cards.
-        value += W_FACE_DOWN * (hidden + battle_cards)
+        value += w_face_down * (hidden + battle_cards)
     value += W_PRESENCE * min(len(circle), 3)
     value += W_RESERVE * len(state.reserve[p])
     if own:

@@ -1,0 +1,27 @@
+"""What `import cython` gives a module when Cython is not installed: the pure-Python-mode type
+hints (`@cython.locals(...)`, `cython.ulonglong`, ...) as no-ops, so the typed modules stay plain
+Python. Where Cython is installed its own shadow module does the same, and `make compile` reads
+the hints as C types (see the README's "The compiled build")."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+compiled = False
+int = int  # noqa: A001 - the names Cython's shadow module gives the C types
+longlong = int
+ulonglong = int
+Py_ssize_t = int
+double = float  # noqa: A001
+
+
+def locals(**types: Any) -> Callable[[F], F]:  # noqa: A001
+    """`@cython.locals(i=cython.int)`: the types of a function's locals, for the compiler only."""
+    return lambda function: function
+
+
+def cast(type_: Any, value: Any) -> Any:
+    return value
