@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from glyphhall.engine import Action, Event
+from glyphhall.engine import Action, Event, Rng
 
 from . import combat, glyph_effects, glyph_rules, movement
 from .actions import act
@@ -54,6 +54,14 @@ def _iter_place_spaces(s: HeroscapeState, p: tuple):
     free = set(empty)
     yield from ((h, t) for h in empty for t in board.neighbours[h]
                 if t in free and board.levels[t] == board.levels[h] and t not in board.wall_nbrs[h])  # not astride a wall
+
+
+def sample_place(s: HeroscapeState, rng: Rng) -> Action:
+    """The placement `rng.choice(pending_actions(s))` draws, with the same draw, building one
+    action instead of one per free space (rollouts place every figure of every army)."""
+    h, t = rng.choice(list(_iter_place_spaces(s, s.pending[0])))
+    lab = s.board.labels
+    return act("place", lab[h]) if t < 0 else act("place", lab[h], lab[t])
 
 
 def pending_actions(s: HeroscapeState) -> list[Action]:

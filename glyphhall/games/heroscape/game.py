@@ -16,6 +16,7 @@ from glyphhall.engine import (
     Option,
     OptionError,
     PositionData,
+    Rng,
     State,
     normalize_text,
 )
@@ -72,6 +73,13 @@ class HeroscapePlay(HeroscapeState):
             flow.apply_phase(self, seat, action, events)
         flow.settle(self, events)
         return events
+
+    def sample_action(self, seat: int, rng: Rng) -> Action:
+        # A placement is drawn without an action for every free space (the same draw as a choice
+        # from the list); other decisions are few enough to list.
+        if self.pending and self.pending[0][1] == "place":
+            return decisions.sample_place(self, rng)
+        return rng.choice(self._legal_actions(seat))
 
     def is_legal(self, seat: int, action: Action) -> bool:
         """`move` is not listed among the legal actions (its steps are: bots and playouts keep
