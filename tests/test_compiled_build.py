@@ -82,3 +82,21 @@ def test_a_compiled_module_whose_source_is_gone_is_never_imported(tmp_path):
     (tmp_path / ("gone" + native._COMPILED_SUFFIXES[0])).write_bytes(b"left over from a build")
     with pytest.raises(ModuleNotFoundError, match="stale compiled module"):
         native._BuildChooser().find_spec("glyphhall.gone", [str(tmp_path)])
+
+
+def test_the_typed_modules_run_without_cython_installed():
+    """Where Cython is not installed, `import cython` fails and the typed modules take their hints
+    from glyphhall/engine/nocython.py (no-ops): they import and draw the same."""
+    code = ("import sys; sys.modules['cython'] = None\n"
+            "import glyphhall.bots.mcts, glyphhall.games.glyfts.heuristic, glyphhall.games.inscription.game\n"
+            "from glyphhall.engine import Rng, rng\n"
+            "assert rng.cython.__name__ == 'glyphhall.engine.nocython'\n"
+            "r = Rng(0); items = list(range(9)); r.shuffle(items)\n"
+            "print(Rng(0).next64(), r.state, items)")
+    pure = {**os.environ, "GLYPHHALL_PURE": "1"}
+    done = subprocess.run([sys.executable, "-c", code], env=pure, cwd=ROOT, capture_output=True, text=True,
+                          timeout=120, check=True)
+    rng = importlib.import_module("glyphhall.engine").Rng(0)
+    items = list(range(9))
+    rng.shuffle(items)
+    assert done.stdout.strip().split(maxsplit=2) == [str(0xE220A8397B1DCDAF), str(rng.state), str(items)]

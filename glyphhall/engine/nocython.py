@@ -11,17 +11,12 @@ from typing import Any, TypeVar
 F = TypeVar("F", bound=Callable[..., Any])
 
 compiled = False
-int = int  # noqa: A001 - the names Cython's shadow module gives the C types
-longlong = int
+# the C types the typed modules name (Cython's shadow module gives these names too)
 ulonglong = int
 Py_ssize_t = int
-double = float  # noqa: A001
+double = float
 
 
 def locals(**types: Any) -> Callable[[F], F]:  # noqa: A001
-    """`@cython.locals(i=cython.int)`: the types of a function's locals, for the compiler only."""
+    """`@cython.locals(i=cython.Py_ssize_t)`: the types of a function's locals, for the compiler only."""
     return lambda function: function
-
-
-def cast(type_: Any, value: Any) -> Any:
-    return value
