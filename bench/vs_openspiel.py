@@ -10,7 +10,7 @@ CPU time (steady on a shared machine, unlike wall-clock), the same loop on both 
   (its chance nodes, the deal, are sampled from `chance_outcomes()` and counted as steps too).
   The figure is our steps per CPU-second over the peer's, per game.
 - search (`--search`): information-set MCTS with random rollouts to the end of the game on
-  Inscription positions, against OpenSpiel's Python `MCTSBot` with one random rollout per
+  Inscription positions (`bench/search.py`'s `positions`), against OpenSpiel's Python `MCTSBot` with one random rollout per
   iteration on `hearts` (C++ rules): one search of `--iterations` per position on each side,
   iterations per CPU-second, ours over theirs.
 
@@ -35,6 +35,9 @@ from glyphhall import games  # noqa: E402
 from glyphhall.bots import ask  # noqa: E402
 from glyphhall.bots.mcts import MCTSBot  # noqa: E402
 from glyphhall.engine import Rng  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from search import positions as search_positions  # noqa: E402  (bench/search.py)
 
 PEER_RULES = "python_liars_poker"
 PEER_SEARCH = "hearts"
@@ -86,35 +89,17 @@ def peer_rules(seconds: float, seed: int) -> float:
     return steps / (time.process_time() - start)
 
 
-def _inscription_positions(count: int, seed: int) -> list:
-    game = games.get("inscription")
-    rng = Rng(seed)
-    found = []
-    match = 0
-    while len(found) < count:
-        state = game.new(2, seed + match)
-        step = 0
-        while not state.is_over() and len(found) < count:
-            seat = state.to_move()[0]
-            legal = state.legal_actions(seat)
-            if len(legal) > 1 and step % 9 == 4:
-                found.append((state.clone(), seat))
-            state.apply(seat, rng.choice(legal))
-            step += 1
-        match += 1
-    return found
-
-
 def our_search(iterations: int, seed: int, positions: int = 4) -> float:
     """ISMCTS iterations per CPU-second, random rollouts to the end, on Inscription: one search
     of `iterations` iterations per position (no early stop), as the bot plays a move."""
     cpu = 0.0
-    for k, (state, seat) in enumerate(_inscription_positions(positions, seed)):
+    found = search_positions("inscription", positions, seed)
+    for k, (state, seat) in enumerate(found):
         bot = MCTSBot(seed + k, iterations=iterations, seconds=None, cutoff=None, early_stop=False)
         started = time.process_time()
         ask(bot, state, seat)
         cpu += time.process_time() - started
-    return positions * iterations / cpu
+    return len(found) * iterations / cpu
 
 
 def peer_search(iterations: int, seed: int, positions: int = 4) -> float:
