@@ -42,7 +42,7 @@ async def refresh(m: TableManager, table: LiveTable) -> None:
             if now.token_hash is not None and now.token_hash != stored.token_hash:
                 for conn in [c for c in table.connections if c.seat == seat]:
                     conn.seat = None  # that seat was left through another process: watch only
-            table.seats[seat] = SeatState(stored.kind, stored.bot, stored.name, stored.token_hash)
+            table.seats[seat] = SeatState(stored.kind, stored.bot, stored.name, stored.token_hash, stored.user_id)
         if info.status != "open" and table.state is None:
             table.rebuild(await m.db(m.store.record, table.id))
         if table.status != "finished":
