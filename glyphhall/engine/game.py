@@ -18,10 +18,23 @@ from .rng import Rng, ScriptedRng
 from .undo import generic_undo_blocker
 from .wording import name_seats, plain_result
 
+try:
+    import cython
+except ImportError:  # the typing hints below are no-ops without Cython
+    from . import nocython as cython
+
 if TYPE_CHECKING:
     from .vault import Vault
 
 ENGINE_VERSION = "0.1.0"
+
+
+@cython.cfunc
+@cython.locals(actions=tuple)
+def _is_among(actions: tuple[Action, ...], action: Action) -> bool:
+    """`action` is one of `actions` itself, not merely an equal one: for the compiled build, where
+    Cython turns this into a C loop over the tuple (`State.apply` does it with `map` when pure)."""
+    return any(a is action for a in actions)
 
 
 class State(ABC):
@@ -90,9 +103,11 @@ class State(ABC):
                 # by value with every action before it costs more than the listing saved. An
                 # action a game accepts without listing it (Heroscape's whole-path `move`) is
                 # still asked of `is_legal`.
-                # `any(map(is_, ...))` scans in C and stops at the match (a set of ids cost
-                # twice as much to build as the scan, bench/RESULTS.md).
-                legal = (any(map(is_, listed[1], repeat(action))) or action in listed[1]
+                # Pure, `any(map(is_, ...))` scans in C and stops at the match (a set of ids
+                # cost twice as much to build, bench/RESULTS.md); compiled, a C loop does it.
+                among = (_is_among(listed[1], action) if cython.compiled
+                         else any(map(is_, listed[1], repeat(action))))
+                legal = (among or action in listed[1]
                          or (isinstance(action, Action) and self.is_legal(seat, action)))
             else:
                 self.check_can_act(seat)

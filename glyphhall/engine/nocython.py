@@ -17,6 +17,11 @@ Py_ssize_t = int
 double = float
 
 
+def cfunc(function: F) -> F:
+    """`@cython.cfunc`: compiled, a C function (called directly, not visible from Python)."""
+    return function
+
+
 def locals(**types: Any) -> Callable[[F], F]:  # noqa: A001
     """`@cython.locals(i=cython.Py_ssize_t)`: the types of a function's locals, for the compiler only."""
     return lambda function: function
