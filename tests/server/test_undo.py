@@ -23,6 +23,13 @@ def _error(ws) -> str:
     return receive(ws, "error")["message"]
 
 
+def _add_one_and_take_it_back(ws) -> None:
+    ws.send_json({"type": "act", "text": "add 1"})
+    receive(ws, "update")
+    ws.send_json({"type": "undo"})
+    receive(ws, "state")
+
+
 def test_a_move_of_the_turn_is_taken_back_and_stays_in_the_record_as_undone(client, db_url):
     table_id, tokens = _started(client)
     with client.websocket_connect(f"/ws/{table_id}") as ws0, client.websocket_connect(f"/ws/{table_id}") as spy:
@@ -118,10 +125,7 @@ def test_the_finished_games_record_keeps_the_move_taken_back(client):
     table_id, tokens = _started(client)
     with client.websocket_connect(f"/ws/{table_id}") as ws0:
         hello(ws0, tokens[0])
-        ws0.send_json({"type": "act", "text": "add 1"})
-        receive(ws0, "update")
-        ws0.send_json({"type": "undo"})
-        receive(ws0, "state")
+        _add_one_and_take_it_back(ws0)
         for _ in range(10):
             ws0.send_json({"type": "act", "text": "add 1"})
             last = receive(ws0, "update")
@@ -180,10 +184,7 @@ def test_after_a_take_back_the_log_numbers_moves_by_their_step_in_the_record(cli
     table_id, tokens = _started(client)
     with client.websocket_connect(f"/ws/{table_id}") as ws0:
         hello(ws0, tokens[0])
-        ws0.send_json({"type": "act", "text": "add 1"})
-        receive(ws0, "update")
-        ws0.send_json({"type": "undo"})
-        receive(ws0, "state")
+        _add_one_and_take_it_back(ws0)
         ws0.send_json({"type": "act", "text": "add 1"})
         last = receive(ws0, "update")
         assert last["step"] == 2 and last["events"][0]["text"] == "ann adds 1"

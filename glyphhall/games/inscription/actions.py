@@ -87,7 +87,6 @@ def play_actions(st: InscriptionState, seat: int) -> list[Action]:
     return out
 
 
-
 def sample_action(st: InscriptionState, seat: int, rng: Rng) -> Action:
     """`rng.choice(legal_actions(st, seat))`, the same action from the same draw: in the play
     step the plays are counted card by card (in `play_actions`' order) and only the one drawn
