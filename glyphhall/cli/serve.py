@@ -7,6 +7,7 @@ printed only once the server really listens."""
 from __future__ import annotations
 
 import errno
+import logging
 import socket
 from typing import Annotated
 
@@ -80,12 +81,17 @@ def register(app: typer.Typer) -> None:
         workers: Annotated[
             int, typer.Option(min=1, help="server processes on this port (PostgreSQL only; see the server README)")
         ] = 1,
+        log_format: Annotated[
+            str, typer.Option(envvar="GLYPHHALL_LOG_FORMAT", help="log lines as text or json (one object per line)")
+        ] = "text",
     ) -> None:
         """Start the Glyph Hall server and print the address to open in a browser."""
         import uvicorn
 
-        from glyphhall.server import create_app
+        from glyphhall.server import create_app, logs
 
+        if log_format not in logs.FORMATS:
+            raise fail(f"--log-format {log_format}: choose text or json")
         where = _check_database(db)
         if workers > 1 and not where.startswith("postgresql"):
             raise fail("--workers above 1 needs PostgreSQL (--db postgresql://...): SQLite has one writer "
@@ -96,6 +102,7 @@ def register(app: typer.Typer) -> None:
             import os
 
             os.environ["GLYPHHALL_DB"] = db or ""
+            os.environ["GLYPHHALL_LOG_FORMAT"] = log_format
             if bot_workers is not None:
                 os.environ["GLYPHHALL_BOT_WORKERS"] = str(bot_workers)
             typer.echo(f"Glyph Hall is open at http://{shown}:{port}/  ({workers} processes; database: {where}; "
@@ -103,11 +110,12 @@ def register(app: typer.Typer) -> None:
             # uvicorn's workers share the socket bound above; the schema exists already
             # (_check_database opened the store once).
             config = uvicorn.Config("glyphhall.server.app:app_from_environment", factory=True, workers=workers,
-                                    log_level="warning", ws_max_size=1 << 16)
+                                    log_config=None, ws_max_size=1 << 16)
             from uvicorn.supervisors import Multiprocess
 
             Multiprocess(config, sockets=[sock]).run()
             return
+        logs.configure(log_format, logging.WARNING)
         app_ = create_app(db, bot_workers=bot_workers)
 
         class Server(uvicorn.Server):
@@ -117,7 +125,7 @@ def register(app: typer.Typer) -> None:
                     typer.echo(f"Glyph Hall is open at http://{shown}:{port}/  (database: {where}; "
                                "Ctrl+C stops it)")
 
-        config = uvicorn.Config(app_, log_level="warning", ws_max_size=1 << 16)
+        config = uvicorn.Config(app_, log_config=None, ws_max_size=1 << 16)
         server = Server(config)
         server.run(sockets=[sock])
         if not server.started:

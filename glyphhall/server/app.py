@@ -3,6 +3,7 @@ lobby/play/replay routes and the static browser client."""
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
@@ -16,7 +17,7 @@ from fastapi.staticfiles import StaticFiles
 from glyphhall.engine import Game
 from glyphhall.store import Store
 
-from . import accounts, lobby, maps, people, play, replay, rooms, rules_text, sync
+from . import accounts, lobby, logs, maps, people, play, replay, rooms, rules_text, sync, watch
 from .botpool import BotPool
 from .catalog import Catalog
 from .cluster import Cluster
@@ -46,6 +47,7 @@ def create_app(
         pool = BotPool(bot_workers)
         manager = TableManager(access, Catalog(games), pool)
         app.state.manager = manager
+        watch.count_tables(lambda: len(manager.tables))
         if access.store.engine.dialect.name == "postgresql":
             # One hall with every other process on this database: tables are taken over by
             # ownership (cluster.py) instead of all resumed here.
@@ -89,6 +91,7 @@ def create_app(
     app.include_router(play.router)
     app.include_router(maps.router)
     app.include_router(rooms.router)
+    app.include_router(watch.router)
 
     @app.exception_handler(TableError)
     async def _table_error(_request: Request, err: TableError) -> JSONResponse:
@@ -125,7 +128,9 @@ def create_app(
 
 def app_from_environment() -> FastAPI:
     """The app for each worker process of `glyphhall serve --workers N` (uvicorn imports it by
-    name): the database URL and bot workers come from GLYPHHALL_DB and GLYPHHALL_BOT_WORKERS."""
+    name): the database URL, bot workers and log format come from GLYPHHALL_DB,
+    GLYPHHALL_BOT_WORKERS and GLYPHHALL_LOG_FORMAT."""
+    logs.configure(os.environ.get("GLYPHHALL_LOG_FORMAT") or "text", logging.WARNING)
     workers = os.environ.get("GLYPHHALL_BOT_WORKERS")
     return create_app(os.environ.get("GLYPHHALL_DB") or None, bot_workers=int(workers) if workers else None)
 

@@ -43,10 +43,16 @@ class BotPool:
         return self._pool
 
     async def choose(self, game: Any, state_dict: dict[str, Any], seat: int, level: str, seed: int) -> str:
+        from .watch import BOT_QUEUE  # here, not at the top: the spawned workers import this module
+
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(
-            self._executor(), choose_in_worker, game_locator(game), state_dict, seat, level, seed
-        )
+        BOT_QUEUE.inc()
+        try:
+            return await loop.run_in_executor(
+                self._executor(), choose_in_worker, game_locator(game), state_dict, seat, level, seed
+            )
+        finally:
+            BOT_QUEUE.dec()
 
     def close(self) -> None:
         if self._pool is not None:

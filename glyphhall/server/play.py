@@ -36,6 +36,7 @@ from glyphhall.engine import IllegalAction
 
 from .identity import user_of
 from .limits import ConnectionBuckets
+from .logs import TABLE
 from .protocol import (
     MAX_FRAME,
     Act,
@@ -50,6 +51,7 @@ from .protocol import (
     safe_ref,
 )
 from .tables import AlreadyPlayed, Connection, LiveTable, StaleMove, TableError, TableManager
+from .watch import MOVE_SECONDS, SOCKETS, timed
 
 router = APIRouter()
 log = logging.getLogger("glyphhall.server")
@@ -75,6 +77,7 @@ async def play(ws: WebSocket, table_id: str) -> None:
     except TableError as err:
         await _refuse(ws, str(err), 4404)
         return
+    TABLE.set(table.id)  # every log line of this socket (and the tasks it starts) names the table
     try:
         hello = read_message(await asyncio.wait_for(_receive(ws), HELLO_SECONDS))
     except (TimeoutError, _Closed):
@@ -101,6 +104,7 @@ async def play(ws: WebSocket, table_id: str) -> None:
     conn = Connection(send, seat, label=f"table {table.id}")
     buckets = ConnectionBuckets(ws.app.state.limits)
     table.connections.add(conn)
+    SOCKETS.inc()
     conn.push(table.full_state(seat))
     table.broadcast_table()
     try:
@@ -123,6 +127,7 @@ async def play(ws: WebSocket, table_id: str) -> None:
     except _Closed:
         pass
     finally:
+        SOCKETS.dec()
         table.connections.discard(conn)
         await conn.close()
         table.broadcast_table()
@@ -153,7 +158,8 @@ async def _handle(m: TableManager, table: LiveTable, conn: Connection, msg: AnyM
             conn.push({"type": "error", "message": "spectators cannot act; take a seat in the lobby", "ref": msg.ref})
             return
         try:
-            await table.act(conn.seat, msg.text, conn, msg.ref, msg.step)
+            with timed(MOVE_SECONDS):
+                await table.act(conn.seat, msg.text, conn, msg.ref, msg.step)
         except AlreadyPlayed as done:
             conn.push({"type": "ack", "ack": msg.ref, "step": done.step, "message": str(done)})
         except StaleMove as err:

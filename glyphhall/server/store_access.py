@@ -15,6 +15,8 @@ from typing import Any, TypeVar
 
 from glyphhall.store import Store
 
+from .watch import DB_SECONDS, MOVES, timed
+
 T = TypeVar("T")
 
 
@@ -28,7 +30,8 @@ class StoreAccess:
         self._committer: asyncio.Task[None] | None = None
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
-        return await asyncio.get_running_loop().run_in_executor(self._threads, fn, *args)
+        with timed(DB_SECONDS):
+            return await asyncio.get_running_loop().run_in_executor(self._threads, fn, *args)
 
     async def append_action(self, table_id: str, step: int, seat: int, text: str) -> None:
         """Store one move; returns once it is committed. Raises what the store raised for it
@@ -57,6 +60,7 @@ class StoreAccess:
                 if done.done():
                     continue
                 if clash is None:
+                    MOVES.inc()
                     done.set_result(None)
                 else:
                     done.set_exception(clash)
