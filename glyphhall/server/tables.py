@@ -25,11 +25,12 @@ from glyphhall.engine import (
 from glyphhall.engine.record import brief_options
 from glyphhall.store import ActionClash
 
-from . import keepsakes, messages, rating, undo_policy
+from . import bot_turns, keepsakes, messages, rating, undo_policy
 from .botpool import BotPool
 from .catalog import Catalog
 from .cluster import Cluster
 from .connection import Connection
+from .errors import AlreadyPlayed, StaleMove, TableError
 from .store_access import StoreAccess
 from .table_info import SeatState, position_info
 from .timers import TurnTimer
@@ -43,27 +44,6 @@ PRESENCE_SECONDS = 0.5
 
 #: Who finishes the game for a person who leaves a running table.
 SUBSTITUTE_BOT = "heuristic"
-
-
-class TableError(Exception):
-    """Something a player asked for that cannot be done; the message is for the player.
-    `status` is the HTTP status the lobby answers with."""
-
-    def __init__(self, message: str, status: int = 400) -> None:
-        super().__init__(message)
-        self.status = status
-
-
-class StaleMove(TableError):
-    """A move made at a step the table has left (another move came first)."""
-
-
-class AlreadyPlayed(TableError):
-    """A move re-sent (after a reconnect) that the table has already played at its step."""
-
-    def __init__(self, message: str, step: int) -> None:
-        super().__init__(message)
-        self.step = step
 
 
 class LiveTable:
@@ -89,7 +69,8 @@ class LiveTable:
         self.log: list[list[Event]] = []
         self.lock = asyncio.Lock()
         self.connections: set[Connection] = set()
-        self.thinking: set[int] = set()  # bot seats with a move being computed
+        self.thinking: set[int] = set()  # bot seats played by a task (bot_turns.play)
+        self.computing: set[int] = set()  # of those, the ones computing a move now
         self.timer = TurnTimer(self._time_out)
         self.chat_cache: list[dict[str, Any]] | None = None
         self._table_flush: asyncio.TimerHandle | None = None
@@ -190,6 +171,7 @@ class LiveTable:
         msg["deadline"] = self.timer.deadline
         msg["chat"] = self.chat_cache or []
         msg["undo"] = self.undo_status(seat)
+        msg["thinking"] = bot_turns.thinking_now(self)
         return msg
 
     def broadcast_update(self, events: list[Event], actor: Connection | None, ref: Any) -> None:
@@ -527,37 +509,9 @@ class TableManager:
 
     def ask_bot(self, table: LiveTable, seat: int, level: str, once: bool = False) -> None:
         table.thinking.add(seat)
-        task = asyncio.create_task(self._bot_move(table, seat, level, once))
+        task = asyncio.create_task(bot_turns.play(self, table, seat, level, once))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
-
-    async def _bot_move(self, table: LiveTable, seat: int, level: str, once: bool) -> None:
-        """Play `seat` while it is to move (one move only when `once`, for a timed-out person).
-        The seat stays in `table.thinking` throughout, so no second task plays it meanwhile."""
-        failures = 0
-        try:
-            while failures < 3:
-                state = table.state
-                if state is None or table.status != "running" or seat not in state.to_move():
-                    return
-                step = len(table.actions)
-                seed = (table.seed * 1_000_003 + step * 31 + seat) & ((1 << 62) - 1)
-                text = await self.bot_pool.choose(table.game, state.to_dict(), seat, level, seed)
-                try:
-                    await table.act(seat, text)
-                except (IllegalAction, TableError) as err:
-                    # The table moved on while the bot thought (another seat acted): ask again.
-                    failures += 1
-                    log.info("bot move %r at table %s refused: %s", text, table.id, err)
-                    continue
-                failures = 0
-                if once:
-                    return
-        except Exception:
-            log.exception("bot for seat %s at table %s failed", seat, table.id)
-        finally:
-            # A bot refused three times in a row stays idle until the next change (no tight loop).
-            table.thinking.discard(seat)
 
     async def close(self) -> None:
         for table in self.tables.values():

@@ -9,7 +9,7 @@ const $ = (id) => document.getElementById(id);
 
 const ui = {
   table: null, view: null, legal: [], you: null, log: [], chat: [], deadline: null, step: 0, result: null,
-  toMove: [], resultText: null, prevView: null, online: false, sending: null, glossary: {},
+  toMove: [], resultText: null, prevView: null, online: false, sending: null, glossary: {}, thinking: [],
 };
 let glossaryRe = null;
 let renderer = null;
@@ -111,6 +111,7 @@ function renderAll() {
   const invite = `${location.origin}/t/${t.id}`;
   clear($("link")).append(h("a", { href: invite, text: "invite link", title: invite }));
   renderSeats();
+  renderThinking();
   renderGame();
   renderLog();
 }
@@ -126,7 +127,8 @@ function renderSeats() {
     const row = h("div.seat-row" + (i === ui.you ? ".me" : "") + (toMove ? ".to-move" : ""), { "data-seat": i },
       h("span.seat-no", { text: `${i}` }), h("span.seat-name", { text: who }),
       s.kind === "person" && s.taken ? h("span.dot" + (online ? ".on" : ""), { title: online ? "online" : ui.online ? "offline" : "unknown: you are offline" }) : null,
-      toMove ? h("span.to-move-tag", { text: "to move" }) : null);
+      toMove ? h("span.to-move-tag", { text: "to move" }) : null,
+      ui.thinking.some((b) => b.seat === i) ? h("span.thinking-tag", { text: "thinking…" }) : null);
     if (t.status === "open" && !s.taken && ui.you === null) {
       row.append(h("button.take", { text: "Take seat", "data-seat": i, onclick: () => takeSeat(i) }));
     }
@@ -142,6 +144,14 @@ function renderSeats() {
   if (ui.you !== null && t.status !== "finished") actions.append(h("button#leave", { text: "Leave", onclick: leave }));
   if (t.status === "finished") actions.append(h("a.button#replay-link", { href: `/r/${t.id}`, text: "Watch the replay" }));
   if (t.spectators) actions.append(h("p.muted", { text: `${t.spectators} watching` }));
+}
+
+/** "mcts bot is thinking…" while a bot computes its move (the server's `thinking` messages). */
+function renderThinking() {
+  const bar = $("thinking");
+  const names = ui.thinking.map((b) => b.name);
+  bar.hidden = !names.length || !ui.table || ui.table.status !== "running";
+  bar.textContent = names.length ? `${joinNames(names)} ${names.length > 1 ? "are" : "is"} thinking…` : "";
 }
 
 function renderGame() {
@@ -259,7 +269,7 @@ function onMessage(msg) {
       Object.assign(ui, {
         table: msg.table, view: msg.view, legal: msg.legal, you: msg.you, log: msg.log, chat: msg.chat, deadline: msg.deadline,
         step: msg.step, result: msg.table.result, toMove: msg.to_move || [], resultText: msg.result_text, prevView: null, sending: null,
-        undo: msg.undo,
+        undo: msg.undo, thinking: msg.thinking || [],
       });
       break;
     case "update":
@@ -275,6 +285,10 @@ function onMessage(msg) {
     case "table":
       ui.table = msg.table;
       break;
+    case "thinking":  // only the sign and the seats change: the board (and a half-made move) stays
+      ui.thinking = msg.bots || [];
+      if (ui.table) { renderSeats(); renderThinking(); }
+      return;
     case "chat":
       ui.chat.push(msg.line);
       break;

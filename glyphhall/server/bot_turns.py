@@ -1,0 +1,67 @@
+"""A bot's turns at a live table: ask the bot pool for a move, play it, and tell everyone at the
+table while the bot is computing (the `thinking` message of docs/protocol.md), so a table page
+can say "mcts bot is thinking…" until the move arrives."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from glyphhall.engine import IllegalAction
+
+from .errors import TableError
+
+log = logging.getLogger("glyphhall.server")
+
+
+def thinking_now(table: Any) -> list[dict[str, Any]]:
+    """The bots computing a move at `table` now: [{"seat", "name"}], in seat order."""
+    names = table.names()
+    return [{"seat": seat, "name": names[seat]} for seat in sorted(table.computing)]
+
+
+def _set_computing(table: Any, seat: int, on: bool) -> None:
+    # A person's timed-out move is played by a bot too, but nobody is thinking there.
+    if table.seats[seat].kind != "bot" or (seat in table.computing) == on:
+        return
+    if on:
+        table.computing.add(seat)
+    else:
+        table.computing.discard(seat)
+    name = table.names()[seat]
+    bots = thinking_now(table)
+    table.broadcast(lambda c: {"type": "thinking", "seat": seat, "name": name, "thinking": on, "bots": bots})
+
+
+async def play(manager: Any, table: Any, seat: int, level: str, once: bool) -> None:
+    """Play `seat` while it is to move (one move only when `once`, for a timed-out person).
+    The seat stays in `table.thinking` throughout, so no second task plays it meanwhile; it is
+    in `table.computing` (and the table is told) only while a move is being computed."""
+    failures = 0
+    try:
+        while failures < 3:
+            state = table.state
+            if state is None or table.status != "running" or seat not in state.to_move():
+                return
+            step = len(table.actions)
+            seed = (table.seed * 1_000_003 + step * 31 + seat) & ((1 << 62) - 1)
+            _set_computing(table, seat, True)
+            try:
+                text = await manager.bot_pool.choose(table.game, state.to_dict(), seat, level, seed)
+            finally:
+                _set_computing(table, seat, False)
+            try:
+                await table.act(seat, text)
+            except (IllegalAction, TableError) as err:
+                # The table moved on while the bot thought (another seat acted): ask again.
+                failures += 1
+                log.info("bot move %r at table %s refused: %s", text, table.id, err)
+                continue
+            failures = 0
+            if once:
+                return
+    except Exception:
+        log.exception("bot for seat %s at table %s failed", seat, table.id)
+    finally:
+        # A bot refused three times in a row stays idle until the next change (no tight loop).
+        table.thinking.discard(seat)
