@@ -36,7 +36,7 @@ def test_glyph_choice_splits_the_hypotheses():
 def test_guesses_early_with_a_coin_and_passes_without():
     s = position(2, board=((OVAL, True), (SQUARE, False), (SQUARE_OVAL, True), ("oval@0,0 oval@1.5,0", True),
                            ("triangle@0,0", False), ("semicircle@0,0", False)), coins=[2, 0], level=1)
-    s.apply_text(0, "study line@0,0")
+    s.apply_text(0, "study hexagon@0,0")
     assert apprentice.choose(s, 0, Rng(0)).verb == "guess"
     s.coins = [0, 0]
     assert str(apprentice.choose(s, 0, Rng(0))) == "pass"
@@ -57,7 +57,7 @@ def test_heuristic_rises_as_the_board_narrows_the_decree():
     s = position(2)
     before = GAME.heuristic(s, 0)
     s.boards[0].glyphs += [[g, a, -1, "study", {}] for g, a in (
-        (((0, 0, 0, 0), (0, 3, 0, 0)), True), (((2, 0, 0, 0),), False), (((7, 0, 0, 0),), False))]
+        (((0, 0, 0, 0), (0, 3, 0, 0)), True), (((2, 0, 0, 0),), False), (((6, 0, 0, 0),), False))]
     after = GAME.heuristic(s, 0)
     assert 0.0 <= before < after <= 1.0
 

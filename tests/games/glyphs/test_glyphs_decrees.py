@@ -118,8 +118,8 @@ def test_orientation_words():
 
 
 RELATION_SAMPLES = ("some square is above an oval", "every shape is below no triangle",
-                    "some oval that is above a square overlaps a shape", "it has more shapes that are above a line "
-                    "than shapes that are below a line", "some triangle points at a square",
+                    "some oval that is above a square overlaps a shape", "it has more shapes that are above a bar "
+                    "than shapes that are below a bar", "some triangle points at a square",
                     "every shape that points at an oval is above a square", "no semicircle points at every shape")
 
 

@@ -99,7 +99,7 @@ def players_duel(decrees=2):
     s = GAME.new(2, 3, {"mode": "duel", "duel_decrees": "players", "decrees": decrees})
     s.apply_text(0, "decree it has at least one square")
     if decrees > 1:
-        s.apply_text(0, "decree it has no lines")
+        s.apply_text(0, "decree it has no hexagons")
     s.apply_text(1, "decree it has at least one oval")
     if decrees > 1:
         s.apply_text(1, "decree it has no squares")

@@ -139,6 +139,20 @@ def test_correct_guess_in_other_words_wins():
     assert s.view(2)["decree"] == "it has no triangles"  # revealed once the game is over
 
 
+@pytest.mark.parametrize("decree, guess", [
+    ("the total number of angles is at most 0", "it has as many ovals as shapes"),
+    ("it has as many ovals as shapes", "the total number of angles is exactly 0"),
+])
+def test_no_angles_and_only_ovals_are_one_decree(decree, guess):
+    """Rulebook, About Guessing: "a glyph must include at most 0 angles" and "a glyph must include
+    exclusively ovals" are equivalent: the mage finds no counterexample and the guess wins."""
+    s = position(2, decree=decree, board=((OVAL, True), (SQUARE, False)), coins=[1, 0])
+    s.apply_text(0, f"study {TWO_OVALS}")
+    s.apply_text(0, f"guess {guess}")
+    s.apply_text(0, "confirm")
+    assert s.is_over() and s.returns() == [1.0, 0.0]
+
+
 def test_pass_moves_play_to_the_next_apprentice_and_glyphs_stay():
     """Rulebook, Gameplay: play moves to the next player; all glyphs remain on the board."""
     s = position(3)

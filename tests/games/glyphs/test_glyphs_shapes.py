@@ -19,7 +19,7 @@ from glyphhall.games.glyphs.terminal import braille
 def test_shape_data_loads_and_is_marked_as_a_proposal():
     ss = shape_set()
     assert ss.provenance == "proposal"
-    assert {k.id for k in ss.kinds} >= {"oval", "square", "bar", "triangle", "line"}
+    assert {k.id for k in ss.kinds} >= {"oval", "square", "bar", "triangle"}
     assert ss.by_id("bar").singular == "long rectangle"
 
 
@@ -74,7 +74,7 @@ def test_shape_hidden_behind_others_is_refused():
     with pytest.raises(GlyphError, match="hidden entirely"):
         validate(parse_glyph("square@0,0 square@0,0/90 oval@1.5,0"))
     with pytest.raises(GlyphError, match="hidden entirely"):
-        validate(parse_glyph("bar@0,0 line@0,0"))
+        validate(parse_glyph("square@0,0 oval@0,0 bar@1.5,0"))
 
 
 def test_hidden_aspects_still_count():
@@ -112,7 +112,7 @@ def test_pool_glyphs_are_all_valid_and_varied():
 
 
 def test_renderings_draw_every_shape():
-    g = glyph("square@0,0 oval@1.5,0 line@0,1.5/45")
+    g = glyph("square@0,0 oval@1.5,0 bar@0,1.5/45")
     svg = glyph_svg(g, mark=True)
     assert svg.count("<polygon") == 3 and "#2e7d32" in svg
     art = braille(g)
@@ -155,3 +155,11 @@ def test_a_colour_terminal_draws_glyphs_as_filled_shapes_and_a_plain_one_in_brai
     plain = Console(width=80, record=True, color_system=None)
     plain.print(GlyphPicture(g))
     assert any(0x2801 <= ord(ch) <= 0x28FF for ch in plain.export_text())
+
+
+def test_the_oval_is_the_only_shape_without_angles():
+    """Rulebook, About Guessing: "at most 0 angles", "cannot include angles" and "exclusively ovals"
+    are equivalent, so every other shape of the set has an angle (the README's shape-set ruling)."""
+    ss = shape_set()
+    assert [k.id for k in ss.kinds if k.features["angles"] == 0] == ["oval"]
+    assert all(k.features["angles"] >= 1 for k in ss.kinds if k.id != "oval")

@@ -58,7 +58,7 @@ def test_duel_glyph_is_marked_by_the_other_mages_decree():
     """Rulebook, Gameplay (Two Player Variant): make a glyph on your side; the other mage marks it
     according to their current decree."""
     s = duel(2)
-    set_decrees(s, [["it has at least one square", "it has no lines"], ["it has at least one oval", "it has no squares"]])
+    set_decrees(s, [["it has at least one square", "it has no hexagons"], ["it has at least one oval", "it has no squares"]])
     s.apply_text(0, f"build {OVAL}")
     assert s.boards[0].glyphs[-1][1] is True  # seat 1's decree: at least one oval
     assert s.phase == "guess"
@@ -67,7 +67,7 @@ def test_duel_glyph_is_marked_by_the_other_mages_decree():
 def test_duel_guess_pays_the_other_mage_and_wrong_guess_gets_a_counterexample():
     """Rulebook: give a coin to the other mage; if incorrect the other mage makes a counterexample."""
     s = duel(2)
-    set_decrees(s, [["it has at least one square", "it has no lines"], ["it has at least one oval", "it has no squares"]])
+    set_decrees(s, [["it has at least one square", "it has no hexagons"], ["it has at least one oval", "it has no squares"]])
     s.apply_text(0, f"build {SQUARE_OVAL}")
     s.apply_text(0, "guess it has exactly one oval")
     s.apply_text(0, "confirm")
@@ -79,7 +79,7 @@ def test_duel_correct_guess_clears_the_side_and_opens_the_next_decree():
     """Rulebook, Two Player Variant 2.1: correct and more decrees remain: clear the glyphs and the
     highest decree token from your side; the other mage makes two starting glyphs for the next."""
     s = duel(2)
-    set_decrees(s, [["it has at least one square", "it has no lines"], ["it has at least one oval", "it has no squares"]])
+    set_decrees(s, [["it has at least one square", "it has no hexagons"], ["it has at least one oval", "it has no squares"]])
     s.apply_text(0, f"build {SQUARE_OVAL}")
     s.apply_text(0, "guess it has an oval")
     s.apply_text(0, "confirm")
