@@ -1,77 +1,264 @@
-"""ISMCTS strength, measured over as many sessions as it takes, as issue 19 restates it: at a
-fixed 1,000 iterations a move (`--bot mcts:iterations=1000,seconds=none`), `mcts` against
-`heuristic` with seats swapped, reported per seat against the heuristic-vs-heuristic baseline of
-that seat, must be >= 15 points above the baseline in every seat of every game but Glyphs, and
-must score >= 95 % against random (both seats together).
+"""Bot strength, measured on paired deals with a sequential test (issue 23).
 
-Every finished match is appended to a ledger (`bench/strength/ledger.jsonl`, one JSON line per
-match, carrying the full bot specs with their settings, the code commit, the build and the CPU
-time). A later run of the same pairing goes on from the next match index (new seeds, seats still
-alternating), and `summary` adds everything up; pairings differ by the bot spec, so runs with
-other settings (the 1 s `mcts` level of sessions 2-4) stay apart.
-
-    python bench/strength.py run GAME:heuristic --bot heuristic        # the mirror baseline
-    python bench/strength.py run inscription:random inscription:heuristic \
-        --bot mcts:iterations=1000,seconds=none [--minutes 60] [--workers 1]
+    python bench/strength.py run glyfts:heuristic tundrus:heuristic --bot mcts-hard:seconds=none \
+        --jobs 2 [--deals 200] [--minutes 30] [--grace 2]
+    python bench/strength.py run glyfts:random --bot mcts:seconds=none
+    python bench/strength.py run glyfts:mcts:seconds=none --bot mcts-hard:seconds=none
     python bench/strength.py summary [--since COMMIT] [--markdown]
 
-A pairing is GAME:OPPONENT (the challenger is `--bot`). Matches are two-player games with
-default options. `summary` prints per pairing and seat: games, wins-draws-losses, score (draws
-count half) with its 95 % Wilson interval, the opponent's mirror baseline of that seat (how the
-opponent scored in that seat against itself; every mirror match counts for both seats), the
-difference with its 95 % interval (Newcombe's hybrid score interval), and the verdict: "met"
-when the whole interval clears the bar, "not met" when it lies wholly below, otherwise (or under
-10 games in the row or its baseline) "not yet decided". The issue asks for >= 200 games a game; the table says how many were played.
-`--since` keeps only matches played on a commit that contains COMMIT (so results from before a
-change to the bots can be set aside)."""
+A pairing is GAME:OPPONENT (the challenger is `--bot`); two players, default options. Each deal
+(match index i; the seed fixes the deal) is played as
+
+- `first`: the bot in the first seat against the opponent, and `second`: the seats swapped;
+- `mirror`: the opponent against itself on the same deal, the paired baseline (played where the
+  opponent is `heuristic` or `random`, which cost little): each game of the bot is set against
+  the mirror's result in the same seat.
+
+Every game of a deal draws its chance from per-purpose streams (`glyphhall.arena.luck`): the
+k-th roll of the same kind of dice for the same purpose is the same in all three, so the games
+share their luck as duplicate bridge shares its deals. Bot seeds are shared per seat too.
+
+The deal's score is the bot's mean over its two games (1 win, 0.5 draw); its difference is that
+score less the mirror's score in the same seats (in a two-player game the mirror's two seats
+add up to one, so the difference is the score less one half, and the mirror serves to show, game
+by game, whether the bot did better than the opponent would have in its place). After each deal
+the run prints the game verdicts, the deal, the mean difference in points (100 = every game won
+where the baseline lost every one) with its 95 % t interval over deals, and the sequential test:
+
+- against `random`, Wald's SPRT of "scores 92 %" against "scores 98 %" per game (the issue's
+  bar is 95 %; the Wilson interval of the score is reported beside it);
+- otherwise the GSPRT of chess engine testing on deal scores, H0 "elo0 better" against H1 "elo1
+  better" (`--elo0 0 --elo1 35` by default: +35 Elo is a 55 % score, the issue's +5 points).
+
+A pairing stops as soon as its test decides (or at `--deals`); the run starts no game after
+`--minutes` and abandons games still running `--grace` minutes later. Deals go to the ledger
+(`bench/strength/paired.jsonl`, one JSON line per finished deal, with the bot specs, the
+commit and the CPU time); a later run of a pairing goes on from the next deal, and its test
+counts the deals already in the ledger from the same commit. Budgets must be iterations
+(`seconds=none`), so the machine's load cannot change a result. `summary` adds the ledger up per
+pairing with the bar of the issue's "Done means" and the verdict (met / not met / not yet
+decided). The older per-match ledger (`bench/strength/ledger.jsonl`, sessions 2-5) is kept as
+history: bench/RESULTS.md quotes it."""
 
 from __future__ import annotations
 
 import argparse
-import itertools
 import json
-import math
+import multiprocessing
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from sequential import Sequential, bernoulli_sprt, elo_of, gsprt, paired_interval  # noqa: E402
 
 from glyphhall.arena import MatchSpec, play_match, wilson  # noqa: E402
-from glyphhall.arena.ratings import outcome  # noqa: E402
 from glyphhall.arena.schedule import match_seed  # noqa: E402
-from glyphhall.bots.spec import check_spec  # noqa: E402
+from glyphhall.bots.spec import check_spec, parse_spec  # noqa: E402
 from glyphhall.engine import Rng  # noqa: E402
 from glyphhall.games import resolve as resolve_game  # noqa: E402
 
-LEDGER = ROOT / "bench" / "strength" / "ledger.jsonl"
-#: Arena seed of every strength match: match i of a pairing always gets the same game seed.
+LEDGER = ROOT / "bench" / "strength" / "paired.jsonl"
+#: Arena seed of every strength deal: deal i of any pairing is the same deal.
 STRENGTH_SEED = 2026
-#: Issue 19's bars: the challenger's score in each seat against the heuristic must be this far
-#: above the heuristic's own score in that seat against itself (not held in these games) ...
-BASELINE_MARGIN = 0.15
-NO_BASELINE_BAR = frozenset({"glyphs"})
-#: ... and its score against random (both seats together) at least this.
+#: Opponents cheap enough to play the mirror baseline against themselves on every deal.
+MIRRORED = frozenset({"heuristic", "random"})
+#: The SPRT against random: "scores 92 %" (H0) against "scores 98 %" (H1).
+RANDOM_P0, RANDOM_P1 = 0.92, 0.98
 RANDOM_BAR = 0.95
-#: Below this many games in a row (or in its baseline) the intervals' approximations are too
-#: rough to stand on: such a row is "not yet decided" whatever its interval says.
-MIN_GAMES = 10
+#: Done means (issue 23), in points of the paired difference: mcts-hard >= +10 against the
+#: heuristic, the other levels >= +5, and a level against a weaker one >= 0; each with the
+#: interval's low end above 0 (the last: just reported).
+HEURISTIC_BARS = {"mcts-hard": 10.0}
+HEURISTIC_BAR = 5.0
+POINTS = 100.0
+#: Below this many deals an interval's approximation is too rough to stand on: "not yet decided".
+MIN_DEALS = 10
+ROLES = ("first", "second", "mirror")
 
 
+@dataclass(frozen=True)
+class Pairing:
+    game: str
+    bot: str
+    opponent: str
+
+    @property
+    def mirrored(self) -> bool:
+        return self.opponent in MIRRORED
+
+    @property
+    def roles(self) -> tuple[str, ...]:
+        return ROLES if self.mirrored else ROLES[:2]
+
+    def label(self) -> str:
+        return f"{self.game} {self.bot} vs {self.opponent}"
+
+
+def parse_pairing(text: str, bot: str) -> Pairing:
+    game, sep, opponent = text.partition(":")
+    if not sep or not game or not opponent:
+        raise SystemExit(f"a pairing is GAME:OPPONENT, e.g. inscription:random (got {text!r})")
+    try:
+        resolve_game(game)
+        opponent = check_spec(opponent)
+    except (KeyError, ValueError) as err:
+        raise SystemExit(f"bad pairing {text!r}: {err}") from None
+    return Pairing(game, bot, opponent)
+
+
+def game_spec(pairing: Pairing, index: int, role: str) -> MatchSpec:
+    """Game `role` of deal `index`: the same seed, luck and per-seat bot seeds in every role."""
+    seed = match_seed(STRENGTH_SEED, index)
+    bot_rng = Rng(seed ^ 0xB075)
+    seeds = (bot_rng.next64() >> 1, bot_rng.next64() >> 1)
+    bot, opp = pairing.bot, pairing.opponent
+    bots = {"first": (bot, opp), "second": (opp, bot), "mirror": (opp, opp)}[role]
+    entrants = bots if bots[0] != bots[1] else (bots[0], f"{bots[1]}#2")
+    return MatchSpec(index=index, game=pairing.game, seed=seed, entrants=entrants, bots=bots,
+                     bot_seeds=seeds, shared_luck=True)
+
+
+def timed_game(spec: MatchSpec) -> dict[str, Any]:
+    """One game, compact, with the CPU seconds the worker spent on it."""
+    start = time.process_time()
+    result = play_match(spec)
+    return {
+        "returns": result["returns"],
+        "moves": result["moves"],
+        "decisions": result["decisions"],
+        "thinking": result["thinking_seconds"],
+        "cpu": round(time.process_time() - start, 2),
+        "error": result["error"],
+    }
+
+
+# --- scoring a deal ------------------------------------------------------------------------------
+def _score(returns: list[float], seat: int) -> float:
+    """1 for the better result, 0.5 for equal ones, 0 for the worse (two players)."""
+    mine, theirs = returns[seat], returns[1 - seat]
+    return 1.0 if mine > theirs else (0.5 if mine == theirs else 0.0)
+
+
+def score_deal(pairing: Pairing, games: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """The bot's score over the deal, the mirror baseline in the same seats, their difference."""
+    if any(g["error"] for g in games.values()):
+        return {"score": None, "baseline": None, "difference": None}
+    mine = [_score(games["first"]["returns"], 0), _score(games["second"]["returns"], 1)]
+    if "mirror" in games:
+        base = [_score(games["mirror"]["returns"], 0), _score(games["mirror"]["returns"], 1)]
+    else:
+        base = [0.5, 0.5]
+    score, baseline = sum(mine) / 2, sum(base) / 2
+    return {"score": score, "baseline": baseline, "difference": score - baseline, "games": mine, "mirror": base}
+
+
+_WORD = {1.0: "won", 0.5: "drew", 0.0: "lost"}
+
+
+def game_verdicts(pairing: Pairing, deal: dict[str, Any]) -> list[str]:
+    """One line per game of the bot: its result, the mirror's in the same seat, the difference."""
+    lines = []
+    for k, role in enumerate(("first", "second")):
+        game = deal["games"][role]
+        seat = "first seat" if k == 0 else "second seat"
+        if game["error"]:
+            lines.append(f"  {role}: {pairing.bot} in the {seat}: not finished: {game['error']}")
+            continue
+        mine = deal["scores"]["games"][k]
+        text = f"  {role}: {pairing.bot} in the {seat} {_WORD[mine]} in {game['moves']} moves"
+        if pairing.mirrored:
+            base = deal["scores"]["mirror"][k]
+            text += f"; {pairing.opponent} in that seat {_WORD[base]}: {POINTS * (mine - base):+.0f}"
+        lines.append(text)
+    return lines
+
+
+# --- where a pairing stands ----------------------------------------------------------------------
+def standing(pairing: Pairing, deals: list[dict[str, Any]], elo0: float, elo1: float) -> dict[str, Any]:
+    """Deals, games, the paired difference with its interval, the test and the issue's verdict."""
+    scored = [d for d in deals if d["scores"]["score"] is not None]
+    differences = [d["scores"]["difference"] * POINTS for d in scored]
+    mean, low, high = paired_interval(differences)
+    games = [x for d in scored for x in d["scores"]["games"]]
+    points = sum(games)
+    test: Sequential
+    if pairing.opponent == "random":
+        test = bernoulli_sprt(points, len(games), RANDOM_P0, RANDOM_P1)
+        hypotheses = f"H0 scores {RANDOM_P0:.0%}, H1 scores {RANDOM_P1:.0%}"
+    else:
+        test = gsprt([0.5 + d["scores"]["difference"] for d in scored], elo0, elo1)
+        hypotheses = f"H0 {elo0:+.0f} Elo, H1 {elo1:+.0f} Elo"
+    decisions = sum(g["decisions"][seat] for d in scored for seat, g in ((0, d["games"]["first"]),
+                                                                         (1, d["games"]["second"])))
+    thinking = sum(g["thinking"][seat] for d in scored for seat, g in ((0, d["games"]["first"]),
+                                                                        (1, d["games"]["second"])))
+    row = {
+        "game": pairing.game, "bot": pairing.bot, "opponent": pairing.opponent,
+        "deals": len(scored), "unfinished": len(deals) - len(scored), "games": len(games),
+        "wins": games.count(1.0), "draws": games.count(0.5), "losses": games.count(0.0),
+        "score": points / len(games) if games else None, "score_interval": list(wilson(points, len(games))),
+        "difference": mean, "interval": [low, high],
+        "elo": elo_of(0.5 + mean / POINTS) if scored else None,
+        "test": test.words(), "hypotheses": hypotheses, "decision": test.decision,
+        "seconds_per_decision": thinking / decisions if decisions else None,
+        "cpu_per_deal": sum(g["cpu"] for d in scored for g in d["games"].values()) / len(scored) if scored else None,
+    }
+    row["bar"], row["verdict"] = judge(pairing, row)
+    return row
+
+
+def judge(pairing: Pairing, row: dict[str, Any]) -> tuple[str, str]:
+    """The issue's bar for this pairing and whether the figures meet it."""
+    low, high = row["interval"]
+    if pairing.opponent == "random":
+        s_low, s_high = row["score_interval"]
+        verdict = "met" if s_low >= RANDOM_BAR else ("not met" if s_high < RANDOM_BAR else "not yet decided")
+        return f"score >= {RANDOM_BAR:.0%}", verdict if row["games"] >= 10 else "not yet decided"
+    if pairing.opponent == "heuristic":
+        bar = HEURISTIC_BARS.get(parse_spec(pairing.bot)[0], HEURISTIC_BAR)
+        words = f">= {bar:+.0f} points, interval above 0"
+    else:
+        bar = 0.0
+        words = ">= 0 points (interval reported)"
+        if row["deals"] >= MIN_DEALS:
+            return words, "met" if row["difference"] >= bar else "not met"
+    if row["deals"] < MIN_DEALS:
+        return words, "not yet decided"
+    if row["difference"] >= bar and low > 0:
+        return words, "met"
+    if high < bar:
+        return words, "not met"
+    return words, "not yet decided"
+
+
+def describe(row: dict[str, Any]) -> str:
+    low, high = row["interval"]
+    return (f"after {row['deals']} deals: {row['difference']:+.1f} points [{low:+.1f}, {high:+.1f}], "
+            f"score {row['score']:.1%}; {row['test']} ({row['hypotheses']}); bar {row['bar']}: {row['verdict']}")
+
+
+# --- the ledger ----------------------------------------------------------------------------------
 def git_commit() -> str:
     try:
-        out = subprocess.run(
-            ["git", "rev-parse", "--short=12", "HEAD"], cwd=ROOT, capture_output=True, text=True, check=True
-        )
+        out = subprocess.run(["git", "rev-parse", "--short=12", "HEAD"], cwd=ROOT, capture_output=True,
+                             text=True, check=True)
         return out.stdout.strip()
     except (OSError, subprocess.CalledProcessError):
         return "unknown"
+
+
+def build() -> str:
+    """'compiled' when any module of the package is a compiled extension, else 'pure'."""
+    package = ROOT / "glyphhall"
+    return "compiled" if any(package.rglob("*.so")) or any(package.rglob("*.pyd")) else "pure"
 
 
 def read_ledger(path: Path = LEDGER) -> list[dict[str, Any]]:
@@ -80,120 +267,101 @@ def read_ledger(path: Path = LEDGER) -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
 
 
-def parse_pairing(text: str, bot: str) -> tuple[str, str, str]:
-    game, sep, opponent = text.partition(":")
-    if not sep or not game or not opponent:
-        raise SystemExit(f"a pairing is GAME:OPPONENT, e.g. inscription:random (got {text!r})")
-    try:
-        resolve_game(game)
-        check_spec(opponent)
-    except (KeyError, ValueError) as err:
-        raise SystemExit(f"bad pairing {text!r}: {err}") from None
-    return game, bot, opponent
+def of_pairing(lines: list[dict[str, Any]], pairing: Pairing) -> list[dict[str, Any]]:
+    return [d for d in lines if (d["game"], d["bot"], d["opponent"]) == (pairing.game, pairing.bot, pairing.opponent)]
 
 
-def next_index(ledger: list[dict[str, Any]], game: str, bot: str, opponent: str) -> int:
-    done = [m["index"] for m in ledger if (m["game"], m["bot"], m["opponent"]) == (game, bot, opponent)]
-    return max(done, default=-1) + 1
+# --- running -------------------------------------------------------------------------------------
+@dataclass
+class Progress:
+    """A pairing during a run: its deals so far (the ledger's from this commit, then new ones)."""
+
+    pairing: Pairing
+    deals: list[dict[str, Any]]
+    next_index: int
+    new_deals: int = 0
+    open: dict[int, dict[str, Any]] = field(default_factory=dict)  # index -> role -> game
+    decided: bool = False
 
 
-def spec_for(game: str, bot: str, opponent: str, index: int) -> MatchSpec:
-    """Match `index` of a pairing: the challenger sits first in even matches, second in odd ones."""
-    seed = match_seed(STRENGTH_SEED, index)
-    bot_rng = Rng(seed ^ 0xB075)
-    bots = (bot, opponent) if index % 2 == 0 else (opponent, bot)
-    return MatchSpec(
-        index=index,
-        game=game,
-        seed=seed,
-        entrants=bots if bot != opponent else (bot, f"{opponent}#2"),
-        bots=bots,
-        bot_seeds=(bot_rng.next64() >> 1, bot_rng.next64() >> 1),
-    )
+def run(pairings: list[Pairing], *, jobs: int, deals: int, minutes: float, grace: float, elo0: float,
+        elo1: float, path: Path = LEDGER, echo: bool = True) -> list[dict[str, Any]]:
+    """Play deals of the pairings (round robin, at most `jobs` games at once) until each pairing's
+    test decides or it has `deals` new deals; returns each pairing's standing."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    ledger, commit, built = read_ledger(path), git_commit(), build()
+    progress = []
+    for p in pairings:
+        mine = of_pairing(ledger, p)
+        start = max((d["index"] for d in mine), default=-1) + 1
+        progress.append(Progress(p, [d for d in mine if d["commit"] == commit], start))
+    say = print if echo else (lambda *a, **k: None)
+    deadline = time.monotonic() + minutes * 60
+    queue: list[tuple[Progress, int, str]] = []
+    running: dict[Any, tuple[Progress, int, str]] = {}
+
+    def refill() -> None:
+        """Queue the next deal's games of each pairing still going (round robin)."""
+        for prog in progress:
+            if not prog.decided and prog.new_deals + len(prog.open) < deals:
+                prog.open[prog.next_index] = {}
+                queue.extend((prog, prog.next_index, role) for role in prog.pairing.roles)
+                prog.next_index += 1
+
+    context = multiprocessing.get_context("fork")
+    with context.Pool(jobs) as pool:
+        while True:
+            while len(running) < jobs and time.monotonic() < deadline:
+                if not queue:
+                    refill()
+                    if not queue:
+                        break
+                prog, index, role = queue.pop(0)
+                if prog.decided:
+                    continue
+                running[pool.apply_async(timed_game, (game_spec(prog.pairing, index, role),))] = (prog, index, role)
+            if not running:
+                break
+            if time.monotonic() > deadline + grace * 60:
+                say(f"abandoned {len(running)} games still running {grace:g} minutes after the deadline")
+                pool.terminate()
+                break
+            time.sleep(0.05)
+            for result in [r for r in running if r.ready()]:
+                prog, index, role = running.pop(result)
+                games = prog.open.get(index)
+                if games is None:
+                    continue
+                games[role] = result.get()
+                if len(games) < len(prog.pairing.roles):
+                    continue
+                del prog.open[index]
+                deal = finish_deal(prog.pairing, index, games, commit, built)
+                with path.open("a") as handle:
+                    handle.write(json.dumps(deal) + "\n")
+                prog.deals.append(deal)
+                prog.new_deals += 1
+                row = standing(prog.pairing, prog.deals, elo0, elo1)
+                say(f"{prog.pairing.label()} deal {index}:", flush=True)
+                for line in game_verdicts(prog.pairing, deal):
+                    say(line)
+                s = deal["scores"]
+                if s["score"] is not None:
+                    say(f"  deal: {s['score']:.2f} against {s['baseline']:.2f}, {POINTS * s['difference']:+.0f}; "
+                        + describe(row), flush=True)
+                if row["decision"] is not None:
+                    prog.decided = True
+                    queue[:] = [q for q in queue if q[0] is not prog]
+    return [standing(p.pairing, p.deals, elo0, elo1) for p in progress]
 
 
-def build() -> str:
-    """'compiled' when any module of the package is a compiled extension (`make compile`), else 'pure'."""
-    package = ROOT / "glyphhall"
-    return "compiled" if any(package.rglob("*.so")) or any(package.rglob("*.pyd")) else "pure"
-
-
-def timed_match(spec: MatchSpec) -> dict[str, Any]:
-    """`play_match` plus the CPU seconds the worker spent on it (wall time on a shared machine says
-    little). The match record is dropped here: the ledger does not keep it."""
-    start = time.process_time()
-    result = play_match(spec)
-    result["cpu_seconds"] = round(time.process_time() - start, 2)
-    del result["record"]
-    return result
-
-
-def ledger_line(result: dict[str, Any], bot: str, opponent: str, commit: str, built: str = "pure") -> dict[str, Any]:
-    """The compact record of a finished match (the full move list is not kept: the seeds and the
-    commit reproduce the game only for iteration budgets, and a time-budgeted record is large)."""
-    seat = 0 if result["index"] % 2 == 0 else 1
-    returns = result["returns"]
-    decided = outcome(returns, seat) if returns and not result["error"] else None
+def finish_deal(pairing: Pairing, index: int, games: dict[str, Any], commit: str, built: str) -> dict[str, Any]:
     return {
-        "game": result["game"],
-        "bot": bot,
-        "opponent": opponent,
-        "index": result["index"],
-        "seed": result["seed"],
-        "bot_seat": seat,
-        "returns": returns,
-        "outcome": decided,
-        "moves": result["moves"],
-        "bot_decisions": result["decisions"][seat],
-        "bot_thinking_seconds": result["thinking_seconds"][seat],
-        "cpu_seconds": result.get("cpu_seconds"),
-        "error": result["error"],
-        "commit": commit,
-        "build": built,
+        "game": pairing.game, "bot": pairing.bot, "opponent": pairing.opponent, "index": index,
+        "seed": match_seed(STRENGTH_SEED, index), "luck": "shared", "games": games,
+        "scores": score_deal(pairing, games), "commit": commit, "build": built,
         "finished": datetime.now(UTC).isoformat(timespec="seconds"),
     }
-
-
-def run(
-    pairings: list[tuple[str, str, str]], minutes: float, workers: int, limit: int | None, path: Path = LEDGER
-) -> None:
-    """Play the pairings' next matches in turn until the time is up (matches already started are
-    finished), appending each to the ledger as it ends."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    ledger = read_ledger(path)
-    commit, built = git_commit(), build()
-    first = {p: next_index(ledger, *p) for p in pairings}
-    deadline = time.monotonic() + minutes * 60
-
-    def upcoming() -> Iterator[tuple[tuple[str, str, str], MatchSpec]]:
-        """The pairings' next matches in turn, each pairing up to `limit` of them."""
-        for round_ in itertools.count() if limit is None else range(limit):
-            for p in pairings:
-                yield p, spec_for(p[0], p[1], p[2], first[p] + round_)
-
-    queue = upcoming()
-    pending: dict[Future[dict[str, Any]], tuple[str, str, str]] = {}
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        while True:
-            while len(pending) < workers and time.monotonic() < deadline:
-                item = next(queue, None)
-                if item is None:
-                    break
-                pending[pool.submit(timed_match, item[1])] = item[0]
-            if not pending:
-                break
-            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
-            for future in finished:
-                _game, bot, opponent = pending.pop(future)
-                line = ledger_line(future.result(), bot, opponent, commit, built)
-                with path.open("a") as handle:
-                    handle.write(json.dumps(line) + "\n")
-                per_move = line["bot_thinking_seconds"] / max(1, line["bot_decisions"])
-                print(
-                    f"{line['game']} {bot} vs {opponent} #{line['index']}: {line['outcome'] or line['error']}"
-                    f" ({line['moves']} moves, {per_move:.2f} s per decision, {line['cpu_seconds']:.0f} CPU s)",
-                    flush=True,
-                )
 
 
 def contains(commit: str, ancestor: str) -> bool:
@@ -201,190 +369,57 @@ def contains(commit: str, ancestor: str) -> bool:
     return done.returncode == 0
 
 
-#: What a finished match is worth to the seat it is scored for.
-POINTS = {"win": 1.0, "draw": 0.5, "loss": 0.0}
-
-
-#: The outcome for the other seat of a two-player match.
-OTHER_SIDE = {"win": "loss", "draw": "draw", "loss": "win"}
-
-
-def seat_outcome(match: dict[str, Any], seat: int) -> str:
-    """How the bot in `seat` did (the ledger scores the challenger; the other seat got the rest)."""
-    return match["outcome"] if match["bot_seat"] == seat else OTHER_SIDE[match["outcome"]]
-
-
-def newcombe(a: float, n: int, b: float, m: int) -> tuple[float, float]:
-    """95 % interval for the difference a/n - b/m of two independent proportions (Newcombe's
-    hybrid score interval, 1998, method 10: built from the two Wilson intervals)."""
-    p, q = a / n, b / m
-    p_low, p_high = wilson(a, n)
-    q_low, q_high = wilson(b, m)
-    return (
-        p - q - math.sqrt((p - p_low) ** 2 + (q_high - q) ** 2),
-        p - q + math.sqrt((p_high - p) ** 2 + (q - q_low) ** 2),
-    )
-
-
-def verdict(low: float, high: float, bar: float) -> str:
-    """'met' when the whole 95 % interval clears the bar, 'not met' when it lies wholly below,
-    otherwise 'not yet decided' (too few games to tell)."""
-    if low >= bar:
-        return "met"
-    if high < bar:
-        return "not met"
-    return "not yet decided"
-
-
-def _tally(outcomes: list[str]) -> dict[str, Any]:
-    """Games, wins, draws, losses, points and score (draws count half) with its 95 % interval."""
-    counts = {k: outcomes.count(k) for k in POINTS}
-    points = counts["win"] + counts["draw"] / 2
-    games = len(outcomes)
-    return {
-        "games": games,
-        "wins": counts["win"],
-        "draws": counts["draw"],
-        "losses": counts["loss"],
-        "points": points,
-        "score": points / games if games else None,
-        "interval": list(wilson(points, games)),
-    }
-
-
-def baselines(lines: list[dict[str, Any]]) -> dict[tuple[str, str, int], dict[str, Any]]:
-    """(game, bot, seat) -> how that bot did in `seat` of its mirror matches (the same bot in
-    both seats), every mirror match counting for both seats."""
-    mirrors: dict[tuple[str, str], list[dict[str, Any]]] = {}
-    for m in lines:
-        if m["bot"] == m["opponent"] and not m["error"]:
-            mirrors.setdefault((m["game"], m["bot"]), []).append(m)
-    return {
-        (game, bot, seat): _tally([seat_outcome(m, seat) for m in matches])
-        for (game, bot), matches in mirrors.items()
-        for seat in (0, 1)
-    }
-
-
-def bar_for(game: str, opponent: str, seat: int | None) -> tuple[str, float] | None:
-    """The issue-19 bar a row is held to: ("above baseline", 0.15) for each seat against the
-    heuristic (every game but Glyphs), ("score", 0.95) for both seats together against random."""
-    if opponent == "heuristic" and seat is not None and game not in NO_BASELINE_BAR:
-        return ("above baseline", BASELINE_MARGIN)
-    if opponent == "random" and seat is None:
-        return ("score", RANDOM_BAR)
-    return None
-
-
-def summary(since: str | None, path: Path = LEDGER, bot_spec: str | None = None) -> list[dict[str, Any]]:
-    """One row per pairing and seat (seat None: both seats together), with the opponent's mirror
-    baseline of that seat, the difference, and the issue-19 verdict. A mirror pairing (the same
-    bot in both seats) gets one row per seat: that seat's own results, which are the baseline.
-    `bot_spec` keeps only that challenger's pairings (and the mirrors)."""
+def summary(since: str | None, elo0: float, elo1: float, path: Path = LEDGER) -> list[dict[str, Any]]:
     lines = read_ledger(path)
     if since:
-        lines = [m for m in lines if contains(m["commit"], since)]
-    if bot_spec:
-        lines = [m for m in lines if m["bot"] in (bot_spec, m["opponent"])]
-    base = baselines(lines)
-    pairings: dict[tuple[str, str, str], list[dict[str, Any]]] = {}
-    for m in lines:
-        pairings.setdefault((m["game"], m["bot"], m["opponent"]), []).append(m)
-    table = []
-    for (game, bot, opponent), matches in sorted(pairings.items()):
-        played = [m for m in matches if not m["error"]]
-        errors = len(matches) - len(played)
-        decisions = sum(m["bot_decisions"] for m in played)
-        thinking = sum(m["bot_thinking_seconds"] for m in played)
-        cpu = [m["cpu_seconds"] for m in played if m.get("cpu_seconds") is not None]
-        mirror_pairing = bot == opponent
-        for seat in (0, 1) if mirror_pairing else (0, 1, None):
-            if mirror_pairing:
-                row = _tally([seat_outcome(m, seat) for m in played])
-            else:
-                row = _tally([m["outcome"] for m in played if seat is None or m["bot_seat"] == seat])
-            row.update(game=game, bot=bot, opponent=opponent, seat=seat, errors=errors if seat is None else None)
-            row["seconds_per_decision"] = round(thinking / max(1, decisions), 3)
-            row["cpu_seconds_per_game"] = round(sum(cpu) / len(cpu), 2) if cpu else None
-            mirror = base.get((game, opponent, seat)) if seat is not None and not mirror_pairing else None
-            row["baseline"] = mirror
-            row["difference"] = None
-            if mirror and row["games"]:
-                low, high = newcombe(row["points"], row["games"], mirror["points"], mirror["games"])
-                row["difference"] = {"value": row["score"] - mirror["score"], "interval": [low, high]}
-            bar = None if mirror_pairing else bar_for(game, opponent, seat)
-            row["bar"] = None if bar is None else {"kind": bar[0], "at": bar[1]}
-            if bar is None or row["games"] < MIN_GAMES:
-                row["verdict"] = None if bar is None else "not yet decided"
-            elif bar[0] == "score":
-                row["verdict"] = verdict(*row["interval"], bar[1])
-            elif row["difference"] is None or row["baseline"]["games"] < MIN_GAMES:
-                row["verdict"] = "not yet decided"  # no (or too few) mirror games to compare with
-            else:
-                row["verdict"] = verdict(*row["difference"]["interval"], bar[1])
-            table.append(row)
-    return table
-
-
-def _percent(x: float | None) -> str:
-    return "-" if x is None else f"{x:.1%}"
-
-
-def _span(interval: list[float]) -> str:
-    return f"{interval[0]:.1%} to {interval[1]:.1%}"
+        lines = [d for d in lines if contains(d["commit"], since)]
+    pairings = sorted({Pairing(d["game"], d["bot"], d["opponent"]) for d in lines},
+                      key=lambda p: (p.game, p.bot, p.opponent))
+    return [standing(p, of_pairing(lines, p), elo0, elo1) for p in pairings]
 
 
 def markdown(table: list[dict[str, Any]]) -> str:
-    out = [
-        "| game | bot | vs | seat | games | wins-draws-losses | score | 95 % interval | baseline (mirror games)"
-        " | difference (95 % interval) | bar | verdict | s per move | CPU s per game |",
-        "|---|---|---|---|---:|---|---:|---|---|---|---|---|---:|---:|",
-    ]
+    out = ["| game | bot | vs | deals (games) | W-D-L | score (95 %) | difference, points (95 %) | test | bar | verdict"
+           " | s per decision | CPU s per deal |", "|---|---|---|---:|---|---|---|---|---|---|---:|---:|"]
     for r in table:
-        seat = "both" if r["seat"] is None else ("first" if r["seat"] == 0 else "second")
-        base = r["baseline"]
-        baseline = "-" if base is None else f"{base['score']:.1%} ({base['games']})"
-        diff = r["difference"]
-        difference = "-" if diff is None else f"{diff['value']:+.1%} ({_span(diff['interval'])})"
-        if r["bar"] is None:
-            bar = "-"
-        elif r["bar"]["kind"] == "score":
-            bar = f">= {r['bar']['at']:.0%}"
-        else:
-            bar = f">= baseline {r['bar']['at']:+.0%}"
-        cpu = "-" if r["cpu_seconds_per_game"] is None else f"{r['cpu_seconds_per_game']:.1f}"
+        if not r["deals"]:
+            continue
+        low, high = r["interval"]
+        s_low, s_high = r["score_interval"]
         out.append(
-            f"| {r['game']} | {r['bot']} | {r['opponent']} | {seat} | {r['games']}"
-            f" | {r['wins']}-{r['draws']}-{r['losses']} | {_percent(r['score'])}"
-            f" | {_span(r['interval']) if r['games'] else '-'} | {baseline} | {difference} | {bar}"
-            f" | {r['verdict'] or '-'} | {r['seconds_per_decision']:.2f} | {cpu} |"
+            f"| {r['game']} | {r['bot']} | {r['opponent']} | {r['deals']} ({r['games']})"
+            f" | {r['wins']}-{r['draws']}-{r['losses']} | {r['score']:.1%} ({s_low:.1%} to {s_high:.1%})"
+            f" | {r['difference']:+.1f} ({low:+.1f} to {high:+.1f}) | {r['test']}; {r['hypotheses']}"
+            f" | {r['bar']} | {r['verdict']} | {r['seconds_per_decision'] or 0:.3f} | {r['cpu_per_deal'] or 0:.0f} |"
         )
     return "\n".join(out)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    sub = parser.add_subparsers(dest="command", required=True)
     parser.add_argument("--ledger", type=Path, default=LEDGER, help="the ledger file (default: %(default)s)")
-    go = sub.add_parser("run", help="play more matches of some pairings")
+    parser.add_argument("--elo0", type=float, default=0.0, help="the GSPRT's H0, in Elo (default: %(default)s)")
+    parser.add_argument("--elo1", type=float, default=35.0, help="the GSPRT's H1, in Elo (default: %(default)s)")
+    sub = parser.add_subparsers(dest="command", required=True)
+    go = sub.add_parser("run", help="play deals of some pairings until their tests decide")
     go.add_argument("pairings", nargs="+", help="GAME:OPPONENT, e.g. glyfts:heuristic")
-    go.add_argument(
-        "--bot", default="mcts:iterations=1000,seconds=none", help="the challenger's bot spec (default: %(default)s)"
-    )
-    go.add_argument("--minutes", type=float, default=30.0, help="start no match after this long")
-    go.add_argument("--workers", type=int, default=1)
-    go.add_argument("--games", type=int, default=None, help="at most this many new matches per pairing")
+    go.add_argument("--bot", default="mcts:seconds=none", help="the challenger's bot spec (default: %(default)s)")
+    go.add_argument("--jobs", type=int, default=1, help="games played at once, in worker processes")
+    go.add_argument("--deals", type=int, default=200, help="at most this many new deals per pairing")
+    go.add_argument("--minutes", type=float, default=30.0, help="start no game after this long")
+    go.add_argument("--grace", type=float, default=5.0, help="then abandon games still running this much later")
     show = sub.add_parser("summary", help="add up the ledger")
-    show.add_argument("--since", default=None, help="only matches played on commits containing this one")
-    show.add_argument("--bot", default=None, help="only this challenger's pairings (and the mirror baselines)")
+    show.add_argument("--since", default=None, help="only deals played on commits containing this one")
     show.add_argument("--markdown", action="store_true")
     args = parser.parse_args()
     if args.command == "run":
         bot = check_spec(args.bot)
         pairings = [parse_pairing(p, bot) for p in args.pairings]
-        run(pairings, args.minutes, max(1, args.workers), args.games, args.ledger)
+        table = run(pairings, jobs=max(1, args.jobs), deals=args.deals, minutes=args.minutes, grace=args.grace,
+                    elo0=args.elo0, elo1=args.elo1, path=args.ledger)
+        print("\n" + markdown(table))
     else:
-        table = summary(args.since, args.ledger, args.bot)
+        table = summary(args.since, args.elo0, args.elo1, args.ledger)
         print(markdown(table) if args.markdown else json.dumps(table, indent=1))
 
 

@@ -13,6 +13,7 @@ from glyphhall.bots import ask
 from glyphhall.bots.spec import make_bot
 from glyphhall.engine import GlyphHallError, MatchRecord
 
+from .luck import SharedLuck
 from .schedule import MatchSpec
 
 #: A match still running after this many moves is stopped and reported as an error.
@@ -24,6 +25,8 @@ def play_match(spec: MatchSpec) -> dict[str, Any]:
     game failure is reported in `error` (the match then counts for nobody) rather than raised."""
     game = games.resolve(spec.game)
     state = game.new(len(spec.bots), spec.seed, spec.options)
+    if spec.shared_luck:
+        state.rng = SharedLuck(spec.seed)
     seated = [make_bot(b, s) for b, s in zip(spec.bots, spec.bot_seeds, strict=True)]
     record = MatchRecord.start(game, state, list(spec.entrants))
     thinking = [0.0] * len(seated)

@@ -27,9 +27,14 @@ class MatchSpec:
     #: Bot seed per seat.
     bot_seeds: tuple[int, ...]
     options: dict[str, Any] = field(default_factory=dict)
+    #: Chance from per-purpose streams (`arena.luck.SharedLuck`), so that games of the same seed
+    #: share their luck: the strength bench's paired games. The record then does not replay.
+    shared_luck: bool = False
 
     def to_dict(self) -> dict[str, Any]:
+        extra = {"shared_luck": True} if self.shared_luck else {}
         return {
+            **extra,
             "index": self.index,
             "game": self.game,
             "seed": self.seed,

@@ -1,126 +1,121 @@
-"""bench/strength.py: the ledger that adds strength runs up across sessions."""
+"""bench/strength.py and bench/sequential.py: paired deals, the sequential tests, the ledger."""
 
 import importlib.util
 import json
+import math
 import sys
 from pathlib import Path
 
 import pytest
 
-_PATH = Path(__file__).resolve().parents[2] / "bench" / "strength.py"
-_spec = importlib.util.spec_from_file_location("bench_strength", _PATH)
-strength = importlib.util.module_from_spec(_spec)
-# Registered so the worker processes can find `timed_match` by name.
-sys.modules["bench_strength"] = strength
-_spec.loader.exec_module(strength)
+_BENCH = Path(__file__).resolve().parents[2] / "bench"
 
 
-def test_a_second_run_goes_on_from_the_next_index_with_seats_alternating(tmp_path: Path) -> None:
-    ledger = tmp_path / "ledger.jsonl"
-    pairing = ("inscription", "heuristic", "random")
-    strength.run([pairing], minutes=5, workers=1, limit=2, path=ledger)
-    strength.run([pairing], minutes=5, workers=1, limit=1, path=ledger)
+def _load(name: str, file: str):
+    spec = importlib.util.spec_from_file_location(name, _BENCH / file)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # the worker processes find functions by module name
+    spec.loader.exec_module(module)
+    return module
+
+
+sequential = _load("sequential", "sequential.py")
+strength = _load("bench_strength", "strength.py")
+
+
+@pytest.mark.parametrize(("df", "table"), [(3, 3.182), (5, 2.571), (10, 2.228), (30, 2.042), (200, 1.972), (12, 2.179)])
+def test_the_t_quantile_matches_the_table(df: int, table: float) -> None:
+    assert sequential.t_quantile(df) == pytest.approx(table, rel=1e-3)
+
+
+def test_the_paired_interval_is_the_t_interval_of_the_mean() -> None:
+    mean, low, high = sequential.paired_interval([10.0, -10.0, 20.0, 0.0])
+    assert mean == pytest.approx(5.0)
+    # sd = 12.91, se = 6.455, t(3) = 3.182
+    assert (low, high) == pytest.approx((5 - 3.182 * 6.455, 5 + 3.182 * 6.455), abs=0.05)
+    assert sequential.paired_interval([1.0])[1] == -math.inf
+
+
+def test_the_gsprt_accepts_the_side_the_scores_favour_and_waits_for_enough_deals() -> None:
+    assert sequential.gsprt([1.0] * 7, 0, 35).decision is None  # too few deals yet
+    strong = [0.75, 0.5, 1.0, 0.5, 0.75, 1.0, 0.5, 0.75] * 6
+    assert sequential.gsprt(strong, 0, 35).decision == "H1"
+    weak = [0.25, 0.5, 0.0, 0.5, 0.25, 0.5, 0.75, 0.5] * 8
+    assert sequential.gsprt(weak, 0, 35).decision == "H0"
+    assert sequential.gsprt([0.5, 0.75, 0.25, 0.5] * 3, 0, 35).decision is None
+    assert sequential.score_of(sequential.elo_of(0.6)) == pytest.approx(0.6)
+
+
+def test_the_bernoulli_sprt_needs_47_straight_wins_for_98_against_92() -> None:
+    assert sequential.bernoulli_sprt(46, 46, 0.92, 0.98).decision is None
+    assert sequential.bernoulli_sprt(47, 47, 0.92, 0.98).decision == "H1"
+    assert sequential.bernoulli_sprt(40, 46, 0.92, 0.98).decision == "H0"
+
+
+def _deal(first: list[float], second: list[float], mirror: list[float] | None) -> dict:
+    game = {"moves": 9, "decisions": [4, 5], "thinking": [1.0, 1.0], "cpu": 2.0, "error": None}
+    games = {"first": {**game, "returns": first}, "second": {**game, "returns": second}}
+    if mirror is not None:
+        games["mirror"] = {**game, "returns": mirror}
+    return games
+
+
+def test_a_deal_is_scored_against_the_mirror_in_the_same_seats() -> None:
+    pairing = strength.Pairing("glyfts", "mcts", "heuristic")
+    # The bot wins in the first seat (the heuristic lost there: +1) and loses in the second
+    # (where the heuristic won: -1 from the mirror's point of view is 0 from the bot's).
+    games = _deal([1.0, 0.0], [1.0, 0.0], [0.0, 1.0])
+    scores = strength.score_deal(pairing, games)
+    assert (scores["games"], scores["mirror"]) == ([1.0, 0.0], [0.0, 1.0])
+    assert (scores["score"], scores["baseline"], scores["difference"]) == (0.5, 0.5, 0.0)
+    deal = {"games": games, "scores": scores}
+    first, second = strength.game_verdicts(pairing, deal)
+    assert "first seat won" in first and "heuristic in that seat lost: +100" in first
+    assert "second seat lost" in second and "heuristic in that seat won: -100" in second
+    broken = _deal([1.0, 0.0], [1.0, 0.0], None)
+    broken["second"]["error"] = "GlyphHallError: the match was stopped after 20000 moves"
+    assert strength.score_deal(strength.Pairing("glyfts", "mcts", "mcts-hard"), broken)["score"] is None
+
+
+def _deals(pairing, per_deal: list[tuple[float, float]]) -> list[dict]:
+    out = []
+    for i, (a, b) in enumerate(per_deal):
+        games = _deal([a, 1 - a], [1 - b, b], [0.5, 0.5] if pairing.mirrored else None)
+        out.append({"index": i, "games": games, "scores": strength.score_deal(pairing, games)})
+    return out
+
+
+def test_the_verdicts_follow_the_issues_bars() -> None:
+    hard = strength.Pairing("glyfts", "mcts-hard:seconds=none", "heuristic")
+    # Won 3 games in 4 over 20 deals: +25 points with a narrow interval, above the +10 bar.
+    row = strength.standing(hard, _deals(hard, [(1.0, 1.0), (1.0, 0.0)] * 10), 0, 70)
+    assert row["difference"] == pytest.approx(25.0) and row["interval"][0] > 0
+    assert (row["bar"], row["verdict"]) == (">= +10 points, interval above 0", "met")
+    level = strength.standing(hard, _deals(hard, [(0.5, 0.5)] * 20), 0, 70)
+    assert level["verdict"] == "not met"
+    assert strength.standing(hard, _deals(hard, [(1.0, 1.0)] * 9), 0, 70)["verdict"] == "not yet decided"
+    easy = strength.Pairing("glyfts", "mcts", "random")
+    # 60 straight wins settle the SPRT, but the Wilson interval clears 95 % only from 73 games on.
+    row = strength.standing(easy, _deals(easy, [(1.0, 1.0)] * 30), 0, 35)
+    assert (row["score"], row["verdict"], row["decision"]) == (1.0, "not yet decided", "H1")
+    row = strength.standing(easy, _deals(easy, [(1.0, 1.0)] * 37), 0, 35)
+    assert (row["score"], row["verdict"], row["decision"]) == (1.0, "met", "H1")
+    versus = strength.Pairing("glyfts", "mcts-hard", "mcts")
+    assert strength.standing(versus, _deals(versus, [(1.0, 0.0)] * 10), 0, 35)["verdict"] == "met"
+
+
+def test_a_run_plays_whole_deals_in_worker_processes_and_goes_on_from_the_ledger(tmp_path: Path) -> None:
+    ledger = tmp_path / "paired.jsonl"
+    pairing = strength.Pairing("inscription", "heuristic", "random")
+    strength.run([pairing], jobs=2, deals=2, minutes=5, grace=1, elo0=0, elo1=35, path=ledger, echo=False)
+    (row,) = strength.run([pairing], jobs=2, deals=1, minutes=5, grace=1, elo0=0, elo1=35, path=ledger,
+                          echo=False)
     lines = strength.read_ledger(ledger)
-    assert [m["index"] for m in lines] == [0, 1, 2]
-    assert [m["bot_seat"] for m in lines] == [0, 1, 0]
-    assert len({m["seed"] for m in lines}) == 3
-    assert all(m["outcome"] in {"win", "draw", "loss"} and m["error"] is None for m in lines)
-
-
-def _ledger(path: Path, game: str, bot: str, opponent: str, outcomes: list[tuple[int, str]]) -> None:
-    """Append matches (challenger's seat, outcome) of one pairing to a ledger file."""
-    base = {"game": game, "bot": bot, "opponent": opponent, "seed": 1, "returns": [1, 0], "moves": 9,
-            "bot_decisions": 4, "bot_thinking_seconds": 2.0, "cpu_seconds": 3.0, "error": None, "commit": "x",
-            "build": "pure", "finished": "t"}
-    with path.open("a") as handle:
-        for i, (seat, result) in enumerate(outcomes):
-            handle.write(json.dumps({**base, "index": i, "bot_seat": seat, "outcome": result}) + "\n")
-
-
-def _row(table: list[dict], opponent: str, seat: int | None) -> dict:
-    (row,) = [r for r in table if r["opponent"] == opponent and r["bot"] != opponent and r["seat"] == seat]
-    return row
-
-
-def test_newcombe_matches_the_worked_examples_of_the_paper() -> None:
-    # Newcombe (1998), Statistics in Medicine 17, table II, method 10.
-    assert strength.newcombe(56, 70, 48, 80) == pytest.approx((0.0524, 0.3339), abs=5e-5)
-    assert strength.newcombe(9, 10, 3, 10) == pytest.approx((0.1705, 0.8090), abs=5e-5)
-    assert strength.newcombe(5, 56, 0, 29) == pytest.approx((-0.0381, 0.1926), abs=5e-5)
-
-
-def test_the_verdict_needs_the_whole_interval_on_one_side_of_the_bar() -> None:
-    assert strength.verdict(0.16, 0.40, 0.15) == "met"
-    assert strength.verdict(-0.2, 0.149, 0.15) == "not met"
-    assert strength.verdict(0.10, 0.30, 0.15) == "not yet decided"
-
-
-def test_a_mirror_match_counts_for_both_seats_of_the_baseline(tmp_path: Path) -> None:
-    ledger = tmp_path / "ledger.jsonl"
-    # Seat 0 wins 3 of 4: the challenger (in seat 0, then 1, ...) wins, loses, wins, wins.
-    _ledger(ledger, "glyfts", "heuristic", "heuristic", [(0, "win"), (1, "loss"), (0, "win"), (1, "win")])
-    base = strength.baselines(strength.read_ledger(ledger))
-    assert base[("glyfts", "heuristic", 0)]["score"] == pytest.approx(0.75)
-    assert base[("glyfts", "heuristic", 1)]["score"] == pytest.approx(0.25)
-    assert base[("glyfts", "heuristic", 0)]["games"] == 4
-    first, second = strength.summary(None, ledger)
-    assert (first["seat"], first["wins"], first["losses"], first["bar"]) == (0, 3, 1, None)
-    assert (second["seat"], second["wins"], second["losses"], second["verdict"]) == (1, 1, 3, None)
-    assert "| glyfts | heuristic | heuristic | first | 4 | 3-0-1 | 75.0% |" in strength.markdown([first])
-
-
-def test_summary_reports_each_seat_against_its_baseline_and_decides_only_on_enough_games(tmp_path: Path) -> None:
-    ledger = tmp_path / "ledger.jsonl"
-    # Heuristic mirror: the first seat wins 160 of 200 (80 %), the second 40 (20 %).
-    mirror = [(i % 2, "win" if (i % 2 == 0) == (i % 10 < 8) else "loss") for i in range(200)]
-    _ledger(ledger, "glyfts", "heuristic", "heuristic", mirror)
-    # mcts: first seat 95 of 100 (baseline 80 %: +15 points, undecided), second 70 of 100 with
-    # one draw (baseline 20 %: +50.5 points, met).
-    games = [(0, "win")] * 95 + [(0, "loss")] * 5 + [(1, "win")] * 70 + [(1, "draw")] + [(1, "loss")] * 29
-    _ledger(ledger, "glyfts", "mcts", "heuristic", games)
-    _ledger(ledger, "glyfts", "mcts", "random", [(i % 2, "win") for i in range(40)])
-    table = strength.summary(None, ledger)
-    first, second, both = (_row(table, "heuristic", seat) for seat in (0, 1, None))
-    assert first["baseline"]["score"] == pytest.approx(0.8) and second["baseline"]["score"] == pytest.approx(0.2)
-    assert (second["games"], second["wins"], second["draws"], second["losses"]) == (100, 70, 1, 29)
-    assert second["score"] == pytest.approx(0.705)
-    assert second["difference"]["value"] == pytest.approx(0.505)
-    assert first["difference"]["value"] == pytest.approx(0.15)
-    assert first["verdict"] == "not yet decided" and second["verdict"] == "met"
-    assert both["games"] == 200 and both["baseline"] is None and both["verdict"] is None
-    assert len(strength.summary(None, ledger, bot_spec="mcts")) == 2 + 3 + 3
-    assert len(strength.summary(None, ledger, bot_spec="mcts:iterations=9")) == 2
-    assert first["cpu_seconds_per_game"] == pytest.approx(3.0)
-    # Against random: 40 wins of 40 leave the interval's low end at 0.912, under 95 %: undecided.
-    assert _row(table, "random", None)["verdict"] == "not yet decided"
-    assert _row(table, "random", 0)["verdict"] is None
-    text = strength.markdown(table)
-    assert "| glyfts | mcts | heuristic | second | 100 | 70-1-29 | 70.5% |" in text
-    assert "20.0% (200) | +50.5%" in text
-
-
-def test_no_verdict_under_ten_games_however_narrow_the_interval(tmp_path: Path) -> None:
-    ledger = tmp_path / "ledger.jsonl"
-    _ledger(ledger, "tundrus", "heuristic", "heuristic", [(i % 2, "win" if i % 2 == 0 else "loss") for i in range(50)])
-    _ledger(ledger, "tundrus", "mcts", "heuristic", [(0, "loss")] * 9)
-    assert _row(strength.summary(None, ledger), "heuristic", 0)["verdict"] == "not yet decided"
-    _ledger(ledger, "tundrus", "mcts", "heuristic", [(0, "loss")])  # the tenth
-    assert _row(strength.summary(None, ledger), "heuristic", 0)["verdict"] == "not met"
-
-
-def test_a_lost_cause_is_not_met_and_glyphs_has_no_baseline_bar(tmp_path: Path) -> None:
-    ledger = tmp_path / "ledger.jsonl"
-    _ledger(ledger, "glyphs", "heuristic", "heuristic", [(i % 2, "draw") for i in range(100)])
-    _ledger(ledger, "glyphs", "mcts", "heuristic", [(i % 2, "loss") for i in range(100)])
-    _ledger(ledger, "glyphs", "mcts", "random", [(i % 2, "loss") for i in range(100)])
-    table = strength.summary(None, ledger)
-    assert _row(table, "heuristic", 0)["difference"]["value"] == pytest.approx(-0.5)
-    assert _row(table, "heuristic", 0)["verdict"] is None
-    assert _row(table, "random", None)["verdict"] == "not met"
-
-
-def test_a_bad_pairing_is_refused_with_its_reason() -> None:
-    with pytest.raises(SystemExit, match="GAME:OPPONENT"):
-        strength.parse_pairing("inscription", "mcts")
-    with pytest.raises(SystemExit, match="no bot"):
-        strength.parse_pairing("inscription:nobody", "mcts")
+    assert sorted(d["index"] for d in lines) == [0, 1, 2]
+    assert all(set(d["games"]) == {"first", "second", "mirror"} for d in lines)
+    assert all(d["games"][role]["error"] is None for d in lines for role in d["games"])
+    assert row["deals"] == 3 and row["games"] == 6
+    # The same deal in every role: the seed is the index's, the same for all three games.
+    assert len({d["seed"] for d in lines}) == 3
+    assert json.loads(ledger.read_text().splitlines()[0])["luck"] == "shared"
+    assert "| inscription | heuristic | random | 3 (6) |" in strength.markdown(strength.summary(None, 0, 35, ledger))
