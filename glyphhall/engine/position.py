@@ -17,11 +17,11 @@ The keys every game shares (each game documents the rest in its README):
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from typing import Any
 
 from .errors import LoadError
+from .toml_text import read_toml
 
 
 class PositionData:
@@ -81,18 +81,15 @@ def read_source(source: str | Mapping[str, Any]) -> PositionData:
         return PositionData(source)
     if not isinstance(source, str):
         raise LoadError(f"a position is TOML text or a table, not {type(source).__name__}")
-    try:
-        return PositionData(tomllib.loads(source))
-    except tomllib.TOMLDecodeError as err:
-        raise LoadError(f"the position is not valid TOML: {err}") from None
+    return PositionData(read_toml(source, "the position"))
 
 
 def position_title(source: str) -> str | None:
     """The `title` a position's TOML text gives itself, if any (None for text that is not TOML:
     `Game.load_position` says what is wrong with it)."""
     try:
-        title = tomllib.loads(source).get("title")
-    except tomllib.TOMLDecodeError:
+        title = read_toml(source, "the position").get("title")
+    except LoadError:
         return None
     return title.strip() or None if isinstance(title, str) else None
 

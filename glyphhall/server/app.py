@@ -82,7 +82,8 @@ def create_app(
     app.state.limits = limits
     app.state.create_buckets = AddressBuckets(limits.create_table)
     larger = dict.fromkeys(limits.large_body_paths, limits.large_body_bytes)
-    app.add_middleware(BodyLimit, max_bytes=limits.body_bytes, larger=larger)
+    app.add_middleware(BodyLimit, max_bytes=limits.body_bytes, larger=larger,
+                       larger_suffixes=dict.fromkeys(limits.large_body_suffixes, limits.large_body_bytes))
     app.include_router(lobby.router)
     app.include_router(accounts.router)
     app.include_router(people.router)

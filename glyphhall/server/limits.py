@@ -33,6 +33,8 @@ class Limits:
     #: carry the map's text) may send up to this much.
     large_body_bytes: int = 1024 * 1024
     large_body_paths: tuple[str, ...] = ("/api/tables", "/api/heroscape/maps")
+    #: ... and routes whose path ends so (checking a position takes what a table takes).
+    large_body_suffixes: tuple[str, ...] = ("/positions/check",)
 
     @classmethod
     def machine_speed(cls) -> Limits:
@@ -95,16 +97,23 @@ class BodyLimit:
     Content-Length is judged before anything is read; a chunked body is cut off as soon as it
     passes the limit."""
 
-    def __init__(self, app: ASGIApp, max_bytes: int, larger: dict[str, int] | None = None) -> None:
+    def __init__(self, app: ASGIApp, max_bytes: int, larger: dict[str, int] | None = None,
+                 larger_suffixes: dict[str, int] | None = None) -> None:
         self.app = app
         self.max_bytes = max_bytes
         self.larger = larger or {}
+        self.larger_suffixes = larger_suffixes or {}
+
+    def limit_for(self, path: str) -> int:
+        if path in self.larger:
+            return self.larger[path]
+        return next((n for end, n in self.larger_suffixes.items() if path.endswith(end)), self.max_bytes)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        limit = self.larger.get(scope.get("path", ""), self.max_bytes)
+        limit = self.limit_for(scope.get("path", ""))
         declared = dict(scope.get("headers") or []).get(b"content-length")
         if declared is not None and (not declared.isdigit() or int(declared) > limit):
             await self._refuse(send, limit)

@@ -54,6 +54,7 @@ def test_a_map_without_start_zones_gets_zones_by_rule(hs_client):
 @pytest.mark.parametrize(("data", "name", "status", "message"), [
     (b"\x00garbage bytes", "map.hsc", 422, "not a Virtualscape map"),
     (b"rows = [", "map.toml", 422, "not valid TOML"),
+    (b"a" + b".a" * 100_000 + b" = 1", "map.toml", 422, "too complex to read"),  # quadratic in tomllib
     (b"x" * (MAX_FILE_BYTES + 1), "map.hsc", 413, "larger than 256 KB"),
     (b"GIF89a", "map.gif", 415, "upload a Virtualscape map"),
     ((REAL / "asphalt.hsc").read_bytes(), "asphalt.hsc", 422, "too few for 2 start zones"),

@@ -5,6 +5,8 @@ record and replay begin from the position."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from fastapi.testclient import TestClient
 
@@ -180,6 +182,19 @@ def test_a_position_is_checked_before_the_form_is_sent(client):
     bad = client.post("/api/games/posduel/positions/check", json={"text": "[position]\nhands = [[1], [1]]\n"})
     assert bad.status_code == 400 and "holds cards 1 to 9, each once" in bad.json()["error"]
     assert client.post("/api/games/chess/positions/check", json={"text": PUZZLE}).status_code == 404
+
+
+def test_a_deeply_dotted_key_is_refused_quickly_wherever_a_position_is_read(client):
+    """The attack that took tomllib seconds and GBs (engine/toml_text.py), at the largest size accepted."""
+    attack = "a" + ".a" * (MAX_POSITION // 2 - 4) + " = 1"
+    started = time.perf_counter()
+    checked = client.post("/api/games/posduel/positions/check", json={"text": attack})
+    created = client.post("/api/tables", json={"game": "posduel", "seats": PEOPLE, "position": attack})
+    assert time.perf_counter() - started < 2.0
+    for r in (checked, created):
+        assert r.status_code == 400 and "too complex to read: a key or table name has more than 8" in r.json()["error"]
+    padded = PUZZLE + "#" * (MAX_POSITION - len(PUZZLE) - 1)  # the check takes what a table takes
+    assert client.post("/api/games/posduel/positions/check", json={"text": padded}).status_code == 200
 
 
 @pytest.mark.parametrize("game_id", games.ids())

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-import tomllib
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from glyphhall.engine import DataError
+from glyphhall.engine import DataError, LoadError
+from glyphhall.engine.toml_text import TomlLimits, read_toml
 
 from .maps import FAR, Board, load_map, parse_map
 from .scenario import scenario_toml
@@ -24,6 +24,9 @@ MAX_MAP_BYTES = 256 * 1024
 #: Most hexes a player's map may have: a board keeps all distances (hexes squared), and the
 #: biggest published maps have under 1000.
 MAX_HEXES = 1500
+#: How complex a player's map text may be (engine/toml_text.py): walls, ladders and overhangs are
+#: one table each, so a map has at most a few per hex.
+MAP_LIMITS = TomlLimits(max_chars=MAX_MAP_BYTES, max_tables=8 * MAX_HEXES, max_keys=24 * MAX_HEXES)
 
 
 def _string(text: str) -> str:
@@ -78,9 +81,9 @@ def parse_map_text(text: str, where: str, key: str = "custom", need_zones: bool 
         raise DataError(f"{where}: the map is larger than {MAX_MAP_BYTES // 1024} KB, more than any "
                         "battlefield needs; check that this is a map file")
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        raise DataError(f"{where}: not valid TOML ({err}); a map is a TOML file in our format "
+        data = read_toml(text, "the map", MAP_LIMITS)
+    except LoadError as err:
+        raise DataError(f"{where}: {err}; a map is a TOML file in our format "
                         "(see the heroscape README) or a Virtualscape .hsc file") from None
     rows = data.get("rows")
     cells = sum(len([c for c in row.split() if c != "."]) for row in rows if isinstance(row, str)) \
