@@ -24,6 +24,10 @@ except ImportError:  # the typing hints below are no-ops without Cython
     from . import nocython as cython
 
 if TYPE_CHECKING:
+    import numpy as np
+
+    from .action_ids import ActionCodec
+    from .tensors import TensorEncoder
     from .vault import Vault
 
 ENGINE_VERSION = "0.1.0"
@@ -164,6 +168,58 @@ class State(ABC):
         determinize.__doc__ = own.__doc__
         determinize.reseeds_rng = True  # type: ignore[attr-defined]
         cls.determinize = determinize  # type: ignore[method-assign]
+
+    # --- fixed action ids and tensors, for learners (OpenSpiel's names) ----------------------
+    def action_id(self, seat: int, action: Action) -> int:
+        """The fixed id of a legal action of `seat` (see `Game.num_distinct_actions`)."""
+        return self.game.action_codec_of(self).encode(self, seat, action)
+
+    def legal_action_ids(self, seat: int) -> list[int]:
+        """The ids of `legal_actions(seat)`, in the same order."""
+        return self.game.action_codec_of(self).encode_all(self, seat, self.legal_actions(seat))
+
+    def action_from_id(self, seat: int, action_id: int) -> Action:
+        """The legal action of `seat` that `action_id` names. Raises IllegalAction (changing
+        nothing) for an id that is out of range or names no legal action now."""
+        codec = self.game.action_codec_of(self)
+        if isinstance(action_id, bool) or not isinstance(action_id, int):
+            try:
+                action_id = int(action_id)  # numpy integers
+            except (TypeError, ValueError):
+                raise IllegalAction(f"an action id is a whole number, not {action_id!r}") from None
+        if not 0 <= action_id < codec.size:
+            raise IllegalAction(f"action id {action_id} is outside 0..{codec.size - 1}")
+        self.check_can_act(seat)
+        action = codec.decode(self, seat, action_id)
+        if action is not None:
+            listed = self._listed
+            if listed is not None and listed[0] == seat:
+                for legal in listed[1]:
+                    if legal == action:
+                        return legal
+            elif self.is_legal(seat, action):
+                for legal in self.legal_actions(seat):
+                    if legal == action:
+                        return legal
+        raise IllegalAction(f"action id {action_id} ({action or 'no action'}) is not legal now")
+
+    def observation_tensor(self, seat: int) -> np.ndarray:
+        """What `seat` sees now, as the game's designed float32 tensor (`Game.tensor_encoder`)."""
+        import numpy as np
+
+        encoder = self.game.tensor_encoder_of(self)
+        out = np.zeros(encoder.observation_shape, np.float32)
+        encoder.observation(self, seat, out)
+        return out
+
+    def information_state_tensor(self, seat: int) -> np.ndarray:
+        """The observation and what `seat` remembers that the position no longer shows."""
+        import numpy as np
+
+        encoder = self.game.tensor_encoder_of(self)
+        out = np.zeros(encoder.information_state_shape, np.float32)
+        encoder.information_state(self, seat, out)
+        return out
 
     # --- end of the game -------------------------------------------------------------------
     @abstractmethod
@@ -379,6 +435,60 @@ class Game(ABC):
         """Optional: True where `heuristic(state)` already averages over the chance `action` is
         about to roll, so a search may subtract the luck of the sampled roll (bots/mcts.py)."""
         return False
+
+    # --- fixed action ids and tensors, for learners (engine/action_ids.py, engine/tensors.py) --
+    def action_codec(self, players: int, options: dict[str, OptionValue]) -> ActionCodec | None:
+        """Optional: the game's fixed numbering of actions for these settings (None: it has none,
+        and learners use positions in the legal list). Built once per settings and cached."""
+        return None
+
+    def tensor_encoder(self, players: int, options: dict[str, OptionValue]) -> TensorEncoder | None:
+        """Optional: the game's designed observation tensors for these settings (None: none)."""
+        return None
+
+    def num_distinct_actions(self, players: int, options: Mapping[str, Any] | None = None) -> int:
+        """How many action ids there are (every legal action's id is below it)."""
+        return self._rl_part("action_codec", players, self.resolve_options(options)).size
+
+    def observation_tensor_shape(self, players: int, options: Mapping[str, Any] | None = None) -> tuple[int, ...]:
+        return self._rl_part("tensor_encoder", players, self.resolve_options(options)).observation_shape
+
+    def information_state_tensor_shape(
+        self, players: int, options: Mapping[str, Any] | None = None
+    ) -> tuple[int, ...]:
+        return self._rl_part("tensor_encoder", players, self.resolve_options(options)).information_state_shape
+
+    def action_codec_of(self, state: State) -> ActionCodec:
+        """`action_codec` for a state's settings (found by the identity of its options, which
+        clones share, so the lookup is cheap)."""
+        return self._rl_of("action_codec", state)
+
+    def tensor_encoder_of(self, state: State) -> TensorEncoder:
+        return self._rl_of("tensor_encoder", state)
+
+    def _rl_of(self, kind: str, state: State) -> Any:
+        fast = self.__dict__.setdefault("_rl_fast", {})
+        key = (kind, state.num_players, id(state.options))
+        hit = fast.get(key)
+        if hit is not None and hit[0] is state.options:
+            return hit[1]
+        part = self._rl_part(kind, state.num_players, state.options)
+        if len(fast) > 64:
+            fast.clear()
+        fast[key] = (state.options, part)
+        return part
+
+    def _rl_part(self, kind: str, players: int, options: dict[str, OptionValue]) -> Any:
+        cache = self.__dict__.setdefault("_rl_cache", {})
+        key = (kind, players, tuple(sorted((k, repr(v)) for k, v in options.items())))
+        part = cache.get(key)
+        if part is None:
+            part = getattr(self, kind)(players, options)
+            if part is None:
+                what = "fixed action ids" if kind == "action_codec" else "observation tensors"
+                raise NotImplementedError(f"{self.name} has no {what}")
+            cache[key] = part
+        return part
 
     # --- taking a step back ------------------------------------------------------------------
     def undo_blocker(

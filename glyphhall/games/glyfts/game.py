@@ -11,6 +11,7 @@ from glyphhall.engine.options import Option
 from . import actions, views, wording
 from . import notation as N
 from .cards import CARDS
+from .encoding import GlyftsTensors, action_table
 from .heuristic import evaluate
 from .position import saved_state, sorcery
 from .state import (
@@ -239,6 +240,13 @@ class GlyftsGame(Game):
 
     def result_text(self, state: State, names: Sequence[str]) -> str:
         return wording.result_text(state, names)  # type: ignore[arg-type]
+
+    # --- for learners: encoding.py -------------------------------------------------------------
+    def action_codec(self, players: int, options: dict[str, OptionValue]) -> Any:
+        return action_table()
+
+    def tensor_encoder(self, players: int, options: dict[str, OptionValue]) -> GlyftsTensors:
+        return GlyftsTensors(players)
 
     def heuristic(self, state: State, seat: int) -> float | None:
         assert isinstance(state, GlyftsState)

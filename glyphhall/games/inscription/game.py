@@ -35,6 +35,7 @@ from .actions import apply_action, canonical, is_legal, legal_actions, sample_ac
 from .cards import BLOOD, BONES, catalog
 from .death_cards import encode, names_the_vault, resolve_option, save_made_card
 from .draft import PICKS_EACH, communal_pile, deal_faceup
+from .encoding import InscriptionActions, InscriptionTensors
 from .notation import DRAFT, OVER
 from .position import card_id, set_position
 from .state import InscriptionState, load_state
@@ -252,6 +253,13 @@ class InscriptionGame(Game):
             if st.board[seat * 4 + lane - 1] is not None:
                 return f"space {lane} is taken; only one card may be in each space"
         return super().explain_illegal(state, seat, text, legal)
+
+    # --- for learners: encoding.py ---------------------------------------------------------------
+    def action_codec(self, players: int, options: dict[str, Any]) -> InscriptionActions:
+        return InscriptionActions()
+
+    def tensor_encoder(self, players: int, options: dict[str, Any]) -> InscriptionTensors:
+        return InscriptionTensors()
 
     # --- wording for people: games/<id>/wording.py ------------------------------------------
     def event_text(self, event: Event, names: Sequence[str]) -> str:

@@ -1,0 +1,141 @@
+"""Glyfts for learners: fixed action ids and the observation tensors (engine/action_ids.py,
+engine/tensors.py). The README's "Reinforcement learning" section lists both layouts.
+
+Action ids: one block per verb over the card data's Creatures and Sorcery kinds (a `VerbTable`),
+so `attack storm_roc leviathan` has one id in every game. Tensors are seat-relative (players in
+turn order from the observing seat), from what the seat may see only: the others' reserves show
+only the Creatures revealed by a failed summon, their hands and face-down cards only as counts.
+The observation already holds what a seat has seen that still matters (revealed battle cards go
+to the open discard pile), so the information state is the observation.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from glyphhall.engine.action_ids import VerbTable
+from glyphhall.engine.tensors import Layout, TensorEncoder
+
+from .cards import CARDS
+from .state import BATTLE, FORTUNE, PHASE_NAMES, SKILL_TO_WIN, SORCERIES_DEALT
+
+if TYPE_CHECKING:
+    from .state import GlyftsState
+
+CREATURES = tuple(c.id for c in CARDS.creatures)
+SORCERIES = tuple(s.id for s in CARDS.sorceries)
+NC, NS = len(CREATURES), len(SORCERIES)
+SEATS = 4  # the most players: seat-relative parts have this many slots
+
+
+def action_table() -> VerbTable:
+    return VerbTable([
+        ("deploy", [CREATURES]),
+        ("place", [SORCERIES, CREATURES]),
+        ("attack", [CREATURES, CREATURES]),
+        ("roll", []),
+        ("reroll", []),
+        ("keep", []),
+        ("summon", [CREATURES]),
+        ("glyft", [SORCERIES]),
+        ("done", []),
+    ])
+
+
+# Per Creature: where it is (reserve / circle / captured / my secret pick, by relative seat), fought,
+# face-down count, my face-down cards by kind.
+C_RESERVE, C_CIRCLE, C_CAPTURED = 0, SEATS, 2 * SEATS
+C_PICK = 3 * SEATS
+C_FOUGHT, C_UNDER, C_MINE = C_PICK + 1, C_PICK + 2, C_PICK + 3
+PER_CREATURE = C_MINE + NS
+
+
+class GlyftsTensors(TensorEncoder):
+    def __init__(self, players: int) -> None:
+        lay = self.layout = Layout()
+        self.o_phase = lay.add(len(PHASE_NAMES), "phase one-hot: " + ", ".join(PHASE_NAMES))
+        self.o_turn = lay.add(2 * SEATS + 1, "active player, first player (relative seat one-hot, mine first), "
+                                             "I am to move")
+        self.o_players = lay.add(SEATS * 5, "per relative seat: alive, skill/10, reserve size/9, hand size/7, "
+                                            "secret picks made/2")
+        self.o_creatures = lay.add(NC * PER_CREATURE, f"{NC} Creatures x [in reserve of (4 relative seats; others' "
+                                                      "only if revealed), in circle of (4), captured by (4), my "
+                                                      "secret pick, fought this turn, face-down cards/2, my "
+                                                      f"face-down cards by kind ({NS})]")
+        self.o_hand = lay.add(NS, "my hand: count per Sorcery kind /4")
+        self.o_discard = lay.add(NS, "discard pile: count per kind /8")
+        self.o_misc = lay.add(4, "deck size/40, cards placed this turn/2, summon discount/3, summon Roll cost/8")
+        self.o_summon = lay.add(NC, "the Creature being summoned, one-hot")
+        self.o_battle = lay.add(2 * NC + 2 * NS + 8, "battle: attacker, defender (one-hot), attacker's and "
+                                                     "defender's revealed cards by kind, dice/6, rerolls left, "
+                                                     "attack bonus/6, health bonus/6, cancelled, I attack")
+        self.observation_shape = self.information_state_shape = (lay.size,)
+        self.players = players
+
+    def describe(self) -> list[str]:
+        return self.layout.describe()
+
+    def observation(self, state: Any, seat: int, out: np.ndarray) -> None:
+        st: GlyftsState = state
+        n = st.num_players
+        rel = [(p - seat) % n for p in range(n)]
+        out[self.o_phase + st.phase] = 1.0
+        out[self.o_turn + rel[st.active]] = 1.0
+        out[self.o_turn + SEATS + rel[st.first]] = 1.0
+        out[self.o_turn + 2 * SEATS] = 1.0 if seat in st.to_move() else 0.0
+        base = self.o_creatures
+        for p in range(n):
+            r = rel[p]
+            at = self.o_players + r * 5
+            out[at] = 1.0 if st.alive[p] else 0.0
+            out[at + 1] = min(st.score[p], SKILL_TO_WIN) / SKILL_TO_WIN
+            out[at + 2] = len(st.reserve[p]) / 9.0
+            out[at + 3] = sum(st.hands[p]) / SORCERIES_DEALT
+            out[at + 4] = len(st.pending[p]) / 2.0
+            mine = p == seat
+            known = st.known[p]
+            for c in st.reserve[p]:
+                if mine or known >> c & 1:
+                    out[base + c * PER_CREATURE + C_RESERVE + r] = 1.0
+            for c in st.circle[p]:
+                at = base + c * PER_CREATURE
+                out[at + C_CIRCLE + r] = 1.0
+                out[at + C_FOUGHT] = 1.0 if st.fought >> c & 1 else 0.0
+                out[at + C_UNDER] = len(st.under[c]) / 2.0
+                if mine:
+                    for k in st.under[c]:
+                        out[at + C_MINE + k] += 1.0
+            for c in st.captured[p]:
+                out[base + c * PER_CREATURE + C_CAPTURED + r] = 1.0
+        for c in st.pending[seat]:
+            out[base + c * PER_CREATURE + C_PICK] = 1.0
+        hand = st.hands[seat]
+        for k in range(NS):
+            out[self.o_hand + k] = hand[k] / 4.0
+            out[self.o_discard + k] = st.discard[k] / 8.0
+        out[self.o_misc] = len(st.deck) / 40.0
+        out[self.o_misc + 1] = st.placed / 2.0
+        if st.summoning >= 0:
+            out[self.o_misc + 2] = st.discount / 3.0
+            out[self.o_misc + 3] = max(1, CARDS.creatures[st.summoning].roll_cost - st.discount) / 8.0
+            out[self.o_summon + st.summoning] = 1.0
+        b = st.battle
+        if b is not None and st.phase in (BATTLE, FORTUNE):
+            at = self.o_battle
+            out[at + b.attacker] = 1.0
+            out[at + NC + b.defender] = 1.0
+            for k in b.attacker_cards:
+                out[at + 2 * NC + k] += 1.0
+            for k in b.defender_cards:
+                out[at + 2 * NC + NS + k] += 1.0
+            tail = at + 2 * NC + 2 * NS
+            out[tail] = b.attacker_die / 6.0
+            out[tail + 1] = b.defender_die / 6.0
+            out[tail + 2] = min(b.attacker_rerolls, 2) / 2.0
+            out[tail + 3] = min(b.defender_rerolls, 2) / 2.0
+            out[tail + 4] = max(-6, min(6, b.attack_bonus)) / 6.0
+            out[tail + 5] = max(-6, min(6, b.health_bonus)) / 6.0
+            out[tail + 6] = 1.0 if b.cancelled else 0.0
+            out[tail + 7] = 1.0 if st.active == seat else 0.0
