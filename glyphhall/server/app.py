@@ -17,7 +17,7 @@ from fastapi.staticfiles import StaticFiles
 from glyphhall.engine import Game
 from glyphhall.store import Store
 
-from . import accounts, lobby, logs, maps, people, play, replay, rooms, rules_text, sync, watch
+from . import accounts, glyphs_guess, lobby, logs, maps, people, play, replay, rooms, rules_text, sync, watch
 from .botpool import BotPool
 from .catalog import Catalog
 from .cluster import Cluster
@@ -91,6 +91,7 @@ def create_app(
     app.include_router(rules_text.router)
     app.include_router(play.router)
     app.include_router(maps.router)
+    app.include_router(glyphs_guess.router)
     app.include_router(rooms.router)
     app.include_router(watch.router)
 

@@ -83,6 +83,13 @@ class IsAdj:
 
 
 @dataclass(frozen=True, slots=True)
+class IsA:
+    """is a <np> ("every shape is an oval"; "only ovals" is that)."""
+
+    np: NP
+
+
+@dataclass(frozen=True, slots=True)
 class HasFeature:
     quant: Quant
     feature: str
@@ -109,7 +116,7 @@ class PointsAt:
 #: How much higher (in grid units) a shape's centroid must be to count as "above" another.
 ABOVE_MARGIN = 0.5
 
-VP = Overlaps | Points | IsAdj | HasFeature | Relation | PointsAt
+VP = Overlaps | Points | IsAdj | IsA | HasFeature | Relation | PointsAt
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,7 +186,7 @@ def size(node) -> int:
         return 1 + len(node.adjs) + (size(node.rel) if node.rel else 0)
     if isinstance(node, That):
         return 1 + size(node.vp)
-    if isinstance(node, (Overlaps, Relation, PointsAt)):
+    if isinstance(node, (Overlaps, Relation, PointsAt, IsA)):
         return 1 + size(node.np)
     if isinstance(node, (Has, Quantified)):
         return 1 + size(node.np) + (size(node.vp) if isinstance(node, Quantified) else 0)

@@ -11,6 +11,7 @@ from .ast import (
     GlyphIs,
     Has,
     HasFeature,
+    IsA,
     IsAdj,
     Not,
     Or,
@@ -107,6 +108,8 @@ def verb_phrase(vp, plural: bool = False) -> str:
         return ("point " if plural else "points ") + vp.direction
     if isinstance(vp, IsAdj):
         return ("are " if plural else "is ") + vp.adj
+    if isinstance(vp, IsA):
+        return "are " + noun_phrase(vp.np, True) if plural else "is " + article(noun_phrase(vp.np, False))
     if isinstance(vp, HasFeature):
         if vp.feature == "overlaps":
             return ("overlap " if plural else "overlaps ") + _others(vp.quant)

@@ -21,6 +21,7 @@ from .ast import (
     GlyphIs,
     Has,
     HasFeature,
+    IsA,
     IsAdj,
     Not,
     Or,
@@ -125,6 +126,16 @@ def _quant(op: str, a: int = 0, b: int = 0) -> Quant:
     return Quant(op, a, b)
 
 
+def _negated(q: Quant, make):
+    """The plain reading of "does not have <q> ...": "not at least 3" is "at most 2" and
+    "not at most 2" is "at least 3"; other numbers keep the "not"."""
+    if q.op == "ge" and q.a >= 1:
+        return make(_quant("le", q.a - 1))
+    if q.op == "le":
+        return make(Quant("ge", q.a + 1))
+    return Not(make(q))
+
+
 class _ToAst(Transformer):
     def num(self, c):
         t = str(c[0]).lower()
@@ -224,6 +235,9 @@ class _ToAst(Transformer):
     def v_is(self, c):
         return IsAdj(str(c[0]).lower())
 
+    def v_isa(self, c):
+        return IsA(c[0])
+
     def v_has(self, c):
         return HasFeature(c[0], _feature(str(c[1])))
 
@@ -245,6 +259,20 @@ class _ToAst(Transformer):
 
     def has_feature(self, c):  # "it has at most 0 angles": a total over all shapes
         return Total(_feature(str(c[1])), c[0])
+
+    def not_has(self, c):  # "does not have at least two ovals"; "cannot include ovals" (no number: any)
+        quant, np_ = c if len(c) == 2 else (Quant("ge", 1), c[0])
+        return _negated(quant, lambda q: Has(q, np_))
+
+    def not_has_feature(self, c):
+        quant, token = c if len(c) == 2 else (Quant("ge", 1), c[0])
+        return _negated(quant, lambda q: Total(_feature(str(token)), q))
+
+    def fewer(self, c):
+        return Compare("more", c[1], c[0])
+
+    def only(self, c):  # "only ovals", "exclusively ovals": every shape is one
+        return Quantified("every", NP("shape"), IsA(c[0]))
 
     def count_is(self, c):
         np_, quant = c

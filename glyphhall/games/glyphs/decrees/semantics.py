@@ -23,6 +23,7 @@ from .ast import (
     GlyphIs,
     Has,
     HasFeature,
+    IsA,
     IsAdj,
     Not,
     Or,
@@ -249,6 +250,8 @@ def verb(vp, i, m):
         return m.kr(i, adj_set("p:" + vp.direction))
     if isinstance(vp, IsAdj):
         return m.kr(i, adj_set(vp.adj))
+    if isinstance(vp, IsA):
+        return noun(vp.np, i, m)
     if isinstance(vp, HasFeature):
         return quant(vp.quant, feature(i, vp.feature, m), m)
     raise TypeError(f"not a verb phrase: {vp!r}")
