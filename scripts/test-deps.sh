@@ -7,6 +7,8 @@ set -euo pipefail
 _server_need=()
 [ -x /usr/bin/chromium ] || _server_need+=(chromium chromium-driver)
 compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || _server_need+=(postgresql)
+# HAProxy: the balancer of deploy/haproxy.cfg, which the multi-process tests run
+command -v haproxy >/dev/null || [ -x /usr/sbin/haproxy ] || _server_need+=(haproxy)
 if [ ${#_server_need[@]} -gt 0 ]; then
     if [ "$(id -u)" = 0 ]; then _sudo=(); else _sudo=(sudo); fi
     "${_sudo[@]}" apt-get update -q

@@ -8,7 +8,10 @@ rows and replays them on its copy of the table, which builds each seat's update 
 view, and no secret, ever travels between processes).
 
 Ownership is an advisory lock per table, held on one connection per process: the owner runs the
-table's bots and turn timer. The lock is the lease and PostgreSQL is its heartbeat: when the
+table's bots and turn timer. Ownership follows the sockets: a balancer in front (deploy/) sends
+every request about a table to one process, which asks for the table (`want`); an owner that
+serves none of its sockets hands it over. Then a move is applied, committed and worded once, by
+the process that owns the table, and no other process has it loaded to replay. The lock is the lease and PostgreSQL is its heartbeat: when the
 owner dies its connections close and its locks are released at once, and every process tries,
 each OWNERSHIP_SECONDS, to take the running tables nobody holds; the one that wins rebuilds
 them from the record and carries on."""
@@ -30,6 +33,8 @@ CHANNEL = "glyphhall"
 #: How often a process looks for running tables without an owner (a takeover takes at most
 #: about this long after the owner's connections close).
 OWNERSHIP_SECONDS = 1.0
+#: How long a process that serves a table's sockets waits for its owner to hand it over.
+HANDOVER_SECONDS = 2.0
 #: Both halves of a table's advisory lock key: a fixed class, then a hash of the table id.
 LOCK_CLASS = 0x6748  # "gH"
 
@@ -100,6 +105,20 @@ class Cluster:
             self.owned.add(table_id)
             return True
         return False
+
+    async def want(self, table_id: str, patience: float = HANDOVER_SECONDS) -> bool:
+        """Ask for a table whose sockets are served here (the balancer sends all of a table's
+        sockets to one process): the owner lets it go if it serves none of them, and this
+        process takes it, so each move is applied once, here. False if the owner kept it."""
+        if table_id in self.owned:
+            return True
+        await self.note("want", table_id)
+        deadline = asyncio.get_running_loop().time() + patience
+        while not await self.claim(table_id):
+            if asyncio.get_running_loop().time() > deadline:
+                return False
+            await asyncio.sleep(0.05)
+        return True
 
     async def release(self, table_id: str) -> None:
         """A finished table needs no owner."""

@@ -34,6 +34,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from glyphhall.engine import IllegalAction
 
+from . import sync
 from .identity import user_of
 from .limits import ConnectionBuckets
 from .logs import TABLE
@@ -101,6 +102,7 @@ async def play(ws: WebSocket, table_id: str) -> None:
         # orjson: encoding the views is the largest cost of a move on the server.
         await ws.send_text(orjson.dumps(message).decode())
 
+    await sync.serve_here(m, table)
     conn = Connection(send, seat, label=f"table {table.id}")
     buckets = ConnectionBuckets(ws.app.state.limits)
     table.connections.add(conn)

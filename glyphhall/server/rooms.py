@@ -90,7 +90,9 @@ class Rooms:
             if not empty:
                 raise TableError("too many replay rooms are open; try again later", 503)
             del self.rooms[empty[0].id]
-        room = Room(secrets.token_urlsafe(6), table_id)
+        # The table id leads the room id so that a balancer sends the room to the process that
+        # created it (rooms live in memory): deploy/haproxy.cfg hashes on that part.
+        room = Room(f"{table_id}-{secrets.token_urlsafe(6)}", table_id)
         self.rooms[room.id] = room
         return room
 

@@ -5,9 +5,11 @@ socket asks for it."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 from .tables import LiveTable, SeatState, TableError, TableManager
+from .watch import CAUGHT_UP
 
 log = logging.getLogger("glyphhall.server")
 
@@ -17,12 +19,22 @@ async def on_note(m: TableManager, kind: str, table_id: str, arg: str) -> None:
         for table in list(m.tables.values()):
             await refresh(m, table)
         return
+    if kind == "want":
+        await hand_over(m, table_id)
+        return
     table = m.tables.get(table_id)
     if table is None:
         return
+    if not table.connections and not m.runs_here(table_id):
+        # Loaded here only in passing (created or read here, served elsewhere): drop it rather
+        # than replay every move of a table another process serves.
+        m.forget(table_id)
+        return
     if kind == "act":
         async with table.lock:
+            before = table.record_length
             await table.catch_up_locked()
+            CAUGHT_UP.inc(max(0, table.record_length - before))
     elif kind == "chat":
         for line in await m.db(m.store.chat, table_id, 20):
             table.add_chat(line)
@@ -53,6 +65,34 @@ async def refresh(m: TableManager, table: LiveTable) -> None:
             for conn in list(table.connections):
                 conn.push(table.full_state(conn.seat))
     table.broadcast_table()
+
+
+async def serve_here(m: TableManager, table: LiveTable) -> None:
+    """A socket of a running table arrived here: take the table over from its owner (if any other
+    process owns it), so its moves are applied here only."""
+    if m.cluster is None or table.status != "running" or m.cluster.owns(table.id):
+        return
+    if await m.cluster.want(table.id):
+        await on_gain(m, [table.id])
+
+
+async def hand_over(m: TableManager, table_id: str) -> None:
+    """Another process serves this table's sockets and asks for it: let it go if nobody here
+    watches it. A bot move being computed here is waited for (at most a few seconds), so the
+    table is never played by two owners' bots at once."""
+    if m.cluster is None or not m.cluster.owns(table_id):
+        return
+    table = m.tables.get(table_id)
+    for _ in range(100):
+        if table is None or not table.thinking:
+            break
+        await asyncio.sleep(0.05)
+    if table is not None and (table.connections or table.thinking):
+        return  # sockets here too (a balancer that is not hashing): keep it
+    if table is not None:
+        table.timer.stop()
+    await m.cluster.release(table_id)
+    m.forget(table_id)
 
 
 async def on_gain(m: TableManager, table_ids: list[str]) -> None:

@@ -41,6 +41,12 @@ DB_SECONDS = Histogram(
     buckets=(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1.0),
     registry=REGISTRY,
 )
+CAUGHT_UP = Counter(
+    "glyphhall_moves_caught_up",
+    "Moves another process committed that this one replayed on its copy of the table (near 0 behind a balancer"
+    " that keeps each table in one process)",
+    registry=REGISTRY,
+)
 SOCKETS = Gauge("glyphhall_open_sockets", "Open table websockets", registry=REGISTRY)
 TABLES_LIVE = Gauge("glyphhall_tables_live", "Tables held in this process's memory", registry=REGISTRY)
 BOT_QUEUE = Gauge("glyphhall_bot_moves_waiting", "Bot moves asked for and not yet answered", registry=REGISTRY)
