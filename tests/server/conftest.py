@@ -10,6 +10,7 @@ from glyphhall.server import create_app
 from glyphhall.store import Store
 
 from .games import GAMES
+from .nodes import Node
 from .postgres import NoPostgres, ThrowawayPostgres
 
 
@@ -47,3 +48,20 @@ def client(db_url):
     app = create_app(db_url, games=GAMES, bot_workers=1)
     with TestClient(app) as c:
         yield c
+
+
+@pytest.fixture
+def hall(postgres_url):
+    store = Store(postgres_url)
+    store.drop_everything()
+    store.close()
+    nodes: list[Node] = []
+
+    def start(n: int = 1) -> list[Node]:
+        new = [Node(postgres_url) for _ in range(n)]
+        nodes.extend(new)
+        return new
+
+    yield start
+    for node in nodes:
+        node.stop()

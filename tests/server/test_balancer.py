@@ -15,7 +15,8 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from .test_cluster import ROOT, Node, Player, _free_port, _record, hall  # noqa: F401 (hall is a fixture)
+from .nodes import ROOT, Node, _free_port
+from .test_cluster import Player, _record
 
 pytestmark = pytest.mark.postgres
 

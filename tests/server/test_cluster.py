@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -16,73 +15,14 @@ from pathlib import Path
 import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed
-from websockets.sync.client import connect
 
 from glyphhall.engine import MatchRecord, replay
 from glyphhall.store import Store
 
 from .games import DUEL
+from .nodes import ROOT, Node, _free_port
 
 pytestmark = pytest.mark.postgres
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class Node:
-    """One server process (its own session, so a SIGKILL takes its bot workers too)."""
-
-    def __init__(self, db_url: str) -> None:
-        self.port = _free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "tests.server.cluster_node", db_url, str(self.port)],
-            cwd=ROOT, start_new_session=True,
-        )
-        self.http = httpx.Client(base_url=self.url, timeout=30)
-        deadline = time.monotonic() + 90
-        while True:
-            try:
-                if self.http.get("/api/games").status_code == 200:
-                    return
-            except httpx.TransportError:
-                pass
-            assert self.proc.poll() is None, "the server process exited"
-            assert time.monotonic() < deadline, "the server process did not come up"
-            time.sleep(0.2)
-
-    def ws(self, table_id: str):
-        return connect(f"ws://127.0.0.1:{self.port}/ws/{table_id}", open_timeout=30)
-
-    def kill(self) -> None:
-        os.killpg(self.proc.pid, signal.SIGKILL)
-        self.proc.wait(30)
-        self.http.close()
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.kill()
-
-
-@pytest.fixture
-def hall(postgres_url):
-    store = Store(postgres_url)
-    store.drop_everything()
-    store.close()
-    nodes: list[Node] = []
-
-    def start(n: int = 1) -> list[Node]:
-        new = [Node(postgres_url) for _ in range(n)]
-        nodes.extend(new)
-        return new
-
-    yield start
-    for node in nodes:
-        node.stop()
 
 
 def _recv(ws, kind: str, timeout: float = 20) -> dict:
