@@ -8,7 +8,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-_stderr = Console(stderr=True, soft_wrap=True)
+_stderr = Console(stderr=True, soft_wrap=True, highlight=False)
 
 
 def os_error_text(err: OSError) -> str:

@@ -12,7 +12,8 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from glyphhall import bots, games
+from glyphhall import games
+from glyphhall.bots.spec import BotSpecError, make_bot
 from glyphhall.engine import GlyphHallError, parse_option_texts
 
 from .errors import fail, os_error_text
@@ -53,8 +54,9 @@ def _seat_names(count: int, seat: int, vs: str, name: str) -> list[str]:
     """The person's name at their seat; "Player N" for hotseat friends; "heuristic bot" (numbered
     when there are several) for bots."""
     bot_seats = count - 1
+    level = vs.partition(":")[0]  # "mcts:iterations=50" plays as the mcts bot
     return [
-        name if i == seat else (f"Player {i + 1}" if vs == "human" else (f"{vs} bot" if bot_seats == 1 else f"{vs} bot {i}"))
+        name if i == seat else (f"Player {i + 1}" if vs == "human" else (f"{level} bot" if bot_seats == 1 else f"{level} bot {i}"))
         for i in range(count)
     ]
 
@@ -106,12 +108,12 @@ def play(
         opts = game.resolve_options(raw)
         chosen_seed = int(time.time()) if seed is None else seed
         names = _seat_names(count, seat, vs, name or _person_name())
-        seats = [Seat(names[i]) if i == seat or vs == "human" else Seat(names[i], bots.make(vs, chosen_seed + i))
+        seats = [Seat(names[i]) if i == seat or vs == "human" else Seat(names[i], make_bot(vs, chosen_seed + i))
                  for i in range(count)]
         match = (new_match(game, seats, chosen_seed, opts) if start is None or text is None
                  else position_match(game, seats, start, text))
         reader = LineReader(game.id, lambda: legal_texts(match), meta=lambda: action_meanings(match))
-    except (GlyphHallError, KeyError) as err:
+    except (GlyphHallError, KeyError, BotSpecError) as err:
         raise fail(str(err).strip('"')) from None
     except OSError as err:
         raise fail(os_error_text(err)) from None
@@ -119,11 +121,56 @@ def play(
     if count == 1 and game.max_players > 1:
         console.print(f"Solo game: you are the only player. To play with bots: glyphhall play {game.id} "
                       f"--players N --vs heuristic (N up to {game.max_players}).", highlight=False)
+    _run(match, reader, plain)
+
+
+def _run(match, reader: LineReader, plain: bool) -> None:
     screen = PlainScreen(console) if plain or not reader.interactive else Screen(console)
     try:
         play_match(match, console, reader, screen=screen)
     except OSError as err:
         raise fail(os_error_text(err)) from None
+
+
+@app.command("resume")
+def resume(
+    number: Annotated[int | None, typer.Argument(metavar="N", help="which saved game (see the list)")] = None,
+    plain: Annotated[bool, typer.Option("--plain", help="line-by-line output (screen readers, pipes)")] = False,
+) -> None:
+    """List the unfinished games (saved after every move) and continue one."""
+    from . import saves
+    from .play import resumed_match
+
+    found, problems = saves.listed()
+    for problem in problems:
+        console.print(f"[yellow]{escape(problem)}[/yellow]")
+    if not found:
+        console.print("No unfinished games. Every game you leave before its end is kept here to resume.")
+        return
+    if number is None:
+        for i, saved in enumerate(found, start=1):
+            console.print(f"  {i}. {escape(saved.summary())}", highlight=False)
+        if not is_terminal():
+            console.print("Continue one with: glyphhall resume N")
+            return
+        answer = LineReader("", interactive=True)("Which game (Enter: 1)? ").strip() or "1"
+        if not answer.isdigit():
+            raise fail(f"{answer!r} is not a number from the list")
+        number = int(answer)
+    if not 1 <= number <= len(found):
+        raise fail(f"there {'is 1 saved game' if len(found) == 1 else f'are {len(found)} saved games'}; "
+                   f"N is a number from 1 to {len(found)}")
+    saved = found[number - 1]
+    try:
+        seats = [Seat(name) if spec is None else Seat(name, make_bot(spec, saved.record.seed + i))
+                 for i, (name, spec) in enumerate(zip(saved.record.players, saved.bots, strict=True))]
+        match = resumed_match(saved, seats)
+    except (GlyphHallError, BotSpecError) as err:
+        raise fail(f"cannot continue that game: {err}") from None
+    reader = LineReader(match.game.id, lambda: legal_texts(match), meta=lambda: action_meanings(match))
+    console.print(f"[bold]{escape(match.game.name)}[/bold], continued after {len(match.record.actions)} moves. "
+                  "Type 'help' for commands.", highlight=False)
+    _run(match, reader, plain)
 
 
 @app.command("replay")

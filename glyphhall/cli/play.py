@@ -5,19 +5,32 @@ The loop is a plain function with injected input, console and screen so tests ca
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
 from glyphhall import bots
-from glyphhall.engine import Event, Game, GlyphHallError, JsonFileVault, MatchRecord, State, filter_events
+from glyphhall.engine import (
+    Event,
+    Game,
+    GlyphHallError,
+    JsonFileVault,
+    MatchRecord,
+    State,
+    filter_events,
+    first_state,
+)
 from glyphhall.paths import records_dir, vault_path
 
+from . import saves
 from .facts import Facts
 from .render import kept_renderer_for, renderer_for, terminal_hook
 from .screen import PlainScreen, Screen
+from .thinking import Thinking
+
+LEAVE_QUESTION = "Leave the game? It is saved."
 
 HELP = """Commands at the prompt (Tab completes actions and names, Up/Down recalls earlier lines):
   <action>   an action in the game's notation (see 'legal')
@@ -28,13 +41,13 @@ HELP = """Commands at the prompt (Tab completes actions and names, Up/Down recal
   log        more of the log
   board      draw the position again
   help       this text and the game's notation
-  quit       leave the match (it is not recorded; Ctrl-D asks first)"""
+  quit       leave the match (it is saved: 'glyphhall resume' continues it; Ctrl-D asks first)"""
 
 LOG_MORE = 40
 
 
 class Quit(Exception):
-    """The person at the keyboard left the match."""
+    """The person at the keyboard left the match (it stays saved)."""
 
 
 @dataclass
@@ -56,9 +69,15 @@ class Match:
     #: per person's seat, how many of those lines have been written out (plain screens)
     shown: dict[int, int] = field(default_factory=dict)
 
+    #: whether the match is saved after every move (see saves.py)
+    keep_saved: bool = True
+
     @property
     def names(self) -> list[str]:
         return [s.name for s in self.seats]
+
+    def bot_specs(self) -> list[str | None]:
+        return [None if s.bot is None else s.bot.name for s in self.seats]
 
 
 def new_match(game: Game, seats: list[Seat], seed: int, options: dict) -> Match:
@@ -73,6 +92,31 @@ def position_match(game: Game, seats: list[Seat], state: State, position: str) -
     """A match from `state`, which `game.load_position(position)` made. Its record keeps the
     position's text, because the match does not replay from the seed alone."""
     return Match(game, state, seats, MatchRecord.start(game, state, [s.name for s in seats], position=position))
+
+
+def resumed_match(saved: saves.Saved, seats: list[Seat]) -> Match:
+    """The saved match at the state its record replays to; the log is rebuilt from the start, so
+    each person sees what they saw before."""
+    record = saved.record
+    game = games_get(record.game)
+    state = first_state(game, len(record.players), record.seed, record.options, record.position)
+    match = Match(game, state, seats, replace(record, actions=[], undone=[]))
+    match.seen = {seat: [] for seat, s in enumerate(seats) if s.bot is None}
+    for step, (seat, text) in enumerate(record.live_actions(), start=1):
+        try:
+            _apply(match, seat, text)
+        except GlyphHallError as err:
+            raise GlyphHallError(f"the saved game does not replay at move {step} ({text}): {err}") from None
+    return match
+
+
+def games_get(game_id: str) -> Game:
+    from glyphhall import games
+
+    try:
+        return games.get(game_id)
+    except KeyError:
+        raise GlyphHallError(f"this version of Glyph Hall has no game {game_id!r}") from None
 
 
 def play_match(
@@ -90,15 +134,15 @@ def play_match(
     events their own seat may see."""
     screen = screen or PlainScreen(console)
     humans = [i for i, s in enumerate(match.seats) if s.bot is None]
-    match.seen = {seat: [] for seat in humans}
-    match.shown = {seat: 0 for seat in humans}
+    for seat in humans:
+        match.seen.setdefault(seat, [])
+        match.shown.setdefault(seat, max(0, len(match.seen[seat]) - 6) if screen.plain else 0)
     hotseat = len(humans) > 1
     try:
         while not match.state.is_over():
             seat = match.state.to_move()[0]
             if match.seats[seat].bot is not None:
-                action = bots.ask(match.seats[seat].bot, match.state, seat)
-                _apply(match, seat, str(action))
+                _apply(match, seat, _bot_move(match, seat, screen, read_line))
             else:
                 if hotseat:
                     _hand_over(match, seat, console, read_line)
@@ -107,8 +151,13 @@ def play_match(
                 _flush(match, humans[0], screen)
     except Quit:
         console.print("You left the match.")
+        if match.keep_saved and match.record.actions:
+            where = saves.save_path(match.record)
+            console.print(f"It is saved in {escape(str(where.parent))}; 'glyphhall resume' continues it.", highlight=False)
         return None
     match.record.finish(match.state)
+    if match.keep_saved:
+        saves.remove(match.record)
     _announce_result(match, screen, humans)
     if save_record:
         path = records_dir() / f"{match.game.id}-{int(match.record.started_at)}-{match.state.seed}.json"
@@ -122,9 +171,32 @@ def play_match(
     return match.record
 
 
+def _bot_move(match: Match, seat: int, screen: Screen, read_line: Callable[[str], str]) -> str:
+    """The bot's move, thought away from the screen: a spinner with its name meanwhile, and
+    Ctrl-C asks whether to leave (the game is saved) instead of ending the program."""
+    thinking = Thinking(match.seats[seat].bot, match.state, seat)
+    name = match.seats[seat].name
+    try:
+        while True:
+            try:
+                while not thinking.wait(0.1):
+                    screen.thinking(name, thinking.started)
+                break
+            except KeyboardInterrupt:
+                screen.thinking_done()
+                if _leave_asked(read_line, LEAVE_QUESTION):
+                    thinking.cancel()
+                    raise Quit from None
+        return thinking.move()
+    finally:
+        screen.thinking_done()
+
+
 def _apply(match: Match, seat: int, text: str) -> list[Event]:
     events = match.state.apply_text(seat, text)
     match.record.add(seat, text)
+    if match.keep_saved and not match.state.is_over():
+        saves.write(match.record, match.bot_specs())
     for person, lines in match.seen.items():
         if person == seat:
             lines.append(f"{match.seats[seat].name}: {text}")
@@ -154,9 +226,9 @@ def draw(match: Match, seat: int | None, screen: Screen, status: str) -> None:
     screen.draw(render(match.state.view(seat), seat, match.names), log, status)
 
 
-def _leave_asked(read_line: Callable[[str], str]) -> bool:
+def _leave_asked(read_line: Callable[[str], str], question: str = LEAVE_QUESTION) -> bool:
     confirm = getattr(read_line, "confirm", None)
-    return confirm is None or confirm("Leave this game? It is not saved.")
+    return confirm is None or confirm(question)
 
 
 def _human_turn(match: Match, seat: int, screen: Screen, read_line: Callable[[str], str]) -> None:

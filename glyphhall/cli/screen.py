@@ -8,10 +8,14 @@ screen readers and pipes."""
 
 from __future__ import annotations
 
+import time
+
 from rich.console import Console, Group, RenderableType
 from rich.markup import escape
 from rich.panel import Panel
 from rich.text import Text
+
+from .thinking import spinner_frame
 
 LOG_LINES = 6
 
@@ -43,6 +47,18 @@ class Screen:
     def clear_notes(self) -> None:
         self.notes.clear()
 
+    def thinking(self, name: str, started: float) -> None:
+        """A bot is choosing its move (called about ten times a second until it has)."""
+        self.console.file.write(f"\r{spinner_frame(started)} {name} is thinking… (Ctrl-C to leave)")
+        self.console.file.flush()
+        self._spinning = True
+
+    def thinking_done(self) -> None:
+        if getattr(self, "_spinning", False):
+            self.console.file.write("\r\x1b[2K")
+            self.console.file.flush()
+            self._spinning = False
+
 
 class PlainScreen(Screen):
     plain = True
@@ -58,3 +74,13 @@ class PlainScreen(Screen):
     def new_lines(self, lines: list[str]) -> None:
         for line in lines:
             self.console.print(f"  {escape(line)}")
+
+    def thinking(self, name: str, started: float) -> None:
+        """Said once, and only when the bot takes long enough to notice: a screen reader
+        should not read a spinner."""
+        if not getattr(self, "_said", False) and time.monotonic() - started > 0.5:
+            self.console.print(f"{escape(name)} is thinking… (Ctrl-C to leave)")
+            self._said = True
+
+    def thinking_done(self) -> None:
+        self._said = False

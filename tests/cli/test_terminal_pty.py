@@ -46,6 +46,7 @@ def test_a_whole_game_against_a_bot_ends_with_the_result_in_words(game_id, tmp_p
     for leak in ("[1.0", "[0.0", "heuristic 1 won", "waiting for seat -", "{'"):
         assert leak not in text
     assert len(list((tmp_path / "data" / "records").glob(f"{game_id}-*.json"))) == 1
+    assert not list((tmp_path / "data" / "saves").glob("*.json"))  # a finished game is no longer saved
     if game_id == "glyphs":  # played alone: the screen says so, offers bots, and never calls a win a draw
         assert "Solo game: you are the only player" in text and "--players N --vs heuristic" in text
         assert "draw" not in result
@@ -53,7 +54,7 @@ def test_a_whole_game_against_a_bot_ends_with_the_result_in_words(game_id, tmp_p
 
 def _leave(child: pexpect.spawn) -> None:
     child.sendcontrol("d")
-    child.expect_exact("Leave this game?")
+    child.expect_exact("Leave the game?")
     type_line(child, "y")
     child.expect("You left the match")
     child.expect(pexpect.EOF)
@@ -102,7 +103,7 @@ def test_tab_completes_a_legal_action(game_id, tmp_path):
     child.sendcontrol("c")  # Ctrl-C only clears the line
     new_prompt(child, "Ann")
     child.sendcontrol("d")
-    child.expect_exact("Leave this game?")
+    child.expect_exact("Leave the game?")
     type_line(child, "n")  # no: the game goes on
     type_line(child, "quit")
     child.expect("You left the match")
