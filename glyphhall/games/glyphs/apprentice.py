@@ -68,15 +68,16 @@ def best_glyph(state, seat: int) -> tuple:
     return pool()[0]
 
 
-def guess_choice(state, seat: int):
-    """The decree to guess now, or None to pass."""
+def guess_choice(state, seat: int, mass: float = GUESS_MASS, rich_mass: float = GUESS_MASS_RICH):
+    """The decree to guess now, or None to pass: the heaviest hypothesis once it carries `mass`
+    of the belief (`rich_mass` with two coins or more). bench/glyphs_guessing.py measures them."""
     coins = state.coins[seat]
     if coins <= 0:
         return None
     post = _post(state, seat)
     if not len(post):
         return None
-    threshold = GUESS_MASS_RICH if coins >= 2 else GUESS_MASS
+    threshold = rich_mass if coins >= 2 else mass
     if post.weights[0] < threshold and len(post) > 1:
         return None
     cond = post.conds[0]
