@@ -13,7 +13,7 @@ from .action import Action, normalize_text
 from .errors import IllegalAction, LoadError, OptionError
 from .events import Event
 from .options import Option, OptionValue, resolve_options
-from .position import PositionData, parse_die, read_source
+from .position import MAX_LIST, MAX_SEED, MAX_TITLE, PositionData, parse_die, read_source
 from .rng import Rng, ScriptedRng
 from .undo import generic_undo_blocker
 from .wording import name_seats, plain_result
@@ -39,6 +39,19 @@ def _is_among(actions: tuple[Action, ...], action: Action) -> bool:
     """`action` is one of `actions` itself, not merely an equal one: for the compiled build, where
     Cython turns this into a C loop over the tuple (`State.apply` does it with `map` when pure)."""
     return any(a is action for a in actions)
+
+
+def _within(part: Sequence[Any], whole: Sequence[Any]) -> bool:
+    """Every item of `part` is in `whole`, as many times (compared as ScriptedRng compares them)."""
+    left: dict[str, int] = {}
+    for item in whole:
+        left[repr(item)] = left.get(repr(item), 0) + 1
+    for item in part:
+        key = repr(item)
+        if left.get(key, 0) <= 0:
+            return False
+        left[key] -= 1
+    return True
 
 
 class State(ABC):
@@ -377,21 +390,27 @@ class Game(ABC):
         named = data.take("game", str, self.id)
         if named != self.id:
             raise LoadError(f"this position is for game {named!r}, not {self.id!r}")
-        data.take("title", str, "")  # for people (position.position_title); the rules ignore it
+        if len(data.take("title", str, "", bounded=False)) > MAX_TITLE:  # for people (position_title)
+            raise LoadError(f"the position's title is at most {MAX_TITLE} characters")
         players = data.take("players", int, self.min_players)
-        seed = data.take("seed", int, 0)
-        options = data.take("options", dict, {})
+        seed = data.take("seed", int, 0, bounded=False)
+        if not 0 <= seed < MAX_SEED:
+            raise LoadError(f"'seed' is a whole number from 0 to {MAX_SEED - 1:,}")
+        options = data.take("options", dict, {}, bounded=False)  # resolve_options checks each
         chance = data.table("chance")
         dice = [parse_die(d) for d in chance.names("dice", [])]
         orders = chance.take("orders", list, [])
         chance.done()
-        if not all(isinstance(order, list) and all(isinstance(n, str) for n in order) for order in orders):
-            raise LoadError("'chance.orders' must be a list of lists of names")
+        if not all(isinstance(order, list) and len(order) <= MAX_LIST and all(isinstance(n, str) for n in order)
+                   for order in orders):
+            raise LoadError(f"'chance.orders' must be a list of lists of names (at most {MAX_LIST} each)")
         state = self.new(players, seed, options)
         try:
             state = self._position(state, data)
             data.done()
-            state.rng = ScriptedRng(seed, dice, [self._position_order(state, order) for order in orders])
+            scripted = [self._position_order(state, order) for order in orders]
+            self._check_orders(state, scripted)
+            state.rng = ScriptedRng(seed, dice, scripted)
         except (KeyError, TypeError, ValueError, IndexError) as err:
             if isinstance(err, LoadError):
                 raise
@@ -406,6 +425,22 @@ class Game(ABC):
     def _position_order(self, state: State, names: list[str]) -> list[Any]:
         """The items a scripted shuffle gives, from their names in a position (default: as written)."""
         return names
+
+    def _position_decks(self, state: State) -> list[tuple[str, list[Any]]] | None:
+        """The piles a scripted shuffle of this position may apply to, named for people, each
+        with every item it may then hold; None: the game does not say (orders are not checked)."""
+        return None
+
+    def _check_orders(self, state: State, orders: list[list[Any]]) -> None:
+        """Refuse a scripted shuffle that fits no pile the game may shuffle: it would stop the
+        game at that shuffle, every move refused."""
+        piles = self._position_decks(state)
+        if piles is None:
+            return
+        for n, order in enumerate(orders, start=1):
+            if not any(_within(order, items) for _, items in piles):
+                raise LoadError(f"scripted shuffle {n} (chance.orders) holds cards that are not in "
+                                + " or ".join(name for name, _ in piles) + ", so it can never happen")
 
     def prepare_options(self, options: dict[str, OptionValue], vault: Vault) -> dict[str, OptionValue]:
         """Options with any reference to kept things (e.g. "all death cards") replaced by the

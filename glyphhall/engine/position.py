@@ -13,7 +13,12 @@ The keys every game shares (each game documents the rest in its README):
     orders = [["Wolf", "Stoat"]]  # the next shuffles' results, in the game's own names
 
 `Game.load_position` reads the shared keys; a game reads its own in `Game._position(state, data)`, removing each key it reads from
-`data` (a `PositionData`), which then refuses any key left over with the name of the key."""
+`data` (a `PositionData`), which then refuses any key left over with the name of the key.
+
+A position is often a stranger's text (the server's position tables): it is read by
+`toml_text.read_toml` (bounded, linear), every field is bounded (MAX_LIST entries, MAX_NUMBER,
+MAX_TEXT characters; a game bounds its own tighter where its rules say), the seed is below MAX_SEED,
+and a scripted shuffle that fits no pile the game may shuffle is refused (`Game._position_decks`)."""
 
 from __future__ import annotations
 
@@ -22,6 +27,15 @@ from typing import Any
 
 from .errors import LoadError
 from .toml_text import read_toml
+
+#: Bounds every position field keeps whatever its game allows (games bound their own fields
+#: tighter where their rules say: a hand holds at most the box's cards). No rule needs more; a
+#: stranger's text must not make a table that costs seconds and megabytes a move.
+MAX_LIST = 500  # entries of one list (cards in a hand, glyphs on a board, figures...)
+MAX_NUMBER = 1_000_000  # size of a whole number (bones, health, turns played...)
+MAX_TEXT = 300  # characters of one name or word (a card, a label, a glyph in notation)
+MAX_TITLE = 100  # characters of a position's title, as a lobby shows it
+MAX_SEED = 2**62  # seeds are 0 to this, less one (as /api/tables takes them)
 
 
 class PositionData:
@@ -36,18 +50,32 @@ class PositionData:
     def _name(self, key: str) -> str:
         return f"{self.where}.{key}" if self.where else key
 
-    def take(self, key: str, kind: type | tuple[type, ...], default: Any = None) -> Any:
-        """The value of `key` (removed from what is left), checked to be of `kind`."""
+    def take(self, key: str, kind: type | tuple[type, ...], default: Any = None, bounded: bool = True) -> Any:
+        """The value of `key` (removed from what is left), checked to be of `kind` and, unless
+        not `bounded` (the caller checks it), within the bounds every position keeps."""
         if key not in self.rest:
             if default is None:
                 raise LoadError(f"the position needs '{self._name(key)}'")
             return default
         value = self.rest.pop(key)
         if isinstance(value, bool) and bool not in (kind if isinstance(kind, tuple) else (kind,)):
-            raise LoadError(f"'{self._name(key)}' must be a {_kind_name(kind)}, not {value!r}")
+            raise LoadError(f"'{self._name(key)}' must be a {_kind_name(kind)}, not {_short(value)}")
         if not isinstance(value, kind):
-            raise LoadError(f"'{self._name(key)}' must be a {_kind_name(kind)}, not {value!r}")
+            raise LoadError(f"'{self._name(key)}' must be a {_kind_name(kind)}, not {_short(value)}")
+        if bounded:
+            self._check_size(key, value)
         return value
+
+    def _check_size(self, key: str, value: Any) -> None:
+        """Refuse a value past the bounds every position keeps (MAX_LIST...), naming the key."""
+        if isinstance(value, (list, dict)) and len(value) > MAX_LIST:
+            raise LoadError(f"'{self._name(key)}' has {len(value):,} entries; a position has at most {MAX_LIST} in one place")
+        items = value if isinstance(value, list) else [value]
+        for item in items:
+            if isinstance(item, int) and not isinstance(item, bool) and abs(item) > MAX_NUMBER:
+                raise LoadError(f"'{self._name(key)}' holds {_short(item)}; no number in a position is over {MAX_NUMBER:,}")
+            if isinstance(item, str) and len(item) > MAX_TEXT:
+                raise LoadError(f"'{self._name(key)}' holds a text of {len(item):,} characters; at most {MAX_TEXT}")
 
     def names(self, key: str, default: list[str] | None = None) -> list[str]:
         """A list of names (strings) under `key`."""
@@ -68,6 +96,12 @@ class PositionData:
         if self.rest:
             raise LoadError(f"unknown key{'s' * (len(self.rest) > 1)} in the position: "
                             + ", ".join(repr(self._name(k)) for k in self.rest))
+
+
+def _short(value: Any) -> str:
+    """A value as an error quotes it: cut short, so a huge one does not make a huge message."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _kind_name(kind: type | tuple[type, ...]) -> str:
@@ -91,7 +125,7 @@ def position_title(source: str) -> str | None:
         title = read_toml(source, "the position").get("title")
     except LoadError:
         return None
-    return title.strip() or None if isinstance(title, str) else None
+    return title.strip()[:MAX_TITLE] or None if isinstance(title, str) else None
 
 
 def parse_die(text: str) -> tuple[int, int]:

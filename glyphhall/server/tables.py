@@ -17,6 +17,7 @@ from glyphhall.engine import (
     Game,
     GlyphHallError,
     IllegalAction,
+    ScriptError,
     State,
     UndoTrail,
     first_state,
@@ -321,7 +322,11 @@ class LiveTable:
             raise TableError("the game has not started yet" if self.status == "open" else "the game is over")
         trial = self.state.clone()
         action = self.game.parse_action(trial, seat, text)
-        events = trial.apply(seat, action)
+        try:
+            events = trial.apply(seat, action)
+        except ScriptError:  # a table from a position: its script names what chance gives next
+            raise IllegalAction("not here: this position scripts what the next shuffle or roll gives, "
+                                "and this move would need something else") from None
         return trial, action, events, self.record_length, str(action)
 
     async def catch_up_locked(self) -> None:

@@ -208,3 +208,19 @@ def test_every_packaged_position_loads_and_is_offered_with_a_title(game_id):
     offered = position_tables.packaged(game)
     assert [p.name for p in offered] == [f.stem for f in files]  # none left out for not loading
     assert all(p.title and p.title != p.name.replace("-", " ") for p in offered), "give each a title"
+
+
+def test_a_move_the_positions_script_cannot_follow_is_refused_with_a_sentence(client):
+    """hoarder.toml scripts seat 0's deck after the Hoarder takes the Wolf; taking another card
+    would need another shuffle: that move is refused with a sentence and the table plays on."""
+    r = client.post("/api/tables", json={"game": "inscription", "position_name": "hoarder", "seats": PEOPLE})
+    table = r.json()
+    tokens = [take(client, table["id"], 0, "ann"), take(client, table["id"], 1, "bob")]
+    assert client.post(f"/api/tables/{table['id']}/start", json={"token": tokens[0]}).status_code == 200
+    with client.websocket_connect(f"/ws/{table['id']}") as ws:
+        hello(ws, tokens[0])
+        _play(ws, ws, [(0, "play 1 3 sacrifice 1 2")])
+        ws.send_json({"type": "act", "text": "take bullfrog", "ref": "no"})
+        refused = receive(ws, "error")
+        assert refused["ref"] == "no" and "this position scripts what the next shuffle" in refused["message"]
+        assert _play(ws, ws, [(0, "take wolf")])["step"] == 2

@@ -198,6 +198,10 @@ class GlyftsGame(Game):
         """A scripted shuffle is the Sorcery Deck's new order, top first."""
         return [N.SORCERY_INDEX[sorcery(n)] for n in reversed(names)]
 
+    def _position_decks(self, state: State) -> list[tuple[str, list[Any]]]:
+        """A reshuffle makes a new Sorcery Deck of the discard pile: of the box's Sorcery cards."""
+        return [("the box's Sorcery cards", [s.index for s in CARDS.sorceries for _ in range(CARDS.counts[s.index])])]
+
     # --- actions ----------------------------------------------------------------------------
     def explain_illegal(self, state: State, seat: int, text: str, legal: Sequence[Action]) -> str:
         assert isinstance(state, GlyftsState)

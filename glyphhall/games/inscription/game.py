@@ -205,6 +205,11 @@ class InscriptionGame(Game):
         """A scripted shuffle is a deck's new order, top first (the end of the list is its top)."""
         return [card_id(state, n) for n in reversed(names)]  # type: ignore[arg-type]
 
+    def _position_decks(self, state: State) -> list[tuple[str, list[Any]]]:
+        """A position's shuffles are of a seat's deck (Hoarder, Magpie's Lens: a card taken out first)."""
+        return [(f"{('Player A', 'Player B')[seat]}'s deck", list(state.decks[seat]))  # type: ignore[attr-defined]
+                for seat in (0, 1)]
+
     def parse_action(self, state: State, seat: int, text: str) -> Action:
         if not isinstance(text, str):
             raise IllegalAction(f"an action is text, not {type(text).__name__}")

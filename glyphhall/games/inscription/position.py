@@ -13,6 +13,13 @@ from .notation import DRAW, PLAY
 if TYPE_CHECKING:
     from .state import InscriptionState
 
+#: What the box holds (rulebook, "What's in the box?"): no seat holds more cards, bones, items
+#: or squirrels than there are.
+BOX_CARDS = 204
+BONE_TOKENS = 50
+ITEM_CARDS = 17
+SQUIRRELS_EACH = 10  # 20 Squirrels, a pile each
+
 #: Which card a name means when several piles print it: a player's own card first.
 PREFERRED_PILES = ("draw", "rare", "squirrel", "upgrade", "swap", "smoke", "item", "death")
 
@@ -59,13 +66,29 @@ def set_position(st: InscriptionState, data: PositionData) -> None:
         st.dead[seat] = [card_id(st, n) for n in table.names("dead", [])]
         st.items[seat] = [card_id(st, n) for n in table.names("items", [])]
         held_items += st.items[seat]
+        _check_box(st, seat)
         st.bones[seat] = table.take("bones", int, 0)
+        if not 0 <= st.bones[seat] <= BONE_TOKENS:
+            raise LoadError(f"seat {seat} has 0 to {BONE_TOKENS} bones (the box's bone tokens)")
         st.candles[seat] = table.take("candles", int, 2)
         if not 1 <= st.candles[seat] <= 2:
             raise LoadError(f"seat {seat} has 1 or 2 candles lit")
-        st.squirrels[seat] = table.take("squirrels", int, 10)
+        st.squirrels[seat] = table.take("squirrels", int, SQUIRRELS_EACH)
+        if not 0 <= st.squirrels[seat] <= SQUIRRELS_EACH:
+            raise LoadError(f"seat {seat} has 0 to {SQUIRRELS_EACH} squirrels left to draw")
         st.first_turn[seat] = 1 if table.take("first_turn", bool, False) else 0
         table.done()
     for cid in held_items:  # an item in a hand is no longer in the item pile
         if cid in st.item_pile:
             st.item_pile.remove(cid)
+
+
+def _check_box(st: InscriptionState, seat: int) -> None:
+    """A seat holds no more cards or items than the box has."""
+    cards = len(st.hands[seat]) + len(st.decks[seat]) + len(st.dead[seat])
+    cards += sum(1 for slot in st.board[seat * 4:seat * 4 + 4] if slot is not None)
+    if cards > BOX_CARDS:
+        raise LoadError(f"seat {seat} has {cards} cards in hand, deck, dead pile and on the board; "
+                        f"the box has {BOX_CARDS}")
+    if len(st.items[seat]) > ITEM_CARDS:
+        raise LoadError(f"seat {seat} holds {len(st.items[seat])} items; the box has {ITEM_CARDS} item cards")

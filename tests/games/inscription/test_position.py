@@ -47,10 +47,13 @@ def test_bad_positions_are_refused_with_the_reason():
 
 
 def test_a_script_that_does_not_fit_stops_with_both_named():
-    st = GAME.load_position({"seats": [{"board": ["Magpie", "", "", ""], "deck": ["Wolf", "Stoat"]}, {}],
+    with pytest.raises(LoadError, match="not in Player A's deck or Player B's deck"):  # fits no deck: at load
+        GAME.load_position({"seats": [{"board": ["Magpie", "", "", ""], "deck": ["Wolf", "Stoat"]}, {}],
+                            "chance": {"orders": [["Raven", "Stoat"]]}})
+    st = GAME.load_position({"seats": [{"board": ["Magpie", "", "", ""], "deck": ["Wolf", "Stoat", "Raven"]}, {}],
                              "chance": {"orders": [["Raven", "Stoat"]]}})
     with pytest.raises(LoadError, match="no card named"):
         GAME.load_position({"seats": [{}, {}], "chance": {"orders": [["Nobody"]]}})
     st.pending.append(("hoard", 0, 0))
-    with pytest.raises(ScriptError, match="not an order"):
-        st.apply_text(0, "take wolf")
+    with pytest.raises(ScriptError, match="not an order"):  # fits the deck, but not after this choice
+        st.apply_text(0, "take raven")
