@@ -51,6 +51,7 @@ lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check glyphhall tests bench
 	$(BIN)/mypy glyphhall/engine
 	$(BIN)/lint-imports
+	BIN=$(BIN) bash scripts/check-deploy.sh
 
 # Build the compiled modules whose sources changed, in place beside the .py files (Cython and a
 # C compiler; without them it says so and the pure modules run).

@@ -1,13 +1,15 @@
 """Load test of the Glyph Hall server: simulated players over real WebSockets on loopback.
 
     python bench/server_load.py [--tables 500] [--seconds 60] [--think 1.0] [--game inscription]
-                                [--processes N] [--postgres | --db URL]
+                                [--processes N] [--postgres | --db URL] [--balancer]
 
 The server runs in its own process (uvicorn, a fresh SQLite file unless --db is given);
 `--processes N` runs N server processes on one PostgreSQL (`--postgres` starts a throwaway one,
 as the tests do) and spreads the clients so that each table's two seats sit on different
 processes (table i is created through process i mod N, its seat j plays through process
-(i + j) mod N): every move then crosses processes. Two
+(i + j) mod N): every move then crosses processes. `--balancer` puts HAProxy with the recipe's
+configuration (deploy/haproxy.cfg, one server line per process) in front, and every client talks
+to it: each table then lives in one process, as in a real deployment. Two
 clients sit at each table and play uniformly random legal actions after a think time drawn
 uniformly from [0.5, 1.5] x --think seconds. Latency is measured from sending an action to
 receiving the update that acknowledges it. When a game ends its two clients open a new table,
@@ -243,6 +245,31 @@ async def table_pair(http, urls: list[str], game: str, think: float, seed: int, 
                                for j, t in enumerate(tokens)))
 
 
+def start_balancer(ports: list[int], tmp: str) -> tuple[subprocess.Popen, str]:
+    """HAProxy in front of the processes, with deploy/haproxy.cfg given one server line per
+    process (the file names two; a third and more are added the way deploy/README.md says)."""
+    import shutil
+    import socket
+
+    lines = []
+    for line in (ROOT / "deploy" / "haproxy.cfg").read_text().splitlines():
+        lines.append(line)
+        for n in range(3, len(ports) + 1):
+            if line.strip().startswith("server hall2 "):
+                lines.append(line.replace("hall2", f"hall{n}").replace("HALL2", f"HALL{n}"))
+    cfg = Path(tmp) / "haproxy.cfg"
+    cfg.write_text("\n".join(lines) + "\n")
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    env = {**os.environ, "GLYPHHALL_LISTEN": f"127.0.0.1:{port}",
+           **{f"GLYPHHALL_HALL{i + 1}": f"127.0.0.1:{p}" for i, p in enumerate(ports)}}
+    haproxy = shutil.which("haproxy") or "/usr/sbin/haproxy"
+    proc = subprocess.Popen([haproxy, "-db", "-f", str(cfg)], env=env, stdout=subprocess.DEVNULL)
+    time.sleep(1.5)  # every process seen healthy (checks every 500 ms, two to rise)
+    return proc, f"http://127.0.0.1:{port}"
+
+
 def rss_mb(pid: int) -> float:
     try:
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -378,6 +405,7 @@ def main() -> None:
     ap.add_argument("--db", default=None, help="database URL (default: a fresh SQLite file)")
     ap.add_argument("--processes", type=int, default=1, help="server processes on one PostgreSQL")
     ap.add_argument("--postgres", action="store_true", help="start a throwaway PostgreSQL server for the run")
+    ap.add_argument("--balancer", action="store_true", help="clients talk to HAProxy (deploy/haproxy.cfg) in front")
     ap.add_argument("--port", type=int, default=0)
     ap.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
@@ -397,7 +425,8 @@ def main() -> None:
         sys.exit("--processes above 1 needs PostgreSQL: --postgres or --db postgresql://...")
     tmp = tempfile.mkdtemp(prefix="glyphhall-bench-")
     db = args.db or f"sqlite:///{tmp}/bench.db"
-    servers, urls, lag_files = [], [], []
+    servers, urls, lag_files, ports = [], [], [], []
+    balancer = None
     try:
         for i in range(args.processes):
             with socket.socket() as s:
@@ -408,6 +437,7 @@ def main() -> None:
             servers.append(subprocess.Popen([sys.executable, __file__, "--serve", "--port", str(port), "--db", db],
                                             env=env))
             urls.append(f"http://127.0.0.1:{port}")
+            ports.append(port)
         import httpx
 
         for url in urls:
@@ -417,8 +447,14 @@ def main() -> None:
                     break
                 except httpx.HTTPError:
                     time.sleep(0.1)
+        if args.balancer:
+            balancer, url = start_balancer(ports, tmp)
+            urls = [url]
         result = asyncio.run(drive(urls, args, [p.pid for p in servers]))
+        result["processes"], result["balancer"] = len(servers), args.balancer
     finally:
+        if balancer is not None:
+            balancer.terminate()
         for server in servers:
             server.terminate()
         for server in servers:

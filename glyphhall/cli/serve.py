@@ -75,9 +75,12 @@ def register(app: typer.Typer) -> None:
         port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
         db: Annotated[
             str | None,
-            typer.Option(help="database URL, e.g. postgresql://user:pass@host/db (default: a SQLite file)"),
+            typer.Option(envvar="GLYPHHALL_DB",
+                         help="database URL, e.g. postgresql://user:pass@host/db (default: a SQLite file)"),
         ] = None,
-        bot_workers: Annotated[int | None, typer.Option(help="processes that compute bot moves")] = None,
+        bot_workers: Annotated[
+            int | None, typer.Option(envvar="GLYPHHALL_BOT_WORKERS", help="processes that compute bot moves")
+        ] = None,
         workers: Annotated[
             int, typer.Option(min=1, help="server processes on this port (PostgreSQL only; see the server README)")
         ] = 1,
