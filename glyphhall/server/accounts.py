@@ -2,12 +2,15 @@
 
 A session is a random secret in an HttpOnly, SameSite=Lax cookie (Secure over https); the store
 keeps its SHA-256. A wrong password and an unknown name get the same answer. Sign-in attempts
-are limited per address and per account, sign-ups per address (see ratelimit.py)."""
+are limited per address; wrong passwords slow down the next try for that address and account (a
+back-off, never a lock: the owner elsewhere is not held up); sign-ups are limited per address
+(see ratelimit.py). Passwords are hashed off the event loop and off the store's thread."""
 
 from __future__ import annotations
 
 import time
-from typing import Any
+from collections.abc import Awaitable
+from typing import Any, TypeVar
 
 from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel, Field
@@ -16,13 +19,14 @@ from glyphhall.store import NameTaken, UserInfo
 
 from . import passwords
 from .identity import COOKIE, SESSION_SECONDS, visitor
-from .ratelimit import Limiter
+from .ratelimit import Backoff, Limiter
 from .tables import TableError, TableManager
 from .tokens import new_token, token_hash
 
 router = APIRouter(prefix="/api/account", tags=["accounts"])
 
 WRONG = "wrong user name or password"
+T = TypeVar("T")
 
 
 class AccountLimits:
@@ -30,7 +34,7 @@ class AccountLimits:
 
     def __init__(self) -> None:
         self.signin_per_address = Limiter(20, 600)
-        self.signin_per_account = Limiter(8, 600)
+        self.wrong_password = Backoff()  # keyed by address and account (_pair)
         self.signup_per_address = Limiter(10, 3600)
 
 
@@ -63,10 +67,22 @@ def _address(request: Request) -> str:
     return request.client.host if request.client else "unknown"
 
 
-def _limit(limiter: Limiter, key: str, what: str) -> None:
+def _pair(request: Request, account: str) -> str:
+    return f"{_address(request)} {account.casefold()}"
+
+
+def _limit(limiter: Limiter | Backoff, key: str, what: str) -> None:
     wait = limiter.wait(key)
     if wait > 0:
-        raise TableError(f"too many {what}; try again in {max(1, round(wait / 60))} minute(s)", 429)
+        later = f"{max(1, round(wait))} seconds" if wait < 90 else f"{round(wait / 60)} minutes"
+        raise TableError(f"too many {what}; try again in {later}", 429)
+
+
+async def _hashing(work: Awaitable[T]) -> T:
+    try:
+        return await work
+    except passwords.Busy:
+        raise TableError("the hall is busy signing people in; please try again in a moment", 503) from None
 
 
 async def _sign_in(request: Request, response: Response, user: UserInfo) -> None:
@@ -98,8 +114,9 @@ async def signup(body: Credentials, request: Request, response: Response) -> dic
     except passwords.PolicyError as err:
         raise TableError(str(err)) from None
     lim.signup_per_address.note(_address(request))
+    password_hash = await _hashing(passwords.hash_off_loop(body.password))
     try:
-        user = await m.db(m.store.create_user, name, passwords.hash_password(body.password))
+        user = await m.db(m.store.create_user, name, password_hash)
     except NameTaken:
         raise TableError(f"the name '{name}' is taken; please choose another", 409) from None
     await _sign_in(request, response, user)
@@ -113,13 +130,14 @@ async def signin(body: Credentials, request: Request, response: Response) -> dic
     lim = limits(request)
     _limit(lim.signin_per_address, _address(request), "sign-in attempts from this address")
     lim.signin_per_address.note(_address(request))
-    _limit(lim.signin_per_account, account, "sign-in attempts for this account")
+    _limit(lim.wrong_password, _pair(request, account), "wrong passwords for this account from here")
     user = await m.db(m.store.user_named, account)
     # An unknown name costs a hash check too, so the answer's timing does not tell names apart.
-    ok = await m.db(passwords.verify, user.password_hash if user else passwords.DUMMY_HASH, body.password)
+    ok = await _hashing(passwords.verify_off_loop(user.password_hash if user else passwords.DUMMY_HASH, body.password))
     if user is None or not ok:
-        lim.signin_per_account.note(account)
+        lim.wrong_password.fail(_pair(request, account))
         raise TableError(WRONG, 401)
+    lim.wrong_password.clear(_pair(request, account))
     await _sign_in(request, response, user)
     return {"user": _me(user)}
 
@@ -141,14 +159,16 @@ async def change_password(body: NewPassword, request: Request) -> dict[str, Any]
     if v.user is None:
         raise TableError(v.problem or "sign in first", 401)
     lim = limits(request)
-    _limit(lim.signin_per_account, v.user.name.casefold(), "password attempts for this account")
-    if not await m.db(passwords.verify, v.user.password_hash, body.old_password):
-        lim.signin_per_account.note(v.user.name.casefold())
+    pair = _pair(request, v.user.name)
+    _limit(lim.wrong_password, pair, "wrong passwords for this account from here")
+    if not await _hashing(passwords.verify_off_loop(v.user.password_hash, body.old_password)):
+        lim.wrong_password.fail(pair)
         raise TableError("the current password is not right", 403)
     try:
         passwords.check_password(body.new_password, v.user.name)
     except passwords.PolicyError as err:
         raise TableError(str(err)) from None
-    await m.db(m.store.set_password_hash, v.user.id, passwords.hash_password(body.new_password))
+    new_hash = await _hashing(passwords.hash_off_loop(body.new_password))
+    await m.db(m.store.set_password_hash, v.user.id, new_hash)
     await m.db(m.store.end_other_sessions, v.user.id, v.session_hash)
     return {"user": _me(v.user)}

@@ -1,9 +1,20 @@
 """Account names and passwords: what makes them acceptable (each refusal says why) and argon2id
-hashing through argon2-cffi. A password is never stored, logged or sent back."""
+hashing through argon2-cffi. A password is never stored, logged or sent back.
+
+Hashing takes most of a second of CPU and 64 MiB: it runs in its own two threads, niced, never on
+the event loop or the store's thread (which commits the moves), and at most MAX_WAITING wait their
+turn; past that the hall answers "busy" instead of queueing work without end."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import os
 import re
+import threading
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import TypeVar
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -22,6 +33,25 @@ COMMON = {
 }
 
 _hasher = PasswordHasher()
+T = TypeVar("T")
+
+#: Hashes computed at once (each uses argon2's 4 lanes), and how many more may wait.
+HASHING_THREADS = 2
+MAX_WAITING = 16
+
+
+def _lower_priority() -> None:
+    """A hashing thread yields the CPU to the event loop (argon2's own lane threads inherit this)."""
+    with contextlib.suppress(AttributeError, OSError):  # not Linux, or not allowed: still off the loop
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 10)
+
+
+_pool = ThreadPoolExecutor(HASHING_THREADS, thread_name_prefix="glyphhall-argon2", initializer=_lower_priority)
+_waiting = 0
+
+
+class Busy(Exception):
+    """Too many hashes are waiting: the caller is told to try again in a moment."""
 
 
 class PolicyError(ValueError):
@@ -70,6 +100,27 @@ def verify(password_hash: str, password: str) -> bool:
         return _hasher.verify(password_hash, password)
     except (VerificationError, InvalidHashError):
         return False
+
+
+async def _off_loop(fn: Callable[..., T], *args: str) -> T:
+    global _waiting
+    if _waiting >= HASHING_THREADS + MAX_WAITING:
+        raise Busy
+    _waiting += 1
+    try:
+        return await asyncio.get_running_loop().run_in_executor(_pool, fn, *args)
+    finally:
+        _waiting -= 1
+
+
+async def hash_off_loop(password: str) -> str:
+    """`hash_password` in the hashing threads. Raises Busy when too many wait."""
+    return await _off_loop(hash_password, password)
+
+
+async def verify_off_loop(password_hash: str, password: str) -> bool:
+    """`verify` in the hashing threads. Raises Busy when too many wait."""
+    return await _off_loop(verify, password_hash, password)
 
 
 #: Verified against when the user does not exist, so both cases take the same time.

@@ -125,13 +125,30 @@ def test_change_password(client):
     assert client.post("/api/account/signin", json={"name": "ann", "password": "another good one"}).status_code == 200
 
 
-def test_sign_in_is_rate_limited_per_account_and_per_address(client):
+def _from(client: TestClient, address: str) -> TestClient:
+    """The client's next requests come from `address`."""
+    client._transport.client = (address, 50000)  # type: ignore[attr-defined]
+    return client
+
+
+def test_wrong_passwords_slow_that_address_for_that_account_and_never_lock_the_owner_out(client):
     sign_up(client, "ann")
-    for _ in range(8):
+    client.post("/api/account/signout")
+    guesser = _from(client, "203.0.113.9")
+    for _ in range(3):  # three free tries, then a back-off for this address and account only
         assert client.post("/api/account/signin", json={"name": "ann", "password": "guessing 1234"}).status_code == 401
-    r = client.post("/api/account/signin", json={"name": "ann", "password": PASSWORD})
-    assert r.status_code == 429 and "too many sign-in attempts for this account" in r.json()["error"]
-    for i in range(11):
+    r = guesser.post("/api/account/signin", json={"name": "ann", "password": PASSWORD})
+    assert r.status_code == 429 and "too many wrong passwords for this account from here" in r.json()["error"]
+    assert "seconds" in r.json()["error"]
+    owner = _from(client, "198.51.100.7")  # the owner, elsewhere, is not held up
+    assert owner.post("/api/account/signin", json={"name": "ann", "password": PASSWORD}).status_code == 200
+    client.post("/api/account/signout")
+    other = _from(client, "203.0.113.9")  # the guesser's address may still sign in to another account
+    sign_up(other, "bob")
+
+
+def test_sign_in_is_limited_per_address(client):
+    for i in range(20):
         client.post("/api/account/signin", json={"name": f"who{i}", "password": "guessing 1234"})
     r = client.post("/api/account/signin", json={"name": "bob", "password": PASSWORD})
     assert r.status_code == 429 and "from this address" in r.json()["error"]
@@ -145,6 +162,74 @@ def test_limiter_window():
     lim.note("k", 1)
     assert lim.wait("k", 2) == pytest.approx(8)
     assert lim.wait("k", 10.5) == 0
+
+
+def test_backoff_doubles_after_the_free_tries_up_to_a_ceiling_and_a_success_clears_it():
+    from glyphhall.server.ratelimit import Backoff
+
+    off = Backoff(free=2, first=1, longest=4, forget=100)
+    for t in range(2):
+        assert off.wait("k", t) == 0
+        off.fail("k", t)
+    assert off.wait("k", 1) == pytest.approx(1)  # the third try waits 1 s after the last failure
+    off.fail("k", 2)
+    assert off.wait("k", 2) == pytest.approx(2)
+    for t in (4, 8, 12, 16):
+        off.fail("k", t)
+    assert off.wait("k", 16) == pytest.approx(4)  # never more than the ceiling: not a lock
+    assert off.wait("other", 16) == 0
+    assert off.wait("k", 200) == 0  # forgotten
+    off.fail("k", 300)
+    off.clear("k")
+    assert off.wait("k", 300) == 0
+
+
+def test_password_hashing_runs_off_the_event_loop_and_off_the_stores_thread(client, monkeypatch):
+    """Sign-ups hashed inside the event loop froze it (10 sign-ups: 3.4 s); sign-in checks ran on
+    the store's single thread, queueing moves behind them (20 sign-ins: one move waited 24.7 s)."""
+    import asyncio
+
+    from glyphhall.server import passwords
+    from glyphhall.server.store_access import StoreAccess
+
+    on_store_thread: list[str] = []
+    run = StoreAccess.run
+
+    async def watched(self, fn, *args):
+        on_store_thread.append(getattr(fn, "__name__", ""))
+        return await run(self, fn, *args)
+
+    monkeypatch.setattr(StoreAccess, "run", watched)
+    sign_up(client, "ann")
+    client.post("/api/account/signin", json={"name": "ann", "password": PASSWORD})
+    client.post("/api/account/signin", json={"name": "ann", "password": "guessing 1234"})
+    assert on_store_thread and not {"verify", "hash_password"} & set(on_store_thread)
+
+    async def lag_while_hashing() -> float:
+        worst, last = 0.0, time.perf_counter()
+
+        async def tick() -> None:
+            nonlocal worst, last
+            while True:
+                await asyncio.sleep(0.01)
+                now = time.perf_counter()
+                worst, last = max(worst, now - last), now
+
+        ticker = asyncio.create_task(tick())
+        await asyncio.gather(*(passwords.hash_off_loop(f"password number {i}") for i in range(4)))
+        ticker.cancel()
+        return worst
+
+    assert asyncio.run(lag_while_hashing()) < 0.25  # each hash is 0.1-0.8 s of CPU
+
+
+def test_too_many_hashes_waiting_get_a_busy_answer_not_a_queue_without_end(client, monkeypatch):
+    from glyphhall.server import passwords
+
+    sign_up(client, "ann")
+    monkeypatch.setattr(passwords, "_waiting", passwords.HASHING_THREADS + passwords.MAX_WAITING)
+    r = client.post("/api/account/signin", json={"name": "ann", "password": PASSWORD})
+    assert r.status_code == 503 and "busy" in r.json()["error"]
 
 
 def test_policy_functions():
