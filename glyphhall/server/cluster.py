@@ -33,7 +33,7 @@ CHANNEL = "glyphhall"
 #: How often a process looks for running tables without an owner (a takeover takes at most
 #: about this long after the owner's connections close).
 OWNERSHIP_SECONDS = 1.0
-#: How long a process that serves a table's sockets waits for its owner to hand it over.
+#: A process serving a table's sockets asks its owner for the table at most this often.
 HANDOVER_SECONDS = 2.0
 #: Both halves of a table's advisory lock key: a fixed class, then a hash of the table id.
 LOCK_CLASS = 0x6748  # "gH"
@@ -61,6 +61,7 @@ class Cluster:
         self._locks: psycopg.AsyncConnection | None = None
         self._tasks: list[asyncio.Task[None]] = []
         self._ready = asyncio.Event()
+        self._asked: dict[str, float] = {}  # table id -> when this process last asked for it
 
     async def start(self) -> int:
         """Join: listen, take the running tables nobody owns (a restart resumes them here).
@@ -106,19 +107,18 @@ class Cluster:
             return True
         return False
 
-    async def want(self, table_id: str, patience: float = HANDOVER_SECONDS) -> bool:
-        """Ask for a table whose sockets are served here (the balancer sends all of a table's
-        sockets to one process): the owner lets it go if it serves none of them, and this
-        process takes it, so each move is applied once, here. False if the owner kept it."""
-        if table_id in self.owned:
-            return True
+    async def want(self, table_id: str) -> None:
+        """Ask for a table whose sockets are served here (a balancer sends all of a table's
+        requests to one process): an owner serving none of its sockets lets it go and says
+        "free", and this process then takes it (sync.py). Asked at most once per
+        HANDOVER_SECONDS per table; meanwhile the table is played here as a non-owner."""
+        now = asyncio.get_running_loop().time()
+        if table_id in self.owned or now - self._asked.get(table_id, -HANDOVER_SECONDS) < HANDOVER_SECONDS:
+            return
+        self._asked[table_id] = now
+        if len(self._asked) > 10_000:  # forget old asks rather than grow
+            self._asked = {t: at for t, at in self._asked.items() if now - at < HANDOVER_SECONDS}
         await self.note("want", table_id)
-        deadline = asyncio.get_running_loop().time() + patience
-        while not await self.claim(table_id):
-            if asyncio.get_running_loop().time() > deadline:
-                return False
-            await asyncio.sleep(0.05)
-        return True
 
     async def release(self, table_id: str) -> None:
         """A finished table needs no owner."""

@@ -162,6 +162,7 @@ async def _handle(m: TableManager, table: LiveTable, conn: Connection, msg: AnyM
         try:
             with timed(MOVE_SECONDS):
                 await table.act(conn.seat, msg.text, conn, msg.ref, msg.step)
+            await sync.serve_here(m, table)
         except AlreadyPlayed as done:
             conn.push({"type": "ack", "ack": msg.ref, "step": done.step, "message": str(done)})
         except StaleMove as err:

@@ -5,7 +5,6 @@ socket asks for it."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
 
 from .tables import LiveTable, SeatState, TableError, TableManager
@@ -19,8 +18,8 @@ async def on_note(m: TableManager, kind: str, table_id: str, arg: str) -> None:
         for table in list(m.tables.values()):
             await refresh(m, table)
         return
-    if kind == "want":
-        await hand_over(m, table_id)
+    if kind in ("want", "free"):
+        await (hand_over if kind == "want" else take_freed)(m, table_id)
         return
     table = m.tables.get(table_id)
     if table is None:
@@ -68,31 +67,33 @@ async def refresh(m: TableManager, table: LiveTable) -> None:
 
 
 async def serve_here(m: TableManager, table: LiveTable) -> None:
-    """A socket of a running table arrived here: take the table over from its owner (if any other
-    process owns it), so its moves are applied here only."""
-    if m.cluster is None or table.status != "running" or m.cluster.owns(table.id):
-        return
-    if await m.cluster.want(table.id):
-        await on_gain(m, [table.id])
+    """This process serves a socket of a running table that another process owns: ask for it
+    (on a socket's arrival and after its moves, so ownership settles wherever the sockets are)."""
+    if m.cluster is not None and table.status == "running" and not m.cluster.owns(table.id):
+        await m.cluster.want(table.id)
 
 
 async def hand_over(m: TableManager, table_id: str) -> None:
     """Another process serves this table's sockets and asks for it: let it go if nobody here
-    watches it. A bot move being computed here is waited for (at most a few seconds), so the
-    table is never played by two owners' bots at once."""
+    watches it and no bot move is being computed here (so two owners' bots never play the same
+    table), then say it is free."""
     if m.cluster is None or not m.cluster.owns(table_id):
         return
     table = m.tables.get(table_id)
-    for _ in range(100):
-        if table is None or not table.thinking:
-            break
-        await asyncio.sleep(0.05)
     if table is not None and (table.connections or table.thinking):
-        return  # sockets here too (a balancer that is not hashing): keep it
+        return  # sockets here too (no balancer in front), or a bot busy: keep it, asked again later
     if table is not None:
         table.timer.stop()
     await m.cluster.release(table_id)
     m.forget(table_id)
+    await m.cluster.note("free", table_id)
+
+
+async def take_freed(m: TableManager, table_id: str) -> None:
+    """A table's owner let it go: take it if its sockets are here."""
+    table = m.tables.get(table_id)
+    if m.cluster is not None and table is not None and table.connections and await m.cluster.claim(table_id):
+        await on_gain(m, [table_id])
 
 
 async def on_gain(m: TableManager, table_ids: list[str]) -> None:
