@@ -107,7 +107,7 @@ async def on_gain(m: TableManager, table_ids: list[str]) -> None:
         async with table.lock:
             await table.catch_up_locked()
         if table.status == "running":
-            table.restart_timer()
+            await table.resume_timer()
             m.after_change(table)
         elif m.cluster is not None:
             await m.cluster.release(table_id)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -381,6 +382,15 @@ class LiveTable:
         if self.manager.runs_here(self.id):
             self.timer.restart(self.turn_seconds)
 
+    async def resume_timer(self) -> None:
+        """After a restart or a takeover: the turn in progress keeps its deadline (counted from
+        the last stored move), rather than getting a whole new turn."""
+        if not self.turn_seconds or not self.manager.runs_here(self.id):
+            return
+        began = await self.manager.db(self.manager.store.turn_began_at, self.id)
+        left = self.turn_seconds if began is None else self.turn_seconds - (time.time() - began)
+        self.timer.restart(max(0.05, left))  # an expired turn runs out at once
+
     def _check_resent(self, seat: int, text: str, made_at: int) -> None:
         """A move made at step `made_at`, which is not the table's step: already played there
         by this seat (re-sent after a reconnect), or stale."""
@@ -498,7 +508,7 @@ class TableManager:
                 log.error("cannot resume: %s", err)
                 continue
             if table.status == "running":
-                table.restart_timer()
+                await table.resume_timer()
                 self.after_change(table)
                 resumed += 1
         return resumed

@@ -9,7 +9,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import Engine, delete, insert, select, text, update
+from sqlalchemy import Engine, delete, func, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -289,6 +289,17 @@ class Store(PeopleRepo, RatingsRepo):
                 .order_by(ActionRow.step)
             ).all()
             return [(int(seat), str(text), bool(undone)) for seat, text, undone in rows]
+
+    def turn_began_at(self, table_id: str) -> float | None:
+        """When the turn in progress began: the last stored move, or the start (wall-clock
+        seconds; None before the start). A turn timer resumed after a restart or a takeover
+        counts from here, so a deadline survives both."""
+        with self._session() as db:
+            last = db.execute(select(func.max(ActionRow.at)).where(ActionRow.table_id == table_id)).scalar()
+            if last is not None:
+                return float(last)
+            started = db.execute(select(TableRow.started_at).where(TableRow.id == table_id)).scalar()
+            return None if started is None else float(started)
 
     def mark_undone(self, table_id: str, step: int) -> bool:
         """Mark stored action `step` as taken back. False if there is no such standing action."""

@@ -59,3 +59,23 @@ def test_a_resumed_game_matches_an_independent_replay(db_url):
         assert table.state.to_dict() == truth.to_dict()
         with c.websocket_connect(f"/ws/{table_id}") as spy:
             assert hello(spy, None)["view"] == truth.view(None)
+
+
+def test_a_turn_deadline_survives_a_restart(db_url):
+    """The turn in progress keeps its deadline across a restart (counted from the last stored
+    move) instead of starting a whole new turn (issue 30: deadlines hold across processes)."""
+    import time
+
+    with TestClient(create_app(db_url, games=GAMES, bot_workers=1)) as c:
+        table = new_table(c, turn_seconds=30)
+        tokens = [take(c, table["id"], 0, "ann"), take(c, table["id"], 1, "bob")]
+        c.post(f"/api/tables/{table['id']}/start", json={"token": tokens[0]})
+        with c.websocket_connect(f"/ws/{table['id']}") as ws0:
+            s0 = hello(ws0, tokens[0])
+            ws0.send_json({"type": "act", "text": s0["legal"][0]})
+            first = receive(ws0, "update")
+    time.sleep(1.5)
+    with TestClient(create_app(db_url, games=GAMES, bot_workers=1)) as c, c.websocket_connect(f"/ws/{table['id']}") as ws0:
+        again = hello(ws0, tokens[0])
+    assert first["deadline"] is not None and again["deadline"] is not None
+    assert abs(again["deadline"] - first["deadline"]) < 1.0, (first["deadline"], again["deadline"])
