@@ -10,9 +10,11 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 from fastapi import FastAPI, Request
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from glyphhall.engine import Game
 from glyphhall.store import Store
@@ -103,7 +105,19 @@ def create_app(
     async def _bad_request(_request: Request, err: RequestValidationError) -> JSONResponse:
         return JSONResponse({"error": _explain(err)}, status_code=400)
 
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(request: Request, err: StarletteHTTPException) -> Response:
+        # A page address nobody serves gets a page a person can read; the API stays JSON.
+        api = request.url.path.startswith(("/api/", "/ws/", "/static/"))
+        if err.status_code == 404 and not api:
+            return FileResponse(WEB / "404.html", status_code=404)
+        return await http_exception_handler(request, err)
+
     app.mount("/static", StaticFiles(directory=WEB), name="static")
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> FileResponse:
+        return FileResponse(WEB / "favicon.svg", media_type="image/svg+xml")
 
     @app.get("/", include_in_schema=False)
     async def lobby_page() -> FileResponse:

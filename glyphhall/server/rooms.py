@@ -3,7 +3,10 @@ steps through while everyone in the room follows, with hypothetical lines, a han
 lead, an invite link (/room/<id>) and chat.
 
 Protocol on /ws/room/<id>, JSON objects:
-  client: {"type": "hello", "name": "Ann"}          first message; the first member leads
+  client: {"type": "hello", "name": "Ann"}          first message; the first member leads. A
+                                                     signed-in person joins under the account's
+                                                     name (`name` is ignored); a guest's name may
+                                                     not be a registered one (closed with 4409)
           {"type": "goto", "step": N}                leader: show the real game after N moves
           {"type": "line", "line": [[seat, "action"], ...] | null}
                                                      leader: the hypothetical line from the step
@@ -11,9 +14,9 @@ Protocol on /ws/room/<id>, JSON objects:
           {"type": "lead", "to": <member id>}        leader: hand the lead over
           {"type": "chat", "text": "..."}            anyone
           {"type": "ping"}
-  server: room   - {"room": {id, table, step, line, leader, members: [{id, name}]}, "you": id}
+  server: room   - {"room": {id, table, step, line, leader, members: [{id, name, guest}]}, "you": id}
                    after every change; each member fetches the position as the seat it watches
-          chat   - {"line": {author, text, at}};  error - {"message"}: refused, nothing changed
+          chat   - {"line": {author, guest, text, at}};  error - {"message"}: refused, nothing changed
 Rooms live in the server's memory (they are a way of watching together, not a record): a
 restart closes them, and an empty room is dropped when rooms run short."""
 
@@ -30,6 +33,7 @@ from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, Field
 
 from . import positions
+from .identity import user_of
 from .play import _refuse  # the same refusals as the play socket
 from .protocol import read_object as _parse  # the same JSON checks
 from .tables import Connection, LiveTable, TableError, TableManager
@@ -48,6 +52,7 @@ class Member:
     id: int
     name: str
     conn: Connection
+    guest: bool = True  # not signed in: the name is only what they typed, shown marked
 
 
 @dataclass
@@ -69,7 +74,7 @@ class Room:
             "step": self.step,
             "line": None if self.line is None else [[s, t] for s, t in self.line],
             "leader": self.leader,
-            "members": [{"id": m.id, "name": m.name} for m in self.members.values()],
+            "members": [{"id": m.id, "name": m.name, "guest": m.guest} for m in self.members.values()],
         }
 
     def broadcast_room(self) -> None:
@@ -159,10 +164,18 @@ async def room_socket(ws: WebSocket, room_id: str) -> None:
         await _refuse(ws, 'the first message must be {"type": "hello", "name": "your name"}', 4400)
         return
 
+    name = name.strip()[:MAX_NAME]
+    user = await user_of(ws)
+    if user is not None:
+        name = user.name
+    elif await m.db(m.store.user_named, name):
+        await _refuse(ws, f"'{name}' is a registered name: sign in as {name}, or join under another name", 4409)
+        return
+
     async def send(message: dict[str, Any]) -> None:
         await ws.send_text(orjson.dumps(message).decode())
 
-    member = Member(room.next_member, name.strip()[:MAX_NAME], Connection(send, None))
+    member = Member(room.next_member, name, Connection(send, None), guest=user is None)
     room.next_member += 1
     room.members[member.id] = member
     if room.leader is None:
@@ -196,7 +209,7 @@ def _handle(room: Room, table: LiveTable, member: Member, msg: dict[str, Any]) -
             raise ValueError("a chat message needs some text")
         if len(text) > MAX_CHAT:
             raise ValueError(f"chat messages are at most {MAX_CHAT} characters")
-        line = {"author": member.name, "text": text.strip(), "at": time.time()}
+        line = {"author": member.name, "guest": member.guest, "text": text.strip(), "at": time.time()}
         room.chat.append(line)
         del room.chat[:-200]
         for m in list(room.members.values()):

@@ -26,7 +26,7 @@ def test_each_games_page_shows_the_game(live_server, new_page, game_id):
         f"localStorage.setItem('glyphhall.seat.{table['id']}', JSON.stringify({{seat: 0, token: '{token}'}}))"
     )
     page.goto(f"{live_server}/t/{table['id']}")
-    page.wait_for_selector("text=you are seat 0")
+    page.wait_for_selector("text=you play as Ann")
     page.wait_for_function("document.querySelectorAll('.board *').length > 5")
     page.wait_for_timeout(300)  # let any bot move land before the picture
     text = page.inner_text("#game")

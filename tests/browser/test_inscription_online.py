@@ -84,10 +84,10 @@ def test_two_browsers_play_inscription_to_the_end(live_server, new_page):
     ann.click("#create-form button[type=submit]")
     ann.wait_for_url("**/t/*")
     invite = ann.url
-    bob.on("dialog", lambda d: d.accept("Bob"))
     bob.goto(invite)
+    bob.fill("#seat-name", "Bob")  # a guest types a name on the page (no pop-up)
     bob.click('button.take[data-seat="1"]')
-    bob.wait_for_selector("text=you are seat 1")
+    bob.wait_for_selector("text=you play as Bob")
     cat.goto(invite)
     cat.wait_for_selector("text=watching")
     ann.wait_for_selector("#start:not([disabled])")
@@ -125,7 +125,7 @@ def test_two_browsers_play_inscription_to_the_end(live_server, new_page):
             bob.reload()
             bob.wait_for_selector(".insc")
             wait_step([bob], step)
-            assert "you are seat 1" in bob.inner_text("#status")
+            assert "you play as Bob" in bob.inner_text("#status")
             assert bob.inner_text(".insc-board") == before
             reloaded = True
         if step == 45 and "mid" not in shots:

@@ -71,10 +71,12 @@ def test_two_people_play_a_rated_game_and_see_it_everywhere(live_server, new_pag
     ann.click("#create-form button[type=submit]")
     ann.wait_for_url("**/t/*")
     table_id = ann.url.rstrip("/").split("/")[-1]
-    bob.on("dialog", lambda d: d.accept("whatever"))
+    bob.on("dialog", lambda d: pytest.fail(f"a signed-in person was asked: {d.message}"))
     bob.goto(ann.url)
+    bob.wait_for_selector("#join-account:has-text('You take a seat as Bob')")
+    assert bob.locator("#join-guest").is_hidden()
     bob.click('button.take[data-seat="1"]')
-    bob.wait_for_selector("text=you are seat 1")
+    bob.wait_for_selector("text=you play as Bob")
     cat.goto(ann.url)  # Cat, a guest, watches
     cat.wait_for_selector("text=watching")
     ann.wait_for_selector("#start:not([disabled])")

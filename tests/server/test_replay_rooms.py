@@ -134,3 +134,24 @@ def test_rooms_open_only_for_finished_games_and_unknown_rooms_are_refused(client
         assert "no replay room" in ws.receive_json()["message"]
         with pytest.raises(WebSocketDisconnect):
             ws.receive_json()
+
+
+def test_a_room_refuses_a_registered_name_to_a_guest_and_marks_guests(client):
+    table_id, _ = _finished_turns(client)
+    room = client.post(f"/api/tables/{table_id}/rooms", json={}).json()
+    assert client.post("/api/account/signup", json={"name": "Rowan", "password": "a long enough password"}).status_code == 201
+    with client.websocket_connect(f"/ws/room/{room['id']}") as rowan:  # the client's cookie: signed in
+        me = _joined(rowan, "anything")  # the account's name is used, not the one sent
+        assert me["room"]["members"] == [{"id": me["you"], "name": "Rowan", "guest": False}]
+        client.post("/api/account/signout")
+        with client.websocket_connect(f"/ws/room/{room['id']}") as guest:
+            guest.send_json({"type": "hello", "name": "ROWAN"})
+            assert "'ROWAN' is a registered name" in guest.receive_json()["message"]
+            with pytest.raises(WebSocketDisconnect) as closed:
+                guest.receive_json()
+            assert closed.value.code == 4409
+        with client.websocket_connect(f"/ws/room/{room['id']}") as guest:
+            cy = _joined(guest, "Cy")
+            assert {"id": cy["you"], "name": "Cy", "guest": True} in cy["room"]["members"]
+            guest.send_json({"type": "chat", "text": "hi"})
+            assert receive_room(rowan, "chat")["line"]["guest"] is True

@@ -103,7 +103,7 @@ def draw_item(st: InscriptionState, seat: int, events: list[Event], why: str) ->
         return
     cid = st.item_pile.pop(0)
     st.items[seat].append(cid)
-    events.extend(secret(seat, f"you get the item {st.defs[cid].name} ({why})",
+    events.extend(secret(seat, f"seat {seat} gets the item {st.defs[cid].name} ({why})",
                                f"seat {seat} gets an item ({why})"))
 
 

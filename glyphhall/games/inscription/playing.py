@@ -21,7 +21,7 @@ def draw(st: InscriptionState, seat: int, creature: bool, events: list[Event]) -
     if creature:
         cid = st.decks[seat].pop()
         st.hands[seat].append(cid)
-        events.extend(secret(seat, f"you draw {st.defs[cid].name}", f"seat {seat} draws a creature card"))
+        events.extend(secret(seat, f"seat {seat} draws {st.defs[cid].name}", f"seat {seat} draws a creature card"))
     else:
         if st.options["limited_squirrels"]:
             st.squirrels[seat] -= 1

@@ -26,7 +26,7 @@ const PHASE_WORD = { deploy: "setup picks", place: "placing Sorcery cards", atta
   fortune: "Fortune rerolls", summon: "summoning", summoning: "summoning", over: "game over" };
 const DONE_LABEL = { place: "Done placing", attack: "Stop attacking", summon: "Do not summon" };
 
-let sel = { step: -1, card: null, attacker: null };
+let sel = { key: null, card: null, attacker: null };
 let data = null;  // {creatures: id -> card, sorceries: id -> card}, the game's public card lists
 let loading = null;
 let latest = null;
@@ -104,9 +104,10 @@ export function render(root, ctx) {
   latest = { root, ctx };
   loadData();
   const { view, legal } = ctx;
-  if (sel.step !== ctx.step) sel = { step: ctx.step, card: null, attacker: null };
+  if (sel.key !== ctx.stateKey) sel = { key: ctx.stateKey, card: null, attacker: null };
   const me = ctx.you;
   const L = parseLegal(legal);
+  if (sel.card && !L.place.some((p) => p.card === sel.card)) sel.card = null;  // a choice no move uses any more
   const rerender = () => { root.replaceChildren(); render(root, ctx); };
   const attackers = [...new Set(L.attack.map((a) => a.attacker))];
   if (attackers.length === 1 && sel.attacker === null) sel.attacker = attackers[0];

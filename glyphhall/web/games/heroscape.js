@@ -32,7 +32,7 @@ const PENDING_HELP = {
 const R = 22;  // hex radius in SVG units
 const SQ3 = Math.sqrt(3);
 
-let sel = { step: -1, figure: null, choices: null, where: null };
+let sel = { key: null, figure: null, choices: null, where: null };
 let data = null;  // the game's public data: army cards and glyphs, by key
 let loading = null;
 let latest = null;
@@ -102,7 +102,7 @@ export function render(root, ctx) {
   loadData();
   const { view, legal } = ctx;
   nameFigures(view);
-  if (sel.step !== ctx.step) sel = { step: ctx.step, figure: null, choices: null, where: null, path: null, tail: null };
+  if (sel.key !== ctx.stateKey) sel = { key: ctx.stateKey, figure: null, choices: null, where: null, path: null, tail: null };
   const me = ctx.you;
   const rerender = () => { root.replaceChildren(); render(root, ctx); };
   // Order markers and draft picks are clicked on the cards, never on the map.

@@ -5,9 +5,23 @@ import { actionButtons } from "./generic.js";
 
 const CARD_W = 96, CARD_H = 132;
 let glossary = {};  // sigil name -> its rule, from the game's rules (table.js loads them)
-let sel = { step: -1, card: null, space: null, sacs: [] };
+let sel = { key: null, card: null, space: null, sacs: [] };
 let dragging = 0;  // the hand card being dragged (1-based)
 
+// The loser of a duel makes a death card, kept for later games (Rulebook, Death Cards): one card
+// of three for each part, then a name.
+const DEATH_CARD_HELP = {
+  cost: "The loser makes a death card, a new card kept for later games. First its cost: pick the card whose cost it takes (the other two are discarded).",
+  "power and health": "Next its power and health: pick the card whose power and health it takes.",
+  sigils: "Last its sigils: pick the card whose sigils it takes.",
+  name: "Give the death card a name (30 letters at most), or take one of the suggestions.",
+  done: "The death card is made; it can turn up in later games.",
+};
+// A choice the rules ask for in the middle of a turn (the view's `decision`).
+const DECISION_HELP = {
+  corpse: (space) => `A creature died in space ${space}: a Corpse Eater in hand may take its place.`,
+  hoard: () => "Magpie's Lens: choose any card of your deck to take into your hand.",
+};
 const PLAY_RE = /^play (\d+) (\d+)(?: sacrifice ([\d ]+))?$/;
 
 function parsePlays(legal) {
@@ -41,6 +55,7 @@ export function cardSvg(card, attrs = {}) {
     svg.append(s("text", { x: CARD_W / 2, y: 62 + i * 14, "text-anchor": "middle", class: "card-sigil" }, sg.length > 16 ? sg.slice(0, 15) + "…" : sg,
       s("title", {}, glossary[sg] ? `${sg}: ${glossary[sg]}` : sg)));
   });
+  if (card.rare) svg.append(s("text", { x: 8, y: 30, class: "card-rare" }, "RARE"));
   if (card.item) svg.append(s("text", { x: CARD_W / 2, y: 62, "text-anchor": "middle", class: "card-sigil" }, "item"));
   if (card.power !== undefined) {
     svg.append(s("text", { x: 10, y: CARD_H - 12, class: "card-stat power" }, `⚔${card.power}`));
@@ -89,10 +104,11 @@ function scaleSvg(view, me, ctx) {
 export function render(root, ctx) {
   const { view, legal } = ctx;
   glossary = ctx.glossary || {};
-  if (sel.step !== ctx.step) sel = { step: ctx.step, card: null, space: null, sacs: [] };
+  if (sel.key !== ctx.stateKey) sel = { key: ctx.stateKey, card: null, space: null, sacs: [] };
   const me = ctx.you ?? 0;
   const them = 1 - me;
   const plays = parsePlays(legal);
+  if (sel.card !== null && !plays.some((p) => p.card === sel.card)) sel = { key: ctx.stateKey, card: null, space: null, sacs: [] };
   const used = new Set(plays.map((p) => p.text));
   const rerender = () => { root.replaceChildren(); render(root, ctx); };
   const wrap = h("div.insc", { "data-legal": JSON.stringify(legal) });
@@ -138,6 +154,7 @@ export function render(root, ctx) {
       }
       if (row === me && sel.space !== null && plays.some((p) => p.card === sel.card && p.space === sel.space && p.sacs.includes(space))) {
         slot.classList.add(sel.sacs.includes(space) ? "sacrificing" : "can-sacrifice");
+        if (sel.sacs.includes(space)) slot.append(h("span.sac-badge", { text: "sacrifice" }));
         slot.addEventListener("click", () => toggleSac(space));
       }
       line.append(slot);
@@ -198,7 +215,9 @@ export function render(root, ctx) {
   }
   if (view.death_card) {
     const dc = view.death_card;
+    const soFar = dc.so_far ? `So far: ${dc.so_far.cost}, ${dc.so_far.power}/${dc.so_far.health}${dc.so_far.sigils && dc.so_far.sigils.length ? ", " + dc.so_far.sigils.join(" and ") : ""}.` : "";
     prompt.append(h("div.death-card", {}, h("b", { text: `Death card: ${dc.stage}` }),
+      h("p.dc-help#dc-help", { text: `${DEATH_CARD_HELP[dc.stage] || ""} ${dc.stage !== "done" && dc.stage !== "cost" ? soFar : ""}`.trim() }),
       h("div.faceup", {}, dc.revealed.map((card, i) => {
         const text = `choose ${i + 1}`;
         return h("div.hand-card" + (legal.includes(text) ? ".playable" : ""), { "data-action": text, onclick: () => legal.includes(text) && ctx.act(text) }, cardSvg(card));
@@ -211,7 +230,7 @@ export function render(root, ctx) {
         input, h("button", { text: "Name it" })));
     }
   }
-  if (view.decision) prompt.append(h("span", { text: `Decision: ${view.decision.kind} (space ${view.decision.space})` }));
+  if (view.decision) prompt.append(h("span", { text: DECISION_HELP[view.decision.kind] ? DECISION_HELP[view.decision.kind](view.decision.space) : "A choice is to be made." }));
   used.add("bell");
   for (const p of plays) used.add(p.text);
   // Every other legal action (draw, items, eat, pass, names...) as a plain button.

@@ -27,7 +27,7 @@ const PHASE_HELP = {
 };
 const PRIMARY = new Set(["roll", "reroll", "keep", "end", "done", "equip", "stash", "consume"]);
 
-let sel = { step: -1, choices: null, where: null };
+let sel = { key: null, choices: null, where: null };
 let data = null;  // the game's public data: champions, abilities, items, tokens, by id
 let loading = null;
 let latest = null;
@@ -88,7 +88,7 @@ export function render(root, ctx) {
   latest = { root, ctx };
   loadData();
   const { view, legal } = ctx;
-  if (sel.step !== ctx.step) sel = { step: ctx.step, choices: null, where: null };
+  if (sel.key !== ctx.stateKey) sel = { key: ctx.stateKey, choices: null, where: null };
   const rerender = () => { root.replaceChildren(); render(root, ctx); };
   const acts = legal.map((text) => ({ text, w: text.split(" ") }));
   const used = new Set();

@@ -44,7 +44,8 @@ function credentialsForm(id, heading, button, path) {
     err.textContent = "";
     try {
       await api("POST", path, { name: form.name.value, password: form.password.value });
-      location.href = new URLSearchParams(location.search).get("next") || "/me";
+      const next = new URLSearchParams(location.search).get("next") || "";
+      location.href = /^\/(?![\/\\])/.test(next) ? next : "/me";  // back to a page of this site only
     } catch (e) { err.textContent = e.message; }
   });
   return h("section.panel", {}, form);

@@ -3,6 +3,7 @@
 // replay rooms (/room/<id>) where a leader steps and everyone follows.
 import { api, clear, h, myName, setMyName, tableTitle } from "./dom.js";
 import { RoomConnection } from "./replay_room.js";
+import { whoAmI } from "./account.js";
 
 const parts = location.pathname.split("/").filter(Boolean);
 const ROOM = parts[0] === "room";
@@ -16,6 +17,7 @@ let data = null;       // the last position the server sent
 let renderer = null;
 let room = null;       // the room's state and our member id, in a room
 let conn = null;
+let shown = 0;         // counts the positions shown: a renderer drops a half-made selection when it changes
 
 function showError(text) {
   const box = $("error");
@@ -50,6 +52,7 @@ async function show() {
     }
     if (mine !== asked) return;
     data = r;
+    shown += 1;
   } catch (e) {
     if (mine === asked) showError(e.message);
     return;
@@ -117,7 +120,7 @@ function renderGame() {
   const you = hypo ? seatParam() : null;
   const ctx = {
     view: data.view, legal: hypo && canLead() ? data.legal : [], you, table: data.table, act, replay: !hypo,
-    seatName, status: hypo ? "running" : "finished", result: hypo ? null : data.table.result, step: pos.step,
+    seatName, status: hypo ? "running" : "finished", result: hypo ? null : data.table.result, step: pos.step, stateKey: shown,
   };
   try {
     renderer.render(board, ctx);
@@ -179,7 +182,7 @@ function renderRoom() {
   const { room: r, you } = room;
   const box = clear($("room-members"));
   for (const m of r.members) {
-    box.append(h("div.room-member", {}, h("span", { text: m.name + (m.id === you ? " (you)" : "") }),
+    box.append(h("div.room-member", {}, h("span", { text: m.name + (m.guest ? " (guest)" : "") + (m.id === you ? " (you)" : "") }),
       m.id === r.leader ? h("span.lead", { text: "leads" }) : null,
       canLead() && m.id !== you ? h("button.hand-lead", { text: "Hand the lead", "data-member": m.id, onclick: () => conn.lead(m.id) }) : null));
   }
@@ -189,7 +192,7 @@ function renderRoom() {
 
 function renderChat(lines) {
   const chat = clear($("chat"));
-  for (const c of lines.slice(-100)) chat.append(h("li", {}, h("b", { text: `${c.author}: ` }), c.text));
+  for (const c of lines.slice(-100)) chat.append(h("li", {}, h("b", { text: `${c.author}${c.guest ? " (guest)" : ""}: ` }), c.text));
   chat.scrollTop = chat.scrollHeight;
 }
 
@@ -204,14 +207,37 @@ async function startRoom() {
   let info;
   try { info = await api("GET", `/api/rooms/${parts[1]}`); } catch (e) { showError(e.message); return; }
   tableId = info.table;
-  let name = myName();
-  if (!name) {
-    name = (prompt("Your name?") || "").trim() || "guest";
-    setMyName(name);
-  }
+  const me = (await whoAmI()).user;
+  if (me) { joinRoom(info, me.name, false); return; }  // the server takes the account's name
+  if (myName()) { joinRoom(info, myName(), true); return; }
+  askName(info, "");
+}
+
+/** A guest's name for the room, asked on the page (with a sign-in link), never in a pop-up. */
+function askName(info, problem) {
+  $("room-panel").hidden = false;
+  const form = $("room-join");
+  form.hidden = false;
+  $("room-sign-in").href = `/account?next=${encodeURIComponent(location.pathname + location.search)}`;
+  $("room-join-error").textContent = problem;
+  $("room-join-error").hidden = !problem;
+  const input = $("room-name");
+  if (!input.value) input.value = myName();
+  input.focus();
+  form.onsubmit = (e) => {
+    e.preventDefault();
+    const name = input.value.trim();
+    if (!name) { $("room-join-error").textContent = "Type your name first (or sign in)."; $("room-join-error").hidden = false; return; }
+    form.hidden = true;
+    joinRoom(info, name, true);
+  };
+}
+
+function joinRoom(info, name, guest) {
   let chatLines = [];
   conn = new RoomConnection(info.id, name, {
     onRoom: (msg) => {
+      if (guest) setMyName(name);  // kept once the room accepted it
       room = msg;
       chatLines = msg.chat;
       renderChat(chatLines);
@@ -221,13 +247,14 @@ async function startRoom() {
     },
     onChat: (line) => { chatLines.push(line); renderChat(chatLines); },
     onError: showError,
+    onNameRefused: (why) => askName(info, why),
   });
-  $("chat-form").addEventListener("submit", (e) => {
+  $("chat-form").onsubmit = (e) => {
     e.preventDefault();
     const input = $("chat-text");
     if (input.value.trim()) conn.chat(input.value.trim());
     input.value = "";
-  });
+  };
 }
 
 async function loadRenderer(gameId) {

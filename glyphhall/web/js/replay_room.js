@@ -2,8 +2,8 @@
 
 export class RoomConnection {
   /** onRoom(msg) gets every "room" message, onChat(line) each chat line, onError(text) refusals. */
-  constructor(roomId, name, { onRoom, onChat, onError }) {
-    Object.assign(this, { roomId, name, onRoom, onChat, onError, retry: 0, gone: false });
+  constructor(roomId, name, { onRoom, onChat, onError, onNameRefused }) {
+    Object.assign(this, { roomId, name, onRoom, onChat, onError, onNameRefused, retry: 0, gone: false, said: "" });
     this.open();
   }
 
@@ -16,10 +16,11 @@ export class RoomConnection {
       const msg = JSON.parse(ev.data);
       if (msg.type === "room") this.onRoom(msg);
       else if (msg.type === "chat") this.onChat(msg.line);
-      else if (msg.type === "error") this.onError(msg.message);
+      else if (msg.type === "error") { this.said = msg.message; this.onError(msg.message); }
     };
     ws.onclose = (ev) => {
       if (ev.code === 4404) { this.gone = true; return; }  // no such room: the error says why
+      if (ev.code === 4409) { this.gone = true; this.onNameRefused(this.said); return; }  // a guest with a registered name
       this.onError("reconnecting to the room…");
       setTimeout(() => this.open(), Math.min(5000, 250 * 2 ** this.retry++));
     };

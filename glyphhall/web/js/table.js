@@ -2,6 +2,7 @@
 import { api, clear, forgetSeat, h, myName, savedSeat, saveSeat, setMyName, tableTitle } from "./dom.js";
 import { TableConnection } from "./connection.js";
 import { undoButton } from "./undo.js";
+import { whoAmI } from "./account.js";
 
 const parts = location.pathname.split("/").filter(Boolean);
 const tableId = parts[1];
@@ -10,6 +11,8 @@ const $ = (id) => document.getElementById(id);
 const ui = {
   table: null, view: null, legal: [], you: null, log: [], chat: [], deadline: null, step: 0, result: null,
   toMove: [], resultText: null, prevView: null, online: false, sending: null, glossary: {}, thinking: [],
+  me: null,  // the signed-in account ({name, ...}) or null for a guest
+  shown: 0,  // counts the states shown: a renderer drops a half-made selection when it changes
 };
 let glossaryRe = null;
 let renderer = null;
@@ -62,6 +65,8 @@ function setOnline(online) {
   if (ui.table) renderSeats();
 }
 
+const STATUS_WORD = { open: "waiting for players", running: "in play", finished: "game over" };
+
 function seatName(i) {
   const s = ui.table && ui.table.seats[i];
   return s ? s.name || `seat ${i}` : `seat ${i}`;
@@ -106,8 +111,8 @@ function renderAll() {
   document.body.dataset.step = String(ui.step);
   document.body.dataset.status = t.status;
   $("title").textContent = tableTitle(t);
-  const you = ui.you === null ? "watching" : `you are seat ${ui.you} (${seatName(ui.you)})`;
-  $("status").textContent = `${t.status} · ${you}`;
+  const you = ui.you === null ? "you are watching" : `you play as ${seatName(ui.you)}`;
+  $("status").textContent = `${STATUS_WORD[t.status] || t.status} · ${you}`;
   const invite = `${location.origin}/t/${t.id}`;
   clear($("link")).append(h("a", { href: invite, text: "invite link", title: invite }));
   renderSeats();
@@ -116,8 +121,24 @@ function renderAll() {
   renderLog();
 }
 
+/** Before taking a seat: a guest types a name here (or signs in); a signed-in person plays
+ * under the account's name and is asked nothing. */
+function renderJoin() {
+  const t = ui.table;
+  const open = t.status === "open" && ui.you === null && t.seats.some((s) => !s.taken);
+  $("join").hidden = !open;
+  if (!open) return;
+  $("join-account").hidden = !ui.me;
+  $("join-guest").hidden = !!ui.me;
+  if (ui.me) $("join-account").textContent = `You take a seat as ${ui.me.name}.`;
+  $("join-sign-in").href = `/account?next=${encodeURIComponent(location.pathname)}`;
+  const input = $("seat-name");
+  if (!input.value && !input.dataset.touched) input.value = myName();
+}
+
 function renderSeats() {
   const t = ui.table;
+  renderJoin();
   const box = clear($("seats"));
   t.seats.forEach((s, i) => {
     const who = s.kind === "bot" ? `${s.name} (bot)` : s.taken ? s.name + (s.guest ? " (guest)" : "") : "free";
@@ -164,7 +185,7 @@ function renderGame() {
     return;
   }
   const ctx = {
-    view: ui.view, legal: ui.legal, you: ui.you, table: t, act,
+    view: ui.view, legal: ui.legal, you: ui.you, table: t, act, stateKey: ui.shown,
     seatName, status: t.status, result: ui.result || t.result, step: ui.step, prevView: ui.prevView, lastEvents: lastEvents(),
     glossary: ui.glossary,
   };
@@ -269,14 +290,14 @@ function onMessage(msg) {
       Object.assign(ui, {
         table: msg.table, view: msg.view, legal: msg.legal, you: msg.you, log: msg.log, chat: msg.chat, deadline: msg.deadline,
         step: msg.step, result: msg.table.result, toMove: msg.to_move || [], resultText: msg.result_text, prevView: null, sending: null,
-        undo: msg.undo, thinking: msg.thinking || [],
+        undo: msg.undo, thinking: msg.thinking || [], shown: ui.shown + 1,
       });
       break;
     case "update":
       if (msg.ack !== undefined) ui.sending = null;
       Object.assign(ui, {
         prevView: ui.view, view: msg.view, legal: msg.legal, deadline: msg.deadline, step: msg.step, result: msg.result,
-        toMove: msg.to_move || [], resultText: msg.result_text, undo: msg.undo,
+        toMove: msg.to_move || [], resultText: msg.result_text, undo: msg.undo, shown: ui.shown + 1,
       });
       ui.table.status = msg.status;
       ui.table.result = msg.result;
@@ -306,16 +327,27 @@ function onMessage(msg) {
 }
 
 async function takeSeat(seat) {
-  let name = myName();
+  const input = $("seat-name");
+  const name = ui.me ? ui.me.name : input.value.trim();
+  const problem = $("join-error");
+  problem.hidden = true;
   if (!name) {
-    name = (prompt("Your name?") || "").trim() || `player ${seat}`;
-    setMyName(name);
+    problem.textContent = "Type your name first (or sign in).";
+    problem.hidden = false;
+    input.focus();
+    return;
   }
   try {
     const res = await api("POST", `/api/tables/${tableId}/seats/${seat}`, { name });
+    if (!ui.me) setMyName(name);  // kept only once accepted: a refused name is asked again
     saveSeat(tableId, res.seat, res.token);
     conn.reconnectAs(res.token);
-  } catch (e) { showError(e.message); }
+  } catch (e) {
+    problem.textContent = e.message;
+    problem.hidden = false;
+    input.focus();
+    input.select();
+  }
 }
 
 async function start() {
@@ -343,6 +375,9 @@ async function main() {
   const info = await api("GET", `/api/tables/${tableId}`).catch((e) => { showError(e.message); return null; });
   if (!info) return;
   renderer = await loadRenderer(info.game);
+  ui.me = (await whoAmI()).user;
+  $("seat-name").addEventListener("input", (e) => { e.target.dataset.touched = "1"; });
+  $("join").addEventListener("submit", (e) => e.preventDefault());
   loadRules(info.game);
   setInterval(tick, 500);
   const mine = savedSeat(tableId);
