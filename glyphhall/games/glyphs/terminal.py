@@ -1,184 +1,181 @@
-"""Terminal rendering of a Glyphs view: every marked glyph drawn as filled shapes in colour
-(half-block characters, each shape its own colour so overlaps show), or in braille dots on a
-terminal without colour; coins, predictions, the pending guess, and what the seat can do next.
+"""Terminal rendering of a Glyphs view that fits the screen (80 x 24 and up): a header line,
+the glyph being judged and the opening glyphs pinned in front, then the newest glyphs that fit,
+each drawn at the size that fits its cell (terminal_art.py: colour blocks, or braille without
+colour), and earlier glyphs on pages. `command` answers the board's commands: "page 2",
+"page next" / "prev" / "newest", and "glyph N" (its notation). Coins, predictions, the guess on
+the table and what the seat can do next follow.
 Not implemented: drawing glyphs as images through the kitty, iTerm or sixel protocols."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
-import numpy as np
-import shapely
 from rich.console import Console, ConsoleOptions, Group, RenderResult
-from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
 from glyphhall.engine.wording import name_seats
 
-from .geometry import outline
-from .render_svg import PALETTE, shapes_from_view
+from .notation import parse_glyph
+from .render_svg import shapes_from_view
+from .terminal_art import GlyphPicture, blocks, braille, fitted
 
-DOTS_PER_UNIT = 4
-_BRAILLE_BITS = ((0x01, 0x08), (0x02, 0x10), (0x04, 0x20), (0x40, 0x80))
+__all__ = ["GlyphPicture", "blocks", "braille", "command", "render"]
 
-
-def braille(shapes) -> str:
-    """The glyph's outlines as braille characters (2 x 4 dots each)."""
-    polys = [outline(s) for s in shapes]
-    minx = min(p.bounds[0] for p in polys)
-    miny = min(p.bounds[1] for p in polys)
-    maxx = max(p.bounds[2] for p in polys)
-    maxy = max(p.bounds[3] for p in polys)
-    cols = int(np.ceil((maxx - minx) * DOTS_PER_UNIT)) + 1
-    rows = int(np.ceil((maxy - miny) * DOTS_PER_UNIT)) + 1
-    cols += cols % 2
-    rows += (-rows) % 4
-    xs, ys = np.meshgrid(np.arange(cols), np.arange(rows))
-    px = minx + xs.ravel() / DOTS_PER_UNIT
-    py = maxy - ys.ravel() / DOTS_PER_UNIT
-    on = np.zeros(px.shape, dtype=bool)
-    points = shapely.points(px, py)
-    for p in polys:
-        on |= shapely.distance(p.boundary, points) <= 0.6 / DOTS_PER_UNIT
-    grid = on.reshape(rows, cols)
-    lines = []
-    for r in range(0, rows, 4):
-        chars = []
-        for c in range(0, cols, 2):
-            code = 0
-            for dr in range(4):
-                for dc in range(2):
-                    if grid[r + dr, c + dc]:
-                        code |= _BRAILLE_BITS[dr][dc]
-            chars.append(chr(0x2800 + code))
-        lines.append("".join(chars))
-    return "\n".join(lines)
+#: Lines the terminal's screen keeps under the board (the last moves, the status, the prompt).
+RESERVED_LINES = 11
+#: The narrowest cell and the most lines a picture takes in one.
+CELL_COLUMNS = 15
+PICTURE_LINES = 4
 
 
-PIXELS_PER_UNIT = 4  # a half-block pixel is about square: 4 per unit across and 4 down (2 lines)
+@dataclass
+class Paging:
+    """Which page of the board the person looks at: 1 is the newest glyphs."""
+
+    page: int = 1
 
 
-def blocks(shapes) -> Text:
-    """The glyph as filled shapes, two pixels per character ('▀' with a foreground and a
-    background colour): larger and clearer than braille outlines. Each shape keeps its colour
-    from the web's palette; where shapes overlap the later one is drawn on top."""
-    polys = [outline(s) for s in shapes]
-    minx = min(p.bounds[0] for p in polys)
-    miny = min(p.bounds[1] for p in polys)
-    maxx = max(p.bounds[2] for p in polys)
-    maxy = max(p.bounds[3] for p in polys)
-    cols = int(np.ceil((maxx - minx) * PIXELS_PER_UNIT))
-    rows = int(np.ceil((maxy - miny) * PIXELS_PER_UNIT))
-    rows += rows % 2
-    xs, ys = np.meshgrid(np.arange(cols), np.arange(rows))
-    px = minx + (xs + 0.5) / PIXELS_PER_UNIT
-    py = maxy - (ys + 0.5) / PIXELS_PER_UNIT
-    owner = np.full((rows, cols), -1)
-    for index, poly in enumerate(polys):
-        owner[shapely.contains_xy(poly, px, py)] = index
-    colour = [PALETTE[i % len(PALETTE)] for i in range(len(polys))]
-    out = Text()
-    for r in range(0, rows, 2):
-        for c in range(cols):
-            top, bottom = owner[r, c], owner[r + 1, c]
-            if top < 0 and bottom < 0:
-                out.append(" ")
-            elif bottom < 0:
-                out.append("▀", style=colour[top])
-            elif top < 0:
-                out.append("▄", style=colour[bottom])
-            else:
-                out.append("▀", style=f"{colour[top]} on {colour[bottom]}")
-        if r + 2 < rows:
-            out.append("\n")
-    return out
+PAGING = Paging()
 
 
-class GlyphPicture:
-    """Filled colour blocks where the terminal shows colour, braille dots where it does not
-    (--plain, NO_COLOR, pipes)."""
+def command(state, seat: int, line: str) -> str | None:
+    """The terminal's board commands ("page N", "page next" / "prev" / "newest", "glyph N");
+    None for any other line (it is then an action)."""
+    words = line.lower().split()
+    if len(words) == 2 and words[0] == "glyph":
+        return _notation(state, seat, words[1])
+    if not words or words[0] != "page":
+        return None
+    arg = words[1] if len(words) > 1 else "next"
+    if arg.isdigit() and int(arg) >= 1:
+        PAGING.page = int(arg)
+    elif arg in ("next", "older", "earlier"):
+        PAGING.page += 1
+    elif arg in ("prev", "previous", "newer", "later"):
+        PAGING.page = max(1, PAGING.page - 1)
+    elif arg in ("newest", "first", "1"):
+        PAGING.page = 1
+    else:
+        return "page takes a number, next (earlier glyphs), prev (newer ones) or newest"
+    return f"showing page {PAGING.page} of the board (page 1 is the newest glyphs)"
 
-    def __init__(self, shapes):
-        self.shapes = shapes
+
+def _notation(state, seat: int, number: str) -> str:
+    """'glyph N': the glyph's notation, to copy or change (the board shows pictures only)."""
+    boards = state.view(seat)["boards"]
+    found = [g["glyph"] for board in boards for g in board if str(g["n"]) == number]
+    if not found:
+        return f"there is no glyph {number} on the board; glyphs are numbered as the board shows them"
+    return "; ".join(f"glyph {number}: {text}" for text in found)
+
+
+def _cell(g: dict, who, cols: int) -> Group:
+    if "pending" in g:  # the glyph being judged, first in the row
+        title = Text(f"▶ {'performed' if g['pending'] else 'studied'}", style="bold yellow", overflow="fold")
+        shapes = parse_glyph(g["glyph"])
+    else:
+        mark = g["approved"]
+        by = {"opening": "opening", "counterexample": "counterexample"}.get(g["how"], who(g["by"]))
+        title = Text(f"{'✓' if mark else '✗'} {g['n']} ", style=f"bold {'green' if mark else 'red'}", overflow="fold")
+        title.append(by + (" ?" if g.get("question") else ""), style="dim")
+        shapes = shapes_from_view(g["shapes"])
+    return Group(title, GlyphPicture(shapes, fitted(shapes, cols, PICTURE_LINES)))
+
+
+class Board:
+    """One board: the glyph being judged and the pinned openings first, then a page of the other
+    glyphs, as many rows as the screen's height leaves after `reserved` lines."""
+
+    def __init__(self, glyphs: list[dict], who, reserved: int, pending: dict | None = None) -> None:
+        self.glyphs, self.who, self.reserved, self.pending = glyphs, who, reserved, pending
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        if console.color_system is None:
-            yield Text(braille(self.shapes), style="bold")
-        else:
-            yield blocks(self.shapes)
-
-
-def _glyph_cell(g: dict, who) -> Panel:
-    mark = g["approved"]
-    color = "green" if mark else "red"
-    title = f"{g['n']} {'approved' if mark else 'rejected'}" + (" [?]" if g.get("question") else "")
-    picture = GlyphPicture(shapes_from_view(g["shapes"]))
-    body = Text()
-    how = {"opening": "opening", "counterexample": "counterexample"}.get(g["how"], f"{g['how']} by {who(g['by'])}")
-    body.append(g["glyph"] + "\n", style="dim")
-    body.append(how, style="italic dim")
-    if g["predictions"]:
-        body.append("\npredicted: " + ", ".join(f"{who(int(s))} {p}" for s, p in g["predictions"].items()),
-                    style="dim")
-    return Panel(Group(picture, body), title=title, border_style=color, expand=False)
+        width = options.max_width
+        per_row = max(1, (width + 1) // (CELL_COLUMNS + 1))
+        cols = (width + 1) // per_row - 1
+        rows = max(1, (options.size.height - self.reserved - 1) // (PICTURE_LINES + 1))
+        first = ([{"pending": self.pending["perform"], "glyph": self.pending["glyph"]}] if self.pending else [])
+        first += [g for g in self.glyphs if g["how"] == "opening"]
+        rest = [g for g in self.glyphs if g["how"] != "opening"]
+        room = max(1, rows * per_row - len(first))
+        pages = max(1, -(-len(rest) // room))
+        page = min(PAGING.page, pages)
+        end = len(rest) - (page - 1) * room
+        start = max(0, end - room)
+        shown = first + rest[start:end]
+        grid = Table.grid(padding=(0, 1))
+        for _ in range(per_row):
+            grid.add_column(width=cols, no_wrap=True)
+        for at in range(0, len(shown), per_row):
+            row = [_cell(g, self.who, cols) for g in shown[at:at + per_row]]
+            grid.add_row(*row, *[""] * (per_row - len(row)))
+        yield grid
+        if pages > 1:
+            yield Text(f"page {page}/{pages}: glyphs {rest[start]['n']}-{rest[end - 1]['n']} of {len(self.glyphs)}"
+                       " · 'page next': earlier · 'page prev': newer", style="dim", overflow="fold")
 
 
 def render(view: dict, seat: int | None, names: Sequence[str] = ()):
     def who(s: int) -> str:
         return name_seats(f"seat {s}", names)
 
-    parts = []
-    head = Table.grid(padding=(0, 2))
     mage = view.get("mage")
-    mode = "two-player duel" if view["mode"] == "duel" else (
-        "computer mage" if mage == "computer" else f"mage: {who(mage)} ({view['marking']} marking)")
-    head.add_row(f"[bold]Glyphs[/bold] ({mode}, level {view['level']})", f"phase: {view['phase']}",
-                 f"turn: {who(view['turn'])}", "coins: " + "  ".join(f"{who(i)} {c}" for i, c in enumerate(view["coins"])))
-    parts.append(head)
+    mode = "duel" if view["mode"] == "duel" else ("computer mage" if mage == "computer" else f"mage {who(mage)}")
+    head = Text.assemble(("Glyphs", "bold"), f" · {mode}, level {view['level']} · coins: ",
+                         "  ".join(f"{who(i)} {c}" for i, c in enumerate(view["coins"])))
+    top: list = [head]
     if "decree" in view:
-        parts.append(Text(f"decree: {view['decree']}", style="magenta"))
+        top.append(Text(f"decree: {view['decree']}", style="magenta"))
     if view.get("my_decrees"):
-        parts.append(Text("your decrees: " + " | ".join(view["my_decrees"]), style="magenta"))
+        top.append(Text("your decrees: " + " | ".join(view["my_decrees"]), style="magenta"))
     if view.get("decrees_left"):
-        parts.append(Text("decrees left to guess: " + ", ".join(f"{who(i)}: {n}" for i, n in enumerate(view["decrees_left"]))))
-    for b, glyphs in enumerate(view["boards"]):
-        if view["mode"] == "duel":
-            parts.append(Text(f"{who(b)}'s side (marked by {who(1 - b)}'s decree)", style="bold"))
-        cells = [_glyph_cell(g, who) for g in glyphs]
-        grid = Table.grid(padding=(0, 1))
-        for start in range(0, len(cells), 4):
-            grid.add_row(*cells[start:start + 4])
-        parts.append(grid)
-    if view.get("pending"):
-        p = view["pending"]
-        parts.append(Text(f"{'performed' if p['perform'] else 'studied'} glyph: {p['glyph']}"))
-        parts.append(GlyphPicture(shapes_from_view_text(p["glyph"])))
+        top.append(Text("decrees left to guess: " + ", ".join(f"{who(i)}: {n}" for i, n in enumerate(view["decrees_left"]))))
+    below: list = []
+    pending = view.get("pending")
+    if pending:
+        below.append(Text(f"{'performed' if pending['perform'] else 'studied'}: {pending['glyph']}"))
     if view.get("predictions"):
-        parts.append(Text("predictions: " + ", ".join(f"{who(int(s))}: {p}" for s, p in view["predictions"].items())))
+        below.append(Text("predictions: " + ", ".join(f"{who(int(s))}: {p}" for s, p in view["predictions"].items())))
     if view.get("guess"):
-        parts.append(Text(f"guess on the table: {view['guess']}  (confirm / withdraw)", style="yellow"))
+        below.append(Text(f"guess on the table: {view['guess']}  (confirm / withdraw)", style="yellow"))
     if view.get("note"):
-        parts.append(Text(view["note"], style="dim"))
+        below.append(Text(view["note"], style="dim"))
     if view.get("winner") is not None:
-        parts.append(Text(f"{who(view['winner'])} wins", style="bold green"))
+        below.append(Text(f"{who(view['winner'])} wins", style="bold green"))
     elif seat is not None and seat in view.get("to_move", []):
-        parts.append(Text(_hint(view), style="cyan"))
-    return Group(*parts)
+        below.append(Text(_hint(view), style="cyan"))
+    return _Layout(top, view, who, below)
 
 
-def shapes_from_view_text(text: str):
-    from .notation import parse_glyph
+class _Layout:
+    """The header, the board(s) and the lines under them; the boards get the height the other
+    lines leave (measured at the console's width)."""
 
-    return parse_glyph(text)
+    def __init__(self, top: list, view: dict, who, below: list) -> None:
+        self.top, self.view, self.who, self.below = top, view, who, below
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        fixed = sum(len(console.render_lines(part, options, pad=False)) for part in self.top + self.below)
+        boards = self.view["boards"]
+        duel = self.view["mode"] == "duel"
+        yield from self.top
+        for b, glyphs in enumerate(boards):
+            if duel:
+                yield Text(f"{self.who(b)}'s side (marked by {self.who(1 - b)}'s decree)", style="bold")
+            later = (len(boards) - 1 - b) * (PICTURE_LINES + 3)  # a duel's other side still to come
+            pending = self.view.get("pending") if b == 0 else None
+            yield Board(glyphs, self.who, RESERVED_LINES + fixed + later + duel * len(boards), pending)
+        yield from self.below
 
 
 def _hint(view: dict) -> str:
     return {
         "build": ("build <glyph>" if view["mode"] == "duel" else "perform <glyph>  or  study <glyph>")
-        + "   e.g. square@0,0 oval@1.5,0 triangle@0,1.5/180",
+        + "   e.g. square@0,0 oval@1.5,0",
         "predict": "predict approved  or  predict rejected",
-        "guess": "guess <decree> (e.g. guess it has at least one oval)  or  pass",
+        "guess": "guess <decree> (e.g. guess there is an oval)  or  pass",
         "confirm": "confirm (pay a coin)  or  withdraw",
         "mark": "mark approved  or  mark rejected",
         "counter": "counterexample approved|rejected <glyph>  or  " + ("concede" if view["marking"] == "hand" else "auto"),
