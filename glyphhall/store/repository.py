@@ -16,6 +16,9 @@ from sqlalchemy.orm import Session, sessionmaker
 from . import migrate
 from .db import make_engine
 from .models import ActionRow, Base, ChatRow, SeatRow, TableRow, VaultRow
+from .account_data import AccountDataRepo
+from .contact import ContactRepo
+from .friends import FriendsRepo
 from .people import PeopleRepo
 from .ratings import RatingsRepo
 
@@ -92,9 +95,9 @@ def _table_info(row: TableRow, seats: list[SeatRow]) -> TableInfo:
     )
 
 
-class Store(PeopleRepo, RatingsRepo):
-    """All persistence for the server, over one SQLAlchemy engine (people and ratings in their
-    own modules)."""
+class Store(PeopleRepo, RatingsRepo, ContactRepo, FriendsRepo, AccountDataRepo):
+    """All persistence for the server, over one SQLAlchemy engine (people, ratings, contact,
+    friends and account data in their own modules)."""
 
     def __init__(self, url: str | None = None, engine: Engine | None = None) -> None:
         self.engine = engine or make_engine(url)
