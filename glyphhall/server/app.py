@@ -19,12 +19,29 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from glyphhall.engine import Game
 from glyphhall.store import Store
 
-from . import accounts, glyphs_guess, lobby, logs, maps, people, play, replay, rooms, rules_text, sync, watch
+from . import (
+    accounts,
+    email_routes,
+    glyphs_guess,
+    lobby,
+    logs,
+    mail,
+    maps,
+    people,
+    play,
+    push,
+    replay,
+    rooms,
+    rules_text,
+    sync,
+    watch,
+)
 from .botpool import BotPool
 from .catalog import Catalog
 from .cluster import Cluster
 from .gc_policy import GcPolicy
 from .limits import AddressBuckets, BodyLimit, Limits
+from .notify import NotifyTimes, start_notifier
 from .store_access import StoreAccess
 from .tables import TableError, TableManager
 
@@ -38,10 +55,16 @@ def create_app(
     games: Mapping[str, Game] | None = None,
     bot_workers: int | None = None,
     limits: Limits | None = None,
+    smtp: str | None = None,
+    public_url: str | None = None,
+    notify_times: NotifyTimes | None = None,
 ) -> FastAPI:
     """The Glyph Hall web app. `games` replaces the registry (tests inject their own);
-    `limits` the flood limits (the load benchmark raises them)."""
+    `limits` the flood limits (the load benchmark raises them); `smtp` the SMTP URL (else
+    GLYPHHALL_SMTP; neither: e-mail is off), `public_url` the address in e-mailed links (else
+    GLYPHHALL_PUBLIC_URL, else the address the first page was asked at)."""
     limits = limits or Limits()
+    mail_settings = mail.settings_from(smtp)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -64,9 +87,12 @@ def create_app(
             app.state.resumed = await manager.resume_all()
         gc_policy = GcPolicy()
         gc_policy.start()
+        app.state.notifier = await start_notifier(manager, mail_settings, public_url, notify_times)
+        app.state.push_keys = app.state.notifier.push
         try:
             yield
         finally:
+            await app.state.notifier.stop()
             await gc_policy.stop()
             if manager.cluster is not None:
                 await manager.cluster.stop()
@@ -96,6 +122,8 @@ def create_app(
     app.include_router(glyphs_guess.router)
     app.include_router(rooms.router)
     app.include_router(watch.router)
+    app.include_router(email_routes.router)
+    app.include_router(push.router)
 
     @app.exception_handler(TableError)
     async def _table_error(_request: Request, err: TableError) -> JSONResponse:
@@ -136,7 +164,7 @@ def create_app(
         return FileResponse(WEB / "replay.html")
 
     # The people pages: one page whose script shows what the address names.
-    for path in ("/me", "/account", "/u/{name}", "/leaderboard", "/leaderboard/{game_id}"):
+    for path in ("/me", "/account", "/settings", "/reset", "/friends", "/u/{name}", "/leaderboard", "/leaderboard/{game_id}"):
         app.add_api_route(path, _people_page, include_in_schema=False)
 
     return app

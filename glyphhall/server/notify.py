@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import time
 from collections.abc import Coroutine
 from dataclasses import dataclass
@@ -40,6 +41,14 @@ def names_against(names: list[str], mine: set[int]) -> str:
     return others[0] if len(others) == 1 else ", ".join(others[:-1]) + " and " + others[-1]
 
 
+def _last_move(table: Any, seats: set[int]) -> int:
+    """The record step of the last standing move of these seats (-1: none)."""
+    for (seat, _), step in zip(reversed(table.actions), reversed(table.indices), strict=True):
+        if seat in seats:
+            return int(step)
+    return -1
+
+
 class Notifier:
     def __init__(self, manager: Any, mail: MailSettings | None, push: PushKeys | None, public_url: str | None,
                  times: NotifyTimes | None = None) -> None:
@@ -49,9 +58,10 @@ class Notifier:
         self.times = times or NotifyTimes()
         self.sender = OutboxSender(manager, mail, push)
         self.base_url = public_url.rstrip("/") if public_url else None
-        self._waiting: dict[str, frozenset[int]] = {}  # table id -> the accounts it waits for, as last written
+        self._waiting: dict[str, dict[int, int]] = {}  # table id -> the accounts it waits for, as last written
         self._over: set[str] = set()
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._writes = asyncio.Lock()  # FIFO: waits are written in the order of the changes
         self._loop: asyncio.Task[None] | None = None
 
     @property
@@ -72,16 +82,21 @@ class Notifier:
         if not seats:
             return
         movers = set(table.state.to_move()) if table.status == "running" and table.state is not None else set()
-        waiting = frozenset(u for i, u in seats if i in movers)
+        waiting = {u: _last_move(table, {i for i, v in seats if v == u}) for i, u in seats if i in movers}
         if self._waiting.get(table.id) != waiting:
             self._waiting[table.id] = waiting
-            others = sorted({u for _, u in seats} - waiting)
-            self._spawn(self.manager.db(self.manager.store.set_waiting, table.id, sorted(waiting), others))
+            others = sorted({u for _, u in seats} - set(waiting))
+            self._spawn(self._write_waits(table.id, waiting, others))
         if table.status == "finished":
             self._waiting.pop(table.id, None)
             if table.id not in self._over:
                 self._over.add(table.id)
                 self._spawn(self._game_over(table, sorted({u for _, u in seats})))
+
+    async def _write_waits(self, table_id: str, waiting: dict[int, int], others: list[int]) -> None:
+        # In the order the changes happened (the store has several threads on PostgreSQL).
+        async with self._writes:
+            await self.manager.db(self.manager.store.set_waiting, table_id, waiting, others)
 
     def _spawn(self, work: Coroutine[Any, Any, Any]) -> None:
         task = asyncio.ensure_future(work)
@@ -212,3 +227,18 @@ class Notifier:
             await self.email(contact, subject, f"It is your turn:\n\n{listed}\n")
         await self.push_to(user_id, subject, "Open the table to play" if len(lines) == 1 else "Open My games",
                            path, f"turn-{lines[0][2]}" if len(lines) == 1 else "turns")
+
+
+def push_contact(mail: MailSettings | None) -> str:
+    """The VAPID `sub` claim: GLYPHHALL_PUSH_CONTACT, else the sender's address."""
+    return os.environ.get("GLYPHHALL_PUSH_CONTACT") or f"mailto:{mail.sender if mail else 'operator@localhost'}"
+
+
+async def start_notifier(manager: Any, mail: MailSettings | None, public_url: str | None,
+                         times: NotifyTimes | None) -> Notifier:
+    """The hall's notifier, told of every table change, its loop running."""
+    keys = await manager.db(PushKeys.load_or_make, manager.store, push_contact(mail))
+    notifier = Notifier(manager, mail, keys, public_url or os.environ.get("GLYPHHALL_PUBLIC_URL"), times)
+    manager.watchers.append(notifier.watch)
+    notifier.start()
+    return notifier

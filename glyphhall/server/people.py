@@ -30,6 +30,7 @@ class SeatToken(BaseModel):
 
 class TurnQuery(BaseModel):
     seats: list[SeatToken] = Field(default_factory=list, max_length=100, description="a guest's seats (tokens from localStorage)")
+    focused: bool = Field(False, description="whether the asking page has the focus (no e-mail or push then)")
 
 
 def _manager(request: Request) -> TableManager:
@@ -136,6 +137,7 @@ async def turns(body: TurnQuery, request: Request) -> dict[str, Any]:
     user = (await visitor(request)).user
     waiting: dict[str, dict[str, Any]] = {}
     if user is not None:
+        await m.db(m.store.note_presence, user.id, body.focused)
         ids = await m.db(m.store.table_ids_of_user, user.id, ("running",))
         for table_id in ids:
             table = await _live(m, table_id)

@@ -435,6 +435,7 @@ class TableManager:
         self.tables: dict[str, LiveTable] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self.cluster: Cluster | None = None  # several processes on one PostgreSQL
+        self.watchers: list[Callable[[LiveTable], None]] = []  # told after every change of a table
 
     def runs_here(self, table_id: str) -> bool:
         """Bots and timers run on the table's owner (this process, when it is alone)."""
@@ -515,6 +516,8 @@ class TableManager:
 
     # --- after each change: bots --------------------------------------------------------------
     def after_change(self, table: LiveTable) -> None:
+        for watch in self.watchers:  # the notifications (notify.py)
+            watch(table)
         if table.status != "running" or table.state is None or not self.runs_here(table.id):
             return
         for seat in table.state.to_move():

@@ -200,36 +200,40 @@ class ContactRepo:
                      "status": r.status, "attempts": r.attempts, "error": r.error} for r in db.scalars(query)]
 
     # --- waiting turns ---------------------------------------------------------------------------
-    def set_waiting(self, table_id: str, waiting: list[int], not_waiting: list[int]) -> None:
-        """The table now waits for the people in `waiting` (since now, unless it already did)
+    def set_waiting(self, table_id: str, waiting: dict[int, int], not_waiting: list[int]) -> None:
+        """The table now waits for the people in `waiting` (user id -> the step of their last
+        move there, -1 for none): since now, unless it already waited for them since that move;
         and not for those in `not_waiting`."""
         now = time.time()
         with self._session.begin() as db:
             if not_waiting:
                 db.execute(update(TurnWaitRow).where(TurnWaitRow.table_id == table_id,
                                                      TurnWaitRow.user_id.in_(not_waiting)).values(waiting_since=None))
-            for user_id in waiting:
+            for user_id, step in waiting.items():
                 known = db.execute(update(TurnWaitRow).where(
                     TurnWaitRow.table_id == table_id, TurnWaitRow.user_id == user_id).where(
-                    TurnWaitRow.waiting_since.is_(None)).values(waiting_since=now)).rowcount
+                    TurnWaitRow.waiting_since.is_(None) | (TurnWaitRow.turn_step < step)).values(
+                    waiting_since=now, turn_step=step)).rowcount
                 if not known and db.get(TurnWaitRow, (user_id, table_id)) is None:
-                    with db.begin_nested():  # another process may insert it at the same moment
-                        try:
-                            db.add(TurnWaitRow(user_id=user_id, table_id=table_id, waiting_since=now))
-                            db.flush()
-                        except IntegrityError:
-                            pass
+                    try:
+                        with db.begin_nested():  # another process may insert it at the same moment
+                            db.add(TurnWaitRow(user_id=user_id, table_id=table_id, waiting_since=now, turn_step=step))
+                    except IntegrityError:
+                        pass
 
     def take_due_waits(self, before: float, focused_after: float, limit: int = 200) -> list[tuple[int, str, float]]:
-        """Waits begun before `before` that nobody was told about yet, of people with no page
-        focused since `focused_after`: (user id, table id, since), each marked told at once."""
+        """Every untold wait of the people who have one begun before `before` and no page
+        focused since `focused_after` (so one message tells all their waiting tables):
+        (user id, table id, since), each marked told at once."""
+        untold = (TurnWaitRow.waiting_since.is_not(None)) & (
+            TurnWaitRow.notified_for.is_(None) | (TurnWaitRow.notified_for != TurnWaitRow.waiting_since))
         with self._session.begin() as db:
             focused = select(PresenceRow.user_id).where(PresenceRow.focused_at > focused_after)
+            people = select(TurnWaitRow.user_id).where(untold, TurnWaitRow.waiting_since < before,
+                                                       TurnWaitRow.user_id.not_in(focused))
             rows = db.execute(
                 select(TurnWaitRow.user_id, TurnWaitRow.table_id, TurnWaitRow.waiting_since)
-                .where(TurnWaitRow.waiting_since.is_not(None), TurnWaitRow.waiting_since < before)
-                .where((TurnWaitRow.notified_for.is_(None)) | (TurnWaitRow.notified_for != TurnWaitRow.waiting_since))
-                .where(TurnWaitRow.user_id.not_in(focused))
+                .where(untold, TurnWaitRow.user_id.in_(people))
                 .order_by(TurnWaitRow.user_id).limit(limit)
                 .with_for_update(skip_locked=True)
             ).all()
@@ -250,12 +254,11 @@ class ContactRepo:
         with self._session.begin() as db:
             if db.execute(update(PresenceRow).where(PresenceRow.user_id == user_id).values(**values)).rowcount:
                 return
-            with db.begin_nested():
-                try:
+            try:
+                with db.begin_nested():
                     db.add(PresenceRow(user_id=user_id, seen_at=now, focused_at=now if focused else 0.0))
-                    db.flush()
-                except IntegrityError:
-                    pass
+            except IntegrityError:
+                pass
 
     def presence(self, user_ids: list[int]) -> dict[int, tuple[float, float]]:
         """(last seen, last focused) of each person who was ever seen."""

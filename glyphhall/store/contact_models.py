@@ -73,14 +73,17 @@ class OutboxRow(Base):
 
 
 class TurnWaitRow(Base):
-    """A table waiting for a person's move since `waiting_since` (None: not waiting for them);
-    `notified_for` is the wait they were last told about, so each wait is told once."""
+    """A table waiting for a person's move since `waiting_since` (None: not waiting for them),
+    after their move at step `turn_step` (-1: none yet), so a person who moves and is to move
+    again at once waits anew; `notified_for` is the wait they were last told about, so each
+    wait is told once."""
 
     __tablename__ = "gh_turn_waits"
 
     user_id: Mapped[int] = mapped_column(ForeignKey(_USER, ondelete="CASCADE"), primary_key=True)
     table_id: Mapped[str] = mapped_column(ForeignKey("gh_tables.id", ondelete="CASCADE"), primary_key=True)
     waiting_since: Mapped[float | None] = mapped_column(Float, nullable=True, index=True)
+    turn_step: Mapped[int] = mapped_column(Integer, default=-1)
     notified_for: Mapped[float | None] = mapped_column(Float, nullable=True)
 
 

@@ -14,11 +14,11 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from . import migrate
-from .db import make_engine
-from .models import ActionRow, Base, ChatRow, SeatRow, TableRow, VaultRow
 from .account_data import AccountDataRepo
 from .contact import ContactRepo
+from .db import make_engine
 from .friends import FriendsRepo
+from .models import ActionRow, Base, ChatRow, SeatRow, TableRow, VaultRow
 from .people import PeopleRepo
 from .ratings import RatingsRepo
 

@@ -27,11 +27,11 @@ def _free_port() -> int:
 class Node:
     """One server process (its own session, so a SIGKILL takes its bot workers too)."""
 
-    def __init__(self, db_url: str) -> None:
+    def __init__(self, db_url: str, node: str = "tests.server.cluster_node", *extra: str) -> None:
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "tests.server.cluster_node", db_url, str(self.port)],
+            [sys.executable, "-m", node, db_url, str(self.port), *extra],
             cwd=ROOT, start_new_session=True,
         )
         self.http = httpx.Client(base_url=self.url, timeout=30)

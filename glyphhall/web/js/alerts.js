@@ -30,7 +30,7 @@ export function setSound(on) { localStorage.setItem("glyphhall.alert-sound", on 
 async function poll() {
   try {
     const res = await fetch("/api/turns", {
-      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ seats: guestSeats() }),
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ seats: guestSeats(), focused: document.hasFocus() }),
     });
     if (res.ok) waiting = (await res.json()).waiting;
   } catch { /* offline: try again next time */ }
@@ -93,6 +93,7 @@ export function startAlerts() {
   poll();
   setInterval(poll, POLL_MS);
   window.addEventListener("focus", show);
+  window.addEventListener("focus", poll);  // the server learns at once that the person is here
   window.addEventListener("blur", show);
   // The table page rewrites the title on every update: put the mark back at once.
   const title = document.querySelector("title");

@@ -68,6 +68,7 @@ def upgrade() -> None:
         _user(primary_key=True),
         sa.Column("table_id", sa.String(32), sa.ForeignKey("gh_tables.id", ondelete="CASCADE"), primary_key=True),
         sa.Column("waiting_since", sa.Float(), nullable=True),
+        sa.Column("turn_step", sa.Integer(), nullable=False),
         sa.Column("notified_for", sa.Float(), nullable=True),
     )
     op.create_index("ix_gh_turn_waits_waiting_since", "gh_turn_waits", ["waiting_since"])
