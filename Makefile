@@ -12,7 +12,7 @@ BIN    := $(VENV)/bin
 BUILDS ?= pure compiled
 COMPILED_TESTS ?= tests --ignore=tests/server --ignore=tests/browser
 
-.PHONY: run test lint bench compile clean
+.PHONY: run test lint bench compile clean playthroughs
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -58,6 +58,11 @@ lint: $(VENV)/.installed-dev
 compile: $(VENV)/.installed
 	@echo "compiling the rules and the search (the first time takes a few minutes)"
 	$(BIN)/python setup.py --quiet build_ext --inplace -j 2
+
+# Write the golden playthroughs (tests/playthroughs/) again, on the pure build, when play is meant
+# to change; review their diff in the commit. `make playthroughs GAMES="glyfts heroscape"` for some.
+playthroughs: $(VENV)/.installed-dev
+	GLYPHHALL_PURE=1 $(BIN)/python scripts/playthroughs.py $(GAMES)
 
 bench: $(VENV)/.installed
 	$(BIN)/python bench/playouts.py inscription

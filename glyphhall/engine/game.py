@@ -14,7 +14,7 @@ from .errors import IllegalAction, LoadError, OptionError
 from .events import Event
 from .options import Option, OptionValue, resolve_options
 from .position import MAX_LIST, MAX_SEED, MAX_TITLE, PositionData, parse_die, read_source
-from .rng import Rng, ScriptedRng
+from .rng import Rng, ScriptedRng, strict_by_default
 from .undo import generic_undo_blocker
 from .wording import name_seats, plain_result
 
@@ -384,7 +384,8 @@ class Game(ABC):
     def load_position(self, source: str | Mapping[str, Any]) -> State:
         """A game set up from a position: TOML text, or a mapping read from one (keys shared by
         every game in `engine/position.py`, the game's own in its README). Chance follows the
-        position's script (`[chance]`: named dice and deck orders) and then the seed.
+        position's script (`[chance]`: named dice and deck orders) and then the seed, or, with
+        `strict = true` under [chance] (the default in the tests), only the script.
         Raises LoadError naming what is wrong."""
         data = read_source(source)
         named = data.take("game", str, self.id)
@@ -400,6 +401,7 @@ class Game(ABC):
         chance = data.table("chance")
         dice = [parse_die(d) for d in chance.names("dice", [])]
         orders = chance.take("orders", list, [])
+        strict = chance.take("strict", bool, strict_by_default())
         chance.done()
         if not all(isinstance(order, list) and len(order) <= MAX_LIST and all(isinstance(n, str) for n in order)
                    for order in orders):
@@ -410,7 +412,8 @@ class Game(ABC):
             data.done()
             scripted = [self._position_order(state, order) for order in orders]
             self._check_orders(state, scripted)
-            state.rng = ScriptedRng(seed, dice, scripted)
+            state.rng = ScriptedRng(seed, dice, scripted, strict)
+            self._position_started(state)
         except (KeyError, TypeError, ValueError, IndexError) as err:
             if isinstance(err, LoadError):
                 raise
@@ -421,6 +424,11 @@ class Game(ABC):
         """The position `data` describes, from `state` (a new game: changed in place and
         returned, or used for its seed and options); take every key read."""
         raise LoadError(f"{self.name} has no position format yet")
+
+    def _position_started(self, state: State) -> None:
+        """Called once the position's chance script is in place: a game whose position starts
+        with a draw (Heroscape's round beginning with rolls) makes it here, so the script gives it."""
+        return
 
     def _position_order(self, state: State, names: list[str]) -> list[Any]:
         """The items a scripted shuffle gives, from their names in a position (default: as written)."""

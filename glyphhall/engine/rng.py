@@ -116,35 +116,110 @@ class Rng:
         return f"Rng(state={self.state:#x})"
 
 
+#: Whether a script is strict where its position does not say (`[chance] strict`). Off for play:
+#: a teaching position scripts its first dice and the game plays on from the seed. The test suite
+#: turns it on (tests/conftest.py), so a scenario that draws more than it scripted fails loudly.
+STRICT_BY_DEFAULT = False
+
+#: The strict scripts made since `take_unfinished_scripts` last ran (the tests check, after each
+#: test, that every one was used up).
+_strict_scripts: list[_Script] = []
+
+
+class _Script:
+    """What a position scripted, shared by a scripted generator and every clone of it: the
+    furthest any of them got tells whether the script was used up."""
+
+    __slots__ = ("dice", "orders", "dice_used", "orders_used")
+
+    def __init__(self, dice: Sequence[tuple[int, int]], orders: Sequence[Sequence[object]]) -> None:
+        self.dice = tuple(dice)
+        self.orders = tuple(list(order) for order in orders)
+        self.dice_used = 0
+        self.orders_used = 0
+
+    def unfinished(self) -> str:
+        """What is left unused, in words ('' when all was used)."""
+        left = []
+        if self.dice_used < len(self.dice):
+            left.append(", ".join(f"d{f} {v}" for f, v in self.dice[self.dice_used:]))
+        if self.orders_used < len(self.orders):
+            left.append("; ".join(map(str, self.orders[self.orders_used:])))
+        return " and ".join(left)
+
+
+def strict_by_default() -> bool:
+    return STRICT_BY_DEFAULT
+
+
+def take_unfinished_scripts() -> list[str]:
+    """What each strict script made since the last call left unused (and forget them all)."""
+    left = [text for text in (script.unfinished() for script in _strict_scripts) if text]
+    _strict_scripts.clear()
+    return left
+
+
 class ScriptedRng(Rng):
-    """An Rng that first gives what a position script names, then carries on with the seeded stream.
+    """An Rng that first gives what a position script names, then carries on with the seeded stream
+    (or, `strict`, raises ScriptError once the script has run out).
 
     `dice` are (faces, face) pairs taken in order by every die-like draw: `below(n)` and
     `choice(seq)` take the next pair if it has n (or len(seq)) faces and give face - 1 (the
     face-th of the choices); `randint(1, 6)` is a d6 giving the face itself. `orders` are taken in
     order by `shuffle`: each is the new order of the items, which must be the items shuffled.
     A draw that does not match the script's next entry raises ScriptError naming both, so a
-    scenario cannot silently drift from what its author meant."""
+    scenario cannot silently drift from what its author meant. `strict` (None: STRICT_BY_DEFAULT)
+    also refuses a draw past the end of a script that names anything, and a strict script is remembered so that a test
+    can check it was used up (`take_unfinished_scripts`)."""
 
-    __slots__ = ("dice", "orders")
+    __slots__ = ("script", "at_die", "at_order", "strict")
 
     def __init__(self, seed: int = 0, dice: Sequence[tuple[int, int]] = (),
-                 orders: Sequence[Sequence[object]] = ()) -> None:
+                 orders: Sequence[Sequence[object]] = (), strict: bool | None = None) -> None:
         super().__init__(seed)
         for faces, face in dice:
             if not 1 <= face <= faces:
                 raise ScriptError(f"a d{faces} has no face {face}")
-        self.dice = list(dice)
-        self.orders = [list(order) for order in orders]
+        self.script = _Script(dice, orders)
+        self.at_die = self.at_order = 0
+        # a script with nothing in it scripts nothing: the seed carries on, strict or not
+        self.strict = bool(dice or orders) and (strict_by_default() if strict is None else strict)
+        if self.strict:
+            _strict_scripts.append(self.script)
+
+    @property
+    def dice(self) -> list[tuple[int, int]]:
+        """The scripted dice still to come."""
+        return list(self.script.dice[self.at_die:])
+
+    @property
+    def orders(self) -> list[list[object]]:
+        """The scripted shuffles still to come."""
+        return [order[:] for order in self.script.orders[self.at_order:]]
+
+    def _ran_out(self, draw: str) -> None:
+        script = self.script
+        raise ScriptError(f"the chance script has run out ({len(script.dice)} dice and {len(script.orders)} "
+                          f"orders, all used) and the game {draw}: script it, or set 'strict = false' "
+                          "under [chance] to let the seed carry on")
 
     def below(self, n: int) -> int:
-        if not self.dice:
+        script = self.script
+        if self.at_die >= len(script.dice):
+            if self.strict:
+                self._ran_out(f"draws a d{n}")
             return super().below(n)
-        faces, face = self.dice[0]
+        faces, face = script.dice[self.at_die]
         if faces != n:
             raise ScriptError(f"the script's next die is a d{faces}, but the game draws one of {n}")
-        del self.dice[0]
+        self.at_die += 1
+        script.dice_used = max(script.dice_used, self.at_die)
         return face - 1
+
+    def next64(self) -> int:
+        if self.strict:
+            self._ran_out("draws a number no die scripts")
+        return super().next64()
 
     def choice(self, seq: Sequence[T]) -> T:
         if not seq:
@@ -152,20 +227,24 @@ class ScriptedRng(Rng):
         return seq[self.below(len(seq))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        if not self.orders:
+        script = self.script
+        if self.at_order >= len(script.orders):
+            if self.strict and len(items) > 1:
+                self._ran_out(f"shuffles {len(items)} things")
             super().shuffle(items)
             return
-        order = self.orders[0]
+        order = script.orders[self.at_order]
         if sorted(map(repr, order)) != sorted(map(repr, items)):
             raise ScriptError(f"the script's next order {order} is not an order of the shuffled {list(items)}")
-        del self.orders[0]
+        self.at_order += 1
+        script.orders_used = max(script.orders_used, self.at_order)
         items[:] = order  # type: ignore[assignment]
 
     def clone(self) -> ScriptedRng:
         twin = ScriptedRng.__new__(ScriptedRng)
         twin.state = self.state
-        twin.dice = self.dice[:]
-        twin.orders = [order[:] for order in self.orders]
+        twin.script = self.script
+        twin.at_die, twin.at_order, twin.strict = self.at_die, self.at_order, self.strict
         return twin
 
     def __eq__(self, other: object) -> bool:

@@ -117,6 +117,7 @@ def resolve_battle(st: GlyftsState, events: list[Event]) -> None:
 def capture(st: GlyftsState, captor: int, loser: int, creature: int, totals: str, data: dict, events: list[Event]) -> None:
     st.circle[loser].remove(creature)
     st.captured[captor].append(creature)
+    st.quiet = 0
     st.score[captor] += _SKILL[creature]
     events.append(Event(f"{totals}seat {captor} captures seat {loser}'s {CREATURE_NAMES[creature]} "
                         f"({_SKILL[creature]} Skill, {st.score[captor]} in all)", data=data))

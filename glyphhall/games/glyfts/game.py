@@ -19,6 +19,7 @@ from .state import (
     CREATURES_PLACED,
     DEPLOY,
     FORTUNE,
+    NO_PROGRESS_ROUNDS,
     OVER,
     PHASE_NAMES,
     SORCERIES_DEALT,
@@ -79,6 +80,9 @@ class GlyftsGame(Game):
         Option("turn_limit", 0, "House rule, not in the rulebook: end the game after this many turns per "
                "player (the most captured Skill points wins, a tie shares the win); 0 = no limit",
                minimum=0, maximum=10_000),
+        Option("no_progress", NO_PROGRESS_ROUNDS, "Ruling (the rulebook is silent): the game ends when this many rounds "
+               "pass without a capture or a summon (the most captured Skill points wins, a tie shares the win); "
+               "0 = never", minimum=0, maximum=10_000),
     )
 
     # --- new games --------------------------------------------------------------------------
@@ -122,6 +126,8 @@ class GlyftsGame(Game):
         s.winners = []
         s.score = [0] * players
         s.turn_limit = int(options["turn_limit"])
+        s.no_progress = int(options["no_progress"])
+        s.quiet = 0
         s.deck_bound = None  # no reshuffle yet: the deck may hold any card nobody has seen
         return s
 
@@ -175,6 +181,10 @@ class GlyftsGame(Game):
         s.turns = [int(t) for t in _per_seat(data["turns"], n, "turns")]
         s.winners = [_seat(w, n) for w in data["winners"]]
         s.turn_limit = int(s.options["turn_limit"])
+        s.no_progress = int(s.options["no_progress"])
+        s.quiet = int(data.get("quiet", 0))  # absent in games saved before the no-progress ruling
+        if s.quiet < 0:
+            raise LoadError("'quiet' (turns since a capture or a summon) cannot be negative")
         s.owner = [-1] * len(CARDS.creatures)
         for p in range(n):
             for c in s.reserve[p] + s.circle[p] + s.pending[p]:

@@ -53,7 +53,8 @@ def saved_state(header: dict[str, Any], players: int, rng: Rng, data: PositionDa
                            "placed": pos.take("placed", int, 0),
                            "fought": [creature(n) for n in pos.names("fought", [])],
                            "discard": _counts([sorcery(n) for n in pos.names("discard", [])]),
-                           "battle": None, "summoning": None, "discount": 0, "winners": [], "deck_bound": None}
+                           "battle": None, "summoning": None, "discount": 0, "winners": [], "deck_bound": None,
+                           "quiet": pos.take("quiet", int, 0)}
     exact = "deck" in pos.rest
     deck = pos.names("deck", [])  # top first
     top = [sorcery(n) for n in pos.names("next", [])]

@@ -27,6 +27,11 @@ BATTLE = 7  # the cards of a battle are revealed; the attacker rolls the two dic
 PHASE_NAMES = ("deploy", "place", "attack", "fortune", "summon", "summoning", "over", "battle")
 
 SKILL_TO_WIN = 10  # Rulebook, Winning or Losing
+#: Ruling (README, "The end"): rounds without a capture or a summon that end the game. In random
+#: play the longest such stretch of a game that ends by the rulebook is a few rounds (the
+#: figures are in bench/RESULTS.md, "Glyfts: rounds without progress"), so 20 never cuts a game
+#: that is going somewhere, and ends one that cannot.
+NO_PROGRESS_ROUNDS = 20
 SORCERIES_DEALT = 7  # Rulebook, Setup
 CREATURES_PLACED = 2  # Rulebook, Setup
 CARDS_PLACED_PER_TURN = 2  # Rulebook, Playing the Game
@@ -61,7 +66,7 @@ class GlyftsState(State):
 
     __slots__ = ("phase", "active", "alive", "reserve", "known", "circle", "captured", "under", "hands",
                  "deck", "discard", "pending", "owner", "placed", "fought", "battle", "summoning",
-                 "discount", "turns", "first", "winners", "score", "turn_limit", "deck_bound")
+                 "discount", "turns", "first", "winners", "score", "turn_limit", "no_progress", "quiet", "deck_bound")
 
     # --- copies -----------------------------------------------------------------------------
     def clone(self) -> GlyftsState:
@@ -91,6 +96,8 @@ class GlyftsState(State):
         c.winners = self.winners[:]
         c.score = self.score[:]
         c.turn_limit = self.turn_limit
+        c.no_progress = self.no_progress
+        c.quiet = self.quiet
         c.deck_bound = None if self.deck_bound is None else [b[:] for b in self.deck_bound]
         return c
 
@@ -197,6 +204,7 @@ class GlyftsState(State):
             "summoning": None if self.summoning < 0 else cid[self.summoning],
             "discount": self.discount,
             "turns": self.turns[:],
+            "quiet": self.quiet,
             "winners": self.winners[:],
             "score": self.score[:],
         }

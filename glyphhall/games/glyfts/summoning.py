@@ -49,6 +49,7 @@ def roll_summon(st: GlyftsState, events: list[Event]) -> None:
         st.reserve[p].remove(creature)
         st.known[p] &= ~(1 << creature)
         st.circle[p].append(creature)
+        st.quiet = 0
         st.owner[creature] = p
         say(events, f"seat {p} rolls {die}: {CREATURE_NAMES[creature]} is summoned into the Combat Circle")
     else:

@@ -23,7 +23,11 @@ def start_turn(st: GlyftsState, events: list[Event]) -> None:
     if st.turn_limit and st.turns[p] >= st.turn_limit:
         winning.end_by_turn_limit(st, events)
         return
+    if st.no_progress and st.quiet >= st.no_progress * sum(st.alive):
+        winning.end_by_no_progress(st, events)
+        return
     st.turns[p] += 1
+    st.quiet += 1
     st.placed = 0
     st.fought = 0
     draw(st, p, events)

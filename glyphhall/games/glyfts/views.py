@@ -53,6 +53,8 @@ def view(st: GlyftsState, seat: int | None) -> dict[str, Any]:
         "summoning": None if st.summoning < 0 else CARDS.creatures[st.summoning].id,
         "summon_cost": None if st.summoning < 0 else max(1, _COST[st.summoning] - st.discount),
         "turns": st.turns[:],
+        "quiet": st.quiet,
+        "no_progress": st.no_progress * sum(st.alive),
         "skill_to_win": SKILL_TO_WIN,
         "winners": st.winners[:],
     }

@@ -42,7 +42,19 @@ def finish(st: GlyftsState, winners: list[int], events: list[Event], text: str) 
 
 def end_by_turn_limit(st: GlyftsState, events: list[Event]) -> None:
     """Option turn_limit (not in the rulebook): the most Skill points wins; a tie shares the win."""
-    best = max(st.score[p] for p in range(st.num_players) if st.alive[p])
-    winners = [p for p in range(st.num_players) if st.alive[p] and st.score[p] == best]
+    winners = most_skill(st)
     finish(st, winners, events, f"the turn limit is reached; most Skill points: seat(s) "
                  f"{', '.join(map(str, winners))}")
+
+
+def end_by_no_progress(st: GlyftsState, events: list[Event]) -> None:
+    """Ruling (README, "The end"): `no_progress` rounds without a capture or a summon end the
+    game; the most Skill points wins, a tie shares the win."""
+    winners = most_skill(st)
+    finish(st, winners, events, f"{st.no_progress} rounds pass without a capture or a summon; most Skill "
+                 f"points: seat(s) {', '.join(map(str, winners))}")
+
+
+def most_skill(st: GlyftsState) -> list[int]:
+    best = max(st.score[p] for p in range(st.num_players) if st.alive[p])
+    return [p for p in range(st.num_players) if st.alive[p] and st.score[p] == best]

@@ -35,7 +35,10 @@ def result_text(state: GlyftsState, names: Sequence[str]) -> str:
         return f"{plain}: the last player left"
     if len(winners) == 1 and state.score[winners[0]] >= SKILL_TO_WIN:
         return f"{plain} with {state.score[winners[0]]} Skill points"
-    return f"{plain}: the turn limit is reached ({' - '.join(str(s) for s in state.score)} Skill points)"
+    points = f"{' - '.join(str(s) for s in state.score)} Skill points"
+    if state.turn_limit and max(state.turns) >= state.turn_limit:
+        return f"{plain}: the turn limit is reached ({points})"
+    return f"{plain}: {state.no_progress} rounds passed without a capture or a summon ({points})"
 
 
 def glossary() -> dict[str, str]:

@@ -25,7 +25,7 @@ from . import decisions, flow, paths, turn, wording
 from .armies import PRESETS
 from .map_text import board_for
 from .maps import Board, map_keys
-from .position import set_position
+from .position import set_position, start_round
 from .state import ON, HeroscapeState, init_state, zone_seat
 from .view import view as view_for
 
@@ -191,6 +191,9 @@ class HeroscapeGame(Game):
         """A position (README, "Positions"): armies on the battlefield in the middle of a round."""
         set_position(state, data)  # type: ignore[arg-type]
         return state
+
+    def _position_started(self, state: State) -> None:
+        start_round(state)  # type: ignore[arg-type]
 
     def _load(self, data: Mapping[str, Any]) -> HeroscapePlay:
         try:

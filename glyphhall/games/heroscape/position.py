@@ -19,6 +19,9 @@ if TYPE_CHECKING:
 RESERVE, ON, DEAD = 0, 1, 2
 OFF = "off"  # a figure off the battlefield, still to come (The Drop)
 FACES = {"power": True, "symbol": False}
+#: A position without `turn` begins its round once its chance script is in place (`start_round`):
+#: the round's first rolls (The Drop, a roll-off for order markers) come from the script.
+ROUND_TO_START = "round to start"
 
 
 def set_position(s: HeroscapeState, data: PositionData) -> None:
@@ -64,6 +67,12 @@ def set_position(s: HeroscapeState, data: PositionData) -> None:
     _round(s, data.take("round", int, 1), data.take("turn", str, ""))
 
 
+def start_round(s: HeroscapeState) -> None:
+    """Begin the round a position without `turn` left to begin."""
+    if s.phase == ROUND_TO_START:
+        flow.start_round(s, [])
+
+
 def _figure(s: HeroscapeState, name: str, where: str) -> int:
     f = s.fig_index(name)
     if f < 0:
@@ -105,12 +114,12 @@ def _stand(s: HeroscapeState, name: str, where: str | list) -> None:
 
 def _round(s: HeroscapeState, number: int, active: str) -> None:
     """Round `number` with every seat's order markers on its first card that has figures, in
-    seat order; `turn` names the card taking turn 1 now (else the round starts: markers to place)."""
+    seat order; `turn` names the card taking turn 1 now (else the round starts, by `start_round`
+    once the chance script is in place: markers to place)."""
     if number < 1:
         raise LoadError("'round' is 1 or more")
     if not active:
-        s.round = number - 1
-        flow.start_round(s, [])
+        s.round, s.phase = number - 1, ROUND_TO_START
         return
     c = s.card_index(active)
     if c < 0 or not any(s.f_state[f] == ON for f in s.c_figs[c]):

@@ -189,6 +189,7 @@ def berserk(s: HeroscapeState, f: int, events: list[Event]) -> None:
         s.stage = 0
     else:
         events.append(Event(f"Berserker Charge: d20 {roll}, no charge"))
+        s.used.append("berserk failed")  # no further charge this turn (the card's FAQ)
         s.stage = 1
 
 

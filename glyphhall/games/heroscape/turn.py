@@ -112,7 +112,8 @@ def turn_actions(s: HeroscapeState) -> list[Action]:
         if carrying == "rod" and "rod" not in used:
             for f in figs:
                 out += [Action("rod", (name[f], name[d])) for d in powers.rod_targets(s, f)]
-        if ("berserker_charge" in card_powers and s.moved and figs
+        # the card and FAQ: repeat the charge until a roll fails or the warriors attack
+        if ("berserker_charge" in card_powers and s.moved and figs and "berserk failed" not in used
                 and any(s.f_card[g] == c for g in s.moved)):
             out.append(Action("berserk"))
         if ("water_clone" in card_powers and figs

@@ -74,6 +74,7 @@ def setup(s: TundrusState) -> list[Event]:
     s.pay_item, s.pay_verb, s.pay_left = None, "", []
     s.defer, s.defer_from, s.defer_left, s.defer_skip, s.prepaid = [], "", [0, 0], [], 0
     s.winner = -1
+    s.low_health, s.low_round = -1, 0
     s.phase = DRAFT
     events = [Event(f"Tribe {first + 1} recruits first", data={"tribe_seats": s.tribe_seats[first]})]
     if opts["random_draft"]:  # champion boards face down, taken at random, any Classes

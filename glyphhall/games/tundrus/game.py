@@ -10,7 +10,7 @@ from glyphhall.engine import Action, Event, Game, Option, OptionValue, PositionD
 from . import draft, turn, views, wording
 from .data import load_data
 from .position import set_position
-from .state import TundrusState
+from .state import NO_PROGRESS_ROUNDS, TundrusState
 
 NOTATION = (
     "pick <champion> | activate <champion> | take <colour> <tribal|own|weapon|armor|auxiliary|chest> | roll | "
@@ -80,6 +80,9 @@ class TundrusGame(Game):
         Option("random_draft", False, "Random Draft: champions dealt at random, any Classes"),
         Option("split", "auto", "Team games: players per Tribe, e.g. 3-1 (auto: as even as possible)"),
         Option("first_pick", "random", "Which Tribe recruits first", choices=("random", "tribe1", "tribe2")),
+        Option("no_progress", NO_PROGRESS_ROUNDS, "Ruling (the rulebook is silent): the game ends when this many "
+               "rounds pass without a champion losing Health for good (more Health left wins, equal is a "
+               "draw); 0 = never", minimum=0, maximum=10_000),
     )
 
     def _new(self, players: int, seed: int, options: dict[str, OptionValue]) -> TundrusPlay:

@@ -52,6 +52,10 @@ def set_position(s: TundrusState, data: PositionData) -> None:
         place_tokens(s, s.champ_by_id(cid), texts, f"champions.{cid}.tokens")  # type: ignore[arg-type]
     champions.done()
     _spoils(s, data.table("spoils"))
+    quiet = data.take("quiet", int, 0)  # rounds since the champions' Health was last at a new low
+    if not 0 <= quiet < s.round:
+        raise LoadError(f"'quiet' counts rounds before round {s.round}: 0 to {s.round - 1}, not {quiet}")
+    s.low_health, s.low_round = sum(c.health for c in s.champs), s.round - quiet
     initiative = data.take("initiative", int, s.initiative + 1)
     if initiative not in (1, 2):
         raise LoadError("'initiative' is Tribe 1 or 2")

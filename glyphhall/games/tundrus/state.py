@@ -32,6 +32,9 @@ COLOUR, OWNER, ORIGIN, GLYPH, USED, LENT = range(6)
 T_FREE, T_COUNTED, T_BOUGHT, T_FORESIGHT, T_GAMBIT, T_PRIMARY, T_CREDIT, T_PICKS_LEFT, T_REROLLED, \
     T_VWAR, T_VDEF = range(11)
 TURN_FIELDS = 11
+#: Ruling (README, "Rulings"): rounds without a champion losing Health for good that end the
+#: game. In 400 random games the longest such stretch was 48 rounds (bench/endless.py, bench/RESULTS.md).
+NO_PROGRESS_ROUNDS = 50
 
 
 class TundrusState(State):
@@ -74,6 +77,8 @@ class TundrusState(State):
     defer_skip: list[int]  # pool dice that may not pay (its Glyph Combo, held dice, a fated die)
     prepaid: int  # Energy already paid for the waiting action
     winner: int  # -1 none yet, else the winning tribe
+    low_health: int  # the lowest total Health of the champions at a round's start (-1: none yet)
+    low_round: int  # the round that began at that low (the no-progress ruling counts from it)
 
     def copy_into(self, c: TundrusState) -> None:
         """Every field is first shared with the clone in one dict copy (ints, strings, the data,
@@ -159,6 +164,8 @@ class TundrusState(State):
             "defer_skip": self.defer_skip[:],
             "prepaid": self.prepaid,
             "winner": self.winner,
+            "low_health": self.low_health,
+            "low_round": self.low_round,
         }
 
     def load_fields(self, d: dict[str, Any]) -> None:
@@ -201,6 +208,9 @@ class TundrusState(State):
         self.defer_left = [int(x) for x in d.get("defer_left", [0, 0])]
         self.defer_skip = [int(x) for x in d.get("defer_skip", [])]
         self.prepaid = int(d.get("prepaid", 0))
+        # absent in games saved before the no-progress ruling: counted from this round on
+        self.low_health = int(d.get("low_health", -1))
+        self.low_round = int(d.get("low_round", self.round))
         if len(self.defer_left) != 2:
             raise ValueError("bad defer_left")
         if any(not 0 <= i < len(self.champs) for i in self.cube_queue):

@@ -75,6 +75,8 @@ def view(s: TundrusState, seat: int | None) -> dict[str, Any]:
                  "paying": None if s.pay_item is None else {
                      "item": s.pay_item, "colours_left": [s.colour_name(k) for k in s.pay_left]}},
         "winner": None if s.winner < 0 else s.winner + 1,
+        # the no-progress ruling: rounds begun since the total Health was last at a new low, and the limit
+        "quiet_rounds": max(0, s.round - s.low_round), "no_progress": int(s.options["no_progress"]),
         # End of Round step 2: the champion whose Energy Cube is being placed (phase "energy")
         "energy_cube_for": s.champs[s.cube_queue[0]].cid if s.phase == "energy" else None,
     }

@@ -92,11 +92,14 @@ def event_text(event: Event, names: Sequence[str]) -> str:
 
 
 def result_text(state: TundrusState, names: Sequence[str]) -> str:
+    stalled = f"{state.options['no_progress']} rounds passed without a champion losing Health for good"
     if state.winner < 0:
-        return plain_result(state.returns(), names)
+        return f"{plain_result(state.returns(), names)}: {stalled}"
     won = [names[s] for s in state.tribe_seats[state.winner]]
     lost = [names[s] for s in state.tribe_seats[1 - state.winner]]
     verb = "wins" if len(won) == 1 else "win"
+    if state.living(1 - state.winner):
+        return f"{join_names(won)} {verb} with more Health left: {stalled}"
     return f"{join_names(won)} {verb}: all of {join_names(lost)}'s champions are defeated"
 
 

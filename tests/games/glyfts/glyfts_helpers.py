@@ -45,13 +45,15 @@ def build(
     shown: list[list[str]] | None = None,
     discard: list[str] | None = None,
     out: tuple[int, ...] = (),
+    quiet: int = 0,
 ) -> GlyftsState:
     """A position in the middle of `active`'s turn (after the draw), loaded through the position
     format (README "Positions"): the Creatures no seat names are dealt to seat `dealt` (by default
     the last) on top of its `reserve`; `deck` names the next cards drawn in a state's order (its
     end is the top; the cards named nowhere shuffled beneath), or with `whole_deck` the whole
     Sorcery Deck (the cards named nowhere are then in the discard pile); `shown` the reserve Creatures everyone has seen;
-    `discard` the discard pile; `out` the seats already out of the game; `dice` the next D6 rolls."""
+    `discard` the discard pile; `out` the seats already out of the game; `dice` the next D6 rolls;
+    `quiet` the turns since the last capture or summon."""
     n = len(circle)
     reserve = reserve or [[]] * n
     seats = []
@@ -61,7 +63,8 @@ def build(
                       "captured": (captured or [[]] * n)[p], "deal": p == dealt % n, "shown": (shown or [[]] * n)[p],
                       "in_game": p not in out,
                       "under": {cid: sids for cid, sids in (under or {}).items() if cid in owned}})
-    position = {"active": active, "first": active, "step": PHASE_NAMES[phase], "discard": discard or []}
+    position = {"active": active, "first": active, "step": PHASE_NAMES[phase], "discard": discard or [],
+                "quiet": quiet}
     if deck is not None:
         position["deck" if whole_deck else "next"] = deck[::-1]  # a state's deck ends with its top card
     s = GAME.load_position({"players": n, "seed": 1, "options": options or {}, "position": position,

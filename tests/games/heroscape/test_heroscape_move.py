@@ -302,7 +302,8 @@ def test_moves_only_in_the_moving_part_of_the_turn_one_figure_at_a_time():
     act(s, "stop tarn1")
     with pytest.raises(IllegalAction, match="tarn1 has moved this turn"):
         act(s, "move tarn1 b4")
-    s = position(at={"finn": "c3", "thorgrim": "c4"}, active="finn", script=[BLANK] * 12)
+    s = position(at={"finn": "c3", "thorgrim": "c4"}, active="finn",
+                 script=[BLANK] * 7)  # Finn's Attack 3, Thorgrim's Defense 4
     act(s, "attack finn thorgrim")
     with pytest.raises(IllegalAction, match="moves come before attacks"):
         act(s, "move finn c1")
@@ -314,7 +315,8 @@ def test_reachable_is_every_end_a_step_by_step_move_can_have():
     the steps can reach by walking every legal step sequence is offered."""
     rows = ["1g0 1g0 1g0 1g0 1g0", "1g 3g 1w 1g 1g", "1g 1g 1g 5r 1g", "1g1 1g1 1g1 1g1 1g1"]
     s = position(rows, armies=(("finn", "tarn"), ("thorgrim",)),
-                 at={"finn": "b1", "tarn1": "c2", "thorgrim": "d5"}, active="finn", script=[BLANK] * 20)
+                 at={"finn": "b1", "tarn1": "c2", "thorgrim": "d5"}, active="finn",
+                 script=[BLANK])  # Thorgrim's leaving-engagement swipe, on the paths that leave him
     ends = set()
     todo = [s]
     while todo:

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from glyphhall.engine import LoadError
+from glyphhall.engine import LoadError, ScriptError
 from glyphhall.games.heroscape.game import GAME
 
 POSITIONS = Path(__file__).resolve().parents[3] / "glyphhall" / "games" / "heroscape" / "positions"
@@ -36,6 +36,14 @@ def test_a_fall_scenario_from_a_literal_position():
     s = position(chance={"dice": ["d6 2"]})
     assert [e.text for e in s.apply_text(0, "step finn b2")] == ["finn moves to b2", "finn falls 6 levels: 1 wound",
                                                                  "finn takes 1 wound"]
+
+
+def test_a_scripted_position_that_runs_out_of_dice_fails_loudly():
+    """Strict chance (the tests' default, engine/position.py): Finn's attack rolls three dice
+    and the script names one: the game stops at the second, naming the draw."""
+    s = position(figures={"finn": "c4", "thorgrim": "d4"}, chance={"dice": ["d6 1"]})
+    with pytest.raises(ScriptError, match=r"run out \(1 dice.*draws a d6"):
+        s.apply_text(0, "attack finn thorgrim")
 
 
 def test_a_position_keeps_wounds_glyphs_equipment_and_survives_saving():

@@ -110,14 +110,18 @@ def test_special_attacks_are_not_modified():
 def test_chomp():
     """Grimnak, Chomp: an adjacent small/medium squad figure is destroyed; a hero on d20 16+."""
     s = position(ROWS, armies=(("grimnak",), ("tarn", "thorgrim")),
-                 at={"grimnak": ("c3", "c2"), "tarn1": "c4", "thorgrim": "b3"}, active="grimnak", script=[d20(15)])
-    act(s, "chomp grimnak tarn1")
+                 at={"grimnak": ("c3", "c2"), "tarn1": "c4", "thorgrim": "b3"}, active="grimnak")
+    act(s, "chomp grimnak tarn1")  # a squad figure: destroyed without a roll
     assert s.f_state[fig(s, "tarn1")] == 2
     assert "chomp grimnak thorgrim" not in texts(s), "once per turn"
     s = position(ROWS, armies=(("grimnak",), ("thorgrim",)), at={"grimnak": ("c3", "c2"), "thorgrim": "c4"},
                  active="grimnak", script=[d20(16)])
     act(s, "chomp grimnak thorgrim")
     assert s.f_state[fig(s, "thorgrim")] == 2
+    s = position(ROWS, armies=(("grimnak",), ("thorgrim",)), at={"grimnak": ("c3", "c2"), "thorgrim": "c4"},
+                 active="grimnak", script=[d20(15)])
+    act(s, "chomp grimnak thorgrim")
+    assert s.f_state[fig(s, "thorgrim")] == 1, "a hero survives a roll below 16"
 
 
 def test_explosion_hits_target_and_adjacent_figures():
@@ -187,6 +191,23 @@ def test_berserker_charge_moves_again_on_15():
     assert not legal(s, "step tarn1 a4")
 
 
+def test_berserker_charge_repeats_only_until_a_roll_fails():
+    """Tarn Viking Warriors card and its FAQ (reference §3, [S4][S5][S20]): the charge may be
+    repeated until a roll fails or the warriors attack. After a failed roll it is not offered
+    again, so a later 15+ cannot move them again."""
+    s = position(ROWS, armies=(("tarn",), ("thorgrim",)), at={"tarn1": "a1", "thorgrim": "e6"},
+                 active="tarn", script=[d20(15), d20(3)])
+    act(s, "step tarn1 a2")
+    act(s, "stop tarn1")
+    act(s, "berserk")  # 15: they move again
+    act(s, "step tarn1 a3")
+    act(s, "stop tarn1")
+    assert legal(s, "berserk"), "a success lets them charge again"
+    act(s, "berserk")  # 3: the charge fails
+    assert not legal(s, "berserk"), "no further charge after a failed roll"
+    assert legal(s, "end")
+
+
 def test_counter_strike():
     """Izumi Samurai, Counter Strike: vs an adjacent normal attack, excess shields wound the attacker."""
     s = position(ROWS, armies=(("finn",), ("izumi",)), at={"finn": "c3", "izumi1": "c4"}, active="finn",
@@ -208,7 +229,7 @@ def test_grenade_once_per_game():
     sight; once per game."""
     s = position(ROWS, armies=(("airborne",), ("tarn",)), at={"airborne1": "a1", "airborne2": "a2", "tarn1": "c4",
                                                                   "tarn2": "e6"},
-                 active="airborne", script=[SKULL, SKULL] + [BLANK] * 4 + [BLANK, BLANK] + [BLANK] * 4)
+                 active="airborne", script=[SKULL, SKULL] + [BLANK] * 4)  # Attack 2; Tarn's Defense 4
     act(s, "grenade airborne1 tarn1")
     assert s.f_state[fig(s, "tarn1")] == 2
     assert not any(t.startswith("grenade airborne1") for t in texts(s))
@@ -218,16 +239,15 @@ def test_grenade_once_per_game():
 
 def test_the_drop():
     """Airborne Elite, The Drop: start off the battlefield; at the start of a round d20 13+
-    places them on empty spaces not adjacent to any figure and not on glyphs."""
-    from glyphhall.games.heroscape import flow
-
+    places them on empty spaces not adjacent to any figure and not on glyphs. A position without
+    `turn` starts its round with the script in place, so the round's first roll is the script's."""
     waiting = {f"airborne{n}": "off" for n in range(1, 5)}
     s = position(ROWS, armies=(("airborne",), ("thorgrim",)), at={"thorgrim": "c3", **waiting}, script=[d20(13)])
-    events = []
-    flow.the_drop(s, events)
+    assert s.round == 1 and s.rng.dice == [], "the round's first roll came from the script"
     spaces = {t.split()[1] for t in texts(s)}
     assert "c4" not in spaces and "c3" not in spaces and "e6" in spaces
-    del flow
+    s = position(ROWS, armies=(("airborne",), ("thorgrim",)), at={"thorgrim": "c3", **waiting}, script=[d20(12)])
+    assert s.phase == "orders" and s.f_state[fig(s, "airborne1")] == 0, "12: they wait off the battlefield"
 
 
 def test_zettian_targeting():

@@ -36,13 +36,16 @@ def test_replenish_four_free_then_one_energy_for_two_more():
     assert s.tribal[1] == [0] * 6 and fg.start[COLOUR["green"]] == 0 and fg.slot_dice[0][COLOUR["red"]] == 1
 
 
-def play_to_reroll(s):
+def play_to_reroll(s, rerolled=("white war", "white war")):
+    """The example up to Step 3, with the two white dice to be rerolled (when they are) showing
+    `rerolled`."""
     do(s, "activate fire_guard")
     for t in ("red weapon", "gold tribal", "white tribal", "white tribal", "blue tribal", "green own"):
         do(s, f"take {t}")
     # "2 War Glyphs (red, white), 1 Defense (green), 1 Power (blue), 2 Wealth (gold, white)"
-    script(s, "red war", "gold wealth", "white war", "white wealth", "blue power", "green defense", "white war", "white war")
+    script(s, "red war", "gold wealth", "white war", "white wealth", "blue power", "green defense")
     do(s, "roll")
+    script(s, *rerolled)
 
 
 def test_roll_then_reroll_two_white_dice_together():
@@ -92,7 +95,7 @@ def test_basic_attack_through_one_stored_armor():
 def test_acquire_tome_of_might_and_consume_it():
     """Step 5a: a Wealth Glyph Acquires the Tome of Might; Consumed, it adds a red die to the Tribal Pool."""
     s = fire_guard_game(spoils={"face_up": ["tome_of_might", "chainmail", "debt_ledger"]})
-    play_to_reroll(s)
+    play_to_reroll(s, rerolled=())
     do(s, "keep")
     do(s, "attack priestess")
     red_before = s.tribal[1][COLOUR["red"]]
@@ -110,7 +113,7 @@ def test_store_the_unused_defense_die_and_the_power_die():
     the blue Tribal die is then out of the Supply until it comes back."""
     s = fire_guard_game()
     fg = champ(s, "fire_guard")
-    play_to_reroll(s)
+    play_to_reroll(s, rerolled=())
     do(s, "keep")
     do(s, "attack priestess")
     assert "store energy 5" in texts(s) and "store armor 6" in texts(s)
@@ -127,7 +130,7 @@ def test_store_the_unused_defense_die_and_the_power_die():
 def test_activated_token_and_play_passes_to_the_other_tribe():
     """Step 8 and alternate activation: the Activated token is placed, then the other Tribe activates."""
     s = fire_guard_game()
-    play_to_reroll(s)
+    play_to_reroll(s, rerolled=())
     do(s, "keep")
     do(s, "end")
     assert champ(s, "fire_guard").activated
