@@ -5,6 +5,7 @@ canonical text, which the table form sends as the `map_text` option, so the tabl
 
 from __future__ import annotations
 
+import re
 from html import escape
 from typing import Any
 
@@ -35,6 +36,25 @@ async def _body(request: Request) -> bytes:
     return bytes(data)
 
 
+#: The importer's notes are shared with the command line, where they name its flags; a person
+#: uploading at the table form gets the same notes in the form's words.
+_FLAG_WORDS = (
+    (re.compile(r"; or leave such pieces out \(--leave-out [\w-]+\)"), ""),
+    (re.compile(r"\(--zones auto: "), "("),
+    (re.compile(r" \(--unknown-glyph KEY names it, --unknown-glyph blank leaves the spot empty\)"), ""),
+    (re.compile(r", or use --zone-count 2"), ", or play it with 2 players"),
+    (re.compile(r"--zones must be"), "start zones must be"),
+    (re.compile(r"--zone-count must be"), "the number of start zones must be"),
+    (re.compile(r"\b(?:start )?zone (\d)\b"), lambda m: f"start zone {int(m.group(1)) + 1}"),
+)
+
+
+def note_for_players(note: str) -> str:
+    for pattern, words in _FLAG_WORDS:
+        note = pattern.sub(words, note)
+    return note
+
+
 @router.post("/api/heroscape/maps", summary="Check an uploaded Heroscape map file (.hsc or .toml): "
              "its canonical text for the table's map_text option, a preview and notes")
 async def upload_map(request: Request,
@@ -49,11 +69,11 @@ async def upload_map(request: Request,
     try:  # building a big board takes a while: off the event loop
         found = await run_in_threadpool(read_map_file, data, filename, zones, zone_count)
     except GlyphHallError as err:
-        raise TableError(str(err), 422) from None
+        raise TableError(note_for_players(str(err)), 422) from None
     board = found.board
     return {
         "name": board.name, "hexes": len(board), "zones": len(board.zones), "map_text": found.text,
-        "sha256": found.sha256, "notes": list(found.notes), "preview_svg": board_svg(board),
+        "sha256": found.sha256, "notes": [note_for_players(n) for n in found.notes], "preview_svg": board_svg(board),
     }
 
 

@@ -15,6 +15,7 @@ from fastapi import APIRouter, Request
 
 from glyphhall.engine import Game
 
+from .player_text import program_words, ruling_for_players
 from .tables import TableError, TableManager
 
 router = APIRouter(prefix="/api", tags=["lobby"])
@@ -75,10 +76,12 @@ def rules_of(game: Game) -> dict[str, Any]:
         title, _, body = part.partition("\n")
         if _RULINGS.search(title):
             rulings += _bullets(body)
+    options = [o.name for o in game.options]
+    rulings = [r for r in (ruling_for_players(r, options) for r in rulings) if r]
     wording = _wording(game)
     summary = getattr(wording, "SUMMARY", None) or _summary(parts[0])
     return {"game": game.id, "name": game.name, "summary": summary, "rulings": rulings,
-            "notation": game.notation_help, "glossary": _glossary(wording)}
+            "notation": program_words(game.notation_help) if game.notation_help else game.notation_help, "glossary": _glossary(wording)}
 
 
 @router.get("/games/{game_id}/rules", summary="A game's rules at hand: summary, the project's rulings, notation")

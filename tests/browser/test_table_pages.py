@@ -13,6 +13,7 @@ import re
 import pytest
 
 from glyphhall import games
+from tests.player_text import developer_marks
 
 from .conftest import RestartableServer, shot
 from .seats import SeatSocket, seated_table, table_pages
@@ -85,6 +86,9 @@ def test_a_table_page_for_two_people_and_a_spectator(server, browser, game_id):
                 no_sideways_scroll(page)
                 shot(page, f"table-{game_id}-{who}-{tag}")
             assert not [line for line in log_lines(page) if SEAT_NUMBER.search(line)]
+            # Everything on the page is written for players (the rules panel opened too).
+            page.evaluate("document.getElementById('rules').open = true")
+            assert developer_marks(page.inner_text("body"), 60) == [], who
         if state["table"]["status"] != "running":
             return
         offline_and_back(server, pages, sockets, state)

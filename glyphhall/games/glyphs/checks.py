@@ -106,7 +106,7 @@ def check_glyph_text(st: GlyphsState, text: str) -> tuple:
 def check_decree_text(st: GlyphsState, text: str):
     cond = parse(text)
     if render(cond) != text:
-        raise IllegalAction(f"'{text}' is not in canonical form (the engine reads it as '{render(cond)}')")
+        raise IllegalAction(f"'{text}' is not in canonical form (the game reads it as '{render(cond)}')")
     return cond
 
 

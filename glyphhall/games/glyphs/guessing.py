@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 def do_guess(st: GlyphsState, seat: int, text: str) -> list[Event]:
     st.guess = parse(text)
     st.phase = "confirm"
-    return [public(f"seat {seat} guesses. The engine reads it as: {sentence(st.guess)} "
+    return [public(f"seat {seat} guesses. The game reads it as: {sentence(st.guess)} "
                          "Confirm to pay a coin, or withdraw (free).", reading=text)]
 
 

@@ -70,7 +70,7 @@ def auto_opening(st: GlyphsState, seat: int) -> list[Event]:
     found = [mage.find_glyph(decree, approved, st.rng, avoid=[g[0] for g in board.glyphs])
              for approved in (True, False) if approved not in have]
     if any(f is None for f in found):
-        raise IllegalAction("the engine cannot build that opening glyph for this decree; place it yourself")
+        raise IllegalAction("the game cannot build that opening glyph for this decree; place it yourself")
     events = []
     for f in found:
         board.glyphs.append([f.shapes, f.approved, -1, "opening", {}])
