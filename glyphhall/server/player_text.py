@@ -34,13 +34,14 @@ def program_words(text: str) -> str:
 def ruling_for_players(text: str, option_names: Iterable[str] = ()) -> str:
     """`text` without what only the program's keepers need ('' when nothing is left)."""
     options = set(option_names)
+    # An option's key becomes the words the lobby form shows it by ("turn limit"); any other
+    # key in the text names the program's insides.
+    text = _KEY.sub(lambda m: f"“{m.group(1).replace('_', ' ')}”" if m.group(1) in options else m.group(0), text)
     text = _INSIDES.sub("", text)
-    kept = [s for s in _SENTENCE.split(text) if not _PROGRAM.search(s)]
+    kept = [s for s in _SENTENCE.split(text) if not _PROGRAM.search(s) and not _KEY.search(s)]
     text = " ".join(kept).strip()
     if not text.rstrip("*").strip():
         return ""
-    # An option's key becomes the words the lobby form shows it by ("turn limit").
-    text = _KEY.sub(lambda m: f"“{m.group(1).replace('_', ' ')}”" if m.group(1) in options else m.group(0), text)
     text = program_words(text)
     text = re.sub(r"\b([Oo])ur (“[^”]+” option)", lambda m: ("T" if m.group(1) == "O" else "t") + "he " + m.group(2), text)
     return _SEAT.sub(lambda m: f"the {_ORDINAL[int(m.group(1))]} player" if int(m.group(1)) < 6 else m.group(0), text)
