@@ -1,5 +1,6 @@
 """The Glyph (tundrus) page: a person against a random bot drafts champions by clicking their boards,
-activates one, takes dice by clicking them in the Replenish panel, rolls, and marks a die for the
+activates one, takes dice by clicking them in the Replenish panel (one, then two chosen at once),
+reads the legend of the six glyph faces, rolls, and marks a die for the
 reroll by clicking it; the boards show the Health, Armor and Energy tracks, Items and abilities."""
 
 from __future__ import annotations
@@ -39,10 +40,21 @@ def test_tundrus_draft_activate_take_roll_by_clicking(live_server, new_page):
         click_and_wait(page, f'.td-tribe.mine [data-champion="{champion}"]')
         assert page.locator(f'.td-board.active[data-champion="{champion}"]').count() == 1
     page.wait_for_selector("#td-take .td-die")
-    for _ in range(2):
-        click_and_wait(page, "#td-take .td-die >> nth=0")
+    legend = page.inner_text("#td-legend")
+    assert all(f"{face} {name}" in legend for face, name in (("⚔", "War"), ("⬟", "Defense"), ("⚡", "Power"),
+                                                              ("◆", "Wealth"), ("✶", "Arcana"), ("☠", "Destruction")))
+    click_and_wait(page, "#td-take .td-die >> nth=0")  # one click takes one die
+    # Several at once: choose two dice, then take them (one move each, sent one after the other).
+    step = int(page.evaluate("document.body.dataset.step"))
+    page.click("#td-take-several")
+    page.click("#td-take .td-die >> nth=0")
+    page.click("#td-take .td-die >> nth=1")
+    assert page.locator("#td-take .td-die.chosen").count() == 2
+    shot(page, "tundrus-take-several")
+    page.click("#td-take-chosen")
+    page.wait_for_function("s => Number(document.body.dataset.step) >= s + 2", arg=step)
     page.wait_for_selector("#td-pool .td-die")
-    assert page.locator("#td-pool .td-die").count() >= 2
+    assert page.locator("#td-pool .td-die").count() >= 3
     click_and_wait(page, "#prompt button[data-action='roll']")
     page.wait_for_function("document.querySelectorAll('#td-pool .td-die').length > 0 && "
                            "[...document.querySelectorAll('#td-pool .td-die')].every(d => d.textContent.trim())")

@@ -10,6 +10,7 @@ const GLYPH = {
   war: "⚔", defense: "⬟", power: "⚡", wealth: "◆", arcana: "✶", destruction: "☠",
   double_war: "⚔⚔", double_defense: "⬟⬟", double_power: "⚡⚡", double_wealth: "◆◆",
 };
+const FACE_NAMES = { war: "War", defense: "Defense", power: "Power", wealth: "Wealth", arcana: "Arcana", destruction: "Destruction" };
 const PHASE_HELP = {
   draft: "Draft: pick a champion for your Tribe (each of a different Class).",
   activate: "Choose which of your champions takes its Turn.",
@@ -27,7 +28,22 @@ const PHASE_HELP = {
 };
 const PRIMARY = new Set(["roll", "reroll", "keep", "end", "done", "equip", "stash", "consume"]);
 
-let sel = { key: null, choices: null, where: null };
+let sel = { key: null, choices: null, where: null, takes: null };
+// Several dice chosen at once go as one move per state: the next is sent when the state that
+// follows the last one arrives, as long as it is still legal there.
+let queue = { key: null, texts: [] };
+
+function takeSeveral(ctx, texts) {
+  queue = { key: ctx.stateKey, texts: texts.slice(1) };
+  if (texts.length) ctx.act(texts[0]);
+}
+
+function sendQueued(ctx) {
+  if (!queue.texts.length || queue.key === ctx.stateKey) return;
+  const next = queue.texts.shift();
+  queue.key = ctx.stateKey;
+  if (ctx.legal.includes(next)) ctx.act(next); else queue.texts = [];  // the table moved on: stop
+}
 let data = null;  // the game's public data: champions, abilities, items, tokens, by id
 let loading = null;
 let latest = null;
@@ -88,7 +104,8 @@ export function render(root, ctx) {
   latest = { root, ctx };
   loadData();
   const { view, legal } = ctx;
-  if (sel.key !== ctx.stateKey) sel = { key: ctx.stateKey, choices: null, where: null };
+  if (sel.key !== ctx.stateKey) sel = { key: ctx.stateKey, choices: null, where: null, takes: null };
+  sendQueued(ctx);
   const rerender = () => { root.replaceChildren(); render(root, ctx); };
   const acts = legal.map((text) => ({ text, w: text.split(" ") }));
   const used = new Set();
@@ -115,7 +132,9 @@ export function render(root, ctx) {
   wrap.append(h("div.td-status#td-status", {},
     h("b.td-who", { text: who }),
     h("span", { text: legal.length ? PHASE_HELP[view.phase] || view.phase : `step: ${view.phase}` }),
-    h("span.muted", { text: `round ${view.round} · ${tribeOf(view.initiative)} has the Initiative` + (myTribe ? ` · you are Tribe ${myTribe}` : "") })));
+    h("span.muted", { text: `round ${view.round} · ${tribeOf(view.initiative)} has the Initiative` + (myTribe ? ` · you are Tribe ${myTribe}` : "") }),
+    h("span.td-legend#td-legend", { title: "the six Glyph faces of the dice; two marks are a Double" },
+      Object.entries(FACE_NAMES).map(([g, name]) => h("span.td-face", {}, h("b", { text: GLYPH[g] }), ` ${name}`)))));
 
   // --- prompt: chooser, then the moves that are not clicks on the boards
   const prompt = h("div.td-prompt#prompt");
@@ -147,9 +166,25 @@ export function render(root, ctx) {
       bySource.get(a.w[2]).push(a);
       used.add(a.text);
     }
-    wrap.append(h("section.td-panel.td-take#td-take", {}, h("h4", { text: "Replenish: click a die to take it" }),
-      [...bySource].map(([source, list]) => h("div.td-take-row", {}, h("span.td-take-from", { text: `from ${source === "own" ? "the champion's own dice" : source === "tribal" ? "the Tribal Pool" : source}` }),
-        list.map((a) => die(a.w[1], null, { "data-action": a.text, title: a.text, onclick: () => ctx.act(a.text) }, ".clickable"))))));
+    // A click takes one die; "Choose several" turns clicks into a choice sent as one move after
+    // another; "Take all" takes a row's dice the same way.
+    const from = (source) => (source === "own" ? "the champion's own dice" : source === "tribal" ? "the Tribal Pool" : source);
+    const chosen = sel.takes || [];
+    const toggle = (key) => { sel.takes = chosen.includes(key) ? chosen.filter((k) => k !== key) : [...chosen, key]; rerender(); };
+    const rows = [...bySource].map(([source, list]) => h("div.td-take-row", {}, h("span.td-take-from", { text: `from ${from(source)}` }),
+      list.map((a, i) => {
+        const key = `${source}:${i}`;
+        return die(a.w[1], null, { "data-action": a.text, "data-key": key, title: `take this ${a.w[1]} die`,
+          onclick: () => (sel.takes ? toggle(key) : ctx.act(a.text)) }, ".clickable" + (chosen.includes(key) ? ".chosen" : ""));
+      }),
+      list.length > 1 ? h("button.td-take-all", { text: `Take all ${list.length}`, "data-source": source, onclick: () => takeSeveral(ctx, list.map((a) => a.text)) }) : null));
+    const byKey = Object.fromEntries([...bySource].flatMap(([source, list]) => list.map((a, i) => [`${source}:${i}`, a.text])));
+    wrap.append(h("section.td-panel.td-take#td-take", {}, h("h4", { text: sel.takes ? "Replenish: click the dice you want, then take them" : "Replenish: click a die to take it" }),
+      rows, h("div.td-take-actions", {},
+        sel.takes
+          ? [h("button.primary#td-take-chosen", { text: `Take the ${chosen.length} chosen`, disabled: !chosen.length, onclick: () => takeSeveral(ctx, chosen.map((k) => byKey[k])) }),
+            h("button#td-take-cancel", { text: "Cancel", onclick: () => { sel.takes = null; rerender(); } })]
+          : h("button#td-take-several", { text: "Choose several", onclick: () => { sel.takes = []; rerender(); } }))));
   }
 
   // --- the Tribes: yours first
