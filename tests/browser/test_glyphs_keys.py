@@ -107,6 +107,14 @@ def test_each_builder_shortcut(live_server, open_page, size):
     table_id, token = _table(live_server, [], seed=4)
     page = open_page(size, table_id, token)
     page.wait_for_selector("#builder")
+    # a board glyph copied and changed in two actions: the copy selects its last shape, R turns it
+    tile = page.locator(".glyph-tile").first
+    board_glyph = tile.get_attribute("data-glyph")
+    tile.locator("button.copy").click()
+    page.keyboard.press("ArrowRight")
+    changed = text(page)
+    assert changed != board_glyph and len(changed.split()) == len(board_glyph.split())
+    page.click("#clear")
     page.keyboard.press("5")  # the fifth shape of the palette: the square
     page.keyboard.press("n")
     page.keyboard.press("1")  # the oval, placed beside the selected square
@@ -151,7 +159,8 @@ def test_each_builder_shortcut(live_server, open_page, size):
     assert len(text(page).split()) == 3
     # the visible history: every step named; a click goes back to before it
     steps = page.locator("#history .history-step").all_inner_texts()
-    assert steps[:4] == ["add square", "add oval", "paste 2 shapes", "delete 2 shapes"] and "group 2 shapes" in steps
+    assert steps[:6] == ["copy glyph 1", "move 1 shape", "clear", "add square", "add oval", "paste 2 shapes"]
+    assert "group 2 shapes" in steps
     page.locator("#history .history-step", has_text="duplicate 1 shape").click()
     assert len(text(page).split()) == 2
     # scale the board's glyphs down to make room, and up again

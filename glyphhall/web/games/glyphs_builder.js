@@ -212,7 +212,7 @@ function history(rerender) {
     onclick: () => { backTo(k); rerender(); } })));
   const undone = [...builder.redo].reverse().map((entry) => h("li.undone", { text: entry.label }));
   return h("details.history#history", { open: true }, h("summary", { text: `History (${builder.undo.length} step${builder.undo.length === 1 ? "" : "s"})` }),
-    h("ol", {}, done.slice(-12), undone));
+    h("ol", {}, done.slice(-30), undone));
 }
 
 function send(ctx, verbs) {
