@@ -19,7 +19,7 @@ from glyphhall.store import NameTaken, UserInfo
 
 from . import passwords
 from .identity import COOKIE, SESSION_SECONDS, visitor
-from .ratelimit import Backoff, Limiter
+from .ratelimit import HallBackoff, HallWindow
 from .tables import TableError, TableManager
 from .tokens import new_token, token_hash
 
@@ -30,18 +30,20 @@ T = TypeVar("T")
 
 
 class AccountLimits:
-    """The attempt limits of one app (fresh per app, so tests do not share them)."""
+    """The attempt limits of one app (fresh per app, so tests do not share them), held for the
+    whole hall in the database when several processes share PostgreSQL."""
 
-    def __init__(self) -> None:
-        self.signin_per_address = Limiter(20, 600)
-        self.wrong_password = Backoff()  # keyed by address and account (_pair)
-        self.signup_per_address = Limiter(10, 3600)
+    def __init__(self, m: TableManager) -> None:
+        shared = (m.db, m.store) if m.store.engine.dialect.name == "postgresql" else (None, None)
+        self.signin_per_address = HallWindow("signin", 20, 600, *shared)
+        self.wrong_password = HallBackoff("wrong-password", *shared)  # keyed by address and account (_pair)
+        self.signup_per_address = HallWindow("signup", 10, 3600, *shared)
 
 
 def limits(request: Request) -> AccountLimits:
     app_state = request.app.state
     if not hasattr(app_state, "account_limits"):
-        app_state.account_limits = AccountLimits()
+        app_state.account_limits = AccountLimits(_manager(request))
     return app_state.account_limits
 
 
@@ -71,8 +73,8 @@ def _pair(request: Request, account: str) -> str:
     return f"{_address(request)} {account.casefold()}"
 
 
-def _limit(limiter: Limiter | Backoff, key: str, what: str) -> None:
-    wait = limiter.wait(key)
+async def _limit(limiter: HallWindow | HallBackoff, key: str, what: str) -> None:
+    wait = await limiter.wait(key)
     if wait > 0:
         later = f"{max(1, round(wait))} seconds" if wait < 90 else f"{round(wait / 60)} minutes"
         raise TableError(f"too many {what}; try again in {later}", 429)
@@ -107,13 +109,13 @@ async def me(request: Request, response: Response) -> dict[str, Any]:
 async def signup(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
     m = _manager(request)
     lim = limits(request)
-    _limit(lim.signup_per_address, _address(request), "new accounts from this address")
+    await _limit(lim.signup_per_address, _address(request), "new accounts from this address")
     try:
         name = passwords.check_name(body.name, tuple(m.catalog.bot_levels()))
         passwords.check_password(body.password, name)
     except passwords.PolicyError as err:
         raise TableError(str(err)) from None
-    lim.signup_per_address.note(_address(request))
+    await lim.signup_per_address.note(_address(request))
     password_hash = await _hashing(passwords.hash_off_loop(body.password))
     try:
         user = await m.db(m.store.create_user, name, password_hash)
@@ -128,16 +130,16 @@ async def signin(body: Credentials, request: Request, response: Response) -> dic
     m = _manager(request)
     account = body.name.strip().casefold()
     lim = limits(request)
-    _limit(lim.signin_per_address, _address(request), "sign-in attempts from this address")
-    lim.signin_per_address.note(_address(request))
-    _limit(lim.wrong_password, _pair(request, account), "wrong passwords for this account from here")
+    await _limit(lim.signin_per_address, _address(request), "sign-in attempts from this address")
+    await lim.signin_per_address.note(_address(request))
+    await _limit(lim.wrong_password, _pair(request, account), "wrong passwords for this account from here")
     user = await m.db(m.store.user_named, account)
     # An unknown name costs a hash check too, so the answer's timing does not tell names apart.
     ok = await _hashing(passwords.verify_off_loop(user.password_hash if user else passwords.DUMMY_HASH, body.password))
     if user is None or not ok:
-        lim.wrong_password.fail(_pair(request, account))
+        await lim.wrong_password.fail(_pair(request, account))
         raise TableError(WRONG, 401)
-    lim.wrong_password.clear(_pair(request, account))
+    await lim.wrong_password.clear(_pair(request, account))
     await _sign_in(request, response, user)
     return {"user": _me(user)}
 
@@ -160,9 +162,9 @@ async def change_password(body: NewPassword, request: Request) -> dict[str, Any]
         raise TableError(v.problem or "sign in first", 401)
     lim = limits(request)
     pair = _pair(request, v.user.name)
-    _limit(lim.wrong_password, pair, "wrong passwords for this account from here")
+    await _limit(lim.wrong_password, pair, "wrong passwords for this account from here")
     if not await _hashing(passwords.verify_off_loop(v.user.password_hash, body.old_password)):
-        lim.wrong_password.fail(pair)
+        await lim.wrong_password.fail(pair)
         raise TableError("the current password is not right", 403)
     try:
         passwords.check_password(body.new_password, v.user.name)

@@ -1,11 +1,17 @@
 """Limits on attempts: sliding windows (sign-in per address, sign-up per address) and back-off
 after wrong passwords (per address and account, so nobody elsewhere can lock the owner out).
-Kept in memory, per server process: with several processes each allows the limit."""
+
+`Limiter` and `Backoff` keep their counts in this process's memory. With several processes on
+one PostgreSQL, `HallWindow` and `HallBackoff` keep them in the database (store/counters.py), so
+a limit holds for the whole hall; each keeps its own process's counts in front, so a flood that
+this process already refuses costs no database call."""
 
 from __future__ import annotations
 
 import time
 from collections import OrderedDict, deque
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 #: Keys remembered at most (a flood of distinct keys forgets the oldest first).
 MAX_KEYS = 100_000
@@ -52,10 +58,11 @@ class Backoff:
         if now - last > self.forget:
             self._failures.pop(key, None)
             return 0.0
-        if count < self.free:
-            return 0.0
-        delay = min(self.longest, self.first * 2 ** (count - self.free))
-        return max(0.0, last + delay - now)
+        return max(0.0, last + self.delay(count) - now)
+
+    def delay(self, failures: int) -> float:
+        """How long a key with this many failures in a row waits after the last one."""
+        return 0.0 if failures < self.free else min(self.longest, self.first * 2 ** (failures - self.free))
 
     def fail(self, key: str, now: float | None = None) -> None:
         now = time.monotonic() if now is None else now
@@ -66,3 +73,65 @@ class Backoff:
 
     def clear(self, key: str) -> None:
         self._failures.pop(key, None)
+
+
+#: Runs a store call off the event loop (TableManager.db).
+Db = Callable[..., Awaitable[Any]]
+
+
+class HallWindow:
+    """At most `attempts` per fixed window of `seconds` for a key, counted across the hall's
+    processes when `db` and `store` are given, else in this process only. (A fixed window lets
+    up to twice the limit through around a window's edge; the process's own sliding window in
+    front keeps each process within the limit.)"""
+
+    def __init__(self, kind: str, attempts: int, seconds: float, db: Db | None = None, store: Any = None) -> None:
+        self.kind, self.attempts, self.seconds = kind, attempts, seconds
+        self.local = Limiter(attempts, seconds)
+        self._db, self._store = db, store
+
+    async def wait(self, key: str) -> float:
+        wait = self.local.wait(key)
+        if wait > 0 or self._db is None:
+            return wait
+        found = await self._db(self._store.counter, self.kind, key)
+        now = time.time()
+        if found is None or found[1] < now - self.seconds or found[0] < self.attempts:
+            return 0.0
+        return found[1] + self.seconds - now
+
+    async def note(self, key: str) -> None:
+        self.local.note(key)
+        if self._db is not None:
+            now = time.time()
+            await self._db(self._store.bump_counter, self.kind, key, now, now - self.seconds, True)
+
+
+class HallBackoff:
+    """`Backoff` across the hall's processes when `db` and `store` are given."""
+
+    def __init__(self, kind: str, db: Db | None = None, store: Any = None, **settings: float) -> None:
+        self.kind = kind
+        self.local = Backoff(**settings)  # type: ignore[arg-type]
+        self._db, self._store = db, store
+
+    async def wait(self, key: str) -> float:
+        wait = self.local.wait(key)
+        if wait > 0 or self._db is None:
+            return wait
+        found = await self._db(self._store.counter, self.kind, key)
+        now = time.time()
+        if found is None or found[1] < now - self.local.forget:
+            return 0.0
+        return max(0.0, found[1] + self.local.delay(found[0]) - now)
+
+    async def fail(self, key: str) -> None:
+        self.local.fail(key)
+        if self._db is not None:
+            now = time.time()
+            await self._db(self._store.bump_counter, self.kind, key, now, now - self.local.forget, False)
+
+    async def clear(self, key: str) -> None:
+        self.local.clear(key)
+        if self._db is not None:
+            await self._db(self._store.clear_counter, self.kind, key)

@@ -16,6 +16,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from . import migrate
 from .account_data import AccountDataRepo
 from .contact import ContactRepo
+from .counters import CountersRepo
 from .db import make_engine
 from .friends import FriendsRepo
 from .models import ActionRow, Base, ChatRow, SeatRow, TableRow, VaultRow
@@ -95,9 +96,9 @@ def _table_info(row: TableRow, seats: list[SeatRow]) -> TableInfo:
     )
 
 
-class Store(PeopleRepo, RatingsRepo, ContactRepo, FriendsRepo, AccountDataRepo):
+class Store(PeopleRepo, RatingsRepo, ContactRepo, FriendsRepo, AccountDataRepo, CountersRepo):
     """All persistence for the server, over one SQLAlchemy engine (people, ratings, contact,
-    friends and account data in their own modules)."""
+    friends, account data and the shared attempt counters in their own modules)."""
 
     def __init__(self, url: str | None = None, engine: Engine | None = None) -> None:
         self.engine = engine or make_engine(url)
