@@ -1,14 +1,26 @@
 """A PettingZoo AEC environment for any Glyph Hall game.
 
-Agents are "seat_0", "seat_1", ...; the agent to act is the first seat of `to_move()` (seats that
-choose secretly at the same time act one after another, each seeing only its own view). An
-observation is {"observation": feature-hashed view, "action_mask": legal indexes}; the raw view
-of the observing seat is in `infos[agent]["view"]`, with the texts of its legal actions in
-`infos[agent]["legal"]`. At the end each agent is rewarded 2 * return - 1 (win 1, draw 0,
-loss -1)."""
+Agents are "seat_0", "seat_1", ...; the agent to act is the first seat of `to_move()`. Where
+several seats choose secretly at once they act one after another, each on its own copy of the
+position as the phase began (`simultaneous.py`): nobody sees another's choice before committing.
+
+An observation is {"observation": the game's tensor, "action_mask": legal action ids}; see
+`spaces.py` for the modes (fixed ids or list positions; tensor, information state or hashed
+view). Only the agent observed is encoded, when it is observed. `infos[agent]` is empty unless
+`info_view=True`, which adds the raw "view" and the "legal" action texts (slow: for debugging).
+
+Rewards come at the end only (`reward=`):
+- "win_loss" (default): 2 * return - 1 per seat: win 1, loss -1, draw 0 (shared wins count as
+  wins: `State.returns()` splits 1 between the winners, e.g. 0.5 each: reward 0);
+- "zero_sum": n/(n-1) * (return - mean return): sums to 0 for any number of seats, and equals
+  "win_loss" with two.
+A game still running after `max_steps` actions is truncated (reward 0). Seeds: `reset(seed)` is
+reproducible; `reset()` without one draws a seed from the operating system's entropy.
+"""
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 import numpy as np
@@ -17,58 +29,69 @@ from pettingzoo import AECEnv
 
 from glyphhall.engine import Game, State
 
-from .encoding import CLIP, DEFAULT_MAX_ACTIONS, DEFAULT_OBS_SIZE, action_mask, decode_action, encode_view
+from .encoding import DEFAULT_MAX_ACTIONS, DEFAULT_OBS_SIZE
+from .simultaneous import SecretPhases
+from .spaces import Encoding, game_options, render_text, resolve_game
 
 #: A game still running after this many actions is truncated.
 DEFAULT_MAX_STEPS = 20_000
+REWARDS = ("win_loss", "zero_sum")
+
+
+def final_rewards(returns: list[float], kind: str) -> list[float]:
+    if kind == "zero_sum":
+        n = len(returns)
+        mean = sum(returns) / n
+        return [n / (n - 1) * (r - mean) for r in returns]
+    return [2.0 * r - 1.0 for r in returns]
 
 
 def resolve(game: str | Game) -> Game:
-    if isinstance(game, Game):
-        return game
-    from glyphhall.games import resolve as resolve_game  # registered ids and "module:ATTR" paths
-
     return resolve_game(game)
 
 
 class GlyphHallAEC(AECEnv):
-    metadata = {"render_modes": ["ansi"], "name": "glyphhall_v0", "is_parallelizable": False}
+    metadata = {"render_modes": ["ansi"], "name": "glyphhall_v1", "is_parallelizable": True}
 
     def __init__(
         self,
         game: str | Game,
         players: int | None = None,
         *,
+        actions: str | None = None,
+        observation: str | None = None,
+        reward: str = "win_loss",
         obs_size: int = DEFAULT_OBS_SIZE,
         max_actions: int = DEFAULT_MAX_ACTIONS,
         max_steps: int = DEFAULT_MAX_STEPS,
         render_mode: str | None = None,
+        info_view: bool = False,
         **options: Any,
     ) -> None:
         super().__init__()
         self.game = resolve(game)
         self.players = players or self.game.min_players
-        self.game_options = self.game.resolve_options(options)
         if not self.game.min_players <= self.players <= self.game.max_players:
             raise ValueError(
                 f"{self.game.name} is for {self.game.min_players} to {self.game.max_players} players"
             )
-        self.obs_size = obs_size
-        self.max_actions = max_actions
+        if reward not in REWARDS:
+            raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.game_options = game_options(self.game, options)
+        self.encoding = Encoding(self.game, self.players, self.game_options, actions, observation,
+                                 obs_size, max_actions)
+        self.reward_kind = reward
         self.max_steps = max_steps
         self.render_mode = render_mode
-        self.metadata = {**self.metadata, "name": f"glyphhall_{self.game.id}_v0"}
+        self.info_view = info_view
+        self.metadata = {**self.metadata, "name": f"glyphhall_{self.game.id}_v1"}
         self.possible_agents = [f"seat_{i}" for i in range(self.players)]
         self._seat = {agent: i for i, agent in enumerate(self.possible_agents)}
-        obs_space = spaces.Dict(
-            {
-                "observation": spaces.Box(-CLIP, CLIP, (obs_size,), np.float32),
-                "action_mask": spaces.Box(0, 1, (max_actions,), np.int8),
-            }
-        )
-        self._obs_spaces = {a: obs_space for a in self.possible_agents}
-        self._act_spaces = {a: spaces.Discrete(max_actions) for a in self.possible_agents}
-        self._next_seed = 0
+        self._obs_spaces = {a: self.encoding.observation_space for a in self.possible_agents}
+        self._act_spaces = {a: self.encoding.action_space for a in self.possible_agents}
+        self.secret = SecretPhases()
         self.state: State | None = None
 
     def observation_space(self, agent: str) -> spaces.Space:
@@ -80,9 +103,9 @@ class GlyphHallAEC(AECEnv):
     # --- episode ---------------------------------------------------------------------------------
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         if seed is None:
-            seed = self._next_seed
-        self._next_seed = seed + 1  # successive resets without a seed give different games
+            seed = secrets.randbits(63)
         self.state = self.game.new(self.players, seed, self.game_options)
+        self.secret.reset()
         self.steps = 0
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
@@ -98,52 +121,47 @@ class GlyphHallAEC(AECEnv):
         movers = self.state.to_move()
         return self.possible_agents[movers[0]] if movers else self.agents[0]
 
-    def _legal(self, agent: str) -> list:
-        assert self.state is not None
-        return self.state.legal_actions(self._seat[agent])
-
     def _update_infos(self) -> None:
+        if not self.info_view:
+            return
         assert self.state is not None
         for agent in self.agents:
-            legal = self._legal(agent)
-            self.infos[agent] = {
-                "view": self.state.view(self._seat[agent]),
-                "legal": [str(a) for a in legal[: self.max_actions]],
-                "actions_beyond_max": max(0, len(legal) - self.max_actions),
-            }
+            seat = self._seat[agent]
+            seen = self.secret.seen_by(self.state, seat)
+            self.infos[agent] = {"view": seen.view(seat), "legal": [str(a) for a in seen.legal_actions(seat)]}
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         assert self.state is not None
         seat = self._seat[agent]
-        return {
-            "observation": encode_view(self.state.view(seat), self.obs_size),
-            "action_mask": action_mask(self._legal(agent), self.max_actions),
-        }
+        return self.encoding.observe(self.secret.seen_by(self.state, seat), seat)
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        assert self.state is not None
+        state = self.state
+        assert state is not None
         seat = self._seat[agent]
-        chosen = decode_action(self._legal(agent), action, self.max_actions)
-        self.state.apply(seat, chosen)
+        chosen = self.encoding.decode(self.secret.seen_by(state, seat), seat, action)
+        state.apply(seat, chosen)
+        self.secret.applied(state, seat, chosen)
         self.steps += 1
         self._cumulative_rewards[agent] = 0.0
         for a in self.agents:
             self.rewards[a] = 0.0
-        if self.state.is_over():
-            returns = self.state.returns()
+        over = state.is_over()
+        if over:
+            rewards = final_rewards(state.returns(), self.reward_kind)
             for a in self.agents:
-                self.rewards[a] = 2.0 * returns[self._seat[a]] - 1.0
+                self.rewards[a] = rewards[self._seat[a]]
                 self.terminations[a] = True
         elif self.steps >= self.max_steps:
             for a in self.agents:
                 self.truncations[a] = True
         self._update_infos()
         self._accumulate_rewards()
-        if self.state.is_over() or self.steps >= self.max_steps:
+        if over or self.steps >= self.max_steps:
             self.agent_selection = self.agents[0]
         else:
             self.agent_selection = self._agent_to_move()
@@ -151,7 +169,7 @@ class GlyphHallAEC(AECEnv):
     def render(self) -> str | None:
         if self.render_mode is None or self.state is None:
             return None
-        return str(self.state.view(None))
+        return render_text(self.state, None)
 
     def close(self) -> None:
         pass
@@ -159,5 +177,6 @@ class GlyphHallAEC(AECEnv):
 
 def env(game: str | Game, players: int | None = None, **kwargs: Any) -> GlyphHallAEC:
     """The AEC environment for a game id ("inscription") or a game object; game options as
-    keyword arguments (plus obs_size, max_actions, max_steps, render_mode)."""
+    keyword arguments (plus actions, observation, reward, obs_size, max_actions, max_steps,
+    render_mode, info_view)."""
     return GlyphHallAEC(game, players, **kwargs)

@@ -38,7 +38,7 @@ def test_gymnasium_env_checker_passes(game_id: str) -> None:
 
 def test_observation_comes_from_the_agents_view_only() -> None:
     """Resampling what seat 0 cannot see (seat 1's hand) changes nothing seat 0 observes."""
-    aec = env(TOY)
+    aec = env(TOY, info_view=True)
     aec.reset(seed=3)
     before = aec.observe("seat_0")
     assert aec.infos["seat_0"]["view"] == aec.state.view(0)
@@ -103,7 +103,7 @@ def test_a_whole_aec_game_ends_with_rewards_from_the_returns(game_id: str) -> No
 
 
 def test_single_agent_episode_and_illegal_action() -> None:
-    single = SingleAgentEnv(TOY)
+    single = SingleAgentEnv(TOY, info_view=True)
     obs, info = single.reset(seed=7)
     assert obs["action_mask"].sum() == len(info["legal"]) > 0
     _, reward, terminated, _, info = single.step(300)
