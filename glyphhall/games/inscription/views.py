@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import board as B
+from . import sigils as S
 
 if TYPE_CHECKING:
     from .state import InscriptionState
@@ -82,6 +83,10 @@ def view(st: InscriptionState, seat: int | None) -> dict[str, Any]:
     if st.pending:
         kind, who, lane = st.pending[0]
         out["decision"] = {"kind": kind, "seat": who, "space": lane + 1}
+        if kind == "corpse" and seat == who:
+            # only the owner learns it (their own hand): without one the question is answered
+            # `pass`, and is put anyway so that the adversary cannot tell (README, Corpse Eater)
+            out["decision"]["holding"] = any(st.defs[c].sig & S.CORPSE_EATER for c in st.hands[seat])
     if st.phase in ("death-card", "over") and st.dc_spec is not None:
         out["death_card"] = {
             "stage": ("cost", "power and health", "sigils", "name", "done")[min(st.dc_stage, 4)] if not st.made else "done",

@@ -20,6 +20,9 @@ def test_the_corpse_eater_decision_does_not_tell_whether_one_is_in_hand():
         views.append((st.view(0), st.view(None)))
         legal = [str(a) for a in st.legal_actions(1)]
         assert legal == (["eat 1", "pass"] if hand1 == ["Corpse Maggots"] else ["pass"])
+        # the owner's own view says whether the question is a real one (its own hand: no leak)
+        assert st.view(1)["decision"]["holding"] == (hand1 == ["Corpse Maggots"])
+        assert "holding" not in st.view(0)["decision"] and "holding" not in st.view(None)["decision"]
     assert views[0] == views[1]
 
 
