@@ -20,8 +20,10 @@ from glyphhall.engine import Game
 from glyphhall.store import Store
 
 from . import (
+    account_page,
     accounts,
     email_routes,
+    friends,
     glyphs_guess,
     lobby,
     logs,
@@ -124,6 +126,9 @@ def create_app(
     app.include_router(watch.router)
     app.include_router(email_routes.router)
     app.include_router(push.router)
+    app.include_router(push.worker_router)
+    app.include_router(friends.router)
+    app.include_router(account_page.router)
 
     @app.exception_handler(TableError)
     async def _table_error(_request: Request, err: TableError) -> JSONResponse:

@@ -22,6 +22,7 @@ class Connection:
         self.seq = 0
         self.alive = True
         self.label = label
+        self.muted: frozenset[str] = frozenset()  # chat authors (casefolded) this person blocked
         self._send = send
         self._queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
         self._task = asyncio.create_task(self._writer())
@@ -29,9 +30,21 @@ class Connection:
     def push(self, message: dict[str, Any]) -> None:
         if not self.alive:
             return
+        if self.muted and message.get("type") in ("chat", "state"):
+            message = self._without_muted(message)
+            if message.get("type") == "chat" and message.get("line") is None:
+                return
         self.seq += 1
         message["seq"] = self.seq
         self._queue.put_nowait(message)
+
+    def _without_muted(self, message: dict[str, Any]) -> dict[str, Any]:
+        """The message without the chat lines of the people this person blocked."""
+        def heard(line: Any) -> bool:
+            return not (isinstance(line, dict) and str(line.get("author", "")).casefold() in self.muted)
+        if message["type"] == "chat":
+            return message if heard(message.get("line")) else {**message, "line": None}
+        return {**message, "chat": [c for c in message.get("chat") or [] if heard(c)]}
 
     async def _writer(self) -> None:
         while True:

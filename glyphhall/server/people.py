@@ -13,7 +13,7 @@ from pydantic import BaseModel, Field
 from glyphhall.engine import GlyphHallError, first_state
 from glyphhall.store import TableInfo, UserInfo
 
-from . import rating
+from . import friends, rating
 from .identity import visitor
 from .tables import TableError, TableManager
 
@@ -128,7 +128,8 @@ async def my_games(request: Request) -> dict[str, Any]:
     user = await _signed_in(request)
     ids = await m.db(m.store.table_ids_of_user, user.id, ("open", "running", "finished"))
     infos = await m.db(m.store.tables, ("open", "running", "finished"), len(ids) or 1, ids)
-    return {"tables": [await _my_table(m, info, user.id) for info in infos]}
+    return {"tables": [await _my_table(m, info, user.id) for info in infos],
+            "invitations": await friends.invitations(m, user.id)}
 
 
 @router.post("/turns", summary="The tables waiting for a move of mine (my account's, and a guest's seats by token)")
@@ -138,6 +139,9 @@ async def turns(body: TurnQuery, request: Request) -> dict[str, Any]:
     waiting: dict[str, dict[str, Any]] = {}
     if user is not None:
         await m.db(m.store.note_presence, user.id, body.focused)
+        for inv in await friends.invitations(m, user.id):  # an invitation sets off the alert too
+            waiting[inv["table"]] = {"table": inv["table"], "game_name": inv["game_name"], "link": inv["link"],
+                                     "invitation": inv["from"]}
         ids = await m.db(m.store.table_ids_of_user, user.id, ("running",))
         for table_id in ids:
             table = await _live(m, table_id)

@@ -35,6 +35,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from glyphhall.engine import IllegalAction
 
 from . import sync
+from .friends import muted_names
 from .identity import user_of
 from .limits import ConnectionBuckets
 from .logs import TABLE
@@ -104,6 +105,7 @@ async def play(ws: WebSocket, table_id: str) -> None:
 
     await sync.serve_here(m, table)
     conn = Connection(send, seat, label=f"table {table.id}")
+    conn.muted = await muted_names(ws)  # the chat of the people this person blocked stays away
     buckets = ConnectionBuckets(ws.app.state.limits)
     table.connections.add(conn)
     SOCKETS.inc()

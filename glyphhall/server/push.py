@@ -11,10 +11,12 @@ from __future__ import annotations
 import base64
 import json
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from cryptography.hazmat.primitives import serialization
 from fastapi import APIRouter, Request
+from fastapi.responses import FileResponse
 from py_vapid import Vapid02
 from pydantic import BaseModel, Field
 from pywebpush import WebPushException, webpush
@@ -25,6 +27,8 @@ from .identity import visitor
 from .tables import TableError
 
 router = APIRouter(prefix="/api/push", tags=["notifications"])
+worker_router = APIRouter()
+WORKER = Path(__file__).resolve().parent.parent / "web" / "sw.js"
 
 KEY_SETTING = "vapid_private_pem"
 
@@ -80,6 +84,13 @@ class Subscription(BaseModel):
     keys: SubscriptionKeys
 
 
+def _decoded(text: str) -> bytes:
+    try:
+        return base64.b64decode(text.rstrip("=") + "=" * (-len(text.rstrip("=")) % 4), altchars=b"-_", validate=True)
+    except ValueError:
+        raise TableError("the subscription's keys are not base64url") from None
+
+
 async def _user_id(request: Request) -> int:
     v = await visitor(request)
     if v.user is None:
@@ -103,11 +114,8 @@ async def public_key(request: Request) -> dict[str, Any]:
 async def subscribe(body: Subscription, request: Request) -> dict[str, Any]:
     _keys(request)
     user_id = await _user_id(request)
-    try:
-        base64.urlsafe_b64decode(body.keys.p256dh + "==")
-        base64.urlsafe_b64decode(body.keys.auth + "==")
-    except ValueError:
-        raise TableError("the subscription's keys are not base64url") from None
+    if len(_decoded(body.keys.p256dh)) != 65 or len(_decoded(body.keys.auth)) != 16:
+        raise TableError("the subscription's keys are not a P-256 public key and a 16-byte secret")
     m = request.app.state.manager
     await m.db(m.store.add_push_subscription, user_id, body.endpoint, body.keys.p256dh, body.keys.auth)
     return {"subscribed": True}
@@ -121,3 +129,9 @@ async def unsubscribe(body: Subscription, request: Request) -> dict[str, Any]:
         if sub.endpoint == body.endpoint:
             await m.db(m.store.drop_push_subscription, sub.id, user_id)
     return {"subscribed": False}
+
+
+@worker_router.get("/sw.js", include_in_schema=False)
+async def service_worker() -> FileResponse:
+    """The service worker, at the root so that its scope is the whole hall."""
+    return FileResponse(WORKER, media_type="text/javascript", headers={"Cache-Control": "no-cache"})

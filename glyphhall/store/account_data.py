@@ -95,6 +95,13 @@ class AccountDataRepo:
                 out.append((other.name, state))
         return out
 
+    def set_user_name(self, user_id: int, name: str) -> None:
+        """Write the account's name differently (the same name, other capitals): the account and
+        the seats it holds."""
+        with self._session.begin() as db:
+            db.execute(update(UserRow).where(UserRow.id == user_id, UserRow.name_key == name.casefold()).values(name=name))
+            db.execute(update(SeatRow).where(SeatRow.user_id == user_id).values(name=name))
+
     def delete_account(self, user_id: int) -> list[str]:
         """Remove the account (see the module's doc). Returns the ids of the tables it sat at."""
         with self._session.begin() as db:
