@@ -65,3 +65,4 @@ async def play(manager: Any, table: Any, seat: int, level: str, once: bool) -> N
     finally:
         # A bot refused three times in a row stays idle until the next change (no tight loop).
         table.thinking.discard(seat)
+        manager.release_if_idle(table)

@@ -180,7 +180,7 @@ async def list_tables(request: Request, status: str = "open,running") -> dict[st
     bad = [s for s in wanted if s not in ("open", "running", "finished")]
     if bad:
         raise TableError(f"status can be open, running or finished, not {', '.join(bad)}")
-    infos = await m.db(m.store.tables, wanted)
+    infos = await m.db(m.store.tables, wanted, 200, None, False)  # without positions' texts
     out = []
     for info in infos:
         live = m.tables.get(info.id)
@@ -198,7 +198,7 @@ async def list_tables(request: Request, status: str = "open,running") -> dict[st
                     "result": info.result,
                     "practice": info.practice,
                     **({"seed": info.seed} if info.practice else {}),
-                    "position": position_info(info.position),
+                    "position": position_info(info.from_position, info.position_title),
                     "seats": [
                         {"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name, "taken": s.taken}
                         for s in info.seats

@@ -6,8 +6,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from glyphhall.engine import position_title
-
 
 @dataclass
 class SeatState:
@@ -32,7 +30,8 @@ class SeatState:
         }
 
 
-def position_info(position: str | None) -> dict[str, Any] | None:
-    """A table from a position: its title if the position has one (the text itself stays out of
-    the lists, which are polled; the record of the finished game carries it)."""
-    return None if position is None else {"title": position_title(position)}
+def position_info(from_position: bool, title: str | None) -> dict[str, Any] | None:
+    """A table from a position: its title if the position has one (read once when the table
+    was made; the text itself stays out of the lists, which are polled; the record of the
+    finished game carries it)."""
+    return {"title": title or None} if from_position else None

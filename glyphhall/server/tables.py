@@ -23,6 +23,7 @@ from glyphhall.engine import (
     UndoTrail,
     first_state,
     normalize_text,
+    position_title,
 )
 from glyphhall.engine.record import brief_options
 from glyphhall.store import ActionClash
@@ -33,6 +34,7 @@ from .catalog import Catalog
 from .cluster import Cluster
 from .connection import Connection
 from .errors import AlreadyPlayed, StaleMove, TableError
+from .idle_tables import IdleTables
 from .store_access import StoreAccess
 from .table_info import SeatState, position_info
 from .timers import TurnTimer
@@ -63,6 +65,9 @@ class LiveTable:
         self.seats = [SeatState(s.kind, s.bot, s.name, s.token_hash, s.user_id) for s in info.seats]
         self.undo_option: bool = getattr(info, "undo", True)
         self.position: str | None = info.position  # the TOML text it began from (None: a new game)
+        self.position_title = info.position_title  # read once, when the table was made
+        if self.position is not None and self.position_title is None:  # a table of the store's first days
+            self.position_title = position_title(self.position)
         self.state: State | None = None
         self.actions: list[tuple[int, str]] = []  # the standing actions (not taken back)
         self.record_length = 0  # stored actions, taken back or not: the next one's step
@@ -75,6 +80,7 @@ class LiveTable:
         self.computing: set[int] = set()  # of those, the ones computing a move now
         self.timer = TurnTimer(self._time_out)
         self.chat_cache: list[dict[str, Any]] | None = None
+        self.used_at = time.monotonic()  # for the manager's idle tables
         self._table_flush: asyncio.TimerHandle | None = None
         # For moves re-sent after a reconnect: step -> (seat, stored text) of every stored
         # action (taken back or not), and the text the mover sent when it was made here.
@@ -157,7 +163,7 @@ class LiveTable:
             # seed stays secret (it decides every hidden card).
             "practice": self.practice,
             **({"seed": self.seed} if self.practice else {}),
-            "position": position_info(self.position),
+            "position": position_info(self.position is not None, self.position_title),
         }
 
     # --- messages --------------------------------------------------------------------------
@@ -281,6 +287,7 @@ class LiveTable:
         await self.manager.announce("act", self.id, step)
         await self.manager.release_finished(self)
         self.manager.after_change(self)
+        self.manager.release_if_idle(self)  # a game bots finished with nobody watching
 
     async def take_back(self, seat: int, actor: Connection | None = None, ref: Any = None) -> None:
         """`seat` takes back its last move (BGA's undo policy, decided by the engine's rule).
@@ -433,6 +440,7 @@ class TableManager:
         self.catalog = catalog
         self.bot_pool = bot_pool
         self.tables: dict[str, LiveTable] = {}
+        self.idle = IdleTables(self)
         self._tasks: set[asyncio.Task[Any]] = set()
         self.cluster: Cluster | None = None  # several processes on one PostgreSQL
         self.watchers: list[Callable[[LiveTable], None]] = []  # told after every change of a table
@@ -451,6 +459,13 @@ class TableManager:
 
     # --- loading ---------------------------------------------------------------------------
     async def get(self, table_id: str) -> LiveTable:
+        """The table, loaded from the store if it is not in memory. A table nobody needs stays
+        loaded only among the IDLE_TABLES most recently used."""
+        table = await self._load(table_id)
+        self.note_idle(table)
+        return table
+
+    async def _load(self, table_id: str) -> LiveTable:
         table = self.tables.get(table_id)
         if table is not None:
             return table
@@ -486,9 +501,16 @@ class TableManager:
 
     def release_if_idle(self, table: LiveTable) -> None:
         """Forget a table nobody here watches, when it is finished or another process owns
-        it (its replay, or the next socket, reads it from the store again)."""
+        it (its replay, or the next socket, reads it from the store again); keep any other
+        among the recently used idle ones."""
         if not table.connections and (table.status == "finished" or not self.runs_here(table.id)):
             self.forget(table.id)
+        else:
+            self.note_idle(table)
+
+    def note_idle(self, table: LiveTable) -> None:
+        """`table` was just used: if nobody needs it, it joins the idle ones (idle_tables.py)."""
+        self.idle.note(table)
 
     def forget(self, table_id: str) -> None:
         """Drop a table from memory (the store keeps it)."""
@@ -496,6 +518,7 @@ class TableManager:
         if table is not None and not table.connections and not table.thinking:
             table.timer.stop()
             del self.tables[table_id]
+            self.idle.drop(table_id)
 
     async def resume_all(self) -> int:
         """After a (re)start: every running table is rebuilt from its record and its bots and

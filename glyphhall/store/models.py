@@ -54,6 +54,9 @@ class TableRow(Base):
     # The TOML text of the position the game began from (Game.load_position), None for a new
     # game: such a game rebuilds from this text and its actions, not from seed and options.
     position: Mapped[str | None] = mapped_column(Text, nullable=True)
+    # Its title (engine.position_title, at most 100 characters), read once when the table was
+    # made: the lobby's lists show it without loading the text.
+    position_title: Mapped[str | None] = mapped_column(String(100), nullable=True)
 
 
 class SeatRow(Base):

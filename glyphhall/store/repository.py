@@ -11,7 +11,9 @@ from typing import Any
 
 from sqlalchemy import Engine, delete, func, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm import Session, defer, sessionmaker
+
+from glyphhall.engine import position_title
 
 from . import migrate
 from .account_data import AccountDataRepo
@@ -61,6 +63,8 @@ class TableInfo:
     practice: bool = False  # its seed was chosen by a person: shown to all, never rated
     rated: bool = False  # a finished match that has been rated
     position: str | None = None  # the position's TOML text it began from (always practice)
+    from_position: bool = False  # it began from a position (the lists leave out the text)
+    position_title: str | None = None  # that position's title, if it has one
 
 
 @dataclass(frozen=True)
@@ -71,7 +75,7 @@ class ChatLine:
     at: float
 
 
-def _table_info(row: TableRow, seats: list[SeatRow]) -> TableInfo:
+def _table_info(row: TableRow, seats: list[SeatRow], with_text: bool = True) -> TableInfo:
     return TableInfo(
         id=row.id,
         game=row.game,
@@ -92,7 +96,9 @@ def _table_info(row: TableRow, seats: list[SeatRow]) -> TableInfo:
         ),
         practice=bool(row.practice),
         rated=bool(row.rated),
-        position=row.position,
+        position=row.position if with_text else None,
+        from_position=row.position_title is not None or (with_text and row.position is not None),
+        position_title=row.position_title,
     )
 
 
@@ -149,6 +155,7 @@ class Store(PeopleRepo, RatingsRepo, ContactRepo, FriendsRepo, AccountDataRepo, 
                 created_at=time.time(),
                 practice=practice,
                 position=position,
+                position_title=None if position is None else (position_title(position) or ""),
             )
             db.add(row)
             db.flush()
@@ -169,11 +176,15 @@ class Store(PeopleRepo, RatingsRepo, ContactRepo, FriendsRepo, AccountDataRepo, 
             return _table_info(row, list(seats))
 
     def tables(
-        self, statuses: tuple[str, ...] = ("open", "running"), limit: int = 200, ids: list[str] | None = None
+        self, statuses: tuple[str, ...] = ("open", "running"), limit: int = 200, ids: list[str] | None = None,
+        with_text: bool = True,
     ) -> list[TableInfo]:
-        """Tables in these states (and among `ids` when given), newest first."""
+        """Tables in these states (and among `ids` when given), newest first; without each
+        position's text unless `with_text` (a list shows its title, stored apart)."""
         with self._session() as db:
             query = select(TableRow).where(TableRow.status.in_(statuses))
+            if not with_text:
+                query = query.options(defer(TableRow.position))
             if ids is not None:
                 query = query.where(TableRow.id.in_(ids))
             rows = db.scalars(query.order_by(TableRow.created_at.desc()).limit(limit)).all()
@@ -182,7 +193,7 @@ class Store(PeopleRepo, RatingsRepo, ContactRepo, FriendsRepo, AccountDataRepo, 
             by_table: dict[str, list[SeatRow]] = {r.id: [] for r in rows}
             for s in db.scalars(select(SeatRow).where(SeatRow.table_id.in_(list(by_table)))):
                 by_table[s.table_id].append(s)
-            return [_table_info(r, by_table[r.id]) for r in rows]
+            return [_table_info(r, by_table[r.id], with_text) for r in rows]
 
     def take_seat(self, table_id: str, seat: int, name: str, token_hash: str, user_id: int | None = None) -> bool:
         """Claim a free person seat (for account `user_id`, or a guest). False if somebody holds

@@ -40,7 +40,7 @@ def test_revision_0004_adds_the_position_and_keeps_every_table(db_url):
     store = Store(db_url)  # upgrades to the head
     try:
         with store.engine.connect() as conn:
-            assert migrate.current(conn) == migrate.head() == "0004"
+            assert migrate.current(conn) == migrate.head() >= "0004"
         old = store.table("old")
         assert old.position is None and old.seed == 4 and len(old.seats) == 1
         store.create_table("new", "turns", "1", {}, 0, [("person", None, None)] * 2, practice=True, position=POSITION)
@@ -49,5 +49,25 @@ def test_revision_0004_adds_the_position_and_keeps_every_table(db_url):
             assert "position" not in {c["name"] for c in inspect(conn).get_columns("gh_tables")}
         migrate.upgrade(store.engine)
         assert store.table("old").seed == 4 and store.table("new").position is None  # down drops the text
+    finally:
+        store.close()
+
+
+def test_revision_0005_reads_the_title_of_every_earlier_position_once(db_url):
+    _empty(db_url)
+    engine = create_engine(normalize_url(db_url))
+    migrate.upgrade(engine, "0004")
+    with engine.begin() as conn:
+        for table_id, position in (("titled", 'title = "Old times"\n' + POSITION), ("plain", POSITION), ("new", None)):
+            conn.execute(insert(TableRow.__table__).values(
+                id=table_id, game="turns", game_version="1", options={}, seed=4, players=2, status="open",
+                turn_seconds=0, created_at=time.time(), undo=True, practice=True, rated=False, position=position))
+    engine.dispose()
+    store = Store(db_url)
+    try:
+        listed = {t.id: t for t in store.tables(("open",), with_text=False)}
+        assert {i: (t.from_position, t.position_title, t.position) for i, t in listed.items()} == {
+            "titled": (True, "Old times", None), "plain": (True, "", None), "new": (False, None, None)}
+        assert store.table("titled").position.startswith('title = "Old times"')
     finally:
         store.close()

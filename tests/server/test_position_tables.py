@@ -224,3 +224,22 @@ def test_a_move_the_positions_script_cannot_follow_is_refused_with_a_sentence(cl
         refused = receive(ws, "error")
         assert refused["ref"] == "no" and "this position scripts what the next shuffle" in refused["message"]
         assert _play(ws, ws, [(0, "take wolf")])["step"] == 2
+
+
+def test_the_lobby_list_never_reads_a_positions_text(client, monkeypatch):
+    """Each table's position (up to 300 KB) was parsed again on every lobby list and table
+    message, and its title sent at any length: 11 such tables made a 3.5 MB, 1.3 s list."""
+    from glyphhall.engine import toml_text
+
+    long_title = PUZZLE.replace('title = "Last round"', f'title = "{"Long " * 19}"')
+    big = long_title + "#" * (MAX_POSITION - len(long_title) - 1) + "\n"
+    ids = [_create(client, position=big)["id"] for _ in range(3)]
+    untitled = _create(client, position=PUZZLE.replace('title = "Last round"\n', ""))["id"]
+    client.app.state.manager.tables.clear()  # as after a restart: only the store knows them
+    reads = []
+    monkeypatch.setattr(toml_text, "_scan", lambda *a: reads.append(a) or None)
+    listed = client.get("/api/tables")
+    assert reads == [] and len(listed.content) < 5000
+    positions = {t["id"]: t["position"] for t in listed.json()["tables"]}
+    assert all(positions[i] == {"title": ("Long " * 19).strip()} for i in ids) and positions[untitled] == {"title": None}
+    assert client.get(f"/api/tables/{ids[0]}").json()["position"] == positions[ids[0]]
