@@ -10,7 +10,7 @@ const GRID_W = 14, GRID_H = 9, U = 34;  // builder grid in units, pixels per uni
 const ORIGIN = [2, GRID_H - 2];  // unit (0, 0) sits 2 units in from the bottom-left
 
 /** shapes: [kind, x, y, deg, group?]; sel: selected indices; undo/redo: {label, shapes (JSON), sel}. */
-export const builder = { shapes: [], kind: null, rot: 0, sel: [], mark: "approved", undo: [], redo: [], clip: null, nextGroup: 1 };
+export const builder = { shapes: [], kind: null, rot: 0, sel: [], mark: "approved", undo: [], redo: [], clip: null, nextGroup: 1, historyOpen: null };
 
 const norm = (d) => ((d % 360) + 360) % 360;
 const snap = (v) => Math.round(v * 2) / 2;
@@ -211,7 +211,9 @@ function history(rerender) {
   const done = builder.undo.map((entry, k) => h("li", {}, h("button.history-step", { text: entry.label, title: "go back to before this",
     onclick: () => { backTo(k); rerender(); } })));
   const undone = [...builder.redo].reverse().map((entry) => h("li.undone", { text: entry.label }));
-  return h("details.history#history", { open: true }, h("summary", { text: `History (${builder.undo.length} step${builder.undo.length === 1 ? "" : "s"})` }),
+  // open on a wide screen; on a phone it folds away until asked for (and stays as the person left it)
+  const open = builder.historyOpen ?? window.matchMedia("(min-width: 700px)").matches;
+  return h("details.history#history", { open, ontoggle: (e) => { builder.historyOpen = e.target.open; } }, h("summary", { text: `History (${builder.undo.length} step${builder.undo.length === 1 ? "" : "s"})` }),
     h("ol", {}, done.slice(-30), undone));
 }
 
