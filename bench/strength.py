@@ -102,12 +102,18 @@ class Pairing:
         return f"{self.game} {self.bot} vs {self.opponent}"
 
 
+def game_ref(game: str) -> str:
+    """The game's module reference: only its own package is imported (not the registry's every
+    game), so the bench runs on a bare Python 3.11 without the Glyphs game's libraries."""
+    return f"glyphhall.games.{game}:GAME"
+
+
 def parse_pairing(text: str, bot: str) -> Pairing:
     game, sep, opponent = text.partition(":")
     if not sep or not game or not opponent:
         raise SystemExit(f"a pairing is GAME:OPPONENT, e.g. inscription:random (got {text!r})")
     try:
-        resolve_game(game)
+        resolve_game(game_ref(game))
         opponent = check_spec(opponent)
     except (KeyError, ValueError) as err:
         raise SystemExit(f"bad pairing {text!r}: {err}") from None
@@ -122,7 +128,7 @@ def game_spec(pairing: Pairing, index: int, role: str) -> MatchSpec:
     bot, opp = pairing.bot, pairing.opponent
     bots = {"first": (bot, opp), "second": (opp, bot), "mirror": (opp, opp)}[role]
     entrants = bots if bots[0] != bots[1] else (bots[0], f"{bots[1]}#2")
-    return MatchSpec(index=index, game=pairing.game, seed=seed, entrants=entrants, bots=bots,
+    return MatchSpec(index=index, game=game_ref(pairing.game), seed=seed, entrants=entrants, bots=bots,
                      bot_seeds=seeds, shared_luck=True)
 
 

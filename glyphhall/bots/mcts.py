@@ -57,6 +57,14 @@ else:
 from . import register
 from .base import Bot
 from .policy import PolicyBot
+from .rollout import (
+    apply_counting_luck,
+    chance_hook,
+    finish_turn,
+    greedy_action,
+    has_heuristic,
+    samples_without_listing,
+)
 from .simple import evaluate
 
 #: Marks the key of a seat's decision node inside a simultaneous phase.
@@ -118,11 +126,6 @@ class _Phase:
         return True
 
 
-def has_heuristic(game: Game) -> bool:
-    """True where the game overrides `Game.heuristic` (cut-off rollouts are pointless without one)."""
-    return type(game).heuristic is not Game.heuristic
-
-
 class MCTSBot(Bot):
     """ISMCTS with an iteration budget, a time budget, or both (it stops at the first reached)."""
 
@@ -139,6 +142,9 @@ class MCTSBot(Bot):
         game_cutoff: bool = False,
         game_exploration: bool = False,
         greedy_rollouts: float = 0.0,
+        finish_turn: bool = False,
+        level: str | None = None,
+        game_budget: bool = False,
         widen_c: float = 2.0,
         widen_alpha: float = 0.5,
         widen_from: int = 12,
@@ -154,6 +160,11 @@ class MCTSBot(Bot):
         if seconds is not None and seconds <= 0:
             raise ValueError("seconds must be positive")
         self.iterations = iterations
+        #: The named level this bot plays (None: a bot with its own settings) and whether its
+        #: iteration budget follows the game's `search_iterations` hint for that level.
+        self.level = level
+        self.game_budget = game_budget
+        self._limit = iterations  # the budget of this search (see iterations_for)
         self.seconds = seconds
         self.exploration = exploration
         self.cutoff = cutoff
@@ -163,6 +174,10 @@ class MCTSBot(Bot):
         self.game_exploration = game_exploration
         self._c = exploration  # the constant this search uses (see exploration_for)
         self.greedy_rollouts = greedy_rollouts
+        #: Before the rollout, finish the turn under way greedily (see bots/rollout.py); with
+        #: `game_cutoff` the game's `rollout_finish_turn` hint switches it on too.
+        self.finish_turn = finish_turn
+        self._finish = finish_turn  # what this search does (see finishes_turn)
         self.widen_c = widen_c
         self.widen_alpha = widen_alpha
         self.widen_from = widen_from
@@ -203,6 +218,7 @@ class MCTSBot(Bot):
         root = Node()
         self._fast = random.Random(self.rng.next64())
         limit_plies = self.rollout_limit(state.game)
+        self._finish = self.finishes_turn(state.game)
         self._c = self.exploration_for(state.game)
         self._chance = chance_hook(state.game) if self.adjust_luck else None
         # A simultaneous choice is played from the average strategy, not the most visited action,
@@ -210,7 +226,7 @@ class MCTSBot(Bot):
         stoppable = self.early_stop and len(state.to_move()) == 1
         start = time.perf_counter()
         deadline = None if self.seconds is None else start + self.seconds
-        limit = self.iterations
+        limit = self._limit = self.iterations_for(state.game)
         done = 0
         stopped_early = False
         while limit is None or done < limit:
@@ -234,7 +250,7 @@ class MCTSBot(Bot):
     def _remaining(self, done: int, start: float) -> float:
         """Iterations the budget still allows: exact for an iteration budget, estimated from the
         rate so far (padded by STOP_RATE_MARGIN) for a time budget; the smaller if both are set."""
-        left = math.inf if self.iterations is None else float(self.iterations - done)
+        left = math.inf if self._limit is None else float(self._limit - done)
         if self.seconds is not None:
             elapsed = time.perf_counter() - start
             if elapsed > 0.0:
@@ -263,6 +279,23 @@ class MCTSBot(Bot):
             if isinstance(hint, int) and not isinstance(hint, bool) and hint >= 0:
                 cutoff = hint
         return ROLLOUT_GUARD if cutoff is None else min(cutoff, ROLLOUT_GUARD)
+
+    def iterations_for(self, game: Game) -> int | None:
+        """The iteration budget for `game`: the bot's own, or (with `game_budget`) the game's
+        `search_iterations` hint for this level where it names one: a level's table budget is
+        what fits its time in that game (a Heroscape iteration costs several Inscription ones)."""
+        if self.game_budget and self.level is not None and self.iterations is not None:
+            hint = getattr(game, "search_iterations", None)
+            budget = hint.get(self.level) if isinstance(hint, dict) else None
+            if isinstance(budget, int) and not isinstance(budget, bool) and budget > 0:
+                return budget
+        return self.iterations
+
+    def finishes_turn(self, game: Game) -> bool:
+        """Whether rollouts first finish the turn under way greedily: the bot's own setting, or
+        (with `game_cutoff`) the game's `rollout_finish_turn` hint where it has a heuristic."""
+        hint = self.game_cutoff and getattr(game, "rollout_finish_turn", False) is True
+        return (self.finish_turn or hint) and has_heuristic(game)
 
     def exploration_for(self, game: Game) -> float:
         """UCB's exploration constant for `game`: the bot's own, or (with `game_exploration`)
@@ -310,7 +343,7 @@ class MCTSBot(Bot):
             else:
                 child, action, expanded = self._select(decision, legal)
             if chance is not None and chance(s, action):
-                luck = _apply_counting_luck(s, mover, action, luck)
+                luck = apply_counting_luck(s, mover, action, luck)
             else:
                 s._apply(mover, action)
             path.append((child, mover))
@@ -450,6 +483,8 @@ class MCTSBot(Bot):
         # A game that draws a random action without listing them all saves the listing; the
         # draw takes an engine Rng (seeded from the same stream, so still reproducible).
         sampler = None if greedy or not samples_without_listing(s) else Rng(self._fast.getrandbits(64))
+        if self._finish:
+            luck = finish_turn(s, chance, luck)
         steps = 0
         while not s.is_over():
             if steps >= limit:
@@ -461,50 +496,15 @@ class MCTSBot(Bot):
             else:
                 legal = s._legal_actions(mover)
                 if greedy and len(legal) > 1 and rnd() < greedy:
-                    action = _greedy(s, mover, legal)
+                    action = greedy_action(s, mover, legal)
                 else:
                     action = legal[int(rnd() * len(legal))]
             if chance is not None and chance(s, action):
-                luck = _apply_counting_luck(s, mover, action, luck)
+                luck = apply_counting_luck(s, mover, action, luck)
             else:
                 s._apply(mover, action)
             steps += 1
         return s.returns(), luck
-
-
-def samples_without_listing(state: State) -> bool:
-    """True where the game draws a random legal action without listing them all."""
-    return type(state).sample_action is not State.sample_action
-
-
-def chance_hook(game: Game) -> Callable[[State, Action], bool] | None:
-    """The game's `heuristic_averages_chance(state, action)`, where it overrides the engine's
-    (which says never) and has a heuristic."""
-    if type(game).heuristic_averages_chance is Game.heuristic_averages_chance or not has_heuristic(game):
-        return None
-    return game.heuristic_averages_chance
-
-
-def _apply_counting_luck(s: State, mover: int, action: Action, luck: list[float] | None) -> list[float]:
-    """Apply `action`, which rolls dice the heuristic averages over before the roll: the heuristic
-    after, less the heuristic before, is each seat's luck (zero on average), added to `luck`."""
-    seats = range(s.num_players)
-    before = [evaluate(s, k) for k in seats]
-    s._apply(mover, action)
-    moved = [evaluate(s, k) - b for k, b in zip(seats, before, strict=True)]
-    return moved if luck is None else [x + y for x, y in zip(luck, moved, strict=True)]
-
-
-def _greedy(state: State, seat: int, legal: Sequence[Action]) -> Action:
-    best = legal[0]
-    best_value = -1.0
-    for action in legal:
-        after = state.clone()
-        after._apply(seat, action)
-        value = evaluate(after, seat)
-        if value > best_value:
-            best, best_value = action, value
-    return best
 
 
 def settled(root: Node, remaining: float) -> bool:
@@ -527,18 +527,24 @@ def _rank(node: Node | None) -> tuple[int, float]:
     return (node.visits, node.mean())
 
 
-#: The levels the CLI, the server and the arena know by name. Time budgets keep a move's wait
-#: predictable; the iteration caps keep tiny games from spinning uselessly. Rollouts are cut off
-#: and scored by the game's heuristic (where it has one): in most of our games a random playout
-#: to the end costs milliseconds to tens of milliseconds, so full rollouts leave too few iterations.
+#: The levels the CLI, the server and the arena know by name. Each is an iteration budget (a game
+#: names its own per level in `search_iterations`: what fits the level's time on one core of the
+#: server, compiled, with room to spare) with a time ceiling in wall-clock seconds, so that a move
+#: never takes longer whatever the machine's load, while an idle machine plays the same moves
+#: every time and the strength bench measures the level itself (`mcts:seconds=none`). Rollouts
+#: are cut off and scored by the game's heuristic (where it has one): in most of our games a random
+#: playout to the end costs milliseconds to tens of milliseconds, so full rollouts leave too few
+#: iterations.
 LEVELS: dict[str, dict[str, Any]] = {
     "mcts-easy": {"iterations": 100, "seconds": 0.5, "exploration": 1.0, "cutoff": 10},
-    "mcts": {"iterations": 50_000, "seconds": 1.0, "cutoff": 20},
-    "mcts-hard": {"iterations": 200_000, "seconds": 3.0, "cutoff": 30},
+    "mcts": {"iterations": 3_000, "seconds": 1.0, "cutoff": 20},
+    "mcts-hard": {"iterations": 10_000, "seconds": 3.0, "cutoff": 30},
 }
 
-#: What every level does: follow the game's search hints, stop once the move is decided.
-_LEVEL_DEFAULTS: dict[str, Any] = {"game_cutoff": True, "game_exploration": True, "early_stop": True}
+#: What every level does: follow the game's search hints (budget, cut-off, exploration, finishing
+#: the turn), stop once the move is decided.
+_LEVEL_DEFAULTS: dict[str, Any] = {"game_cutoff": True, "game_exploration": True, "early_stop": True,
+                                   "game_budget": True}
 
 
 def make_level(level: str, seed: int = 0, **overrides: Any) -> MCTSBot:
@@ -549,7 +555,9 @@ def make_level(level: str, seed: int = 0, **overrides: Any) -> MCTSBot:
         settings["game_cutoff"] = False
     if "exploration" in overrides:
         settings["game_exploration"] = False
-    return MCTSBot(seed, name=level, **settings)
+    if "iterations" in overrides:
+        settings["game_budget"] = False
+    return MCTSBot(seed, name=level, level=level, **settings)
 
 
 def _level_factory(level: str) -> Callable[[int], Bot]:

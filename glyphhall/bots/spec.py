@@ -31,6 +31,7 @@ _SETTINGS = {
     "exploration": float,
     "cutoff": int,
     "greedy_rollouts": float,
+    "finish_turn": _switch,
     "widen_c": float,
     "widen_alpha": float,
     "widen_from": int,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from glyphhall.engine import Action, Event, Game, LoadError, OptionValue, PositionData, State
 from glyphhall.engine.options import Option
@@ -69,6 +69,9 @@ class GlyftsGame(Game):
     max_players = 4
     version = "1"
     notation_help = N.NOTATION_HELP
+    # The search levels' iteration budgets (bots/mcts.py, LEVELS): what fits in about half the
+    # level's time on one core of the server (an iteration about 85 us compiled); the time stays the ceiling.
+    search_iterations: ClassVar[dict[str, int]] = {"mcts": 4_000, "mcts-hard": 12_000}
     # Search does best here judging leaves by the heuristic straight away: random plies before
     # the cut-off made leaf values noisy (arena runs in bench/RESULTS.md, "Bots and arena").
     rollout_cutoff = 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 try:
     import cython
@@ -117,6 +117,9 @@ class InscriptionGame(Game):
         "Spaces are 1-4 along the arrow, space 1 nearest the bell. A card may be named instead of "
         "numbered: 'play wolf 3', 'item pliers', 'draft raven-egg'."
     )
+    # The search levels' iteration budgets (bots/mcts.py, LEVELS): what fits in about half the
+    # level's time on one core of the server (an iteration about 70 us compiled); the time stays the ceiling.
+    search_iterations: ClassVar[dict[str, int]] = {"mcts": 5_000, "mcts-hard": 15_000}
 
     def __init__(self) -> None:
         self._tokens: dict[str, int] | None = None

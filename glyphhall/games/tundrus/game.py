@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from glyphhall.engine import Action, Event, Game, Option, OptionValue, PositionData, State
 
@@ -75,6 +75,9 @@ class TundrusGame(Game):
     max_players = 6
     version = "1"
     notation_help = NOTATION
+    # The search levels' iteration budgets (bots/mcts.py, LEVELS): what fits in about half the
+    # level's time on one core of the server (an iteration about 170 us compiled); the time stays the ceiling.
+    search_iterations: ClassVar[dict[str, int]] = {"mcts": 2_500, "mcts-hard": 8_000}
     options = (
         Option("fast_play", False, "Fast Play: each Tribe has two champions instead of three"),
         Option("random_draft", False, "Random Draft: champions dealt at random, any Classes"),
