@@ -23,8 +23,9 @@ from .terminal_art import GlyphPicture, blocks, braille, fitted
 
 __all__ = ["GlyphPicture", "blocks", "braille", "command", "render"]
 
-#: Lines the terminal's screen keeps under the board (the last moves, the status, the prompt).
-RESERVED_LINES = 11
+#: Lines the terminal's screen keeps under the board: the last moves (8), the status (2 at 80
+#: columns), the prompt, and a line of answer to the last command.
+RESERVED_LINES = 12
 #: The narrowest cell and the most lines a picture takes in one.
 CELL_COLUMNS = 15
 PICTURE_LINES = 4
@@ -71,17 +72,19 @@ def _notation(state, seat: int, number: str) -> str:
     return "; ".join(f"glyph {number}: {text}" for text in found)
 
 
-def _cell(g: dict, who, cols: int) -> Group:
+def _title(g: dict, who) -> Text:
     if "pending" in g:  # the glyph being judged, first in the row
-        title = Text(f"▶ {'performed' if g['pending'] else 'studied'}", style="bold yellow", overflow="fold")
-        shapes = parse_glyph(g["glyph"])
-    else:
-        mark = g["approved"]
-        by = {"opening": "opening", "counterexample": "counterexample"}.get(g["how"], who(g["by"]))
-        title = Text(f"{'✓' if mark else '✗'} {g['n']} ", style=f"bold {'green' if mark else 'red'}", overflow="fold")
-        title.append(by + (" ?" if g.get("question") else ""), style="dim")
-        shapes = shapes_from_view(g["shapes"])
-    return Group(title, GlyphPicture(shapes, fitted(shapes, cols, PICTURE_LINES)))
+        return Text(f"▶ {'performed' if g['pending'] else 'studied'}", style="bold yellow")
+    mark = g["approved"]
+    by = {"opening": "opening", "counterexample": "counterexample"}.get(g["how"], who(g["by"]))
+    title = Text(f"{'✓' if mark else '✗'} {g['n']} ", style=f"bold {'green' if mark else 'red'}")
+    title.append(by + (" ?" if g.get("question") else ""), style="dim")
+    return title
+
+
+def _cell(g: dict, who, cols: int) -> Group:
+    shapes = parse_glyph(g["glyph"]) if "pending" in g else shapes_from_view(g["shapes"])
+    return Group(_title(g, who), GlyphPicture(shapes, fitted(shapes, cols, PICTURE_LINES)))
 
 
 class Board:
@@ -95,10 +98,12 @@ class Board:
         width = options.max_width
         per_row = max(1, (width + 1) // (CELL_COLUMNS + 1))
         cols = (width + 1) // per_row - 1
-        rows = max(1, (options.size.height - self.reserved - 1) // (PICTURE_LINES + 1))
         first = ([{"pending": self.pending["perform"], "glyph": self.pending["glyph"]}] if self.pending else [])
         first += [g for g in self.glyphs if g["how"] == "opening"]
         rest = [g for g in self.glyphs if g["how"] != "opening"]
+        # a long name wraps its cell's title onto a second line rather than being cut
+        titles = 2 if any(len(_title(g, self.who).plain) > cols for g in self.glyphs) else 1
+        rows = max(1, (options.size.height - self.reserved - 1) // (PICTURE_LINES + titles))
         room = max(1, rows * per_row - len(first))
         pages = max(1, -(-len(rest) // room))
         page = min(PAGING.page, pages)
@@ -107,7 +112,7 @@ class Board:
         shown = first + rest[start:end]
         grid = Table.grid(padding=(0, 1))
         for _ in range(per_row):
-            grid.add_column(width=cols, no_wrap=True)
+            grid.add_column(width=cols)  # titles wrap; pictures never do (they fit)
         for at in range(0, len(shown), per_row):
             row = [_cell(g, self.who, cols) for g in shown[at:at + per_row]]
             grid.add_row(*row, *[""] * (per_row - len(row)))
