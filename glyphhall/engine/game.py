@@ -381,11 +381,12 @@ class Game(ABC):
     def _load(self, data: Mapping[str, Any]) -> State: ...
 
     # --- positions as data (engine/position.py) --------------------------------------------
-    def load_position(self, source: str | Mapping[str, Any]) -> State:
+    def load_position(self, source: str | Mapping[str, Any], *, strict: bool | None = None) -> State:
         """A game set up from a position: TOML text, or a mapping read from one (keys shared by
         every game in `engine/position.py`, the game's own in its README). Chance follows the
         position's script (`[chance]`: named dice and deck orders) and then the seed, or, with
-        `strict = true` under [chance] (the default in the tests), only the script.
+        `strict = true` under [chance] (the default in the tests), only the script; `strict`
+        given here overrides the position's (a match is played on past its script: False).
         Raises LoadError naming what is wrong."""
         data = read_source(source)
         named = data.take("game", str, self.id)
@@ -401,7 +402,8 @@ class Game(ABC):
         chance = data.table("chance")
         dice = [parse_die(d) for d in chance.names("dice", [])]
         orders = chance.take("orders", list, [])
-        strict = chance.take("strict", bool, strict_by_default())
+        written = chance.take("strict", bool, strict_by_default())
+        strict = written if strict is None else strict
         chance.done()
         if not all(isinstance(order, list) and len(order) <= MAX_LIST and all(isinstance(n, str) for n in order)
                    for order in orders):

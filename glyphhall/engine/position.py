@@ -11,6 +11,8 @@ The keys every game shares (each game documents the rest in its README):
     [chance]                    # what chance gives next, in order (see rng.ScriptedRng)
     dice = ["d6 5", "d2 1"]     # a die of that many faces, showing that face
     orders = [["Wolf", "Stoat"]]  # the next shuffles' results, in the game's own names
+    strict = false              # let the seed carry on past the script (strict: a draw past it
+                                # raises; the default in the tests, see rng.STRICT_BY_DEFAULT)
 
 `Game.load_position` reads the shared keys; a game reads its own in `Game._position(state, data)`, removing each key it reads from
 `data` (a `PositionData`), which then refuses any key left over with the name of the key.

@@ -175,10 +175,11 @@ def _read_position(stored: Any) -> str | None:
 def first_state(game: Game, players: int, seed: int, options: Mapping[str, Any], position: str | None = None) -> State:
     """The state a match starts from: the position's (`game.load_position`) when it has one,
     else a new game from the seed and options. Raises LoadError if the position does not load
-    or does not seat `players`."""
+    or does not seat `players`. A match goes on past the position's chance script (never strict:
+    a strict script would stop a table mid-action once it ran out)."""
     if position is None:
         return game.new(players, seed, options)
-    state = game.load_position(position)
+    state = game.load_position(position, strict=False)
     if state.num_players != players:
         raise LoadError(f"the position is for {state.num_players} players, not {players}")
     return state

@@ -2,7 +2,7 @@
 
 import pytest
 
-from glyphhall.engine import LoadError, Rng, ScriptedRng, ScriptError
+from glyphhall.engine import LoadError, Rng, ScriptedRng, ScriptError, first_state
 from glyphhall.engine import rng as rng_module
 
 from .toy import GAME, PositionDuelGame
@@ -79,6 +79,10 @@ def test_a_position_script_is_strict_unless_it_says_otherwise():
     loose.rng.randint(1, 6)  # the seed carries on
     with pytest.raises(ScriptError, match="run out"):
         strict.rng.randint(1, 6)
+    played = first_state(game, 2, 0, {}, hands + '[chance]\ndice = ["d6 3"]\nstrict = true')
+    assert not played.rng.strict, "a match goes on past its script, whatever the text says"
+    played.rng.randint(1, 6)
+    played.rng.randint(1, 6)
     with pytest.raises(LoadError, match="'chance.strict' must be a true or false"):
         game.load_position(hands + '[chance]\nstrict = "yes"')
 
