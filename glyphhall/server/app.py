@@ -32,10 +32,12 @@ from . import (
     people,
     play,
     push,
+    rematch,
     replay,
     rooms,
     rules_text,
     sync,
+    table_rating,
     watch,
 )
 from .botpool import BotPool
@@ -123,6 +125,8 @@ def create_app(
     app.include_router(maps.router)
     app.include_router(glyphs_guess.router)
     app.include_router(rooms.router)
+    app.include_router(table_rating.router)
+    app.include_router(rematch.router)
     app.include_router(watch.router)
     app.include_router(email_routes.router)
     app.include_router(push.router)

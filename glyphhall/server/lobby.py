@@ -232,12 +232,12 @@ async def take_seat(table_id: str, seat: int, body: TakeSeat, request: Request) 
             raise TableError("the game has already started; you can watch it", 409)
         s = table.seats[seat]
         if s.kind != "person":
-            raise TableError(f"seat {seat} is played by a bot", 409)
+            raise TableError("that seat is played by a bot", 409)
         token = new_token()
         name = name or f"player {seat}"
         user_id = user.id if user else None
         if not await m.db(m.store.take_seat, table_id, seat, name, token_hash(token), user_id):
-            raise TableError(f"seat {seat} is already taken", 409)
+            raise TableError("that seat is already taken", 409)
         s.name, s.token_hash, s.user_id = name, token_hash(token), user_id
         table.broadcast_table()
     await m.announce("table", table_id)
@@ -277,22 +277,27 @@ async def start(table_id: str, body: WithToken, request: Request) -> dict[str, A
     async with table.lock:
         if any(s.kind == "person" for s in table.seats):
             _seat_of(table, body.token, user)  # only a seated person may start
-        if table.status != "open":
-            raise TableError("the game has already started", 409)
-        free = [str(i) for i, s in enumerate(table.seats) if s.kind == "person" and s.token_hash is None]
-        if free:
-            raise TableError(f"seat {', '.join(free)} {'is' if len(free) == 1 else 'are'} still free", 409)
-        if not await m.db(m.store.start, table_id):
-            raise TableError("the game has already started", 409)
-        table.rebuild([])
-        table.status = "running"
-        await m.claim(table_id)
-        table.restart_timer()
-        for conn in list(table.connections):
-            conn.push(table.full_state(conn.seat))
+        await start_locked(m, table)
     await m.announce("table", table_id)
     m.after_change(table)
     return table.public_info()
+
+
+async def start_locked(m: TableManager, table: LiveTable) -> None:
+    """Start an open table whose seats are all taken (call with its lock held)."""
+    if table.status != "open":
+        raise TableError("the game has already started", 409)
+    free = sum(1 for s in table.seats if s.kind == "person" and s.token_hash is None)
+    if free:
+        raise TableError(f"{free} seat{'s are' if free > 1 else ' is'} still free", 409)
+    if not await m.db(m.store.start, table.id):
+        raise TableError("the game has already started", 409)
+    table.rebuild([])
+    table.status = "running"
+    await m.claim(table.id)
+    table.restart_timer()
+    for conn in list(table.connections):
+        conn.push(table.full_state(conn.seat))
 
 
 def _check_seat(table: LiveTable, seat: int) -> None:

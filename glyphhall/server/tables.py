@@ -28,7 +28,7 @@ from glyphhall.engine import (
 from glyphhall.engine.record import brief_options
 from glyphhall.store import ActionClash
 
-from . import bot_turns, keepsakes, messages, rating, undo_policy
+from . import bot_turns, keepsakes, messages, rating, table_rating, undo_policy
 from .botpool import BotPool
 from .catalog import Catalog
 from .cluster import Cluster
@@ -164,6 +164,7 @@ class LiveTable:
             "practice": self.practice,
             **({"seed": self.seed} if self.practice else {}),
             "position": position_info(self.position is not None, self.position_title),
+            **table_rating.rating_status(self),
         }
 
     # --- messages --------------------------------------------------------------------------

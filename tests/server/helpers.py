@@ -42,5 +42,5 @@ def receive(ws: Any, kind: str, limit: int = 50) -> dict:
         msg = ws.receive_json()
         if msg["type"] == kind:
             return msg
-        assert msg["type"] in ("table", "chat", "notice", "update", "state", "ack", "thinking"), msg
+        assert msg["type"] in ("table", "chat", "notice", "update", "state", "ack", "thinking", "rematch"), msg
     raise AssertionError(f"no {kind} message")

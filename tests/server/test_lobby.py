@@ -77,7 +77,7 @@ def test_start_needs_a_seated_person_and_every_seat_taken(client):
     t = new_table(client)
     ann = take(client, t["id"], 0)
     r = client.post(f"/api/tables/{t['id']}/start", json={"token": ann})
-    assert r.status_code == 409 and "seat 1 is still free" in r.json()["error"]
+    assert r.status_code == 409 and "1 seat is still free" in r.json()["error"]
     bob = take(client, t["id"], 1, "bob")
     r = client.post(f"/api/tables/{t['id']}/start", json={})
     assert r.status_code == 403 and "seat token" in r.json()["error"]

@@ -1,0 +1,134 @@
+"""Play again: at the end of a game, a rematch with the same people and options, seats rotated
+(seat i plays seat i + 1). The first person to ask makes the new table and sits at it; each
+other person accepts (sits too) or declines; once every person sits, it starts.
+
+`POST /api/tables/{id}/rematch` (your seat token of the finished table, or your account) asks for
+or accepts the rematch and answers your seat and token at the new table; `POST .../rematch/decline`
+declines it; `GET .../rematch` says where it stands. Everyone at the finished table gets a
+`rematch` message (docs/protocol.md) on each change. The offers live in the server's memory: after
+a restart the new table is still there (open, its link works) but the offer is not."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from fastapi import APIRouter, Request
+
+from .identity import user_of
+from .lobby import WithToken, _seat_of, start_locked
+from .tables import LiveTable, TableError, TableManager
+from .tokens import new_seed, new_table_id, new_token, token_hash
+
+router = APIRouter(prefix="/api", tags=["lobby"])
+
+
+@dataclass
+class Rematch:
+    table: str  # the new table
+    people: dict[int, str]  # old seat -> name, for the finished table's persons
+    accepted: list[int] = field(default_factory=list)  # old seats that sit at the new table
+    declined: int | None = None
+    started: bool = False
+
+    def public(self) -> dict[str, Any]:
+        return {
+            "table": self.table,
+            "accepted": [self.people[s] for s in self.accepted],
+            "waiting": [n for s, n in self.people.items() if s not in self.accepted and s != self.declined],
+            "declined": None if self.declined is None else self.people[self.declined],
+            "started": self.started,
+        }
+
+
+def _offers(request: Request) -> dict[str, Rematch]:
+    state = request.app.state
+    if not hasattr(state, "rematches"):
+        state.rematches = {}
+    return state.rematches
+
+
+def rotated(seat: int, players: int) -> int:
+    return (seat + 1) % players
+
+
+async def _finished(m: TableManager, table_id: str) -> LiveTable:
+    table = await m.get(table_id)
+    if table.status != "finished":
+        raise TableError("a rematch is offered once the game is over", 409)
+    return table
+
+
+def _tell(old: LiveTable, offer: Rematch) -> None:
+    said = offer.public()
+    old.broadcast(lambda c: {"type": "rematch", "rematch": said})
+
+
+async def _new_table(m: TableManager, old: LiveTable) -> str:
+    n = old.players
+    seats: list[tuple[str, str | None, str | None]] = [("person", None, None)] * n
+    for i, s in enumerate(old.seats):
+        if s.kind == "bot":
+            seats[rotated(i, n)] = ("bot", s.bot, None)
+    table_id = new_table_id()
+    await m.db(m.store.create_table, table_id, old.game.id, old.game.version, dict(old.options), new_seed(), seats,
+               old.turn_seconds, old.undo_option, old.practice, old.position)
+    return table_id
+
+
+@router.get("/tables/{table_id}/rematch", summary="Where the rematch of a finished game stands (null: none asked)")
+async def rematch_status(table_id: str, request: Request) -> dict[str, Any]:
+    offer = _offers(request).get(table_id)
+    return {"rematch": offer.public() if offer else None}
+
+
+@router.post("/tables/{table_id}/rematch", summary="Play again: ask for the rematch, or accept it")
+async def play_again(table_id: str, body: WithToken, request: Request) -> dict[str, Any]:
+    m: TableManager = request.app.state.manager
+    old = await _finished(m, table_id)
+    user = await user_of(request)
+    seat = _seat_of(old, body.token, user)
+    offers = _offers(request)
+    async with old.lock:  # two people asking at once make one new table
+        offer = offers.get(table_id)
+        if offer is not None and offer.declined is not None:
+            raise TableError(f"{offer.people[offer.declined]} declined the rematch", 409)
+        if offer is None:
+            people = {i: s.name or f"player {i + 1}" for i, s in enumerate(old.seats) if s.kind == "person"}
+            offer = offers[table_id] = Rematch(await _new_table(m, old), people)
+    new = await m.get(offer.table)
+    mine = rotated(seat, old.players)
+    if seat in offer.accepted:  # asked again: the seat's token is with the tab that accepted (or the account)
+        return {"table": new.id, "seat": mine, "token": None, "rematch": offer.public()}
+    token = new_token()
+    held = old.seats[seat]
+    async with new.lock:
+        if not await m.db(m.store.take_seat, new.id, mine, held.name or f"player {mine + 1}", token_hash(token),
+                          held.user_id):
+            raise TableError("your seat at the new table is taken", 409)
+        s = new.seats[mine]
+        s.name, s.token_hash, s.user_id = held.name, token_hash(token), held.user_id
+        offer.accepted.append(seat)
+        new.broadcast_table()
+        if len(offer.accepted) == len(offer.people) and new.status == "open":
+            await start_locked(m, new)
+            offer.started = True
+    await m.announce("table", new.id)
+    m.after_change(new)
+    _tell(old, offer)
+    return {"table": new.id, "seat": mine, "token": token, "rematch": offer.public()}
+
+
+@router.post("/tables/{table_id}/rematch/decline", summary="Decline the rematch of a finished game")
+async def decline(table_id: str, body: WithToken, request: Request) -> dict[str, Any]:
+    m: TableManager = request.app.state.manager
+    old = await _finished(m, table_id)
+    seat = _seat_of(old, body.token, await user_of(request))
+    offer = _offers(request).get(table_id)
+    if offer is None or offer.started:
+        raise TableError("there is no rematch waiting for an answer", 409)
+    if seat in offer.accepted:
+        raise TableError("you already sit at the rematch; leave its table instead", 409)
+    offer.declined = seat
+    _tell(old, offer)
+    return {"rematch": offer.public()}

@@ -1,0 +1,90 @@
+"""Play again and rated-or-friendly (issue 26): the rematch of a finished game has the same
+people and options with seats rotated, starts once everyone accepted, and stops when one
+declines; a table says whether it is rated and why not; a rated match's rating changes."""
+
+from __future__ import annotations
+
+from .helpers import hello, new_table, receive, started_duel, take
+
+
+def _play_out(client, table_id: str, tokens: list[str]) -> None:
+    """Each person seat picks its first card, once."""
+    for token in tokens:
+        with client.websocket_connect(f"/ws/{table_id}") as ws:
+            state = hello(ws, token)
+            if state["legal"]:
+                ws.send_json({"type": "act", "text": state["legal"][0], "ref": 1})
+                receive(ws, "update")
+
+
+def _finished_duel(client) -> tuple[str, list[str]]:
+    table_id, tokens = started_duel(client)
+    while client.get(f"/api/tables/{table_id}").json()["status"] != "finished":
+        _play_out(client, table_id, tokens)
+    return table_id, tokens
+
+
+def test_a_rematch_rotates_the_seats_and_starts_when_everyone_accepts(client):
+    old, (ann, bob) = _finished_duel(client)
+    assert client.get(f"/api/tables/{old}/rematch").json() == {"rematch": None}
+    with client.websocket_connect(f"/ws/{old}") as watcher:
+        hello(watcher, None)
+        first = client.post(f"/api/tables/{old}/rematch", json={"token": ann}).json()
+        assert first["seat"] == 1 and first["token"]
+        told = receive(watcher, "rematch")["rematch"]
+        assert told == {"table": first["table"], "accepted": ["ann"], "waiting": ["bob"], "declined": None, "started": False}
+        new = client.get(f"/api/tables/{first['table']}").json()
+        assert new["status"] == "open" and new["options"] == client.get(f"/api/tables/{old}").json()["options"]
+        assert [s["name"] for s in new["seats"]] == [None, "ann"]
+        second = client.post(f"/api/tables/{old}/rematch", json={"token": bob}).json()
+        assert second["table"] == first["table"] and second["seat"] == 0
+        assert receive(watcher, "rematch")["rematch"]["started"] is True
+    new = client.get(f"/api/tables/{first['table']}").json()
+    assert new["status"] == "running" and [s["name"] for s in new["seats"]] == ["bob", "ann"]
+    again = client.post(f"/api/tables/{old}/rematch", json={"token": ann}).json()
+    assert again["table"] == first["table"] and again["token"] is None  # one seat each
+
+
+def test_a_declined_rematch_is_said_and_cannot_be_accepted_after(client):
+    old, (ann, bob) = _finished_duel(client)
+    assert client.post(f"/api/tables/{old}/rematch/decline", json={"token": bob}).status_code == 409  # nothing asked
+    client.post(f"/api/tables/{old}/rematch", json={"token": ann})
+    r = client.post(f"/api/tables/{old}/rematch/decline", json={"token": bob})
+    assert r.status_code == 200 and r.json()["rematch"]["declined"] == "bob"
+    late = client.post(f"/api/tables/{old}/rematch", json={"token": bob})
+    assert late.status_code == 409 and "bob declined the rematch" in late.json()["error"]
+    assert client.post(f"/api/tables/{old}/rematch", json={"token": "not a seat"}).status_code == 403
+
+
+def test_a_running_game_has_no_rematch(client):
+    table_id, tokens = started_duel(client)
+    r = client.post(f"/api/tables/{table_id}/rematch", json={"token": tokens[0]})
+    assert r.status_code == 409 and "once the game is over" in r.json()["error"]
+
+
+def test_a_table_says_whether_it_is_rated_and_why_not(client):
+    friendly = new_table(client, seed=3)
+    assert friendly["rating"] == "friendly"
+    open_ = new_table(client)
+    assert open_["rating"] == "rated" and "guest makes it a friendly game" in open_["rating_note"]
+    take(client, open_["id"], 0, "Björn")
+    shown = client.get(f"/api/tables/{open_['id']}").json()
+    assert shown["rating"] == "unrated" and shown["rating_note"].startswith("Not rated: Björn plays as a guest")
+
+
+def test_a_rated_match_tells_each_seat_its_rating_change(client):
+    assert client.post("/api/account/signup", json={"name": "Rowan", "password": "a long enough password"}).status_code == 201
+    t = new_table(client, seats=[{"kind": "person"}, {"kind": "bot", "bot": "random"}])
+    token = take(client, t["id"], 0, "ignored")  # signed in: the account's name
+    assert client.get(f"/api/tables/{t['id']}").json()["rating"] == "rated"
+    client.post(f"/api/tables/{t['id']}/start", json={"token": token})
+    with client.websocket_connect(f"/ws/{t['id']}") as watcher:  # the last update comes once the match is rated
+        hello(watcher, None)
+        while client.get(f"/api/tables/{t['id']}").json()["status"] != "finished":
+            _play_out(client, t["id"], [token])
+        while receive(watcher, "update")["status"] != "finished":
+            pass
+    changes = client.get(f"/api/tables/{t['id']}/ratings").json()["changes"]
+    assert [c["name"] for c in changes] == ["Rowan", "random bot"]
+    for c in changes:
+        assert c["change"] != 0 and round(c["before"] + c["change"], 1) == c["after"]
