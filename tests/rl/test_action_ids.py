@@ -17,6 +17,12 @@ CASES = [
     ("inscription", 2, {"limited_squirrels": True, "blank_death_cards": 5}, 400),
     ("glyfts", 2, {}, 220),
     ("glyfts", 4, {}, 160),
+    ("tundrus", 2, {}, 300),
+    ("tundrus", 4, {}, 200),
+    ("heroscape", 2, {}, 250),
+    ("heroscape", 4, {"teams": "pairs", "map": "giants"}, 200),
+    ("glyphs", 3, {}, 40),
+    ("glyphs", 2, {"mode": "duel"}, 40),
 ]
 IDS = [f"{g}-{p}p-{i}" for i, (g, p, _, _) in enumerate(CASES)]
 
@@ -115,10 +121,17 @@ def test_an_id_that_names_no_legal_action_is_refused_and_changes_nothing() -> No
     assert state.to_dict() == before
 
 
-def test_the_tables_describe_every_id() -> None:
-    for game_id in ("inscription", "glyfts"):
+def test_every_game_has_ids_and_tensors() -> None:
+    for game_id in games.ids():
         game = games.get(game_id)
-        codec = game.action_codec(2, game.resolve_options({}))
+        assert game.num_distinct_actions(game.min_players) > 0
+        assert game.observation_tensor_shape(game.min_players)[0] > 0
+
+
+def test_the_tables_describe_every_id() -> None:
+    for game_id in games.ids():
+        game = games.get(game_id)
+        codec = game.action_codec(game.min_players, game.resolve_options({}))
         lines = codec.describe()
         last = int(lines[-1].split(":")[0].split("..")[1])
         assert last == codec.size - 1

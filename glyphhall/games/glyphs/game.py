@@ -30,6 +30,7 @@ from glyphhall.engine import (
 from . import actions, checks, opening, turn, views, wording
 from .decrees.english import render
 from .decrees.parser import parse
+from .encoding import GlyphsTensors, action_table
 from .mage import opening_board
 from .position import set_position
 from .state import APPROVED, REJECTED, GlyphsState, glyph_text, read_glyph
@@ -165,6 +166,13 @@ class GlyphsGame(Game):
             raise IllegalAction(f"'{verb}' is not an action here; you can: {', '.join(phase_verbs)}")
         state.check_action(seat, action)
         return action
+
+    # --- for learners: encoding.py -------------------------------------------------------------
+    def action_codec(self, players: int, options: dict[str, Any]) -> Any:
+        return action_table()
+
+    def tensor_encoder(self, players: int, options: dict[str, Any]) -> GlyphsTensors:
+        return GlyphsTensors()
 
     def policy(self, state, seat: int, rng) -> Action | None:
         """A strong move for `seat` from the game's own apprentice (apprentice.py), for a bots-layer

@@ -23,6 +23,7 @@ from glyphhall.engine import (
 
 from . import decisions, flow, paths, turn, wording
 from .armies import PRESETS
+from .encoding import HeroscapeActions, HeroscapeTensors
 from .map_text import board_for
 from .maps import Board, map_keys
 from .position import set_position, start_round
@@ -214,6 +215,13 @@ class HeroscapeGame(Game):
 
     def result_text(self, state: State, names: Sequence[str]) -> str:
         return wording.result_text(state, names)  # type: ignore[arg-type]
+
+    # --- for learners: encoding.py -------------------------------------------------------------
+    def action_codec(self, players: int, options: dict[str, Any]) -> HeroscapeActions:
+        return HeroscapeActions(board_for(options))
+
+    def tensor_encoder(self, players: int, options: dict[str, Any]) -> HeroscapeTensors:
+        return HeroscapeTensors(board_for(options))
 
     def heuristic(self, state: HeroscapeState, seat: int) -> float:  # type: ignore[override]
         """Remaining army value (points x remaining life) for seat against the rest, plus a

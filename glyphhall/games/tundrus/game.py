@@ -9,6 +9,7 @@ from glyphhall.engine import Action, Event, Game, Option, OptionValue, PositionD
 
 from . import draft, turn, views, wording
 from .data import load_data
+from .encoding import TundrusTensors, action_table
 from .position import set_position
 from .state import NO_PROGRESS_ROUNDS, TundrusState
 
@@ -118,6 +119,13 @@ class TundrusGame(Game):
 
     def result_text(self, state: State, names: Sequence[str]) -> str:
         return wording.result_text(state, names)  # type: ignore[arg-type]
+
+    # --- for learners: encoding.py -------------------------------------------------------------
+    def action_codec(self, players: int, options: dict[str, OptionValue]) -> Any:
+        return action_table()
+
+    def tensor_encoder(self, players: int, options: dict[str, OptionValue]) -> TundrusTensors:
+        return TundrusTensors()
 
     def heuristic(self, state: State, seat: int) -> float | None:
         """The seat's Tribe's share of a material score (all public): Health weighs most, then

@@ -1,0 +1,198 @@
+"""Heroscape for learners: fixed action ids and the observation tensors (engine/action_ids.py,
+engine/tensors.py). The README's "Reinforcement learning" section lists both layouts.
+
+Action ids are *factored*: a move is the sequence of its steps (`step <figure> <space>`, one
+space at a time, as the legal list offers it), not a whole path, so the ids are verb x figure x
+space (the 30 figure names of the 16 army cards, the battlefield's spaces) and stay few enough
+for a flat policy: a whole-path `move` would need one id per figure and reachable path. A
+double-space figure's placement names its head's space and the direction of its tail. The
+battlefield is part of the settings (options `map`, `map_text`), so the count depends on them.
+
+Tensors are seat-relative and hold only what changes: the battlefield itself (levels, terrain,
+start zones) is fixed for a game and kept out of every step; `HeroscapeTensors.static_map()`
+gives it once as planes over the same spaces. The others' order markers show only where they
+lie and which are revealed, never their numbers.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from glyphhall.engine import Action
+from glyphhall.engine.action_ids import ABSENT, VerbTable
+from glyphhall.engine.tensors import Layout, TensorEncoder
+
+from .armies import CARDS
+from .glyphs import GLYPHS
+from .hexes import DIRECTIONS
+from .powers import DIR_NAMES
+from .terrain import BY_KEY
+
+if TYPE_CHECKING:
+    from .maps import Board
+    from .state import HeroscapeState
+
+CARD_KEYS = tuple(CARDS) if isinstance(CARDS, dict) else tuple(c.key for c in CARDS)
+_DEFS = {k: (CARDS[k] if isinstance(CARDS, dict) else next(c for c in CARDS if c.key == k)) for k in CARD_KEYS}
+FIGURES = tuple(k if _DEFS[k].figures == 1 else f"{k}{i + 1}" for k in CARD_KEYS for i in range(_DEFS[k].figures))
+MARKERS = ("1", "2", "3", "x")
+SEATS = 4
+GLYPH_KEYS = tuple(GLYPHS)
+TERRAIN_KEYS = tuple(sorted(BY_KEY))
+
+
+class HeroscapeActions(VerbTable):
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        spaces = tuple(board.labels)
+        figs, cards = FIGURES, CARD_KEYS
+        super().__init__([
+            ("draft", [cards]), ("done", []),
+            ("place", [spaces, (ABSENT, *DIR_NAMES)]),
+            ("order", [MARKERS, cards]),
+            ("step", [figs, spaces]), ("stop", [figs]), ("flip", [figs]), ("end", []),
+            ("attack", [figs, figs]), ("shuriken", [figs, figs]), ("chomp", [figs, figs]),
+            ("shackle", [figs, figs]), ("rod", [figs, figs]), ("explode", [figs, figs]),
+            ("grenade", [figs, figs]), ("grapple", [figs, spaces]), ("teleport", [figs, spaces]),
+            ("fireline", [figs, spaces, DIR_NAMES]), ("berserk", []), ("clone", []),
+            ("drop", [figs, (ABSENT, *spaces)]), ("pass", [figs, figs]),
+            ("swap", [figs, (ABSENT, *figs)]), ("keep", [figs]), ("equip", [figs]), ("leave", [figs]),
+            ("glyph", [spaces]), ("spirit", [cards]), ("summon", [figs, spaces]), ("decline", []),
+            ("negate", [cards]), ("wound", [figs]), ("resolve", [figs]), ("opponent", [tuple(range(SEATS))]),
+        ])
+
+    def encode(self, state: Any, seat: int, action: Action) -> int:
+        if action.verb == "place" and len(action.args) == 2:
+            action = Action("place", (action.args[0], self._direction(*action.args)))
+        return super().encode(state, seat, action)
+
+    def decode(self, state: Any, seat: int, action_id: int) -> Action | None:
+        action = super().decode(state, seat, action_id)
+        if action is not None and action.verb == "place" and len(action.args) == 2:
+            head = self.board.index[str(action.args[0])]
+            dq, dr = DIRECTIONS[DIR_NAMES.index(str(action.args[1]))]
+            q, r = self.board.coords[head]
+            tail = next((i for i, c in enumerate(self.board.coords) if c == (q + dq, r + dr)), None)
+            return None if tail is None else Action("place", (action.args[0], self.board.labels[tail]))
+        return action
+
+    def _direction(self, head: str, tail: str) -> str:
+        (q, r), (q2, r2) = self.board.coords[self.board.index[head]], self.board.coords[self.board.index[tail]]
+        return DIR_NAMES[DIRECTIONS.index((q2 - q, r2 - r))]
+
+
+PHASES = ("draft", "place", "orders", "turn", "over")
+PER_CARD = SEATS + 1 + 4 + 4 + 1 + 3
+PER_FIGURE = 4 + SEATS + 5
+GLYPH_SLOTS = 16
+
+
+class HeroscapeTensors(TensorEncoder):
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        n = len(board)
+        lay = self.layout = Layout()
+        self.o_phase = lay.add(len(PHASES), "phase one-hot: " + ", ".join(PHASES))
+        self.o_game = lay.add(8, "round/12, turn number/4, I am to move, stage of the turn/4, the active card is "
+                                 "mine, moves left/10, attacks made/3, I won")
+        self.o_cards = lay.add(len(CARD_KEYS) * PER_CARD, f"{len(CARD_KEYS)} army cards x [owner (relative seat, "
+                                                          "4), in the draft pool, my markers on it (1,2,3,X), their "
+                                                          "revealed markers on it (1,2,3,X), their face-down markers "
+                                                          "on it/3, attack, defense bonus/3, figures left/4]")
+        self.o_figs = lay.add(len(FIGURES) * PER_FIGURE, f"{len(FIGURES)} figures x [in reserve, on the battlefield, "
+                                                         "destroyed, unused, owner (4), wounds/10, q, r /20, "
+                                                         "level/20, the figure moving]")
+        self.o_planes = lay.add(4 * n, f"hex planes over the {n} spaces: my figures, theirs, double-space tails, "
+                                       "glyphs")
+        self.o_glyphs = lay.add(GLYPH_SLOTS * (len(GLYPH_KEYS) + 1), f"glyph spots in space order ({GLYPH_SLOTS}) x "
+                                                                     "[face-up kind one-hot, face down]")
+        self.observation_shape = self.information_state_shape = (lay.size,)
+        self.card_index = {k: i for i, k in enumerate(CARD_KEYS)}
+        self.fig_index = {k: i for i, k in enumerate(FIGURES)}
+
+    def describe(self) -> list[str]:
+        return self.layout.describe()
+
+    def static_map(self) -> np.ndarray:
+        """The battlefield, once: planes (level/20, terrain one-hot, start zone 1-6 one-hot) x spaces."""
+        b = self.board
+        planes = np.zeros((1 + len(TERRAIN_KEYS) + 6, len(b)), np.float32)
+        for h in range(len(b)):
+            planes[0, h] = min(b.levels[h], 20) / 20.0
+            if b.terrain[h] in TERRAIN_KEYS:
+                planes[1 + TERRAIN_KEYS.index(b.terrain[h]), h] = 1.0
+            if 1 <= b.zone[h] <= 6:
+                planes[len(TERRAIN_KEYS) + b.zone[h], h] = 1.0
+        return planes
+
+    def observation(self, state: Any, seat: int, out: np.ndarray) -> None:
+        s: HeroscapeState = state
+        n = s.num_players
+        out[self.o_phase + PHASES.index(s.phase)] = 1.0
+        g = self.o_game
+        out[g] = min(s.round, 60) / 12.0 if s.round <= 12 else 1.0
+        out[g + 1] = s.turn_no / 4.0 if 0 <= s.turn_no <= 4 else 0.0
+        out[g + 2] = 1.0 if seat in s.to_move() else 0.0
+        out[g + 3] = min(int(s.stage), 4) / 4.0
+        if s.active_card is not None and s.active_card >= 0:
+            out[g + 4] = 1.0 if s.c_owner[s.active_card] == seat else 0.0
+        out[g + 5] = max(0, min(10, int(s.move_left or 0))) / 10.0
+        out[g + 6] = min(len(s.attacks) if isinstance(s.attacks, (list, tuple, dict, set)) else int(s.attacks), 3) / 3.0
+        out[g + 7] = 1.0 if s.phase == "over" and s.returns()[seat] > 0.5 else 0.0
+        rel = [(p - seat) % n for p in range(n)]
+        mine_team = s.team[seat] if s.team else seat
+        for k in s.draft_pool:
+            out[self.o_cards + self.card_index[CARDS_KEY(k)] * PER_CARD + SEATS] = 1.0
+        for c, d in enumerate(s.c_def):
+            at = self.o_cards + self.card_index[d.key] * PER_CARD
+            owner = s.c_owner[c]
+            out[at + rel[owner]] = 1.0
+            out[at + SEATS + 9] = max(-3, min(3, s.c_atk[c])) / 3.0
+            out[at + SEATS + 10] = max(-3, min(3, s.c_dfn[c])) / 3.0
+            out[at + SEATS + 11] = sum(1 for f in range(len(s.f_card)) if s.f_card[f] == c and s.f_state[f] in (0, 1)) / 4.0
+        for p in range(n):
+            sees = p == seat or (s.team and s.team[p] == mine_team)
+            for m in range(4):
+                c = s.markers[p][m]
+                if c < 0:
+                    continue
+                at = self.o_cards + self.card_index[s.c_def[c].key] * PER_CARD + SEATS + 1
+                if sees:
+                    out[at + m] = 1.0
+                elif s.revealed[p][m]:
+                    out[at + 4 + m] = 1.0
+                else:
+                    out[at + 8] += 1.0 / 3.0
+        board = self.board
+        planes = self.o_planes
+        nh = len(board)
+        for f in range(len(s.f_card)):
+            at = self.o_figs + self.fig_index[s.f_name[f]] * PER_FIGURE
+            state_code = s.f_state[f]
+            out[at + state_code] = 1.0
+            owner = s.c_owner[s.f_card[f]]
+            out[at + 4 + rel[owner]] = 1.0
+            tail = at + 4 + SEATS
+            out[tail] = min(s.f_wounds[f], 10) / 10.0
+            h = s.f_hex[f]
+            if state_code == 1 and h >= 0:
+                q, r = board.coords[h]
+                out[tail + 1] = max(-20, min(20, q)) / 20.0
+                out[tail + 2] = max(-20, min(20, r)) / 20.0
+                out[tail + 3] = min(board.levels[h], 20) / 20.0
+                out[planes + (0 if owner == seat else 1) * nh + h] = 1.0
+                if s.f_tail[f] >= 0:
+                    out[planes + 2 * nh + s.f_tail[f]] = 1.0
+            out[tail + 4] = 1.0 if s.moving == f else 0.0
+        for k, h in enumerate(sorted(s.glyph_at)):
+            key, up = s.glyph_at[h]
+            out[planes + 3 * nh + h] = 1.0
+            if k < GLYPH_SLOTS:
+                at = self.o_glyphs + k * (len(GLYPH_KEYS) + 1)
+                out[at + (GLYPH_KEYS.index(key) if up else len(GLYPH_KEYS))] = 1.0
+
+
+def CARDS_KEY(k: Any) -> str:  # noqa: N802 - the draft pool holds card keys
+    return str(k)
