@@ -102,6 +102,8 @@ def create_app(
                 await manager.cluster.stop()
             await manager.close()
             pool.close()
+            if hasattr(app.state, "replay_work"):
+                app.state.replay_work.close()
             if store is None:
                 access.close()
 

@@ -6,11 +6,11 @@ through `glyphhall.bots.ask`, which hands the bot only a determinization for its
 from __future__ import annotations
 
 import asyncio
-import multiprocessing
 import os
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from . import workers
 from .catalog import game_locator, load_game
 
 _GAMES: dict[tuple[str, str], Any] = {}  # per worker process: locator -> Game
@@ -37,9 +37,7 @@ class BotPool:
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
-            # spawn, not fork: the server process has threads (database, test client) that a
-            # forked child would inherit half-locked.
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
+            self._pool = workers.pool(self.workers)  # spawned; they end with the server
         return self._pool
 
     async def choose(self, game: Any, state_dict: dict[str, Any], seat: int, level: str, seed: int) -> str:

@@ -6,13 +6,15 @@ names (`Game.event_text`) and the moves taken back shown where they were made.""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from glyphhall.engine import Event, GlyphHallError, filter_events, first_state
 
+from .catalog import game_locator, load_game
 from .tables import LiveTable, TableError
 
-#: A hypothetical line is at most this many moves (each request replays it from the start).
+#: A hypothetical line is at most this many moves (each request replays the game from the start).
 MAX_LINE = 200
 
 
@@ -38,52 +40,80 @@ def names_of(table: LiveTable) -> list[str]:
     return [f"{n} {i + 1}" if names.count(n) > 1 else n for i, n in enumerate(names)]
 
 
-def position(
+@dataclass(frozen=True)
+class ReplayJob:
+    """Everything computing a replay position needs, picklable: it runs in a worker process
+    (replay_work.py), never in the event loop."""
+
+    locator: tuple[str, str]  # where a worker finds the game (catalog.game_locator)
+    players: int
+    seed: int
+    options: tuple[tuple[str, Any], ...]
+    position: str | None
+    actions: tuple[tuple[int, str], ...]
+    names: tuple[str, ...]
+    step: int
+    seat: int | None
+    line: tuple[tuple[int, str], ...] | None
+    taken_back: tuple[tuple[int, tuple[tuple[int, str], ...]], ...]
+
+
+def job_for(
     table: LiveTable,
     step: int,
     seat: int | None,
     line: Sequence[tuple[int, str]] | None = None,
     record: Sequence[tuple[int, str, bool]] = (),
-) -> dict[str, Any]:
-    """The replay message for `step` (0 = before the first move) as `seat` sees it (None: the
+) -> ReplayJob:
+    """The replay job for `step` (0 = before the first move) as `seat` sees it (None: the
     public view), after the hypothetical `line` if one is given. `record` is the stored record
-    with the moves taken back, for the log. Raises TableError for a step, seat or line that
-    does not fit, naming the move that is not legal."""
+    with the moves taken back, for the log. Raises TableError for a step or seat that does not fit."""
     total = len(table.actions)
     if not 0 <= step <= total:
         raise TableError(f"this game has steps 0 to {total}, not {step}", 404)
     if seat is not None and not 0 <= seat < table.players:
         raise TableError(f"this table has seats 0 to {table.players - 1}, not {seat}", 404)
-    game, names = table.game, names_of(table)
-    state = first_state(game, table.players, table.seed, table.options, table.position)
-    taken_back = _taken_back_by_step(record)
+    return ReplayJob(
+        game_locator(table.game), table.players, table.seed, tuple(sorted(table.options.items())), table.position,
+        tuple(table.actions[:step]), tuple(names_of(table)), step, seat, None if line is None else tuple(line),
+        tuple((k, tuple(v)) for k, v in _taken_back_by_step(record).items()),
+    )
+
+
+def compute(job: ReplayJob) -> dict[str, Any]:
+    """The replay message of `job` (without the table's public information, which the caller
+    adds). A hypothetical move that is not legal gives {"error": sentence} instead."""
+    game = load_game(job.locator)
+    names = list(job.names)
+    state = first_state(game, job.players, job.seed, dict(job.options), job.position)
+    taken_back = dict(job.taken_back)
     log: list[dict[str, Any]] = []
+    seat = job.seat
 
     def note(events: list[Event], where: int, hypothetical: bool) -> None:
         for e in filter_events(events, seat):
             entry = {"step": where, "text": game.event_text(e, names)}
             log.append({**entry, "hypothetical": True} if hypothetical else entry)
 
-    for i, (s, text) in enumerate(table.actions[:step]):
+    for i, (s, text) in enumerate(job.actions):
         for who, gone in taken_back.get(i, ()):
             log.append({"step": i, "text": f"{names[who]} took back: {gone}", "undone": True})
         note(state.apply_text(s, text), i + 1, False)
+    step = job.step
     out: dict[str, Any] = {
         "type": "replay",
         "step": step,
-        "total": total,
-        "table": table.public_info(),
         "names": names,
-        "action": None if step == 0 else {"seat": table.actions[step - 1][0], "text": table.actions[step - 1][1]},
+        "action": None if step == 0 else {"seat": job.actions[step - 1][0], "text": job.actions[step - 1][1]},
     }
-    if line is not None:
-        for j, (s, text) in enumerate(line):
+    if job.line is not None:
+        for j, (s, text) in enumerate(job.line):
             try:
                 note(state.apply_text(s, text), step + j + 1, True)
             except GlyphHallError as err:
-                raise TableError(f"hypothetical move {j + 1} ({text!r} for {names[s]}) is not legal: {err}") from None
+                return {"error": f"hypothetical move {j + 1} ({text!r} for {names[s]}) is not legal: {err}"}
         out["hypothetical"] = {
-            "line": [[s, text] for s, text in line],
+            "line": [[s, text] for s, text in job.line],
             "to_move": list(state.to_move()),
             "over": state.is_over(),
             "result": game.result_text(state, names) if state.is_over() else None,
@@ -91,9 +121,9 @@ def position(
     out["view"] = state.view(seat)
     out["to_move"] = [] if state.is_over() else list(state.to_move())
     out["result_text"] = game.result_text(state, names) if state.is_over() else None
-    out["legal"] = [str(a) for a in state.legal_actions(seat)] if line is not None and seat is not None else []
+    out["legal"] = [str(a) for a in state.legal_actions(seat)] if job.line is not None and seat is not None else []
     out["log"] = log
-    last = step + len(line or ())
+    last = step + len(job.line or ())
     out["events"] = [e for e in log if e["step"] == last and not e.get("undone")]  # the last move's
     return out
 

@@ -12,6 +12,7 @@ from pydantic import BaseModel, Field
 from glyphhall.engine import MatchRecord
 
 from . import positions
+from .replay_work import replay_work
 from .tables import LiveTable, TableError, TableManager
 
 router = APIRouter(prefix="/api", tags=["replay"])
@@ -47,7 +48,7 @@ async def record(table_id: str, request: Request) -> dict[str, Any]:
 async def replay_step(table_id: str, step: int, request: Request, seat: int | None = None) -> dict[str, Any]:
     m, table = await _finished(request, table_id)
     record = await m.db(m.store.record, table_id)
-    return positions.position(table, step, seat, None, record)
+    return await replay_work(request.app).position(_address(request), table, step, seat, None, record)
 
 
 class Hypothetical(BaseModel):
@@ -61,4 +62,8 @@ async def hypothetical(table_id: str, body: Hypothetical, request: Request) -> d
     m, table = await _finished(request, table_id)
     record = await m.db(m.store.record, table_id)
     line = positions.parse_line(body.line, table.players)
-    return positions.position(table, body.step, body.seat, line, record)
+    return await replay_work(request.app).position(_address(request), table, body.step, body.seat, line, record)
+
+
+def _address(request: Request) -> str:
+    return request.client.host if request.client else "unknown"

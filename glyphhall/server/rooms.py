@@ -36,6 +36,7 @@ from . import positions
 from .identity import user_of
 from .play import _refuse  # the same refusals as the play socket
 from .protocol import read_object as _parse  # the same JSON checks
+from .replay_work import replay_work
 from .tables import Connection, LiveTable, TableError, TableManager
 
 router = APIRouter()
@@ -185,7 +186,7 @@ async def room_socket(ws: WebSocket, room_id: str) -> None:
         while True:
             raw = await ws.receive_text()
             try:
-                _handle(room, table, member, _parse(raw))
+                await _handle(ws, room, table, member, _parse(raw))
             except (ValueError, TableError) as err:
                 member.conn.push({"type": "error", "message": str(err)})
     except WebSocketDisconnect:
@@ -198,7 +199,7 @@ async def room_socket(ws: WebSocket, room_id: str) -> None:
         room.broadcast_room()
 
 
-def _handle(room: Room, table: LiveTable, member: Member, msg: dict[str, Any]) -> None:
+async def _handle(ws: WebSocket, room: Room, table: LiveTable, member: Member, msg: dict[str, Any]) -> None:
     kind = msg.get("type")
     if kind == "ping":
         member.conn.push({"type": "pong"})
@@ -231,7 +232,8 @@ def _handle(room: Room, table: LiveTable, member: Member, msg: dict[str, Any]) -
             room.line = None
         else:
             line = positions.parse_line(raw, table.players)
-            positions.position(table, room.step, None, line)  # refuses a move that is not legal
+            address = ws.client.host if ws.client else "unknown"
+            await replay_work(ws.app).position(address, table, room.step, None, line)  # refuses an illegal move
             room.line = line
     elif kind == "lead":
         to = msg.get("to")
