@@ -169,8 +169,8 @@ class ScriptedRng(Rng):
     order by `shuffle`: each is the new order of the items, which must be the items shuffled.
     A draw that does not match the script's next entry raises ScriptError naming both, so a
     scenario cannot silently drift from what its author meant. `strict` (None: STRICT_BY_DEFAULT)
-    also refuses a draw past the end of a script that names anything, and a strict script is remembered so that a test
-    can check it was used up (`take_unfinished_scripts`)."""
+    also refuses a draw past the end of a script that names anything, and a strict script is
+    remembered so that a test can check it was used up (`take_unfinished_scripts`)."""
 
     __slots__ = ("script", "at_die", "at_order", "strict")
 

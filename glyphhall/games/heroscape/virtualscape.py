@@ -59,6 +59,8 @@ from .vs_pieces import (
     RUINS,
     START_TYPE,
     TALL_ONE_HEX,
+    TREE4,
+    TREE4_HEIGHT,
     TICALLA_GRASS,
     land_of,
     piece_name,
@@ -148,7 +150,7 @@ def build_map(vs: VsFile, unknown_glyph: str | None = None, leave_out: Iterable[
                 _lay(tile, arch_hexes(tile.x, tile.y, tile.rotation)[0], "x", ARCH_LAYERS, columns)
             castle.append(tile)
         elif (family == GLYPH_FAMILY or tile.type == START_TYPE or tile.type in TALL_ONE_HEX
-              or tile.type in RUINS):
+              or tile.type in RUINS or tile.type == TREE4):
             on_top.append(tile)
         elif family == FIGURE_FAMILY:
             notes.append(f"{_where(tile)}: a figure, not terrain; left out")
@@ -252,19 +254,19 @@ def _place_castle(tile: VsTile, columns: dict[Hex, Column], imported: ImportedMa
 def _place_on_top(tile: VsTile, columns: dict[tuple[int, int], Column], imported: ImportedMap,
                   unknown_glyph: str | None) -> None:
     """A glyph, start area, tree or ruin on the top of its column(s)."""
-    size = RUINS.get(tile.type, 1)
+    size = 4 if tile.type == TREE4 else RUINS.get(tile.type, 1)
     for c in tile_hexes(tile.x, tile.y, tile.rotation, -3 if size == 3 else size):
         if not _top_layer(tile, columns, c, imported):
             continue
         level, letter, zone = imported.cells[c]
         if letter == "x":
             imported.notes.append(f"{_where(tile)}: {_hex_name(c)} already holds an obstacle; left out there")
-        elif tile.type in TALL_ONE_HEX or tile.type in RUINS:
+        elif tile.type in TALL_ONE_HEX or tile.type in RUINS or tile.type == TREE4:
             if zone >= 0 or c in imported.glyphs:
                 imported.notes.append(f"{_where(tile)}: stands on a start area or glyph at {_hex_name(c)}, "
                                       "which it covers")
                 imported.glyphs.pop(c, None)
-            height = TALL_ONE_HEX.get(tile.type, RUIN_HEIGHT)
+            height = TREE4_HEIGHT if tile.type == TREE4 else TALL_ONE_HEX.get(tile.type, RUIN_HEIGHT)
             imported.cells[c] = (level + height, "x", -1)
         elif tile.type == START_TYPE:
             if zone < 0:

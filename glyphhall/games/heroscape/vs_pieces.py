@@ -90,11 +90,15 @@ def land_of(kind: int) -> Land | None:
 #: 10000 + 1 hex + height (GetNewTile: CTileTree1_10 .. 1_12); Ticalla palms 24014-24016 the
 #: same way (CTilePalm14 .. 16).
 TALL_ONE_HEX = {10011: 10, 10012: 11, 10013: 12, 24014: 14, 24015: 15, 24016: 16}
+#: The Road to the Forgotten Forest's big tree: a rhombus of four hexes (TileTree4.cpp), 15 levels
+#: tall (the editor draws "15", Arbre4_15); an obstacle on its four hexes like the one-hex trees
+#: (README, "Terrain of the expansions").
+TREE4, TREE4_HEIGHT = 10004, 15
 #: RotV ruins: 2- and 3-hex walls, 6 levels tall (reference §1.10 [S16]); they occupy their hexes.
 RUINS = {11002: 2, 11003: 3}
 RUIN_HEIGHT = 6
-#: Pieces that stand on the land without changing it and that we cannot place, which a user may
-#: choose to leave out (`leave_out`): name -> tile types.
+#: Pieces that stand on the land without changing it, which a user may choose to leave out
+#: (`leave_out`; those we cannot place must be): name -> tile types.
 LEAVE_OUT = {
     "ruin": (11002, 11003), "road-wall": (12004,), "tree4": (10004,),
     "glacier": (13001, 13003, 13004, 13006), "outcrop": (27001, 27003), "castle": tuple(16000 + n for n in _VS_TYPES[16]),
@@ -106,6 +110,7 @@ _SHAPES: dict[int, tuple[tuple[int, int], ...]] = {
     1: ((0, 0),),
     2: ((0, 0), (1, 0)),
     3: ((0, 0), (1, 0), (0, 1)),
+    4: ((0, 0), (1, 0), (0, 1), (1, 1)),  # the big tree (TileTree4.cpp)
     5: tuple((x, 0) for x in range(5)),
     7: ((0, 0), (1, 0), (-1, 1), (0, 1), (1, 1), (0, 2), (1, 2)),
     24: tuple((x, y) for y, lo, hi in ((0, 0, 1), (1, -1, 1), (2, 0, 2), (3, -1, 3), (4, 0, 4), (5, -1, 4))

@@ -124,6 +124,8 @@ VS_24 = {
 VS_SMALL = {
     2: {0: [(0, 0), (1, 0)], 1: [(0, 0), (0, 1)], 2: [(0, 0), (-1, 1)]},
     3: {0: [(0, 0), (1, 0), (0, 1)], 1: [(0, 0), (-1, 1), (0, 1)]},
+    4: {0: [(0, 0), (1, 0), (0, 1), (1, 1)], 1: [(0, 0), (-1, 1), (0, 1), (0, 2)],  # TileTree4.cpp
+        2: [(0, 0), (1, 0), (-1, 1), (0, 1)]},
     5: {0: [(x, 0) for x in range(5)], 1: [(0, 0), (0, 1), (1, 2), (1, 3), (2, 4)],
         2: [(0, 0), (-1, 1), (-1, 2), (-2, 3), (-2, 4)]},
 }
@@ -250,6 +252,17 @@ def test_trees_become_obstacles_as_tall_as_the_tree():
     be moved through or onto); its level is the top of the tree."""
     cells = build_map(read_hsc(hsc([tile(GRASS1, 0, 0, 0), tile(TREE10, 0, 0, 1)]))).cells
     assert cells[(0, 0)] == (11, "x", -1)
+
+
+def test_the_big_tree_is_an_obstacle_of_four_hexes_fifteen_levels_tall():
+    """The Road to the Forgotten Forest's 4-hex tree (type 10004, a rhombus [C7 TileTree4.cpp],
+    drawn "15" tall): like the 1-hex trees (§1.10), its hexes cannot be moved through or onto;
+    each is an obstacle whose level is the top of the tree."""
+    land = [tile(GRASS1, x, y, 0) for x in range(3) for y in range(3)]
+    cells = build_map(read_hsc(hsc([*land, tile(10004, 0, 0, 1)]))).cells
+    tree = {c for c, cell in cells.items() if cell == (16, "x", -1)}
+    assert offsets(tree) == {(0, 0), (1, 0), (0, 1), (1, 1)}
+    assert sum(cell[1] == "g" for cell in cells.values()) == 5
 
 
 def test_figures_are_left_out_with_a_note():
