@@ -51,6 +51,11 @@ def stop_on(s: HeroscapeState, f: int, events: list[Event]) -> None:
             events.append(Event(f"{s.f_name[f]} turns the glyph on {s.board.labels[h]}: it is {g.name}", data={"seat": s.owner(f)}))
         else:
             events.append(Event(f"{s.f_name[f]} stops on {g.name}", data={"seat": s.owner(f)}))
+        if not up and key == "kelda" and s.options["kelda"] == "rulebook" and s.f_wounds[f] == 0:
+            # Ruling: an unwounded figure revealed her by stopping there (it could not know);
+            # she heals only a wounded figure, so she stays, power side up, for one.
+            events.append(Event(f"Kelda heals only a wounded figure: {s.f_name[f]} has no wound, so she stays"))
+            continue
         if g.kind == "temporary":
             del s.glyph_at[h]
             temporary(s, f, key, h, events)

@@ -108,9 +108,12 @@ def may_start_moving(s: HeroscapeState, f: int) -> bool:
 
 # ---------------------------------------------------------------------------- steps
 def _kelda_blocks(s: HeroscapeState, f: int, h: int) -> bool:
-    """Kelda (rulebook wording): only a figure with a wound may stop on her."""
+    """Kelda (rulebook wording): only a figure with a wound may stop on her, when she lies power
+    side up. Face down she is a glyph like any other: what may move there must not depend on
+    which glyph she is (it told the mover which face-down glyph was Kelda); glyph_rules.stop_on
+    resolves her at the reveal."""
     g = s.glyph_at.get(h)
-    return (g is not None and g[0] == "kelda" and s.options["kelda"] == "rulebook" and s.f_wounds[f] == 0)
+    return (g is not None and g[1] and g[0] == "kelda" and s.options["kelda"] == "rulebook" and s.f_wounds[f] == 0)
 
 
 def forced_stop(s: HeroscapeState, f: int, head: int, tail: int, flying: bool) -> bool:

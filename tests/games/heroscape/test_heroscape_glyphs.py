@@ -90,6 +90,20 @@ def test_kelda_rulebook_and_wiki():
     assert s.board.index["b2"] not in s.glyph_at
 
 
+def test_a_face_down_kelda_is_a_glyph_like_any_other_until_revealed():
+    """Rulebook, Glyphs: a figure moving onto a glyph must stop, a symbol-side glyph is turned
+    power side up; reference §2.1 Kelda: only a wounded figure may stop on her. Face down, the
+    mover cannot know she is Kelda: the move is open to any figure (its legal moves must not tell
+    which glyph she is); ruling: revealed under an unwounded figure she heals nothing and stays,
+    power side up, for a wounded one."""
+    s = position(ROWS, at={"finn": "b1", "thorgrim": "e6"}, glyphs={"b2": ("kelda", False)}, active="finn")
+    assert legal(s, "step finn b2")
+    events = act(s, "step finn b2")
+    said = [e.text for e in events]
+    assert any("it is Kelda" in t for t in said) and any("has no wound, so she stays" in t for t in said)
+    assert s.glyph_at[s.board.index["b2"]] == ("kelda", True) and s.f_wounds[fig(s, "finn")] == 0
+
+
 def test_erland_summons_a_figure_adjacent():
     """Reference §2.1 Erland: place any one other figure on a space adjacent to the figure on the glyph."""
     s = position(ROWS, at={"finn": "b1", "thorgrim": "e6"}, glyphs={"b2": ("erland", True)}, active="finn")
