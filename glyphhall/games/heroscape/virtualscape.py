@@ -55,14 +55,10 @@ from .vs_pieces import (
     FIGURE_FAMILY,
     GLYPH_FAMILY,
     LEAVE_OUT,
-    RUIN_HEIGHT,
-    RUINS,
     START_TYPE,
-    TALL_ONE_HEX,
     TICALLA_GRASS,
-    TREE4,
-    TREE4_HEIGHT,
     land_of,
+    obstacle,
     piece_name,
     tile_hexes,
 )
@@ -149,8 +145,7 @@ def build_map(vs: VsFile, unknown_glyph: str | None = None, leave_out: Iterable[
             if tile.type == ARCH:
                 _lay(tile, arch_hexes(tile.x, tile.y, tile.rotation)[0], "x", ARCH_LAYERS, columns)
             castle.append(tile)
-        elif (family == GLYPH_FAMILY or tile.type == START_TYPE or tile.type in TALL_ONE_HEX
-              or tile.type in RUINS or tile.type == TREE4):
+        elif family == GLYPH_FAMILY or tile.type == START_TYPE or obstacle(tile.type) is not None:
             on_top.append(tile)
         elif family == FIGURE_FAMILY:
             notes.append(f"{_where(tile)}: a figure, not terrain; left out")
@@ -253,21 +248,20 @@ def _place_castle(tile: VsTile, columns: dict[Hex, Column], imported: ImportedMa
 
 def _place_on_top(tile: VsTile, columns: dict[tuple[int, int], Column], imported: ImportedMap,
                   unknown_glyph: str | None) -> None:
-    """A glyph, start area, tree or ruin on the top of its column(s)."""
-    size = 4 if tile.type == TREE4 else RUINS.get(tile.type, 1)
-    for c in tile_hexes(tile.x, tile.y, tile.rotation, -3 if size == 3 else size):
+    """A glyph, start area, tree, ruin or glacier on the top of its column(s)."""
+    shape, heights = obstacle(tile.type) or (1, ())
+    for i, c in enumerate(tile_hexes(tile.x, tile.y, tile.rotation, shape)):
         if not _top_layer(tile, columns, c, imported):
             continue
         level, letter, zone = imported.cells[c]
         if letter == "x":
             imported.notes.append(f"{_where(tile)}: {_hex_name(c)} already holds an obstacle; left out there")
-        elif tile.type in TALL_ONE_HEX or tile.type in RUINS or tile.type == TREE4:
+        elif heights:
             if zone >= 0 or c in imported.glyphs:
                 imported.notes.append(f"{_where(tile)}: stands on a start area or glyph at {_hex_name(c)}, "
                                       "which it covers")
                 imported.glyphs.pop(c, None)
-            height = TREE4_HEIGHT if tile.type == TREE4 else TALL_ONE_HEX.get(tile.type, RUIN_HEIGHT)
-            imported.cells[c] = (level + height, "x", -1)
+            imported.cells[c] = (level + heights[i], "x", -1)
         elif tile.type == START_TYPE:
             if zone < 0:
                 imported.cells[c] = (level, letter, _zone_for(tile, imported.zones))

@@ -94,9 +94,28 @@ TALL_ONE_HEX = {10011: 10, 10012: 11, 10013: 12, 24014: 14, 24015: 15, 24016: 16
 #: tall (the editor draws "15", Arbre4_15); an obstacle on its four hexes like the one-hex trees
 #: (README, "Terrain of the expansions").
 TREE4, TREE4_HEIGHT = 10004, 15
+#: Thaelenk Tundra glaciers: tile type -> (shape, height of each hex in the shape's order), the
+#: heights Virtualscape writes on each hex (TileGlacier1_7/3/4/6.cpp DrawExtend). Obstacles like
+#: the trees ("used much like the trees", README, "Terrain of the expansions").
+GLACIERS: dict[int, tuple[int, tuple[int, ...]]] = {
+    13001: (1, (7,)), 13003: (3, (5, 9, 7)), 13004: (4, (7, 11, 11, 9)), 13006: (6, (17, 17, 9, 9, 17, 17)),
+}
 #: RotV ruins: 2- and 3-hex walls, 6 levels tall (reference §1.10 [S16]); they occupy their hexes.
 RUINS = {11002: 2, 11003: 3}
 RUIN_HEIGHT = 6
+def obstacle(kind: int) -> tuple[int, tuple[int, ...]] | None:
+    """A piece standing on the land as obstacle hexes (trees, ruins, glaciers): its shape (a
+    `footprint` size) and the height of each of its hexes, in the shape's order; else None."""
+    if kind in TALL_ONE_HEX:
+        return 1, (TALL_ONE_HEX[kind],)
+    if kind in RUINS:
+        size = RUINS[kind]
+        return (-3 if size == 3 else size), (RUIN_HEIGHT,) * size
+    if kind == TREE4:
+        return 4, (TREE4_HEIGHT,) * 4
+    return GLACIERS.get(kind)
+
+
 #: Pieces that stand on the land without changing it, which a user may choose to leave out
 #: (`leave_out`; those we cannot place must be): name -> tile types.
 LEAVE_OUT = {
@@ -110,7 +129,8 @@ _SHAPES: dict[int, tuple[tuple[int, int], ...]] = {
     1: ((0, 0),),
     2: ((0, 0), (1, 0)),
     3: ((0, 0), (1, 0), (0, 1)),
-    4: ((0, 0), (1, 0), (0, 1), (1, 1)),  # the big tree (TileTree4.cpp)
+    4: ((0, 0), (1, 0), (0, 1), (1, 1)),  # the big tree, the 4-hex glacier (TileTree4.cpp, TileGlacier4.cpp)
+    6: ((0, 0), (1, 0), (2, 0), (-1, 1), (0, 1), (1, 1)),  # the 6-hex glacier (TileGlacier6.cpp)
     5: tuple((x, 0) for x in range(5)),
     7: ((0, 0), (1, 0), (-1, 1), (0, 1), (1, 1), (0, 2), (1, 2)),
     24: tuple((x, y) for y, lo, hi in ((0, 0, 1), (1, -1, 1), (2, 0, 2), (3, -1, 3), (4, 0, 4), (5, -1, 4))

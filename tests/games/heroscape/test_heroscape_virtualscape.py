@@ -265,6 +265,25 @@ def test_the_big_tree_is_an_obstacle_of_four_hexes_fifteen_levels_tall():
     assert sum(cell[1] == "g" for cell in cells.values()) == 5
 
 
+@pytest.mark.parametrize(("kind", "rotation", "tops"), [
+    (13001, 0, {(0, 0): 7}),
+    (13003, 0, {(0, 0): 5, (1, 0): 9, (0, 1): 7}),
+    (13003, 3, {(0, 1): 5, (-1, 1): 9, (0, 0): 7}),
+    (13004, 1, {(0, 0): 7, (0, 1): 11, (-1, 1): 11, (0, 2): 9}),
+    (13004, 3, {(1, 1): 7, (0, 1): 11, (1, 0): 11, (0, 0): 9}),
+    (13006, 0, {(-1, 1): 9, (0, 0): 17, (1, 0): 17, (0, 1): 17, (1, 1): 17, (2, 0): 9}),
+    (13006, 2, {(0, 0): 9, (-1, 1): 17, (0, 1): 17, (-1, 2): 17, (0, 2): 17, (-1, 3): 9}),
+])
+def test_glaciers_are_obstacles_as_tall_as_the_glacier_at_each_hex(kind, rotation, tops):
+    """Thaelenk Tundra glaciers (13001/3/4/6), "used much like the trees" (README ruling): each
+    hex is an obstacle whose top is the height Virtualscape writes on it [C7 TileGlacier*.cpp
+    DrawExtend], turned with the piece; the land around is untouched."""
+    land = [tile(GRASS1, x, y, 0) for x in range(-2, 4) for y in range(5)]
+    cells = build_map(read_hsc(hsc([*land, tile(kind, 1, 0, 1, rotation=rotation)]))).cells
+    got = {(x - 1, y): cells[axial(x, y)][0] - 1 for x, y in offsets(c for c, cell in cells.items() if cell[1] == "x")}
+    assert got == tops
+
+
 def test_figures_are_left_out_with_a_note():
     """Figure tiles (18xxx, [C7 TileFigure]) are not terrain: skipped, and the user is told."""
     imported = build_map(read_hsc(hsc([tile(GRASS1, 0, 0, 0), tile(FIGURE, 0, 0, 1, extra=cstring("F") + cstring("f"))])))
@@ -318,7 +337,7 @@ def test_floating_tiles_are_held_up_with_a_warning_or_refused():
 
 
 @pytest.mark.parametrize(("tiles", "message"), [
-    ([tile(22007, 0, 0, 0), tile(13001, 0, 0, 1)], r"tile 2 \(a glacier piece.*--leave-out glacier"),
+    ([tile(22007, 0, 0, 0), tile(12004, 0, 0, 1)], r"tile 2 \(a road wall piece.*--leave-out road-wall"),
     ([tile(23006, 0, 0, 0)], r"cannot place a Marro hive piece"),
     ([tile(27001, 0, 0, 0)], r"cannot place an outcrop piece"),
     ([tile(PERSONAL, 0, 0, 0, extra=struct.pack("<i", 1) + cstring("a") * 4)], "personal tile.*replace it"),
