@@ -17,6 +17,8 @@ export async function showAccountBar() {
       box.append(
         h("a#me-link", { href: me.user.profile, text: me.user.name }), " · ",
         h("a", { href: "/me", text: "My games" }), " · ",
+        h("a", { href: "/friends", text: "Friends" }), " · ",
+        h("a#settings-link", { href: "/settings", text: "Settings" }), " · ",
         h("a", { href: "/leaderboard", text: "Leaderboards" }), " · ",
         h("button.linkish#sign-out", { text: "Sign out", onclick: signOut }),
       );

@@ -1,8 +1,11 @@
 // The people pages, by address: /account (sign in, sign up, password), /me (My games),
-// /u/<name> (a profile), /leaderboard[/<game>] (a game's ladder).
+// /u/<name> (a profile), /leaderboard[/<game>] (a game's ladder), /settings and /reset
+// (settings_page.js), /friends (friends_page.js).
 import { api, clear, h, s } from "./dom.js";
 import { showAccountBar } from "./account.js";
 import { askNotifications, setSound, soundOn } from "./alerts.js";
+import { friendsOnline, friendsPage, invitationList } from "./friends_page.js";
+import { pushControl, resetPage, settingsPage } from "./settings_page.js";
 
 const parts = location.pathname.split("/").filter(Boolean).map(decodeURIComponent);
 const page = document.getElementById("page");
@@ -25,6 +28,9 @@ async function main() {
     else if (parts[0] === "me") await myGames(me);
     else if (parts[0] === "u") await profile(parts[1]);
     else if (parts[0] === "leaderboard") await leaderboard(parts[1]);
+    else if (parts[0] === "settings") await settingsPage(me, page, title);
+    else if (parts[0] === "reset") resetPage(page, title);
+    else if (parts[0] === "friends") await friendsPage(me, page, title);
   } catch (e) {
     clear(page).append(h("p.error", { text: e.message }));
   }
@@ -58,6 +64,7 @@ async function accountPage(me) {
     page.append(h("div.forms", {},
       credentialsForm("signin", "Sign in", "Sign in", "/api/account/signin"),
       credentialsForm("signup", "Sign up", "Create account", "/api/account/signup")),
+      h("p", {}, h("a#forgot", { href: "/reset", text: "Forgot your password?" })),
       h("p.muted", { text: "Without an account you play as a guest: your name is kept in this browser only, and is shown as a guest's. "
         + "Passwords: at least 10 characters; a few words make a good one." }));
     return;
@@ -84,9 +91,14 @@ async function myGames(me) {
   title("My games");
   if (!me.user) { location.href = "/account?next=/me"; return; }
   const box = h("div#my-games");
-  clear(page).append(h("section.panel", {}, h("h2", { text: "My games" }), alertSettings(), box));
+  const invites = h("div#invitation-box");
+  const contact = await api("GET", "/api/contact");
+  clear(page).append(h("div.my-games-grid", {},
+    h("div", {}, invites, h("section.panel", {}, h("h2", { text: "My games" }), alertSettings(), await pushControl(contact), box)),
+    friendsOnline()));
   const draw = async () => {
-    const { tables } = await api("GET", "/api/me/games");
+    const { tables, invitations } = await api("GET", "/api/me/games");
+    clear(invites).append(invitationList(invitations) || "");
     clear(box);
     if (!tables.length) { box.append(h("p.muted", { text: "No games yet: create a table in the lobby." })); return; }
     box.append(h("table.list", {},

@@ -1,0 +1,246 @@
+"""Friends in the browser: Ann and Bob become friends (a request Bob accepts), Bob turns push on
+from My games, Ann invites him by name from her table, the invitation shows on his My games
+and is pushed, they play Inscription to the end (Bob's your-turn push arrives, encrypted and
+signed, at a stand-in push service); Bob blocks Ann and her next invitation is refused; Ann
+exports her data, then deletes her account, and Bob's profile shows "deleted player" in that
+match. Screenshots of the friends, settings, My games, lobby, table and reset pages at
+1280x800 and 390x844 go to tests/artifacts/.
+
+Chromium cannot subscribe here for real (its push service is Google's, which the tests cannot
+reach: subscribe() answers "Registration failed"), so the page's PushManager hands out a
+subscription to the stand-in service, made with a real browser key pair that decrypts what
+arrives; everything from the page's button to the decrypted message is the real path."""
+
+from __future__ import annotations
+
+import json
+import random
+import threading
+import time
+
+import pytest
+
+from glyphhall import games
+from tests.server.push_service import BrowserKeys, PushService
+
+from .conftest import _free_port, shot
+from .test_inscription_online import MAX_STEPS, choose, click_action, legal_of, wait_step
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.slow,
+    pytest.mark.skipif("inscription" not in games.ids(), reason="inscription is not registered"),
+]
+
+PASSWORD = "a long walk by the sea"
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture
+def people_server(tmp_path):
+    import uvicorn
+
+    from glyphhall.server import create_app
+    from glyphhall.server.limits import Limits
+    from glyphhall.server.notify import NotifyTimes
+
+    app = create_app(f"sqlite:///{tmp_path / 'hall.db'}", bot_workers=1, limits=Limits.machine_speed(),
+                     notify_times=NotifyTimes(turn_delay=0.5, focus_seconds=1.5, tick=0.2))
+    port = _free_port()
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.time() + 30
+    while not server.started:
+        assert time.time() < deadline and thread.is_alive(), "the test server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(15)
+
+
+@pytest.fixture
+def push_service():
+    s = PushService()
+    s.start()
+    yield s
+    s.stop()
+
+
+def stand_in_push(page, endpoint: str, keys: BrowserKeys) -> None:
+    """The page's PushManager subscribes to the stand-in service with `keys`."""
+    sub = json.dumps(keys.subscription(endpoint))
+    page.add_init_script(f"""(() => {{
+      const data = {sub};
+      const make = () => ({{ endpoint: data.endpoint, toJSON: () => data,
+        unsubscribe: async () => {{ localStorage.removeItem("stand-in.push"); return true; }} }});
+      PushManager.prototype.subscribe = async function (options) {{
+        if (!options || !options.userVisibleOnly || !options.applicationServerKey) throw new Error("bad options");
+        localStorage.setItem("stand-in.push", "1"); return make();
+      }};
+      PushManager.prototype.getSubscription = async function () {{
+        return localStorage.getItem("stand-in.push") ? make() : null;
+      }};
+    }})();""")
+
+
+def sign_up(page, base: str, name: str) -> None:
+    page.goto(base + "/account")
+    page.fill("#signup input[name=name]", name)
+    page.fill("#signup input[name=password]", PASSWORD)
+    page.click("#signup button[type=submit]")
+    page.wait_for_url("**/me")
+
+
+def both_sizes(page, name: str) -> None:
+    page.set_viewport_size(DESKTOP)
+    shot(page, f"{name}-desktop")
+    page.set_viewport_size(PHONE)
+    shot(page, f"{name}-phone")
+    page.set_viewport_size(DESKTOP)
+
+
+def test_friends_invite_play_block_export_delete(people_server, push_service, browser):
+    base = people_server
+    rng = random.Random(11)
+    contexts = [browser.new_context(viewport=DESKTOP) for _ in range(2)]
+    contexts[1].grant_permissions(["notifications"], origin=base)
+    ann, bob = (c.new_page() for c in contexts)
+    for p in (ann, bob):
+        p.set_default_timeout(20000)
+    bob_keys = BrowserKeys()
+    stand_in_push(bob, push_service.origin + "/ok/bob", bob_keys)
+    # Bob's pages report no focus, as a background tab does (headless Chromium says every page has it).
+    bob.add_init_script("Document.prototype.hasFocus = function () { return false; };")
+    sign_up(ann, base, "Ann")
+    sign_up(bob, base, "Bob")
+
+    # Ann finds Bob by name and asks; Bob accepts on his friends page.
+    ann.goto(base + "/friends")
+    ann.fill("#find", "bo")
+    ann.click('li.found[data-name="Bob"] button.add-friend')
+    ann.wait_for_selector('li.friend[data-name="Bob"][data-state="asked"]')
+    bob.goto(base + "/friends")
+    bob.click('li.friend[data-name="Ann"] button.accept')
+    bob.wait_for_selector('li.friend[data-name="Ann"][data-state="friends"]')
+    ann.reload()
+    ann.wait_for_selector('li.friend[data-name="Bob"][data-state="friends"] .dot.online')
+    both_sizes(ann, "people-friends")
+
+    # Bob turns push on from My games.
+    bob.goto(base + "/me")
+    bob.click("#push-button:text('Turn on push')")
+    bob.wait_for_selector("#push-state:has-text('Push notifications are on')")
+    ann.goto(base + "/me")
+    ann.wait_for_selector('#friends-online li.friend[data-name="Bob"] .dot.online')
+
+    # Ann's table: she invites Bob by name.
+    ann.goto(base + "/")
+    ann.wait_for_selector('#friends-online li.friend[data-name="Bob"]')
+    both_sizes(ann, "people-lobby-friends")
+    ann.wait_for_selector('#game option[value="inscription"]', state="attached")
+    ann.select_option("#game", "inscription")
+    ann.wait_for_function("document.getElementById('my-name').value === 'Ann'")
+    ann.click("#create-form button[type=submit]")
+    ann.wait_for_url("**/t/*")
+    table_id = ann.url.rstrip("/").split("/")[-1]
+    ann.wait_for_selector("#invite-form:not([hidden])")
+    ann.fill("#invite-name", "Bob")
+    ann.click("#invite-form button[type=submit]")
+    ann.wait_for_selector("#invite-note:has-text('Bob is invited')")
+    both_sizes(ann, "people-table-invite")
+    invite_push = push_service.wait(1)[0]
+    assert bob_keys.decrypt(invite_push["body"])["title"] == "Ann invites you to Inscription"
+
+    bob.goto(base + "/me")
+    bob.wait_for_selector(f'li.invitation[data-table="{table_id}"]:has-text("Ann invites you to Inscription")')
+    both_sizes(bob, "people-my-games-invited")
+    bob.click(f'li.invitation[data-table="{table_id}"] a')
+    bob.wait_for_url(f"**/t/{table_id}")
+    bob.click('button.take[data-seat="1"]')
+    bob.wait_for_selector("text=you play as Bob")
+    ann.wait_for_selector("#start:not([disabled])")
+    ann.click("#start")
+    pages = [ann, bob]
+    for p in pages:
+        p.wait_for_selector("body[data-status=running] .insc")
+
+    step, pushed_turn = 0, None
+    while ann.get_attribute("body", "data-status") == "running":
+        assert step < MAX_STEPS, "the game did not end"
+        movers = [p for p in (ann, bob) if legal_of(p)]
+        assert movers, "nobody can move in a running game"
+        if pushed_turn is None and movers == [bob]:
+            # Bob's turn, and his page is in the background: his browser hears of it.
+            deadline = time.monotonic() + 15
+            while pushed_turn is None:
+                assert time.monotonic() < deadline, "no your-turn push reached Bob"
+                sent = [bob_keys.decrypt(p["body"]) for p in push_service.received[1:]]
+                pushed_turn = next((s for s in sent if s["title"] == "Your turn at Inscription against Ann"), None)
+                time.sleep(0.1)
+            assert pushed_turn["url"] == f"/t/{table_id}"
+        click_action(movers[0], choose(legal_of(movers[0]), rng))
+        step += 1
+        wait_step(pages, step)
+    assert pushed_turn is not None, "Bob was never the only one to move"
+
+    # Bob blocks Ann: her next invitation is refused.
+    bob.goto(base + "/friends")
+    bob.fill("#find", "ann")
+    bob.click('li.found[data-name="Ann"] button.block')
+    bob.wait_for_selector('li.blocked[data-name="Ann"]')
+    ann.goto(base + "/")
+    ann.wait_for_selector('#game option[value="inscription"]', state="attached")
+    ann.select_option("#game", "inscription")
+    ann.click("#create-form button[type=submit]")
+    ann.wait_for_url("**/t/*")
+    ann.wait_for_selector("#invite-form:not([hidden])")
+    ann.fill("#invite-name", "Bob")
+    ann.click("#invite-form button[type=submit]")
+    ann.wait_for_selector("#invite-note.error:has-text('does not take invitations from you')")
+
+    # Ann exports her data, then deletes her account.
+    ann.goto(base + "/settings")
+    ann.wait_for_selector("#email-off")
+    both_sizes(ann, "people-settings")
+    ann.fill("#export-form input[name=password]", PASSWORD)
+    with ann.expect_download() as download:
+        ann.click("#export-form button[type=submit]")
+    exported = json.loads(open(download.value.path(), encoding="utf-8").read())
+    assert exported["profile"]["name"] == "Ann" and table_id in [g["table"] for g in exported["games"]]
+    finished = next(g for g in exported["games"] if g["table"] == table_id)
+    assert finished["status"] == "finished" and finished["moves"]
+    ann.fill("#delete-form input[name=confirm]", "Ann")
+    ann.fill("#delete-form input[name=password]", PASSWORD)
+    ann.click("#delete-form button[type=submit]")
+    ann.wait_for_url(base + "/")
+    ann.wait_for_selector("#sign-in-link")
+
+    bob.goto(f"{base}/u/Bob")
+    row = bob.locator(f'tr.match[data-table="{table_id}"]')
+    row.wait_for()
+    assert "deleted player" in row.inner_text()
+    for c in contexts:
+        c.close()
+
+
+def test_reset_and_unsubscribe_pages(people_server, browser):
+    ctx = browser.new_context(viewport=DESKTOP)
+    page = ctx.new_page()
+    page.goto(people_server + "/account")
+    page.click("#forgot")
+    page.wait_for_url("**/reset")
+    page.fill("#reset-request input[name=email]", "someone@example.org")
+    page.click("#reset-request button[type=submit]")
+    page.wait_for_selector("#reset-request .error:has-text('e-mail is off')")  # this hall has no SMTP
+    both_sizes(page, "people-reset")
+    page.goto(people_server + "/reset?token=an-old-link")
+    page.fill("#reset-form input[name=password]", "a brand new passphrase")
+    page.click("#reset-form button[type=submit]")
+    page.wait_for_selector("#reset-form .error:has-text('expired or was used')")
+    page.goto(people_server + "/mail/unsubscribe?key=unknown")
+    page.click("#unsubscribe")
+    page.wait_for_selector("text=That link does not work")
+    both_sizes(page, "people-unsubscribe")
+    ctx.close()
