@@ -17,6 +17,7 @@ import json
 import random
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -207,7 +208,7 @@ def test_friends_invite_play_block_export_delete(people_server, push_service, br
     ann.fill("#export-form input[name=password]", PASSWORD)
     with ann.expect_download() as download:
         ann.click("#export-form button[type=submit]")
-    exported = json.loads(open(download.value.path(), encoding="utf-8").read())
+    exported = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
     assert exported["profile"]["name"] == "Ann" and table_id in [g["table"] for g in exported["games"]]
     finished = next(g for g in exported["games"] if g["table"] == table_id)
     assert finished["status"] == "finished" and finished["moves"]
