@@ -68,6 +68,19 @@ def _check_database(url: str | None) -> str:
     return where
 
 
+def _check_smtp(url: str | None) -> str:
+    """A few words on e-mail for the start-up line; a clear error for an unusable SMTP URL."""
+    from glyphhall.server.mail import MailSettings, MailSettingsError
+
+    if not url:
+        return "e-mail off (no --smtp)"
+    try:
+        settings = MailSettings.from_url(url)
+    except MailSettingsError as err:
+        raise fail(f"--smtp: {err}") from None
+    return f"e-mail through {settings.host}:{settings.port}"
+
+
 def register(app: typer.Typer) -> None:
     @app.command("serve")
     def serve(
@@ -87,6 +100,15 @@ def register(app: typer.Typer) -> None:
         log_format: Annotated[
             str, typer.Option(envvar="GLYPHHALL_LOG_FORMAT", help="log lines as text or json (one object per line)")
         ] = "text",
+        smtp: Annotated[
+            str | None,
+            typer.Option(envvar="GLYPHHALL_SMTP", help="SMTP server for e-mail, e.g. "
+                         "smtp://user:pass@mail.example.org:587?from=hall@example.org (default: e-mail is off)"),
+        ] = None,
+        public_url: Annotated[
+            str | None,
+            typer.Option(envvar="GLYPHHALL_PUBLIC_URL", help="the hall's address in e-mailed links, e.g. https://hall.example.org"),
+        ] = None,
     ) -> None:
         """Start the Glyph Hall server and print the address to open in a browser."""
         import uvicorn
@@ -96,6 +118,7 @@ def register(app: typer.Typer) -> None:
         if log_format not in logs.FORMATS:
             raise fail(f"--log-format {log_format}: choose text or json")
         where = _check_database(db)
+        mail_note = _check_smtp(smtp)
         if workers > 1 and not where.startswith("postgresql"):
             raise fail("--workers above 1 needs PostgreSQL (--db postgresql://...): SQLite has one writer "
                        "and the processes share their tables through PostgreSQL's locks and notifications")
@@ -108,8 +131,11 @@ def register(app: typer.Typer) -> None:
             os.environ["GLYPHHALL_LOG_FORMAT"] = log_format
             if bot_workers is not None:
                 os.environ["GLYPHHALL_BOT_WORKERS"] = str(bot_workers)
+            for name, value in (("GLYPHHALL_SMTP", smtp), ("GLYPHHALL_PUBLIC_URL", public_url)):
+                if value:
+                    os.environ[name] = value
             typer.echo(f"Glyph Hall is open at http://{shown}:{port}/  ({workers} processes; database: {where}; "
-                       "Ctrl+C stops it)")
+                       f"{mail_note}; Ctrl+C stops it)")
             # uvicorn's workers share the socket bound above; the schema exists already
             # (_check_database opened the store once).
             config = uvicorn.Config("glyphhall.server.app:app_from_environment", factory=True, workers=workers,
@@ -119,14 +145,14 @@ def register(app: typer.Typer) -> None:
             Multiprocess(config, sockets=[sock]).run()
             return
         logs.configure(log_format, logging.WARNING)
-        app_ = create_app(db, bot_workers=bot_workers)
+        app_ = create_app(db, bot_workers=bot_workers, smtp=smtp, public_url=public_url)
 
         class Server(uvicorn.Server):
             async def startup(self, sockets=None) -> None:
                 await super().startup(sockets=sockets)
                 if not self.should_exit:  # the app started and the socket accepts connections
                     typer.echo(f"Glyph Hall is open at http://{shown}:{port}/  (database: {where}; "
-                               "Ctrl+C stops it)")
+                               f"{mail_note}; Ctrl+C stops it)")
 
         config = uvicorn.Config(app_, log_config=None, ws_max_size=1 << 16)
         server = Server(config)

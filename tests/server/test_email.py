@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 
 from glyphhall.server import create_app
 from glyphhall.server.email_routes import RESET_ANSWER
+from glyphhall.server.mail import MailSettings, MailSettingsError
 from glyphhall.server.notify import NotifyTimes
 from glyphhall.server.outbox import MAX_ATTEMPTS, backoff
 from glyphhall.server.tokens import token_hash
@@ -214,3 +215,24 @@ def test_without_smtp_email_is_off(db_url):
         assert r.status_code == 503 and "e-mail is off" in r.json()["error"]
         r = client.post("/api/reset/request", json={"email": "ann@example.org"})
         assert r.status_code == 503
+
+
+def test_smtp_urls_are_read_or_refused_saying_why():
+    s = MailSettings.from_url("smtp://hall%40example.org:se%2Fcret@mail.example.org?from=hall@example.org")
+    assert (s.host, s.port, s.security, s.username, s.password, s.sender) == (
+        "mail.example.org", 587, "starttls", "hall@example.org", "se/cret", "hall@example.org")
+    assert MailSettings.from_url("smtps://mail.example.org?from=a@b.org").port == 465
+    assert MailSettings.from_url("smtp://127.0.0.1:25?from=a@b.org&tls=off").security == "off"
+    for url, why in (("http://mail.example.org", "smtp://"), ("smtp://?from=a@b.org", "no host"),
+                     ("smtp://mail.example.org", "sender")):
+        with pytest.raises(MailSettingsError, match=why):
+            MailSettings.from_url(url)
+
+
+def test_serve_refuses_an_unusable_smtp_url(tmp_path):
+    from typer.testing import CliRunner
+
+    from glyphhall.cli.main import app
+
+    result = CliRunner().invoke(app, ["serve", "--db", f"sqlite:///{tmp_path / 'x.db'}", "--smtp", "smtp://mail.example.org"])
+    assert result.exit_code == 2 and "--smtp: the SMTP URL needs the sender's address" in result.output
