@@ -17,9 +17,10 @@ from pydantic import BaseModel, Field
 
 from glyphhall.store import NameTaken, UserInfo
 
-from . import passwords
+from . import origins, passwords
 from .identity import COOKIE, SESSION_SECONDS, visitor
 from .ratelimit import HallBackoff, HallWindow
+from .session_sockets import session_sockets
 from .tables import TableError, TableManager
 from .tokens import new_token, token_hash
 
@@ -146,10 +147,14 @@ async def signin(body: Credentials, request: Request, response: Response) -> dic
 
 @router.post("/signout", summary="Sign out this browser")
 async def signout(request: Request, response: Response) -> dict[str, Any]:
+    if origins.foreign(request, request.app.state.allowed_origins):
+        raise TableError("a page of another site may not sign you out", 403)
     v = await visitor(request)
     if v.session_hash:
         m = _manager(request)
         await m.db(m.store.end_session, v.session_hash)
+        if v.user is not None:  # this browser's open tables stop playing the account's seats
+            await session_sockets(request.app).end(v.user.id, v.session_hash)
     response.delete_cookie(COOKIE, path="/")
     return {"user": None}
 
@@ -173,4 +178,5 @@ async def change_password(body: NewPassword, request: Request) -> dict[str, Any]
     new_hash = await _hashing(passwords.hash_off_loop(body.new_password))
     await m.db(m.store.set_password_hash, v.user.id, new_hash)
     await m.db(m.store.end_other_sessions, v.user.id, v.session_hash)
+    await session_sockets(request.app).end(v.user.id, keep=v.session_hash)
     return {"user": _me(v.user)}

@@ -29,6 +29,7 @@ from . import (
     logs,
     mail,
     maps,
+    origins,
     people,
     play,
     push,
@@ -62,6 +63,7 @@ def create_app(
     smtp: str | None = None,
     public_url: str | None = None,
     notify_times: NotifyTimes | None = None,
+    allowed_origins: frozenset[str] = frozenset(),
 ) -> FastAPI:
     """The Glyph Hall web app. `games` replaces the registry (tests inject their own);
     `limits` the flood limits (the load benchmark raises them); `smtp` the SMTP URL (else
@@ -114,6 +116,8 @@ def create_app(
         lifespan=lifespan,
     )
     app.state.limits = limits
+    # Pages of other origins allowed to open the websockets (origins.py), besides the hall's own.
+    app.state.allowed_origins = origins.configured() | {o.rstrip("/").lower() for o in allowed_origins}
     app.state.create_buckets = AddressBuckets(limits.create_table)
     larger = dict.fromkeys(limits.large_body_paths, limits.large_body_bytes)
     app.add_middleware(BodyLimit, max_bytes=limits.body_bytes, larger=larger,

@@ -34,9 +34,9 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from glyphhall.engine import IllegalAction
 
-from . import sync
+from . import origins, sync
 from .friends import muted_names
-from .identity import user_of
+from .identity import visitor
 from .limits import ConnectionBuckets
 from .logs import TABLE
 from .protocol import (
@@ -52,6 +52,7 @@ from .protocol import (
     read_message,
     safe_ref,
 )
+from .session_sockets import SESSION_ENDED, session_sockets
 from .tables import AlreadyPlayed, Connection, LiveTable, StaleMove, TableError, TableManager
 from .watch import MOVE_SECONDS, SOCKETS, timed
 
@@ -74,6 +75,9 @@ class _Closed(Exception):
 async def play(ws: WebSocket, table_id: str) -> None:
     await ws.accept()
     m: TableManager = ws.app.state.manager
+    if origins.foreign(ws, ws.app.state.allowed_origins):
+        await _refuse(ws, "a page of another site may not open the hall's tables", origins.FOREIGN_ORIGIN)
+        return
     try:
         table = await m.get(table_id)
     except TableError as err:
@@ -91,7 +95,8 @@ async def play(ws: WebSocket, table_id: str) -> None:
         await _refuse(ws, "the first message must be {\"type\": \"hello\", \"token\": ...}", 4400)
         return
     seat: int | None = None
-    if hello.token is None and (user := await user_of(ws)) is not None:
+    signed_in = await visitor(ws)
+    if hello.token is None and (user := signed_in.user) is not None:
         seat = table.seat_of_user(user.id)  # signed in: the account's seat, on any device
     elif hello.token is not None:
         seat = table.seat_of_token(hello.token)
@@ -107,6 +112,15 @@ async def play(ws: WebSocket, table_id: str) -> None:
     conn = Connection(send, seat, label=f"table {table.id}")
     conn.muted = await muted_names(ws)  # the chat of the people this person blocked stays away
     buckets = ConnectionBuckets(ws.app.state.limits)
+
+    async def session_ended() -> None:  # signed out, or the password changed elsewhere
+        conn.seat = None
+        conn.push({"type": "error", "message": "you were signed out; sign in again to play", "ref": None})
+        await conn.close()
+        await ws.close(SESSION_ENDED)
+
+    forget_socket = (session_sockets(ws.app).add(signed_in.user.id, signed_in.session_hash, session_ended)
+                     if signed_in.user is not None and signed_in.session_hash else lambda: None)
     table.connections.add(conn)
     SOCKETS.inc()
     conn.push(table.full_state(seat))
@@ -131,6 +145,7 @@ async def play(ws: WebSocket, table_id: str) -> None:
     except _Closed:
         pass
     finally:
+        forget_socket()
         SOCKETS.dec()
         table.connections.discard(conn)
         await conn.close()

@@ -32,7 +32,7 @@ import orjson
 from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, Field
 
-from . import positions
+from . import origins, positions
 from .identity import user_of
 from .play import _refuse  # the same refusals as the play socket
 from .protocol import read_object as _parse  # the same JSON checks
@@ -147,6 +147,9 @@ def _room(app: Any, room_id: str) -> Room:
 async def room_socket(ws: WebSocket, room_id: str) -> None:
     await ws.accept()
     m: TableManager = ws.app.state.manager
+    if origins.foreign(ws, ws.app.state.allowed_origins):
+        await _refuse(ws, "a page of another site may not open the hall's replay rooms", origins.FOREIGN_ORIGIN)
+        return
     try:
         room = _room(ws.app, room_id)
         table = await _finished(m, room.table_id)

@@ -220,7 +220,7 @@ def test_password_hashing_runs_off_the_event_loop_and_off_the_stores_thread(clie
         ticker.cancel()
         return worst
 
-    assert asyncio.run(lag_while_hashing()) < 0.25  # each hash is 0.1-0.8 s of CPU
+    assert asyncio.run(lag_while_hashing()) < 0.5  # the 4 hashes take 0.4-3 s of CPU (a shared machine)
 
 
 def test_too_many_hashes_waiting_get_a_busy_answer_not_a_queue_without_end(client, monkeypatch):
