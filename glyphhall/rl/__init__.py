@@ -8,7 +8,11 @@ list. See the README's "Reinforcement learning" section."""
 
 from .aec import GlyphHallAEC, env
 from .encoding import action_mask, decode_action, encode_view
+from .parallel import GlyphHallParallel, parallel_env
 from .single import SingleAgentEnv
 from .spaces import Encoding
 
-__all__ = ["Encoding", "GlyphHallAEC", "SingleAgentEnv", "action_mask", "decode_action", "encode_view", "env"]
+__all__ = [
+    "Encoding", "GlyphHallAEC", "GlyphHallParallel", "SingleAgentEnv", "action_mask", "decode_action", "encode_view",
+    "env", "parallel_env",
+]

@@ -31,7 +31,7 @@ from glyphhall.engine import Game, State
 
 from .encoding import DEFAULT_MAX_ACTIONS, DEFAULT_OBS_SIZE
 from .simultaneous import SecretPhases
-from .spaces import Encoding, game_options, render_text, resolve_game
+from .spaces import Encoding, game_options, render_text, resolve_game, show
 
 #: A game still running after this many actions is truncated.
 DEFAULT_MAX_STEPS = 20_000
@@ -51,7 +51,7 @@ def resolve(game: str | Game) -> Game:
 
 
 class GlyphHallAEC(AECEnv):
-    metadata = {"render_modes": ["ansi"], "name": "glyphhall_v1", "is_parallelizable": True}
+    metadata = {"render_modes": ["ansi", "human"], "name": "glyphhall_v1", "is_parallelizable": False}
 
     def __init__(
         self,
@@ -77,8 +77,8 @@ class GlyphHallAEC(AECEnv):
             )
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        if render_mode not in (None, "ansi", "human"):
+            raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
         self.game_options = game_options(self.game, options)
         self.encoding = Encoding(self.game, self.players, self.game_options, actions, observation,
                                  obs_size, max_actions)
@@ -169,7 +169,7 @@ class GlyphHallAEC(AECEnv):
     def render(self) -> str | None:
         if self.render_mode is None or self.state is None:
             return None
-        return render_text(self.state, None)
+        return show(render_text(self.state, None), self.render_mode)
 
     def close(self) -> None:
         pass

@@ -24,11 +24,11 @@ from glyphhall.engine import Game, Rng, State
 from .aec import DEFAULT_MAX_STEPS, REWARDS, final_rewards
 from .encoding import DEFAULT_MAX_ACTIONS, DEFAULT_OBS_SIZE
 from .simultaneous import SecretPhases
-from .spaces import Encoding, game_options, render_text, resolve_game
+from .spaces import Encoding, game_options, render_text, resolve_game, show
 
 
 class SingleAgentEnv(gymnasium.Env):
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": ["ansi", "human"]}
 
     def __init__(
         self,
@@ -112,9 +112,9 @@ class SingleAgentEnv(gymnasium.Env):
         return self.encoding.mask(self.secret.seen_by(self.state, self.seat), self.seat)
 
     def render(self) -> str | None:
-        if self.render_mode != "ansi" or self.state is None:
+        if self.render_mode is None or self.state is None:
             return None
-        return render_text(self.state, self.seat)
+        return show(render_text(self.state, self.seat), self.render_mode)
 
     # --- helpers ---------------------------------------------------------------------------------
     def _play_opponents(self) -> None:

@@ -68,6 +68,7 @@ class Encoding:
         if observation != "hashed" and not _has(game, "tensor_encoder", players, options):
             raise ValueError(f"{game.name} has no observation tensors: use observation='hashed'")
         self.action_mode, self.observation_mode = actions, observation
+        self._masked: tuple[Any, ...] = (None, None, None, {})
         if actions == "ids":
             self.codec = game._rl_part("action_codec", players, options)
             self.num_actions = self.codec.size
@@ -115,7 +116,10 @@ class Encoding:
             return out
         legal = state.legal_actions(seat)
         if self.codec is not None:
-            out[self.codec.encode_all(state, seat, legal)] = 1
+            ids = self.codec.encode_all(state, seat, legal)
+            out[ids] = 1
+            # `decode` finds the chosen id here while the listing stands (apply forgets it)
+            self._masked = (state, seat, state._listed, dict(zip(ids, legal, strict=True)))
         else:
             out[: min(len(legal), self.num_actions)] = 1
         return out
@@ -132,6 +136,11 @@ class Encoding:
         except (TypeError, ValueError):
             raise ValueError(f"an action is a whole number, not {action!r}") from None
         if self.codec is not None:
+            masked = self._masked
+            if masked[0] is state and masked[1] == seat and masked[2] is not None and masked[2] is state._listed:
+                action = masked[3].get(number)
+                if action is not None:
+                    return action  # a legal id of the mask just handed out
             try:
                 return state.action_from_id(seat, number)
             except IllegalAction as err:
@@ -181,3 +190,11 @@ def render_text(state: State, seat: int | None) -> str:
     console = Console(file=io.StringIO(), width=100, force_terminal=True, color_system="standard")
     console.print(picture)
     return console.file.getvalue()  # type: ignore[attr-defined]
+
+
+def show(text: str, mode: str) -> str | None:
+    """`render()`'s answer: the text ("ansi"), or printed on the terminal ("human")."""
+    if mode == "human":
+        print(text)
+        return None
+    return text
