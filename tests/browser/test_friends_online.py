@@ -9,7 +9,10 @@ match. Screenshots of the friends, settings, My games, lobby, table and reset pa
 Chromium cannot subscribe here for real (its push service is Google's, which the tests cannot
 reach: subscribe() answers "Registration failed"), so the page's PushManager hands out a
 subscription to the stand-in service, made with a real browser key pair that decrypts what
-arrives; everything from the page's button to the decrypted message is the real path."""
+arrives; everything from the page's button to the decrypted message is the real path. The
+decrypted message is then handed to the page's service worker the way Chromium hands it a push
+(DevTools' deliverPushMessage), and the notification it shows is read back. Not covered: the
+click on the notification (no browser automation clicks system notifications)."""
 
 from __future__ import annotations
 
@@ -84,6 +87,29 @@ def stand_in_push(page, endpoint: str, keys: BrowserKeys) -> None:
         return localStorage.getItem("stand-in.push") ? make() : null;
       }};
     }})();""")
+
+
+def show_in_service_worker(page, base: str, payload: dict) -> list:
+    """Deliver what the push service received (decrypted by the browser's key) to the page's
+    service worker, as Chromium does with a push (DevTools' deliverPushMessage), and read the
+    notifications it shows: [title, body, the address a click opens]."""
+    cdp = page.context.new_cdp_session(page)
+    registrations: list[dict] = []
+    cdp.on("ServiceWorker.workerRegistrationUpdated", lambda e: registrations.extend(e["registrations"]))
+    cdp.send("ServiceWorker.enable")
+    deadline = time.monotonic() + 10
+    while not [r for r in registrations if not r["isDeleted"]]:
+        assert time.monotonic() < deadline, "the page registered no service worker"
+        page.wait_for_timeout(100)
+    live = [r for r in registrations if not r["isDeleted"] and r["scopeURL"] == base + "/"]
+    cdp.send("ServiceWorker.deliverPushMessage",
+             {"origin": base, "registrationId": live[-1]["registrationId"], "data": json.dumps(payload)})
+    read = ("async () => (await (await navigator.serviceWorker.ready).getNotifications())"
+            ".map((n) => [n.title, n.body, n.data.url])")
+    while not (shown := page.evaluate(read)):
+        assert time.monotonic() < deadline + 10, "the service worker showed no notification"
+        page.wait_for_timeout(100)
+    return shown
 
 
 def sign_up(page, base: str, name: str) -> None:
@@ -185,6 +211,8 @@ def test_friends_invite_play_block_export_delete(people_server, push_service, br
         step += 1
         wait_step(pages, step)
     assert pushed_turn is not None, "Bob was never the only one to move"
+    shown = show_in_service_worker(bob, base, pushed_turn)
+    assert shown == [["Your turn at Inscription against Ann", "Open the table to play", f"/t/{table_id}"]]
 
     # Bob blocks Ann: her next invitation is refused.
     bob.goto(base + "/friends")
