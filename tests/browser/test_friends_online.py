@@ -25,6 +25,7 @@ from pathlib import Path
 import pytest
 
 from glyphhall import games
+from tests.server.mailbox import Mailbox, link
 from tests.server.push_service import BrowserKeys, PushService
 
 from .conftest import _free_port, shot
@@ -42,7 +43,15 @@ PHONE = {"width": 390, "height": 844}
 
 
 @pytest.fixture
-def people_server(tmp_path):
+def mailbox():
+    box = Mailbox()
+    box.controller.start()
+    yield box
+    box.controller.stop()
+
+
+@pytest.fixture
+def people_server(tmp_path, mailbox):
     import uvicorn
 
     from glyphhall.server import create_app
@@ -50,7 +59,7 @@ def people_server(tmp_path):
     from glyphhall.server.notify import NotifyTimes
 
     app = create_app(f"sqlite:///{tmp_path / 'hall.db'}", bot_workers=1, limits=Limits.machine_speed(),
-                     notify_times=NotifyTimes(turn_delay=0.5, focus_seconds=1.5, tick=0.2))
+                     smtp=mailbox.url, notify_times=NotifyTimes(turn_delay=0.5, focus_seconds=1.5, tick=0.2))
     port = _free_port()
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
@@ -128,7 +137,7 @@ def both_sizes(page, name: str) -> None:
     page.set_viewport_size(DESKTOP)
 
 
-def test_friends_invite_play_block_export_delete(people_server, push_service, browser):
+def test_friends_invite_play_block_export_delete(people_server, push_service, mailbox, browser):
     base = people_server
     rng = random.Random(11)
     contexts = [browser.new_context(viewport=DESKTOP) for _ in range(2)]
@@ -229,9 +238,15 @@ def test_friends_invite_play_block_export_delete(people_server, push_service, br
     ann.click("#invite-form button[type=submit]")
     ann.wait_for_selector("#invite-note.error:has-text('does not take invitations from you')")
 
-    # Ann exports her data, then deletes her account.
+    # Ann confirms an address, exports her data, then deletes her account.
     ann.goto(base + "/settings")
-    ann.wait_for_selector("#email-off")
+    ann.fill("#email-form input[name=email]", "ann@example.org")
+    ann.fill("#email-form input[name=password]", PASSWORD)
+    ann.click("#email-form button[type=submit]")
+    ann.wait_for_selector("#email-form .ok:has-text('A confirmation link is on its way to ann@example.org')")
+    ann.goto(base + link(mailbox.wait_for("ann@example.org")[0], "/mail/confirm"))
+    ann.wait_for_selector("#email-flag:has-text('confirmed')")
+    assert ann.inner_text("#email-now") == "Your confirmed address: ann@example.org"
     both_sizes(ann, "people-settings")
     ann.fill("#export-form input[name=password]", PASSWORD)
     with ann.expect_download() as download:
@@ -262,7 +277,7 @@ def test_reset_and_unsubscribe_pages(people_server, browser):
     page.wait_for_url("**/reset")
     page.fill("#reset-request input[name=email]", "someone@example.org")
     page.click("#reset-request button[type=submit]")
-    page.wait_for_selector("#reset-request .error:has-text('e-mail is off')")  # this hall has no SMTP
+    page.wait_for_selector("#reset-request .ok:has-text('If an account has this address')")
     both_sizes(page, "people-reset")
     page.goto(people_server + "/reset?token=an-old-link")
     page.fill("#reset-form input[name=password]", "a brand new passphrase")

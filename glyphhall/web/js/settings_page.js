@@ -64,7 +64,7 @@ async function notifications(contact) {
         say(saved, "Saved.");
       } catch (e) { say(saved, e.message, false); }
     },
-  }), ` ${text}`);
+  }), h("span", { text: text }));
   const turns = box("turn_emails", "E-mail me when it is my turn and nobody has seen it for a while, and when I am invited");
   const results = box("result_emails", "E-mail me the result when a game of mine ends");
   return [h("h3", { text: "Notifications" }), turns, results, saved, await pushControl(contact)];
