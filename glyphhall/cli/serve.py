@@ -114,6 +114,7 @@ def register(app: typer.Typer) -> None:
         import uvicorn
 
         from glyphhall.server import create_app, logs
+        from glyphhall.server.http_config import uvicorn_config
 
         if log_format not in logs.FORMATS:
             raise fail(f"--log-format {log_format}: choose text or json")
@@ -138,8 +139,7 @@ def register(app: typer.Typer) -> None:
                        f"{mail_note}; Ctrl+C stops it)")
             # uvicorn's workers share the socket bound above; the schema exists already
             # (_check_database opened the store once).
-            config = uvicorn.Config("glyphhall.server.app:app_from_environment", factory=True, workers=workers,
-                                    log_config=None, ws_max_size=1 << 16)
+            config = uvicorn_config("glyphhall.server.app:app_from_environment", factory=True, workers=workers)
             from uvicorn.supervisors import Multiprocess
 
             Multiprocess(config, sockets=[sock]).run()
@@ -154,7 +154,7 @@ def register(app: typer.Typer) -> None:
                     typer.echo(f"Glyph Hall is open at http://{shown}:{port}/  (database: {where}; "
                                f"{mail_note}; Ctrl+C stops it)")
 
-        config = uvicorn.Config(app_, log_config=None, ws_max_size=1 << 16)
+        config = uvicorn_config(app_)
         server = Server(config)
         server.run(sockets=[sock])
         if not server.started:
