@@ -4,9 +4,10 @@
         --jobs 2 [--deals 200] [--minutes 30] [--grace 2]
     python bench/strength.py run glyfts:random --bot mcts:seconds=none
     python bench/strength.py run glyfts:mcts:seconds=none --bot mcts-hard:seconds=none
+    python bench/strength.py run mcts:seconds=none@glyfts:random mcts-hard:seconds=none@glyfts:heuristic
     python bench/strength.py summary [--since COMMIT] [--markdown]
 
-A pairing is GAME:OPPONENT (the challenger is `--bot`); two players, default options. Each deal
+A pairing is GAME:OPPONENT (the challenger is `--bot`) or BOT@GAME:OPPONENT; two players, default options. Each deal
 (match index i; the seed fixes the deal) is played as
 
 - `first`: the bot in the first seat against the opponent, and `second`: the seats swapped;
@@ -109,11 +110,15 @@ def game_ref(game: str) -> str:
 
 
 def parse_pairing(text: str, bot: str) -> Pairing:
+    """GAME:OPPONENT for `bot`, or BOT@GAME:OPPONENT for another challenger."""
+    if "@" in text:
+        bot, _, text = text.partition("@")
     game, sep, opponent = text.partition(":")
     if not sep or not game or not opponent:
-        raise SystemExit(f"a pairing is GAME:OPPONENT, e.g. inscription:random (got {text!r})")
+        raise SystemExit(f"a pairing is GAME:OPPONENT or BOT@GAME:OPPONENT, e.g. inscription:random (got {text!r})")
     try:
         resolve_game(game_ref(game))
+        bot = check_spec(bot)
         opponent = check_spec(opponent)
     except (KeyError, ValueError) as err:
         raise SystemExit(f"bad pairing {text!r}: {err}") from None
@@ -355,10 +360,17 @@ def run(pairings: list[Pairing], *, jobs: int, deals: int, minutes: float, grace
                 if s["score"] is not None:
                     say(f"  deal: {s['score']:.2f} against {s['baseline']:.2f}, {POINTS * s['difference']:+.0f}; "
                         + describe(row), flush=True)
-                if row["decision"] is not None:
+                # Against random the bar is the score's Wilson interval, which may need more games
+                # than the SPRT: such a pairing stops once both have decided (or the SPRT says H0).
+                undecided_bar = pairing_needs_more(prog.pairing, row)
+                if row["decision"] is not None and not undecided_bar:
                     prog.decided = True
                     queue[:] = [q for q in queue if q[0] is not prog]
     return [standing(p.pairing, p.deals, elo0, elo1) for p in progress]
+
+
+def pairing_needs_more(pairing: Pairing, row: dict[str, Any]) -> bool:
+    return pairing.opponent == "random" and row["decision"] == "H1" and row["verdict"] == "not yet decided"
 
 
 def finish_deal(pairing: Pairing, index: int, games: dict[str, Any], commit: str, built: str) -> dict[str, Any]:
