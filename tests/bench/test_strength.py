@@ -119,3 +119,14 @@ def test_a_run_plays_whole_deals_in_worker_processes_and_goes_on_from_the_ledger
     assert len({d["seed"] for d in lines}) == 3
     assert json.loads(ledger.read_text().splitlines()[0])["luck"] == "shared"
     assert "| inscription | heuristic | random | 3 (6) |" in strength.markdown(strength.summary(None, 0, 35, ledger))
+
+
+def test_a_pairing_may_name_its_own_challenger() -> None:
+    assert strength.parse_pairing("glyfts:heuristic", "mcts") == strength.Pairing("glyfts", "mcts", "heuristic")
+    named = strength.parse_pairing("mcts-hard:seconds=none@tundrus:mcts:seconds=none", "mcts")
+    assert named == strength.Pairing("tundrus", "mcts-hard:seconds=none", "mcts:seconds=none")
+    assert not named.mirrored and named.roles == ("first", "second")
+    with pytest.raises(SystemExit, match="GAME:OPPONENT"):
+        strength.parse_pairing("glyfts", "mcts")
+    with pytest.raises(SystemExit, match="bad pairing"):
+        strength.parse_pairing("chess:random", "mcts")
