@@ -47,6 +47,7 @@ from .cluster import Cluster
 from .gc_policy import GcPolicy
 from .limits import AddressBuckets, BodyLimit, Limits
 from .notify import NotifyTimes, start_notifier
+from .ratelimit import HallWindow
 from .store_access import StoreAccess
 from .tables import TableError, TableManager
 
@@ -79,6 +80,7 @@ def create_app(
         manager = TableManager(access, Catalog(games), pool)
         app.state.manager = manager
         watch.count_tables(lambda: len(manager.tables))
+        app.state.create_hall_window = _hall_window_for_tables(limits, manager)
         if access.store.engine.dialect.name == "postgresql":
             # One hall with every other process on this database: tables are taken over by
             # ownership (cluster.py) instead of all resumed here.
@@ -183,6 +185,17 @@ def create_app(
         app.add_api_route(path, _people_page, include_in_schema=False)
 
     return app
+
+
+def _hall_window_for_tables(limits: Limits, manager: TableManager) -> HallWindow | None:
+    """Tables created per address for the whole hall (processes sharing PostgreSQL): the
+    per-process bucket's burst once per the time the burst takes to come back, which is the
+    bucket's own long-run rate."""
+    rate = limits.create_table
+    if manager.store.engine.dialect.name != "postgresql" or rate.per_second >= 1e6:
+        return None
+    seconds = rate.burst / rate.per_second
+    return HallWindow("tables", int(rate.burst), seconds, manager.db, manager.store)
 
 
 def app_from_environment() -> FastAPI:

@@ -94,8 +94,12 @@ async def game_data(game_id: str, name: str, request: Request) -> dict[str, Any]
 @router.post("/tables", status_code=201, summary="Create a table (it opens for seats to be taken)")
 async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
     m = manager(request)
-    if not request.app.state.create_buckets.allow(request.client.host if request.client else "?"):
+    address = request.client.host if request.client else "?"
+    hall = request.app.state.create_hall_window  # the whole hall's count, with several processes
+    if not request.app.state.create_buckets.allow(address) or (hall is not None and await hall.wait(address) > 0):
         raise TableError("too many tables created from your address; wait a minute", 429)
+    if hall is not None:
+        await hall.note(address)
     try:
         game = m.catalog.get(body.game)
     except KeyError as err:

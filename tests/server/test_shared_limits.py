@@ -32,3 +32,28 @@ def test_wrong_passwords_slow_down_through_every_process(hall):
         assert _sign_in(node, "carol")[0] == 401
     status, error = _sign_in(b, "carol")
     assert status == 429 and "wrong passwords for this account from here" in error
+
+
+def test_tables_created_per_address_count_for_the_whole_hall(postgres_url):
+    """Two apps (as two processes) on one PostgreSQL, each with its own bucket of 4 tables: the
+    hall together allows 4 from one address, not 8."""
+    from fastapi.testclient import TestClient
+
+    from glyphhall.server import create_app
+    from glyphhall.server.limits import Limits, Rate
+    from glyphhall.store import Store
+
+    from .games import GAMES
+
+    store = Store(postgres_url)
+    store.drop_everything()
+    store.close()
+    limits = Limits(create_table=Rate(1 / 60, 4))
+    body = {"game": "duel", "seats": [{"kind": "person"}] * 2}
+    with TestClient(create_app(postgres_url, games=GAMES, bot_workers=1, limits=limits)) as a, \
+            TestClient(create_app(postgres_url, games=GAMES, bot_workers=1, limits=limits)) as b:
+        made = [(a if i % 2 else b).post("/api/tables", json=body).status_code for i in range(4)]
+        assert made == [201] * 4
+        for client in (a, b):
+            refused = client.post("/api/tables", json=body)
+            assert refused.status_code == 429 and "too many tables" in refused.json()["error"]
