@@ -94,8 +94,8 @@ class AddressBuckets:
 
 class BodyLimit:
     """ASGI middleware: an HTTP request whose body is over `max_bytes` gets 413. A declared
-    Content-Length is judged before anything is read; a chunked body is cut off as soon as it
-    passes the limit."""
+    Content-Length is judged before anything is read; a chunked body is read here, at most up
+    to the limit, and then handed on whole."""
 
     def __init__(self, app: ASGIApp, max_bytes: int, larger: dict[str, int] | None = None,
                  larger_suffixes: dict[str, int] | None = None) -> None:
@@ -117,6 +117,9 @@ class BodyLimit:
         declared = dict(scope.get("headers") or []).get(b"content-length")
         if declared is not None and (not declared.isdigit() or int(declared) > limit):
             await self._refuse(send, limit)
+            return
+        if declared is None:  # chunked: read up to the limit here, so the answer is 413 (the
+            await self._buffered(scope, receive, send, limit)  # app's body parsing turned it into 400)
             return
         seen = 0
         started = False
@@ -140,6 +143,29 @@ class BodyLimit:
         except _TooLarge:
             if not started:
                 await self._refuse(send, limit)
+
+    async def _buffered(self, scope: Scope, receive: Receive, send: Send, limit: int) -> None:
+        body = bytearray()
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                return  # the client went away
+            body += message.get("body", b"")
+            if len(body) > limit:
+                await self._refuse(send, limit)
+                return
+            if not message.get("more_body", False):
+                break
+        given = False
+
+        async def replay() -> Message:
+            nonlocal given
+            if given:
+                return await receive()
+            given = True
+            return {"type": "http.request", "body": bytes(body), "more_body": False}
+
+        await self.app(scope, replay, send)
 
     async def _refuse(self, send: Send, limit: int) -> None:
         body = b'{"error": "request bodies are at most %d bytes"}' % limit
