@@ -34,6 +34,11 @@ class NotifyTimes:
     tick: float = 2.0
 
 
+#: A page's poll is written to the store at most this often while its focus stays the same
+#: (and at most every half of NotifyTimes.focus_seconds).
+PRESENCE_WRITE_SECONDS = 8.0
+
+
 def names_against(names: list[str], mine: set[int]) -> str:
     others = [n for i, n in enumerate(names) if i not in mine]
     if not others:
@@ -60,6 +65,7 @@ class Notifier:
         self.base_url = public_url.rstrip("/") if public_url else None
         self._waiting: dict[str, dict[int, int]] = {}  # table id -> the accounts it waits for, as last written
         self._over: set[str] = set()
+        self._presence: dict[int, tuple[float, bool]] = {}  # user id -> (monotonic time, focused) last written
         self._tasks: set[asyncio.Task[Any]] = set()
         self._writes = asyncio.Lock()  # FIFO: waits are written in the order of the changes
         self._loop: asyncio.Task[None] | None = None
@@ -67,6 +73,20 @@ class Notifier:
     @property
     def email_on(self) -> bool:
         return self.mail is not None
+
+    async def note_presence(self, user_id: int, focused: bool) -> None:
+        """A page of this person asked (every few seconds): written at most every
+        PRESENCE_WRITE_SECONDS unless the focus changed, so open pages cost few writes. (Per
+        process: two processes may each write; the store keeps the latest.)"""
+        now = time.monotonic()
+        last = self._presence.get(user_id)
+        every = min(PRESENCE_WRITE_SECONDS, self.times.focus_seconds / 2)
+        if last is not None and last[1] == focused and now - last[0] < every:
+            return
+        self._presence[user_id] = (now, focused)
+        if len(self._presence) > 100_000:
+            self._presence.clear()
+        await self.manager.db(self.manager.store.note_presence, user_id, focused)
 
     def learn_base(self, url: str) -> None:
         """The address people reach the hall at, from a request (when not configured)."""
@@ -90,6 +110,8 @@ class Notifier:
         if table.status == "finished":
             self._waiting.pop(table.id, None)
             if table.id not in self._over:
+                if len(self._over) > 50_000:  # the outbox's dedupe key still tells each end once
+                    self._over.clear()
                 self._over.add(table.id)
                 self._spawn(self._game_over(table, sorted({u for _, u in seats})))
 

@@ -138,7 +138,9 @@ async def turns(body: TurnQuery, request: Request) -> dict[str, Any]:
     user = (await visitor(request)).user
     waiting: dict[str, dict[str, Any]] = {}
     if user is not None:
-        await m.db(m.store.note_presence, user.id, body.focused)
+        notifier = request.app.state.notifier
+        notifier.learn_base(str(request.base_url))
+        await notifier.note_presence(user.id, body.focused)
         for inv in await friends.invitations(m, user.id):  # an invitation sets off the alert too
             waiting[inv["table"]] = {"table": inv["table"], "game_name": inv["game_name"], "link": inv["link"],
                                      "invitation": inv["from"]}
