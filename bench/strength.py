@@ -31,7 +31,7 @@ where the baseline lost every one) with its 95 % t interval over deals, and the 
 - otherwise the GSPRT of chess engine testing on deal scores, H0 "elo0 better" against H1 "elo1
   better" (`--elo0 0 --elo1 35` by default: +35 Elo is a 55 % score, the issue's +5 points).
 
-A pairing stops as soon as its test decides (or at `--deals`); the run starts no game after
+Pairings share the machine equally by CPU time (a cheap one plays more deals); one stops as soon as its test decides (or at `--deals`); the run starts no game after
 `--minutes` and abandons games still running `--grace` minutes later. Deals go to the ledger
 (`bench/strength/paired.jsonl`, one JSON line per finished deal, with the bot specs, the
 commit and the CPU time); a later run of a pairing goes on from the next deal, and its test
@@ -293,12 +293,23 @@ class Progress:
     new_deals: int = 0
     open: dict[int, dict[str, Any]] = field(default_factory=dict)  # index -> role -> game
     decided: bool = False
+    cpu: float = 0.0  # CPU seconds of this run's finished games
+    games: int = 0  # and how many
+
+    def cpu_committed(self) -> float:
+        """This run's CPU so far plus the games still to finish at the average game's cost (a
+        pairing with games in flight and none finished yet counts as expensive)."""
+        pending = sum(len(self.pairing.roles) - len(g) for g in self.open.values())
+        if not pending:
+            return self.cpu
+        return self.cpu + pending * (self.cpu / self.games) if self.games else float("inf")
 
 
 def run(pairings: list[Pairing], *, jobs: int, deals: int, minutes: float, grace: float, elo0: float,
         elo1: float, path: Path = LEDGER, echo: bool = True) -> list[dict[str, Any]]:
-    """Play deals of the pairings (round robin, at most `jobs` games at once) until each pairing's
-    test decides or it has `deals` new deals; returns each pairing's standing."""
+    """Play deals of the pairings (at most `jobs` games at once, each pairing an equal share of
+    the CPU) until each pairing's test decides or it has `deals` new deals; returns each
+    pairing's standing."""
     path.parent.mkdir(parents=True, exist_ok=True)
     ledger, commit, built = read_ledger(path), git_commit(), build()
     progress = []
@@ -312,12 +323,15 @@ def run(pairings: list[Pairing], *, jobs: int, deals: int, minutes: float, grace
     running: dict[Any, tuple[Progress, int, str]] = {}
 
     def refill() -> None:
-        """Queue the next deal's games of each pairing still going (round robin)."""
-        for prog in progress:
-            if not prog.decided and prog.new_deals + len(prog.open) < deals:
-                prog.open[prog.next_index] = {}
-                queue.extend((prog, prog.next_index, role) for role in prog.pairing.roles)
-                prog.next_index += 1
+        """Queue the next deal of the pairing still going that has spent the least CPU (counting
+        the games in flight at its average so far), so that cheap pairings are not held back
+        by expensive ones: each pairing gets an equal share of the machine until it decides."""
+        going = [p for p in progress if not p.decided and p.new_deals + len(p.open) < deals]
+        if going:
+            prog = min(going, key=Progress.cpu_committed)
+            prog.open[prog.next_index] = {}
+            queue.extend((prog, prog.next_index, role) for role in prog.pairing.roles)
+            prog.next_index += 1
 
     context = multiprocessing.get_context("fork")
     with context.Pool(jobs) as pool:
@@ -344,6 +358,8 @@ def run(pairings: list[Pairing], *, jobs: int, deals: int, minutes: float, grace
                 if games is None:
                     continue
                 games[role] = result.get()
+                prog.cpu += games[role]["cpu"]
+                prog.games += 1
                 if len(games) < len(prog.pairing.roles):
                     continue
                 del prog.open[index]

@@ -18,9 +18,11 @@ if ! "$PY" -c "import numpy" 2>/dev/null; then
     export PYTHONPATH="$DEPS${PYTHONPATH:+:$PYTHONPATH}"
 fi
 "$PY" -c "import os, sys; print(sys.version.split()[0], os.cpu_count(), 'cores')"
-# Every pairing the issue's "Done means" names, at the levels' table budgets without their time
-# ceilings (iterations only, so the machine's speed cannot change a result); round robin, each
-# pairing stopping as soon as its sequential test (and, against random, its bar) decides.
+# Every pairing the issue's "Done means" names (and one candidate: Glyfts' mcts-hard finishing
+# each leaf's turn, at the iterations that take its time), at the levels' table budgets without their time
+# ceilings (iterations only, so the machine's speed cannot change a result), each pairing an
+# equal share of the CPU and stopping as soon as its sequential test (and, against random, its
+# bar) decides.
 nice "$PY" bench/strength.py --ledger "$OUT/paired.jsonl" run \
     mcts-hard:seconds=none@inscription:heuristic mcts-hard:seconds=none@glyfts:heuristic \
     mcts-hard:seconds=none@tundrus:heuristic mcts-hard:seconds=none@heroscape:heuristic \
@@ -28,4 +30,6 @@ nice "$PY" bench/strength.py --ledger "$OUT/paired.jsonl" run \
     mcts:seconds=none@tundrus:heuristic mcts:seconds=none@heroscape:heuristic \
     mcts:seconds=none@inscription:random mcts:seconds=none@glyfts:random \
     mcts:seconds=none@tundrus:random mcts:seconds=none@heroscape:random \
+    mcts-hard:seconds=none@glyfts:mcts:seconds=none \
+    mcts-hard:seconds=none,iterations=4500,finish_turn=on@glyfts:heuristic \
     --jobs "$JOBS" --minutes "$MINUTES" --grace 1.5 2>&1 | tee "$OUT/log.txt"
