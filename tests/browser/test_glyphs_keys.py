@@ -91,11 +91,14 @@ def selected(page) -> int:
 
 
 def centre(page, index: int) -> tuple[float, float]:
-    shape = page.locator(f'#glyph-grid .shape[data-index="{index}"]')
-    shape.wait_for(state="visible")
-    page.locator("#glyph-grid").scroll_into_view_if_needed()  # the mouse acts where the page shows
-    box = shape.bounding_box()
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    """Where shape `index` is drawn, the grid scrolled into view first (in one step: the page may
+    be redrawn at any time by the table)."""
+    page.wait_for_selector(f'#glyph-grid .shape[data-index="{index}"]')
+    return tuple(page.evaluate("""i => {
+      document.getElementById('glyph-grid').scrollIntoView({block: 'center'});
+      const r = document.querySelector(`#glyph-grid .shape[data-index="${i}"]`).getBoundingClientRect();
+      return [r.x + r.width / 2, r.y + r.height / 2];
+    }""", index))
 
 
 def unit(page) -> float:
@@ -193,9 +196,12 @@ def test_group_drag_and_a_cancelled_drag(live_server, open_page):
     u = unit(page)
     page.mouse.move(x, y)
     page.mouse.down()
-    page.mouse.move(x + u, y - u, steps=5)
+    page.mouse.move(x + u / 2, y - u / 2, steps=3)
+    page.keyboard.press("?")  # the page is redrawn mid-drag (as when anything happens at the table)
+    page.keyboard.press("Escape")
+    page.mouse.move(x + u, y - u, steps=3)
     page.mouse.up()
-    assert text(page) == "square@1,1 oval@2.5,1"  # both selected shapes moved by one unit
+    assert text(page) == "square@1,1 oval@2.5,1"  # both selected shapes moved by one unit, through the redraw
     # The stuck drag of issue 27: select all, press on a shape, the drag is cancelled (by the
     # browser, a gesture or a lost capture): the shapes go back and nothing follows the pointer.
     page.keyboard.press("Control+a")
@@ -223,7 +229,7 @@ def test_group_drag_and_a_cancelled_drag(live_server, open_page):
     shot(page, "glyphs-keys-drag-desktop")
 
 
-def test_a_finger_drags_a_shape_and_the_page_stays(live_server, open_page):
+def test_a_finger_drags_shapes_and_the_page_stays(live_server, open_page):
     table_id, token = _table(live_server, [], seed=6)
     page = open_page("phone", table_id, token)
     page.wait_for_selector("#builder")
@@ -245,6 +251,16 @@ def test_a_finger_drags_a_shape_and_the_page_stays(live_server, open_page):
     touch("touchEnd", x + 2 * u, y + 2 * u)
     page.wait_for_function("() => document.querySelector('#glyph-text').textContent === 'square@2,-2'")
     assert page.evaluate("window.scrollY") == before_scroll  # the page did not scroll
+    # two shapes selected: one finger moves both
+    for key in ("Control+a", "Delete", "5", "n", "1", "n", "Control+a"):
+        page.keyboard.press(key)
+    assert text(page) == "square@0,0 oval@1.5,0" and selected(page) == 2
+    x, y = centre(page, 0)
+    touch("touchStart", x, y)
+    for k in range(1, 5):
+        touch("touchMove", x - k * u / 4, y)  # one unit left
+    touch("touchEnd", x - u, y)
+    page.wait_for_function("() => document.querySelector('#glyph-text').textContent === 'square@-1,0 oval@0.5,0'")
     shot(page, "glyphs-keys-touch-phone")
 
 

@@ -125,7 +125,50 @@ export function builderPanel(ctx, verbs, rerender) {
   return panel;
 }
 
+// --- dragging: the drag lives here, not in a grid element, because the table redraws the page
+// whenever anything happens at the table; the grid drawn next carries on with the same drag ---
+let drag = null;  // {from, start: [[index, x, y]], moved, before, sel, count, pointer}
+let clickAfterDrag = false;  // the click that follows a drag's pointerup places no shape
+let redrawPage = () => {};
+
+function unitAt(e) {
+  const box = document.getElementById("glyph-grid").getBoundingClientRect();
+  const [ox, oy] = ORIGIN;
+  return [snap(((e.clientX - box.left) / box.width) * GRID_W - ox), snap(oy - ((e.clientY - box.top) / box.height) * GRID_H)];
+}
+
+/** The end of a drag: kept (one undoable step), or put back where it began when cancelled. */
+function endDrag(cancelled) {
+  if (!drag) return;
+  const { moved, before, count, sel } = drag;
+  drag = null;
+  clickAfterDrag = true;
+  setTimeout(() => { clickAfterDrag = false; }, 400);
+  if (cancelled) builder.shapes = JSON.parse(before);
+  else if (moved) { builder.undo.push({ label: `move ${plural(count, "shape")}`, shapes: before, sel }); builder.redo = []; }
+  redrawPage();
+}
+
+function dragMove(e) {
+  if (!drag || e.pointerId !== drag.pointer || !document.getElementById("glyph-grid")) return;
+  if (e.pointerType === "mouse" && e.buttons === 0) { endDrag(false); return; }  // released where no pointerup came
+  const [ux, uy] = unitAt(e);
+  const dx = ux - drag.from[0], dy = uy - drag.from[1];
+  for (const [j, x0, y0] of drag.start) {
+    const sh = builder.shapes[j];
+    if (sh[1] === x0 + dx && sh[2] === y0 + dy) continue;
+    sh[1] = x0 + dx; sh[2] = y0 + dy; drag.moved = true;
+    const el = document.querySelector(`#glyph-grid [data-index="${j}"]`);
+    if (el) el.setAttribute("transform", `translate(${sh[1]} ${sh[2]}) rotate(${sh[3]})`);
+  }
+}
+window.addEventListener("pointerdown", () => { clickAfterDrag = false; }, true);  // a new press, a new gesture
+window.addEventListener("pointermove", dragMove);
+window.addEventListener("pointerup", (e) => { if (drag && e.pointerId === drag.pointer) endDrag(false); });
+window.addEventListener("pointercancel", (e) => { if (drag && e.pointerId === drag.pointer) endDrag(true); });
+
 function grid(rerender) {
+  redrawPage = rerender;
   const svg = s("svg", { viewBox: `0 0 ${GRID_W * U} ${GRID_H * U}`, class: "grid", id: "glyph-grid" });
   const lines = s("g", {});
   for (let x = 0; x <= GRID_W; x++) lines.append(s("line", { x1: x * U, y1: 0, x2: x * U, y2: GRID_H * U, class: "gridline" }));
@@ -133,27 +176,13 @@ function grid(rerender) {
   svg.append(lines);
   const [ox, oy] = ORIGIN;
   const g = s("g", { transform: `translate(${ox * U} ${oy * U}) scale(${U} ${-U})` });
-  const unitAt = (e) => {
-    const box = svg.getBoundingClientRect();
-    return [snap(((e.clientX - box.left) / box.width) * GRID_W - ox), snap(oy - ((e.clientY - box.top) / box.height) * GRID_H)];
-  };
-  let drag = null;
-  const finish = (cancelled) => {
-    if (!drag) return;
-    const { moved, before, count, sel } = drag;
-    drag = null;
-    svg.dragEnded = true;  // the click that follows this pointerup is not a new shape
-    if (cancelled) builder.shapes = JSON.parse(before);  // the drag never happened
-    else if (moved) { builder.undo.push({ label: `move ${plural(count, "shape")}`, shapes: before, sel }); builder.redo = []; }
-    rerender();
-  };
   builder.shapes.forEach(([kind, x, y, deg, group], i) => {
     g.append(shapeSvg(kind, x, y, deg, {
       class: "shape" + (builder.sel.includes(i) ? " selected" : "") + (group ? " grouped" : ""), "data-index": String(i),
       onpointerdown: (e) => {
         e.stopPropagation();
         e.preventDefault();  // no text selection or native drag may steal the pointer
-        if (e.ctrlKey || e.metaKey || e.shiftKey) { select(i, true); svg.dragEnded = true; rerender(); return; }
+        if (e.ctrlKey || e.metaKey || e.shiftKey) { select(i, true); clickAfterDrag = true; rerender(); return; }
         if (!builder.sel.includes(i)) select(i, false);
         drag = { from: unitAt(e), start: builder.sel.map((j) => [j, builder.shapes[j][1], builder.shapes[j][2]]), moved: false,
           before: JSON.stringify(builder.shapes), sel: [...builder.sel], count: builder.sel.length, pointer: e.pointerId };
@@ -164,23 +193,11 @@ function grid(rerender) {
     }));
   });
   svg.append(g);
-  svg.addEventListener("pointermove", (e) => {
-    if (!drag || e.pointerId !== drag.pointer) return;
-    const [ux, uy] = unitAt(e);
-    const dx = ux - drag.from[0], dy = uy - drag.from[1];
-    for (const [j, x0, y0] of drag.start) {
-      const sh = builder.shapes[j];
-      if (sh[1] === x0 + dx && sh[2] === y0 + dy) continue;
-      sh[1] = x0 + dx; sh[2] = y0 + dy; drag.moved = true;
-      const el = g.querySelector(`[data-index="${j}"]`);
-      if (el) el.setAttribute("transform", `translate(${sh[1]} ${sh[2]}) rotate(${sh[3]})`);
-    }
-  });
-  svg.addEventListener("pointerup", (e) => { if (drag && e.pointerId === drag.pointer) finish(false); });
-  svg.addEventListener("pointercancel", () => finish(true));
-  svg.addEventListener("lostpointercapture", () => finish(false));
+  // A capture lost while this grid is still on the page ends the drag; one lost because the page
+  // was redrawn does not (the next grid carries on).
+  svg.addEventListener("lostpointercapture", () => { if (svg.isConnected) endDrag(false); });
   svg.addEventListener("click", (e) => {
-    if (svg.dragEnded) { svg.dragEnded = false; return; }
+    if (clickAfterDrag) { clickAfterDrag = false; return; }
     const [ux, uy] = unitAt(e);
     edit(`add ${builder.kind}`, () => { builder.shapes.push([builder.kind, ux, uy, builder.rot]); builder.sel = [builder.shapes.length - 1]; });
     rerender();
