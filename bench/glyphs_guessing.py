@@ -39,7 +39,7 @@ def random_guess(state, seat: int, rng: Rng):
     """A uniformly drawn hypothesis the board does not contradict, or None."""
     if state.coins[seat] <= 0:
         return None
-    post = apprentice._post(state, seat)
+    post = apprentice.belief_of(state, seat)
     marks = state.board_of(seat).marks()
     order = list(range(len(post)))
     rng.shuffle(order)

@@ -32,7 +32,8 @@ GUESS_MASS = 0.3
 GUESS_MASS_RICH = 0.12
 
 
-def _post(state, seat: int):
+def belief_of(state, seat: int):
+    """What `seat` believes about the decree: the hypothesis classes its board allows, heaviest first."""
     return posterior(state.board_of(seat).marks(), state.level_hint(), allow_inconsistent=True)
 
 
@@ -46,7 +47,7 @@ def class_truth(post, shapes) -> np.ndarray:
 
 def predict(state, seat: int, shapes) -> float:
     """P(the glyph is approved) under the apprentice's posterior."""
-    post = _post(state, seat)
+    post = belief_of(state, seat)
     if not len(post):
         return 0.5
     return float(post.weights @ class_truth(post, shapes))
@@ -54,7 +55,7 @@ def predict(state, seat: int, shapes) -> float:
 
 def best_glyph(state, seat: int) -> tuple:
     """The pool glyph with the highest expected information gain (fewer shapes on ties)."""
-    post = _post(state, seat)
+    post = belief_of(state, seat)
     on_board = {g[0] for g in state.board_of(seat).glyphs}
     if not len(post):
         return pool()[0]
@@ -74,7 +75,7 @@ def guess_choice(state, seat: int, mass: float = GUESS_MASS, rich_mass: float = 
     coins = state.coins[seat]
     if coins <= 0:
         return None
-    post = _post(state, seat)
+    post = belief_of(state, seat)
     if not len(post):
         return None
     threshold = rich_mass if coins >= 2 else mass

@@ -1,8 +1,8 @@
 // Glyphs' builder: shapes snap to the half-unit grid and turn in 45-degree steps. The slides'
 // shortcuts (rulebook slide 16) where they mean something on a grid of nice angles: copy, cut,
 // paste, select all, Ctrl+click to select more, duplicate, undo/redo, delete, group/ungroup,
-// arrows to nudge; dragging moves every selected shape. Pointer events with capture serve mouse,
-// pen and touch alike; a cancelled or lost capture ends the drag where it began.
+// arrows to nudge; dragging moves every selected shape. Pointer events serve mouse, pen and touch
+// alike; a cancelled drag puts the shapes back, a released or lost pointer ends it where it is.
 import { h, s } from "../js/dom.js";
 import { glyphSvg, glyphText, parseGlyph, shapeSvg, shapes } from "./glyphs_draw.js";
 
@@ -32,8 +32,8 @@ function step(from, to) {
   builder.shapes = JSON.parse(entry.shapes);
   builder.sel = (entry.sel || []).filter((i) => i < builder.shapes.length);
 }
-export const undo = () => step(builder.undo, builder.redo);
-export const redo = () => step(builder.redo, builder.undo);
+const undo = () => step(builder.undo, builder.redo);
+const redo = () => step(builder.redo, builder.undo);
 
 /** Go back to just before history entry k (clicking an entry of the history list). */
 function backTo(k) { while (builder.undo.length > k) undo(); }
@@ -81,10 +81,15 @@ function rotate(by) {
 function addNext() {
   const ref = builder.shapes[builder.sel[builder.sel.length - 1]] || builder.shapes[builder.shapes.length - 1];
   const [x, y] = ref ? [ref[1] + 1.5, ref[2]] : [0, 0];
-  edit(`add ${builder.kind}`, () => { builder.shapes.push([builder.kind, x, y, builder.rot]); builder.sel = [builder.shapes.length - 1]; });
+  addAt(x, y);
 }
 
-/** The builder's keys; true when the key was one of them. `clipText` holds a copied board glyph. */
+function addAt(x, y) {
+  const name = (shapes.kinds[builder.kind] || {}).singular || builder.kind;
+  edit(`add ${name}`, () => { builder.shapes.push([builder.kind, x, y, builder.rot]); builder.sel = [builder.shapes.length - 1]; });
+}
+
+/** The builder's keys; true when the key was one of them. */
 export function builderKey(e) {
   const ctrl = e.ctrlKey || e.metaKey;
   const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
@@ -118,8 +123,9 @@ export function builderPanel(ctx, verbs, rerender) {
   const panel = h("section.builder#builder");
   const palette = h("div.palette");
   Object.keys(shapes.kinds).forEach((id, k) => {
-    palette.append(h("button.kind" + (builder.kind === id ? ".on" : ""), { title: `${id} (key ${k + 1})`, "data-kind": id, onclick: () => { builder.kind = id; rerender(); } },
-      glyphSvg([[id, 0, 0, builder.rot]], 40, "", 2.1), h("small", { text: `${k + 1} ${id}` })));
+    const name = shapes.kinds[id].singular || id;
+    palette.append(h("button.kind" + (builder.kind === id ? ".on" : ""), { title: `${name} (key ${k + 1})`, "data-kind": id, onclick: () => { builder.kind = id; rerender(); } },
+      glyphSvg([[id, 0, 0, builder.rot]], 40, "", 2.1), h("small", { text: `${k + 1} ${name}` })));
   });
   panel.append(h("h4", { text: "Make a glyph" }), palette, grid(rerender), controls(rerender), history(rerender), send(ctx, verbs), ideas(ctx, verbs, rerender));
   return panel;
@@ -198,8 +204,7 @@ function grid(rerender) {
   svg.addEventListener("lostpointercapture", () => { if (svg.isConnected) endDrag(false); });
   svg.addEventListener("click", (e) => {
     if (clickAfterDrag) { clickAfterDrag = false; return; }
-    const [ux, uy] = unitAt(e);
-    edit(`add ${builder.kind}`, () => { builder.shapes.push([builder.kind, ux, uy, builder.rot]); builder.sel = [builder.shapes.length - 1]; });
+    addAt(...unitAt(e));
     rerender();
   });
   return svg;

@@ -16,7 +16,7 @@ export const KEYS = [
     ["Ctrl+Z / Ctrl+Y", "undo / redo (the history lists every step)"], ["Esc", "select nothing"]]],
   ["The board", [["Tab, then Enter", "copy the focused board glyph into the builder"], ["Ctrl+C", "copy the focused board glyph (Ctrl+V pastes it)"],
     ["Ctrl+Alt+J / Ctrl+Alt+K", "draw the board's glyphs smaller / larger, to make room"]]],
-  ["Not here, and why", [["Alt+arrows, Shift+rotate", "turns other than 45° steps: the engine keeps the rulebook's \"nice\" angles"],
+  ["Not here, and why", [["Alt+arrows, Shift+rotate", "turns other than 45° steps: shapes keep to the rulebook's \"nice\" angles"],
     ["Shift+arrows, resizing a shape", "shapes sit on a half-unit grid and never change size (About Glyphs)"],
     ["Ctrl+↑ / Ctrl+↓", "front and back mean nothing: shapes are drawn see-through and overlap either way"]]],
 ];
