@@ -14,7 +14,7 @@ from pydantic import BaseModel, Field
 from glyphhall.engine import Game, GlyphHallError
 from glyphhall.store import UserInfo
 
-from . import keepsakes, position_tables
+from . import guest_names, keepsakes, position_tables
 from .catalog import game_folder
 from .identity import user_of
 from .table_info import position_info
@@ -111,7 +111,7 @@ async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
             level = s.bot or "random"
             if level not in levels:
                 raise TableError(f"seat {i}: there is no bot {level!r}; bots: {', '.join(levels)}")
-            seats.append(("bot", level, s.name))
+            seats.append(("bot", level, await _guest_name(m, s.name) if s.name else None))
         else:
             if s.bot:
                 raise TableError(f"seat {i} is for a person, so it takes no bot level")
@@ -226,9 +226,7 @@ async def get_table(table_id: str, request: Request) -> dict[str, Any]:
 async def take_seat(table_id: str, seat: int, body: TakeSeat, request: Request) -> dict[str, Any]:
     m = manager(request)
     user = await user_of(request)
-    name = user.name if user else body.name.strip()
-    if user is None and name and await m.db(m.store.user_named, name):
-        raise TableError(f"'{name}' is a registered name: sign in as {name}, or play as a guest under another name", 409)
+    name = user.name if user else await _guest_name(m, body.name)
     table = await m.get(table_id)
     async with table.lock:
         _check_seat(table, seat)
@@ -302,6 +300,20 @@ async def start_locked(m: TableManager, table: LiveTable) -> None:
     table.restart_timer()
     for conn in list(table.connections):
         conn.push(table.full_state(conn.seat))
+
+
+async def _guest_name(m: TableManager, raw: str) -> str:
+    """A name typed without an account (a guest's, a bot seat's label): clean, and not a
+    registered person's or a lookalike of one (guest_names.py). Raises TableError."""
+    try:
+        name = guest_names.clean(raw, MAX_NAME)
+    except guest_names.NameRefused as err:
+        raise TableError(str(err)) from None
+    try:
+        await guest_names.refuse_registered(name, lambda n: m.db(m.store.user_named, n))
+    except guest_names.NameRefused as err:
+        raise TableError(str(err), 409) from None
+    return name
 
 
 def _check_seat(table: LiveTable, seat: int) -> None:

@@ -32,7 +32,7 @@ import orjson
 from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, Field
 
-from . import origins, positions
+from . import guest_names, origins, positions
 from .identity import user_of
 from .play import _refuse  # the same refusals as the play socket
 from .protocol import read_object as _parse  # the same JSON checks
@@ -168,13 +168,16 @@ async def room_socket(ws: WebSocket, room_id: str) -> None:
         await _refuse(ws, 'the first message must be {"type": "hello", "name": "your name"}', 4400)
         return
 
-    name = name.strip()[:MAX_NAME]
     user = await user_of(ws)
     if user is not None:
         name = user.name
-    elif await m.db(m.store.user_named, name):
-        await _refuse(ws, f"'{name}' is a registered name: sign in as {name}, or join under another name", 4409)
-        return
+    else:
+        try:
+            name = guest_names.clean(name[:200], MAX_NAME)
+            await guest_names.refuse_registered(name, lambda n: m.db(m.store.user_named, n))
+        except guest_names.NameRefused as err:
+            await _refuse(ws, str(err), 4409)
+            return
 
     async def send(message: dict[str, Any]) -> None:
         await ws.send_text(orjson.dumps(message).decode())
