@@ -52,15 +52,17 @@ def command(state, seat: int, line: str) -> str | None:
     arg = words[1] if len(words) > 1 else "next"
     if arg.isdigit() and int(arg) >= 1:
         PAGING.page = int(arg)
-    elif arg in ("next", "older", "earlier"):
+        return f"page {arg} of the board (page 1 has the newest glyphs)"
+    if arg in ("next", "older", "earlier"):
         PAGING.page += 1
-    elif arg in ("prev", "previous", "newer", "later"):
+        return "earlier glyphs of the board"
+    if arg in ("prev", "previous", "newer", "later"):
         PAGING.page = max(1, PAGING.page - 1)
-    elif arg in ("newest", "first", "1"):
+        return "newer glyphs of the board"
+    if arg in ("newest", "first"):
         PAGING.page = 1
-    else:
-        return "page takes a number, next (earlier glyphs), prev (newer ones) or newest"
-    return f"showing page {PAGING.page} of the board (page 1 is the newest glyphs)"
+        return "the newest glyphs of the board"
+    return "page takes a number, next (earlier glyphs), prev (newer ones) or newest"
 
 
 def _notation(state, seat: int, number: str) -> str:
@@ -106,7 +108,7 @@ class Board:
         rows = max(1, (options.size.height - self.reserved - 1) // (PICTURE_LINES + titles))
         room = max(1, rows * per_row - len(first))
         pages = max(1, -(-len(rest) // room))
-        page = min(PAGING.page, pages)
+        page = PAGING.page = min(PAGING.page, pages)  # past the last page is the last page
         end = len(rest) - (page - 1) * room
         start = max(0, end - room)
         shown = first + rest[start:end]

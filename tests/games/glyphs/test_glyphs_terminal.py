@@ -71,10 +71,16 @@ def test_the_board_fits_80_by_24_with_the_openings_pinned(long_game, colour):
 
 def test_board_commands_page_and_show_notation(long_game):
     assert command(long_game, 0, "perform oval@0,0") is None  # an action, not a board command
-    assert "page 2" in command(long_game, 0, "page next")
+    assert command(long_game, 0, "page next") == "earlier glyphs of the board"
     assert PAGING.page == 2
     command(long_game, 0, "page prev")
     assert PAGING.page == 1
+    command(long_game, 0, "page 99")
+    screen(long_game, colour=False)
+    pages = PAGING.page
+    assert 1 < pages < 99  # past the last page is the last page, so one "prev" shows newer glyphs
+    command(long_game, 0, "page prev")
+    assert PAGING.page == pages - 1
     assert "page takes a number" in command(long_game, 0, "page sideways")
     first = long_game.view(0)["boards"][0][0]["glyph"]
     assert command(long_game, 0, "glyph 1") == f"glyph 1: {first}"
