@@ -17,7 +17,7 @@ from glyphhall.store import UserInfo
 from . import guest_names, keepsakes, position_tables
 from .catalog import game_folder
 from .identity import user_of
-from .table_info import position_info
+from .table_info import SeatState, position_info
 from .tables import SUBSTITUTE_BOT, LiveTable, TableError, TableManager
 from .tokens import new_seed, new_table_id, new_token, token_hash
 
@@ -277,12 +277,21 @@ async def start(table_id: str, body: WithToken, request: Request) -> dict[str, A
     table = await m.get(table_id)
     user = await user_of(request)
     async with table.lock:
+        await _refresh_seats(m, table)
         if any(s.kind == "person" for s in table.seats):
             _seat_of(table, body.token, user)  # only a seated person may start
         await start_locked(m, table)
     await m.announce("table", table_id)
     m.after_change(table)
     return table.public_info()
+
+
+async def _refresh_seats(m: TableManager, table: LiveTable) -> None:
+    """The seats as the store has them: another process may have seated someone a moment ago
+    (its note may not have arrived yet), and a state-changing check must not read a stale copy."""
+    stored = await m.db(m.store.table, table.id)
+    if stored is not None and table.status == "open":
+        table.seats = [SeatState(x.kind, x.bot, x.name, x.token_hash, x.user_id) for x in stored.seats]
 
 
 async def start_locked(m: TableManager, table: LiveTable) -> None:

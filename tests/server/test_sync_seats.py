@@ -23,3 +23,19 @@ def test_a_refreshed_table_keeps_the_accounts_at_its_seats(client):
     assert None not in before and live.undo_off is not None  # rated: no undo
     client.portal.call(sync.refresh, m, live)
     assert [s.user_id for s in live.seats] == before and live.undo_off is not None
+
+
+def test_starting_reads_the_seats_from_the_store_not_a_stale_copy(client):
+    """Two processes on PostgreSQL: a seat taken through one and the table started through the
+    other a moment later was refused ("seat 1 is still free") from the starter's stale copy."""
+    from glyphhall.server.tokens import token_hash
+
+    from .helpers import take
+
+    table = new_table(client)
+    take(client, table["id"], 0, "ann")
+    m = client.app.state.manager
+    assert m.store.take_seat(table["id"], 1, "bob", token_hash("bob's token"))  # through another process
+    assert not m.tables[table["id"]].seats[1].token_hash  # this process has not heard of it yet
+    r = client.post(f"/api/tables/{table['id']}/start", json={"token": "bob's token"})
+    assert r.status_code == 200 and r.json()["status"] == "running" and r.json()["seats"][1]["name"] == "bob"
