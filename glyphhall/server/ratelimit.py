@@ -79,57 +79,66 @@ class Backoff:
 Db = Callable[..., Awaitable[Any]]
 
 
-class HallWindow:
+class _HallCounter:
+    """A counter of the hall's (kind, key) in the store, or none when `db` is None; the
+    subclasses keep this process's own counts in front of it."""
+
+    def __init__(self, kind: str, db: Db | None, store: Any) -> None:
+        self.kind, self._db, self._store = kind, db, store
+
+    async def _stored(self, key: str) -> tuple[int, float] | None:
+        """(count, at) as the hall counts it; None without a store or a count."""
+        return None if self._db is None else await self._db(self._store.counter, self.kind, key)
+
+    async def _bump(self, key: str, restart_before: float, window: bool) -> None:
+        if self._db is not None:
+            await self._db(self._store.bump_counter, self.kind, key, time.time(), restart_before, window)
+
+
+class HallWindow(_HallCounter):
     """At most `attempts` per fixed window of `seconds` for a key, counted across the hall's
     processes when `db` and `store` are given, else in this process only. (A fixed window lets
     up to twice the limit through around a window's edge; the process's own sliding window in
     front keeps each process within the limit.)"""
 
     def __init__(self, kind: str, attempts: int, seconds: float, db: Db | None = None, store: Any = None) -> None:
-        self.kind, self.attempts, self.seconds = kind, attempts, seconds
+        super().__init__(kind, db, store)
+        self.attempts, self.seconds = attempts, seconds
         self.local = Limiter(attempts, seconds)
-        self._db, self._store = db, store
 
     async def wait(self, key: str) -> float:
         wait = self.local.wait(key)
-        if wait > 0 or self._db is None:
+        if wait > 0 or (found := await self._stored(key)) is None:
             return wait
-        found = await self._db(self._store.counter, self.kind, key)
         now = time.time()
-        if found is None or found[1] < now - self.seconds or found[0] < self.attempts:
+        if found[1] < now - self.seconds or found[0] < self.attempts:
             return 0.0
         return found[1] + self.seconds - now
 
     async def note(self, key: str) -> None:
         self.local.note(key)
-        if self._db is not None:
-            now = time.time()
-            await self._db(self._store.bump_counter, self.kind, key, now, now - self.seconds, True)
+        await self._bump(key, time.time() - self.seconds, window=True)
 
 
-class HallBackoff:
+class HallBackoff(_HallCounter):
     """`Backoff` across the hall's processes when `db` and `store` are given."""
 
     def __init__(self, kind: str, db: Db | None = None, store: Any = None, **settings: float) -> None:
-        self.kind = kind
+        super().__init__(kind, db, store)
         self.local = Backoff(**settings)  # type: ignore[arg-type]
-        self._db, self._store = db, store
 
     async def wait(self, key: str) -> float:
         wait = self.local.wait(key)
-        if wait > 0 or self._db is None:
+        if wait > 0 or (found := await self._stored(key)) is None:
             return wait
-        found = await self._db(self._store.counter, self.kind, key)
         now = time.time()
-        if found is None or found[1] < now - self.local.forget:
+        if found[1] < now - self.local.forget:
             return 0.0
         return max(0.0, found[1] + self.local.delay(found[0]) - now)
 
     async def fail(self, key: str) -> None:
         self.local.fail(key)
-        if self._db is not None:
-            now = time.time()
-            await self._db(self._store.bump_counter, self.kind, key, now, now - self.local.forget, False)
+        await self._bump(key, time.time() - self.local.forget, window=False)
 
     async def clear(self, key: str) -> None:
         self.local.clear(key)
