@@ -1,5 +1,6 @@
 """Limits against floods: token buckets per connection (moves, chat, pings) and per address
-(tables created), and the HTTP body limit, refused with 413 before the body is read."""
+(tables created; every socket frame and chat line, over all of an address's sockets), and the
+HTTP body limit, refused with 413 before the body is read."""
 
 from __future__ import annotations
 
@@ -28,6 +29,10 @@ class Limits:
     chat: Rate = Rate(1, 5)
     ping: Rate = Rate(2, 20)  # ping and resync (a resync sends the whole state)
     create_table: Rate = Rate(1 / 6, 20)  # per address: 10 a minute after a burst of 20
+    #: Per address, over all its sockets (more sockets must not mean more allowance): every
+    #: frame, and chat lines.
+    address_frames: Rate = Rate(30, 300)
+    address_chat: Rate = Rate(2, 10)
     body_bytes: int = 64 * 1024
     #: Routes that take a map of one's own (Heroscape's map upload, and a table whose options
     #: carry the map's text) may send up to this much.
@@ -41,7 +46,7 @@ class Limits:
         """For load generators and test drivers: one address creating many tables and playing
         faster than people (the body limit stays)."""
         fast = Rate(1e9, 1e9)
-        return cls(act=fast, chat=fast, ping=fast, create_table=fast)
+        return cls(act=fast, chat=fast, ping=fast, create_table=fast, address_frames=fast, address_chat=fast)
 
 
 class TokenBucket:
@@ -90,6 +95,24 @@ class AddressBuckets:
         while len(self._buckets) > self.size:
             self._buckets.popitem(last=False)
         return bucket.take()
+
+
+class AddressLimits:
+    """The per-address buckets of one app's sockets (play and replay rooms)."""
+
+    #: Frames refused in a row before the socket is closed (a flood, not a person).
+    CLOSE_AFTER = 200
+
+    def __init__(self, limits: Limits) -> None:
+        self.frames = AddressBuckets(limits.address_frames)
+        self.chat = AddressBuckets(limits.address_chat)
+
+
+def address_limits(app: Any) -> AddressLimits:
+    state = app.state
+    if not hasattr(state, "address_limits"):
+        state.address_limits = AddressLimits(state.limits)
+    return state.address_limits
 
 
 class BodyLimit:

@@ -37,7 +37,7 @@ from glyphhall.engine import IllegalAction
 from . import origins, sync
 from .friends import muted_names
 from .identity import visitor
-from .limits import ConnectionBuckets
+from .limits import ConnectionBuckets, address_limits
 from .logs import TABLE
 from .protocol import (
     MAX_FRAME,
@@ -63,6 +63,8 @@ HELLO_SECONDS = 30
 #: Close codes: 1009 a frame too large, 4400 a bad first message, 4403 a token not of this
 #: table, 4404 no such table.
 TOO_BIG = 1009
+#: ... and 1008 a flood of frames from one address.
+FLOODED = 1008
 #: Which bucket each message spends from, and what a client is told when it is empty.
 BUCKETS = {"act": ("act", "moves"), "undo": ("act", "moves"), "chat": ("chat", "chat messages"), "ping": ("ping", "pings"), "resync": ("ping", "resyncs")}
 
@@ -125,16 +127,28 @@ async def play(ws: WebSocket, table_id: str) -> None:
     SOCKETS.inc()
     conn.push(table.full_state(seat))
     table.broadcast_table()
+    address = ws.client.host if ws.client else "unknown"
+    per_address = address_limits(ws.app)
+    refused_in_a_row = 0
     try:
         while True:
             raw = await _receive(ws)
+            if not per_address.frames.allow(address):
+                refused_in_a_row += 1
+                if refused_in_a_row == 1:
+                    conn.push({"type": "error", "message": "too many messages from your address; wait a moment", "ref": None})
+                elif refused_in_a_row > per_address.CLOSE_AFTER:
+                    await ws.close(FLOODED, "too many messages")
+                    break
+                continue
+            refused_in_a_row = 0
             try:
                 msg = read_message(raw)
             except ProtocolError as err:
                 conn.push({"type": "error", "message": str(err), "ref": safe_ref(raw)})
                 continue
             bucket, what = BUCKETS.get(msg.type, ("ping", "messages"))
-            if not buckets.allow(bucket):
+            if not buckets.allow(bucket) or msg.type == "chat" and not per_address.chat.allow(address):
                 conn.push({"type": "error", "message": f"too many {what}; wait a moment", "ref": getattr(msg, "ref", None)})
                 continue
             try:

@@ -29,12 +29,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
-from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, Request, WebSocket
 from pydantic import BaseModel, Field
 
 from . import guest_names, origins, positions
 from .identity import user_of
-from .play import _refuse  # the same refusals as the play socket
+from .limits import address_limits
+from .play import FLOODED, _Closed, _receive, _refuse  # the same frames and refusals as the play socket
 from .protocol import read_object as _parse  # the same JSON checks
 from .replay_work import replay_work
 from .tables import Connection, LiveTable, TableError, TableManager
@@ -157,8 +158,8 @@ async def room_socket(ws: WebSocket, room_id: str) -> None:
         await _refuse(ws, str(err), 4404)
         return
     try:
-        hello = _parse(await asyncio.wait_for(ws.receive_text(), HELLO_SECONDS))
-    except (TimeoutError, WebSocketDisconnect):
+        hello = _parse(await asyncio.wait_for(_receive(ws), HELLO_SECONDS))
+    except (TimeoutError, _Closed):
         return
     except ValueError as err:
         await _refuse(ws, str(err), 4400)
@@ -188,14 +189,29 @@ async def room_socket(ws: WebSocket, room_id: str) -> None:
     if room.leader is None:
         room.leader = member.id
     room.broadcast_room()
+    address = ws.client.host if ws.client else "unknown"
+    per_address = address_limits(ws.app)
+    refused_in_a_row = 0
     try:
         while True:
-            raw = await ws.receive_text()
+            raw = await _receive(ws)  # binary frames too (they used to end in a KeyError)
+            if not per_address.frames.allow(address):
+                refused_in_a_row += 1
+                if refused_in_a_row == 1:
+                    member.conn.push({"type": "error", "message": "too many messages from your address; wait a moment"})
+                elif refused_in_a_row > per_address.CLOSE_AFTER:
+                    await ws.close(FLOODED, "too many messages")
+                    break
+                continue
+            refused_in_a_row = 0
             try:
-                await _handle(ws, room, table, member, _parse(raw))
+                msg = _parse(raw)
+                if msg.get("type") == "chat" and not per_address.chat.allow(address):
+                    raise ValueError("too many chat messages from your address; wait a moment")
+                await _handle(ws, room, table, member, msg)
             except (ValueError, TableError) as err:
                 member.conn.push({"type": "error", "message": str(err)})
-    except WebSocketDisconnect:
+    except _Closed:
         pass
     finally:
         del room.members[member.id]
