@@ -34,6 +34,7 @@ from .encoding import GlyphsTensors, action_table
 from .mage import opening_board
 from .position import set_position
 from .state import APPROVED, REJECTED, GlyphsState, glyph_text, read_glyph
+from .turn import GLYPH_LIMIT
 from .undo import undo_blocker
 
 _MARK_WORDS = {"approved": APPROVED, "approve": APPROVED, "yes": APPROVED,
@@ -81,10 +82,12 @@ class GlyphsGame(Game):
                choices=("off", "agreed")),
         Option("duel_decrees", "computer", "duel: decree lists drawn by the computer at the level, or entered by the players",
                choices=("computer", "players")),
+        Option("glyph_limit", GLYPH_LIMIT, "the game ends with no winner once a board holds this many glyphs and nobody "
+               "has guessed the decree (0: no limit; the rulebook has no other end)", minimum=0, maximum=1000),
     )
     notation_help = (
         "Glyphs are shapes kind@x,y or kind@x,y/degrees separated by spaces (kinds: oval semicircle triangle "
-        "rtriangle square bar hexagon line; x, y in whole or half grid units; rotation in steps of 45), e.g. "
+        "rtriangle square bar hexagon; x, y in whole or half grid units; rotation in steps of 45), e.g. "
         "'perform square@0,0 oval@1.5,0' or 'study triangle@0,0/180'. Then 'predict approved|rejected', "
         "'guess <decree>' (e.g. 'guess it has at least one oval'), 'confirm' or 'withdraw', 'pass'. "
         "Duel: 'build <glyph>'. Person mage: 'decree <decree>', 'mark approved|rejected', "

@@ -14,6 +14,11 @@ from .state import APPROVED, REJECTED, public, read_glyph
 if TYPE_CHECKING:
     from .state import GlyphsState
 
+#: The `glyph_limit` option's default. The rulebook ends a game only with a correct guess; a table
+#: whose apprentices never guess right (or a hand-marking mage who never concedes) would go on
+#: forever, so a board this full ends the game with no winner (the README's ruling).
+GLYPH_LIMIT = 80
+
 
 def start_turn(st: GlyphsState, seat: int) -> None:
     st.turn = seat
@@ -90,6 +95,11 @@ def record_mark(st: GlyphsState, approved: bool) -> list[Event]:
     st.pending = None
     st.predictions = {}
     st.phase = "guess"
+    limit = int(st.options.get("glyph_limit", 0))  # saves from before the option had no limit
+    if limit and len(board.glyphs) >= limit:
+        st.phase, st.winner = "over", None
+        st.note = f"The board holds {limit} glyphs and nobody has guessed the decree: the game ends with no winner."
+        events.append(public(st.note))
     return events
 
 

@@ -35,8 +35,8 @@ def event_text(event: Event, names: Sequence[str]) -> str:
 
 def result_text(state: GlyphsState, names: Sequence[str]) -> str:
     plain = plain_result(state.returns(), names)
-    if state.winner is None:
-        return plain
+    if state.winner is None:  # the glyph limit (turn.py): nobody guessed the decree
+        return "No winner: the board reached the glyph limit before anyone guessed the decree"
     if state.mode == "duel":
         return f"{plain}: {names[state.winner]} guessed every decree"
     return f"{plain}: {names[state.winner]} guessed the decree"

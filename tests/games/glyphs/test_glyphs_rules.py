@@ -244,3 +244,27 @@ def test_bad_saved_positions_are_clear_errors():
     bad_phase = {**good, "phase": "dancing"}
     with pytest.raises(LoadError, match="unknown phase"):
         GAME.load(bad_phase)
+
+
+def test_a_full_board_ends_the_game_with_no_winner():
+    """Ruling (README, "Rulings where the rulebook is silent"): the rulebook ends a game only with a
+    correct guess; a board holding `glyph_limit` glyphs ends it with no winner."""
+    s = position(2, glyph_limit=4)
+    s.apply_text(0, f"study {TWO_OVALS}")
+    assert not s.is_over()  # three glyphs
+    s.apply_text(0, "pass")
+    events = s.apply_text(1, f"study {SQUARE_OVAL}")
+    assert s.is_over() and s.returns() == [0.0, 0.0] and not s.legal_actions(0)
+    assert "nobody has guessed the decree" in events[-1].text
+    assert GAME.result_text(s, ["Ann", "Bob"]).startswith("No winner")
+    assert s.view(1)["decree"] == "it has at least one oval"  # revealed once the game is over
+
+
+def test_without_a_glyph_limit_the_board_grows():
+    s = position(2, glyph_limit=0)
+    for seat in (0, 1, 0):
+        s.apply_text(seat, f"study {TWO_OVALS}")
+        s.apply_text(seat, "pass")
+    assert not s.is_over() and len(s.boards[0].glyphs) == 5
+    with pytest.raises(OptionError, match="glyph_limit"):
+        GAME.new(2, 1, {"glyph_limit": -1})
