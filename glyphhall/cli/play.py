@@ -280,6 +280,12 @@ def _human_turn(match: Match, seat: int, screen: Screen, read_line: Callable[[st
                 screen.say(f"The heuristic bot would play: {advice}")
                 continue
             line = str(advice)
+        board_command = terminal_hook(match.game, "command")  # the game's own board commands (Glyphs: page N)
+        answer = board_command(match.state, seat, line) if board_command else None
+        if answer is not None:
+            screen.say(answer)
+            drawn = False
+            continue
         note = terminal_hook(match.game, "action_note")
         said = note(match.state, seat, line) if note else None
         try:

@@ -40,7 +40,9 @@ def kept_renderer_for(game: Game):  # -> Callable[[dict], RenderableType]
 
 def terminal_hook(game: Game, name: str):
     """An optional function of the game's terminal module: `extra_actions(state, seat)` (more
-    texts for Tab to complete) or `action_note(state, seat, text)` (shown as the action is made)."""
+    texts for Tab to complete), `action_note(state, seat, text)` (shown as the action is made) or
+    `command(state, seat, line)` (a board command such as Glyphs' "page 2": its answer, or None
+    when the line is not one and is played as an action)."""
     return getattr(_terminal_module(game), name, None)
 
 

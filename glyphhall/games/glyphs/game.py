@@ -93,7 +93,8 @@ class GlyphsGame(Game):
         "Duel: 'build <glyph>'. Person mage: 'decree <decree>', 'mark approved|rejected', "
         "'place approved|rejected <glyph>', 'counterexample approved|rejected <glyph>', 'concede', "
         "'auto' (the engine builds the opening glyphs or the counterexample from your decree). "
-        "Table options: 'question <n>' (a ? token next to glyph n), 'move <n> to <place>', 'sort marks|size|made'."
+        "Table options: 'question <n>' (a ? token next to glyph n), 'move <n> to <place>', 'sort marks|size|made'. "
+        "The board in the terminal: 'page next' (earlier glyphs), 'page prev', 'page <n>', 'glyph <n>' (its notation)."
     )
 
     def _new(self, players: int, seed: int, options: dict) -> GlyphsMatch:

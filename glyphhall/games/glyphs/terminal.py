@@ -21,7 +21,7 @@ from .notation import parse_glyph
 from .render_svg import shapes_from_view
 from .terminal_art import GlyphPicture, blocks, braille, fitted
 
-__all__ = ["GlyphPicture", "blocks", "braille", "command", "render"]
+__all__ = ["GlyphPicture", "blocks", "braille", "command", "extra_actions", "render"]
 
 #: Lines the terminal's screen keeps under the board: the last moves (8), the status (2 at 80
 #: columns), the prompt, and a line of answer to the last command.
@@ -63,6 +63,12 @@ def command(state, seat: int, line: str) -> str | None:
         PAGING.page = 1
         return "the newest glyphs of the board"
     return "page takes a number, next (earlier glyphs), prev (newer ones) or newest"
+
+
+def extra_actions(state, seat: int) -> list[str]:
+    """The board commands for Tab to complete."""
+    numbers = [g["n"] for board in state.view(seat)["boards"] for g in board]
+    return ["page next", "page prev", "page newest"] + [f"glyph {n}" for n in numbers]
 
 
 def _notation(state, seat: int, number: str) -> str:
