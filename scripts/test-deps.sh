@@ -14,3 +14,9 @@ if [ ${#_server_need[@]} -gt 0 ]; then
     "${_sudo[@]}" apt-get update -q
     DEBIAN_FRONTEND=noninteractive "${_sudo[@]}" apt-get install -y -q --no-install-recommends "${_server_need[@]}"
 fi
+
+# --- RL training tests: the CPU build of PyTorch where this machine keeps its wheel (PyPI's Linux
+# wheel brings gigabytes of GPU libraries); without it those tests say they need torch and skip ---
+if ! .venv/bin/python -c "import torch" 2>/dev/null && compgen -G "/opt/wheels/torch-*+cpu-*.whl" >/dev/null; then
+    .venv/bin/pip install --quiet --no-index --find-links /opt/wheels 'torch>=2.2,<3' || true
+fi
