@@ -12,52 +12,52 @@ from __future__ import annotations
 
 import argparse
 import statistics
+from collections.abc import Callable
 
-from glyphhall.engine import Rng
+from glyphhall.engine import Rng, State
 from glyphhall.games import get
 
 
-def glyfts_stretches(players: int, games: int, cap: int) -> tuple[list[float], dict[str, int]]:
-    game = get("glyfts")
+def stretches(game_id: str, players: int, games: int, cap: int, quiet: Callable[[], Callable[[State], float]]
+              ) -> tuple[list[float], dict[str, int]]:
+    """Random games with the no-progress end off: per game, the longest stretch without progress
+    (`quiet()` makes a fresh per-game measure, called after every step), and how the games ended."""
+    game = get(game_id)
     longest: list[float] = []
     ends = {"rulebook": 0, "cap": 0}
     for seed in range(games):
         s = game.new(players, seed, {"no_progress": 0})
         rng = Rng(seed + 10_000)
-        worst = 0.0
+        measure, worst = quiet(), 0.0
         for _ in range(cap):
             if s.is_over():
                 break
             seat = s.to_move()[0]
             s.apply(seat, s.sample_action(seat, rng), check=False)
-            worst = max(worst, s.quiet / max(1, sum(s.alive)))
+            worst = max(worst, measure(s))
         ends["rulebook" if s.is_over() else "cap"] += 1
         longest.append(worst)
     return longest, ends
 
 
-def tundrus_stretches(players: int, games: int, cap: int) -> tuple[list[float], dict[str, int]]:
-    """Per game, the longest stretch of rounds in which the champions' total Health reached no new
-    low (Health lost for good: healing then losing it again is no new low)."""
-    game = get("tundrus")
-    longest: list[float] = []
-    ends = {"rulebook": 0, "cap": 0}
-    for seed in range(games):
-        s = game.new(players, seed, {"no_progress": 0})
-        rng = Rng(seed + 10_000)
-        low, since, worst = None, 0, 0
-        for _ in range(cap):
-            if s.is_over():
-                break
-            seat = s.to_move()[0]
-            s.apply(seat, s.sample_action(seat, rng), check=False)
-            total = sum(c.health for c in s.champs)
-            if s.round > 0 and (low is None or total < low):
-                low, since = total, s.round
-            worst = max(worst, s.round - since)
-        ends["rulebook" if s.is_over() else "cap"] += 1
-        longest.append(worst)
-    return longest, ends
+def glyfts_quiet() -> Callable[[State], float]:
+    """Rounds since a capture or a summon (the state counts turns)."""
+    return lambda s: s.quiet / max(1, sum(s.alive))  # type: ignore[attr-defined]
+
+
+def tundrus_quiet() -> Callable[[State], float]:
+    """Rounds since the champions' total Health was at a new low (healing then losing it again is
+    no new low)."""
+    low, since = -1, 0
+
+    def measure(s: State) -> float:
+        nonlocal low, since
+        total = sum(c.health for c in s.champs)  # type: ignore[attr-defined]
+        if s.round > 0 and (low < 0 or total < low):  # type: ignore[attr-defined]
+            low, since = total, s.round  # type: ignore[attr-defined]
+        return s.round - since  # type: ignore[attr-defined]
+
+    return measure
 
 
 def report(name: str, players: int, games: int, cap: int, longest: list[float], ends: dict[str, int]) -> None:
@@ -75,10 +75,10 @@ def main() -> None:
     args = parser.parse_args()
     if args.game in ("glyfts", "all"):
         for players in (2, 3, 4):  # progress: a capture or a summon
-            report("glyfts", players, args.games, args.cap, *glyfts_stretches(players, args.games, args.cap))
+            report("glyfts", players, args.games, args.cap, *stretches("glyfts", players, args.games, args.cap, glyfts_quiet))
     if args.game in ("tundrus", "all"):
         for players in (2,):  # progress: the champions' total Health at a new low (more seats: the same two Tribes)
-            report("tundrus", players, args.games, args.cap, *tundrus_stretches(players, args.games, args.cap))
+            report("tundrus", players, args.games, args.cap, *stretches("tundrus", players, args.games, args.cap, tundrus_quiet))
 
 
 if __name__ == "__main__":
