@@ -333,11 +333,10 @@ def test_a_whole_three_apprentice_game_from_the_keyboard(live_server, open_page,
         if phase == "over":
             break
         step = page.evaluate("document.body.dataset.step")
-        if phase == "build":
-            page.keyboard.press(kinds[keys_pressed % len(kinds)])  # a shape, placed, performed
-            page.keyboard.press("n")
-            page.keyboard.press("p")
-            keys_pressed += 3
+        if phase == "build":  # the builder keeps the last glyph: clear it, then a shape, placed, performed
+            for key in ("Control+a", "Delete", kinds[keys_pressed % len(kinds)], "n", "p"):
+                page.keyboard.press(key)
+            keys_pressed += 5
         elif phase == "predict":
             page.keyboard.press("a")
             keys_pressed += 1
