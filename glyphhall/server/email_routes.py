@@ -7,6 +7,7 @@ RESET_SECONDS); only their SHA-256 is stored."""
 
 from __future__ import annotations
 
+import asyncio
 import html
 import re
 import time
@@ -64,6 +65,7 @@ class PasswordLimits:
     def __init__(self) -> None:
         self.checks_per_account = Limiter(8, 600)
         self.resets_per_address = Limiter(10, 3600)
+        self.reset_lock = asyncio.Lock()  # one reset look-up at a time: the per-account count holds
 
 
 def password_limits(request: Request) -> PasswordLimits:
@@ -161,6 +163,8 @@ async def confirm(request: Request, token: str = "") -> RedirectResponse:
     if used is None:
         return RedirectResponse("/settings?email=expired", status_code=303)
     user_id, email = used
+    if await m.db(m.store.user_id_with_email, email) not in (None, user_id):
+        return RedirectResponse("/settings?email=taken", status_code=303)  # one account per address
     await m.db(m.store.set_email, user_id, email)
     return RedirectResponse("/settings?email=confirmed", status_code=303)
 
@@ -204,19 +208,26 @@ async def reset_request(body: ResetRequest, request: Request) -> dict[str, Any]:
     if wait > 0:
         raise TableError(f"too many reset requests; try again in {max(1, round(wait / 60))} minute(s)", 429)
     lim.note(asker)
-    m = request.app.state.manager
-    user_id = await m.db(m.store.user_id_with_email, body.email.strip())
-    if user_id is not None and await m.db(m.store.mail_tokens_since, user_id, "reset", time.time() - 3600) < RESETS_PER_HOUR:
-        token = new_token()
-        c = await m.db(m.store.contact, user_id)
-        assert c.email is not None
-        await m.db(m.store.add_mail_token, token_hash(token), user_id, "reset", c.email, RESET_SECONDS)
-        name = (await m.db(m.store.users_by_id, [user_id]))[user_id].name
-        await n.email_to(c.email, "Choose a new Glyph Hall password",
-                         f"Hello {name},\n\nto choose a new password, open this link within an hour (it works once):\n\n"
-                         f"{n.link(f'/reset?token={token}')}\n\nIf you did not ask for this, ignore this e-mail: "
-                         "your password stays as it is.\n")
+    # The answer does not wait for the look-up, so its timing does not tell addresses apart.
+    n.spawn(_send_reset(request.app.state.manager, n, body.email.strip(), password_limits(request).reset_lock))
     return {"message": RESET_ANSWER}
+
+
+async def _send_reset(m: Any, n: Notifier, email: str, lock: asyncio.Lock) -> None:
+    async with lock:
+        user_id = await m.db(m.store.user_id_with_email, email)
+        if user_id is None or await m.db(m.store.mail_tokens_since, user_id, "reset", time.time() - 3600) >= RESETS_PER_HOUR:
+            return
+        c = await m.db(m.store.contact, user_id)
+        if c.email is None:
+            return
+        token = new_token()
+        await m.db(m.store.add_mail_token, token_hash(token), user_id, "reset", c.email, RESET_SECONDS)
+    name = (await m.db(m.store.users_by_id, [user_id]))[user_id].name
+    await n.email_to(c.email, "Choose a new Glyph Hall password",
+                     f"Hello {name},\n\nto choose a new password, open this link within an hour (it works once):\n\n"
+                     f"{n.link(f'/reset?token={token}')}\n\nIf you did not ask for this, ignore this e-mail: "
+                     "your password stays as it is.\n")
 
 
 @router.post("/api/reset", summary="Choose a new password with a reset link's token (signs out every browser)")

@@ -106,21 +106,22 @@ class Notifier:
         if self._waiting.get(table.id) != waiting:
             self._waiting[table.id] = waiting
             others = sorted({u for _, u in seats} - set(waiting))
-            self._spawn(self._write_waits(table.id, waiting, others))
+            self.spawn(self._write_waits(table.id, waiting, others))
         if table.status == "finished":
             self._waiting.pop(table.id, None)
             if table.id not in self._over:
                 if len(self._over) > 50_000:  # the outbox's dedupe key still tells each end once
                     self._over.clear()
                 self._over.add(table.id)
-                self._spawn(self._game_over(table, sorted({u for _, u in seats})))
+                self.spawn(self._game_over(table, sorted({u for _, u in seats})))
 
     async def _write_waits(self, table_id: str, waiting: dict[int, int], others: list[int]) -> None:
         # In the order the changes happened (the store has several threads on PostgreSQL).
         async with self._writes:
             await self.manager.db(self.manager.store.set_waiting, table_id, waiting, others)
 
-    def _spawn(self, work: Coroutine[Any, Any, Any]) -> None:
+    def spawn(self, work: Coroutine[Any, Any, Any]) -> None:
+        """Run `work` beside the caller (kept until done; a failure is logged)."""
         task = asyncio.ensure_future(work)
         self._tasks.add(task)
         task.add_done_callback(self._done)

@@ -236,3 +236,12 @@ def test_serve_refuses_an_unusable_smtp_url(tmp_path):
 
     result = CliRunner().invoke(app, ["serve", "--db", f"sqlite:///{tmp_path / 'x.db'}", "--smtp", "smtp://mail.example.org"])
     assert result.exit_code == 2 and "--smtp: the SMTP URL needs the sender's address" in result.output
+
+
+def test_an_address_belongs_to_one_account(hall, mailbox):
+    confirmed(hall, mailbox, "ann")
+    eve = person(hall, "eve")
+    assert eve.post("/api/contact/email", json={"email": "ann@example.org", "password": PASSWORD}).status_code == 200
+    msg = mailbox.wait_for("ann@example.org", 2)[1]  # the link goes to the address's owner, who ignores it
+    r = hall.get(link(msg, "/mail/confirm"), follow_redirects=False)
+    assert r.headers["location"] == "/settings?email=taken" and eve.get("/api/contact").json()["email"] is None

@@ -27,6 +27,7 @@ export async function settingsPage(me, page, title) {
   clear(page).append(...[
     h("h2", { text: `Settings for ${me.user.name}` }),
     flag === "confirmed" ? h("p.ok#email-flag", { text: "Your e-mail address is confirmed." }) : null,
+    flag === "taken" ? h("p.error#email-flag", { text: "That address is confirmed for another account already: use another one." }) : null,
     flag === "expired" ? h("p.error#email-flag", { text: "That confirmation link has expired or was used already: ask for a new one below." }) : null,
     h("div.settings-grid", {},
       h("section.panel", {}, emailForms(contact)),
