@@ -7,6 +7,7 @@ people pages at desktop width and 390x844 go to tests/artifacts/."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -68,6 +69,10 @@ def test_two_people_play_a_rated_game_and_see_it_everywhere(live_server, new_pag
     ann.wait_for_selector('#game option[value="inscription"]', state="attached")
     ann.select_option("#game", "inscription")
     ann.wait_for_function("document.getElementById('my-name').value === 'Ann'")
+    # Rated is said out loud: ticked for a signed-in player, and a rated table has no undo.
+    assert ann.is_checked("#table-rated") and not ann.is_checked("#table-undo") and ann.is_disabled("#table-undo")
+    assert "rated games have no undo" in ann.inner_text("#rated-note")
+    ann.select_option("select[name='seat-1']", "person")  # a person instead of the default bot
     ann.click("#create-form button[type=submit]")
     ann.wait_for_url("**/t/*")
     table_id = ann.url.rstrip("/").split("/")[-1]
@@ -118,6 +123,28 @@ def test_two_people_play_a_rated_game_and_see_it_everywhere(live_server, new_pag
     for p in pages:
         p.wait_for_selector("text=Game over")
     assert step_of(ann) == step
+
+    # Each player's rating change at the end ("+3.4, now 3.4"), then Play again: both accept,
+    # and the rematch starts with the seats rotated.
+    for p in (ann, bob, cat):
+        p.wait_for_selector('.seat-row[data-seat="0"] .rating-change')
+        assert re.fullmatch(r"[+−±]\d+\.\d, now −?[\d,]+\.\d", p.inner_text('.seat-row[data-seat="1"] .rating-change'))
+    assert "Rated" in ann.inner_text("#rating-note")
+    both_sizes(bob, "end-rating-change")
+    bob.set_viewport_size({"width": 1280, "height": 800})
+    assert cat.locator("#play-again").count() == 0  # a spectator has no rematch to ask for
+    ann.click("#play-again")
+    ann.wait_for_selector("#rematch:has-text('You are in')")
+    bob.wait_for_selector("#rematch-state:has-text('Ann wants a rematch')")
+    both_sizes(bob, "end-rematch-asked")
+    bob.set_viewport_size({"width": 1280, "height": 800})
+    bob.click("#play-again")
+    for p in (ann, bob):
+        p.wait_for_url(lambda url: table_id not in url)
+        p.wait_for_selector("body[data-status='running']")
+    assert ann.url == bob.url
+    assert [n.strip() for n in ann.locator(".seat-name").all_inner_texts()] == ["Bob", "Ann"]
+    cat.wait_for_selector("#rematch-link")
 
     # Both ratings and the leaderboard changed.
     ann.goto(base + "/leaderboard/inscription")

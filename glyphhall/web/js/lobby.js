@@ -1,6 +1,12 @@
 // The lobby: create a table (options form built from the game's typed options, or a position to
 // start from) and list tables.
 import { api, clear, h, label, myName, saveSeat, setMyName } from "./dom.js";
+import { whoAmI } from "./account.js";
+
+// The seats after the first default to this bot, so a quick game against the computer is
+// "choose the game, Create table".
+const DEFAULT_BOT = "mcts";
+let me = null;  // the signed-in account, or null for a guest
 
 let catalog = { games: [], bots: [] };
 const packaged = {}; // game id -> its packaged positions [{name, title, players}], fetched once
@@ -20,6 +26,10 @@ async function main() {
   document.getElementById("position-file").addEventListener("change", readPositionFile);
   document.getElementById("create-form").addEventListener("submit", create);
   document.getElementById("my-name").value = myName();
+  me = (await whoAmI()).user;
+  const rated = document.getElementById("table-rated");
+  rated.checked = Boolean(me);  // rated by default for a signed-in player
+  rated.addEventListener("change", showRated);
   showGame();
   await listTables();
   setInterval(listTables, 5000);
@@ -68,6 +78,26 @@ async function showStarts(g) {
   showStart();
 }
 
+/** Rated or friendly, said out loud: a rated table has no undo, and only signed-in players (and
+ * bots) are rated; a position's table is always friendly. */
+function showRated() {
+  const rated = document.getElementById("table-rated");
+  const undo = document.getElementById("table-undo");
+  const note = document.getElementById("rated-note");
+  const fromPosition = Boolean(startFrom());
+  rated.disabled = !me || fromPosition;
+  if (rated.disabled) rated.checked = false;
+  undo.disabled = rated.checked;
+  if (rated.checked) undo.checked = false;
+  else if (undo.dataset.wasRated) undo.checked = true;
+  undo.dataset.wasRated = rated.checked ? "1" : "";
+  clear(note).append(
+    rated.checked ? "Rated: the game counts for the ratings if every seat is a signed-in player or a bot; rated games have no undo."
+      : fromPosition ? "Friendly: a table from a position is never rated."
+        : me ? "Friendly: not rated; undo as you choose."
+          : h("span", {}, "Friendly: guests' games are not rated. ", h("a", { href: "/account?next=/", text: "Sign in" }), " to play rated games."));
+}
+
 function startFrom() {
   const value = document.getElementById("start-from").value;
   if (value.startsWith("name:")) return { name: value.slice(5) };
@@ -86,6 +116,7 @@ function showStart() {
     setPlayers(p.players);
   }
   positionNote(start ? PRACTICE : "", false);
+  showRated();
   if (own) checkOwn();
 }
 
@@ -183,7 +214,7 @@ function showSeats() {
   for (let i = 0; i < n; i++) {
     const kind = h("select", { name: `seat-${i}` },
       h("option", { value: "person", text: i === 0 ? "you" : "a person (invite)" }),
-      catalog.bots.map((b) => h("option", { value: `bot:${b}`, text: `bot: ${b}`, selected: i > 0 && b === "heuristic" && n > 2 })));
+      catalog.bots.map((b) => h("option", { value: `bot:${b}`, text: `bot: ${b}`, selected: i > 0 && b === DEFAULT_BOT })));
     list.append(h("label.seat", {}, h("span", { text: `Seat ${i}` }), kind));
   }
 }
@@ -204,10 +235,12 @@ async function create(event) {
   const body = {
     game: g.id, options, seats, turn_seconds: Number(document.getElementById("turn-seconds").value) || 0,
     undo: document.getElementById("table-undo").checked,
+    practice: !document.getElementById("table-rated").checked,
   };
   const start = startFrom();
   if (start) {
     delete body.options; // the position sets them
+    delete body.practice; // always practice
     if (start.name) body.position_name = start.name;
     else body.position = start.text;
   }
@@ -217,6 +250,8 @@ async function create(event) {
     if (first >= 0) {
       const taken = await api("POST", `/api/tables/${table.id}/seats/${first}`, { name });
       saveSeat(table.id, taken.seat, taken.token);
+      // Against the computer only: nobody to wait for, so the game starts at once.
+      if (seats.every((s, i) => i === first || s.kind === "bot")) await api("POST", `/api/tables/${table.id}/start`, { token: taken.token });
     }
     location.href = table.invite;
   } catch (e) {

@@ -3,6 +3,7 @@ import { api, clear, forgetSeat, h, myName, savedSeat, saveSeat, setMyName, tabl
 import { TableConnection } from "./connection.js";
 import { undoButton } from "./undo.js";
 import { whoAmI } from "./account.js";
+import { loadEnd, ratingChange, rematchChanged, rematchPart } from "./table_end.js";
 
 const parts = location.pathname.split("/").filter(Boolean);
 const tableId = parts[1];
@@ -65,6 +66,7 @@ function setOnline(online) {
   if (ui.table) renderSeats();
 }
 
+const RATING_WORD = { rated: "Rated.", friendly: "Friendly.", unrated: "Not rated." };
 const STATUS_WORD = { open: "waiting for players", running: "in play", finished: "game over" };
 
 function seatName(i) {
@@ -113,8 +115,7 @@ function renderAll() {
   $("title").textContent = tableTitle(t);
   const you = ui.you === null ? "you are watching" : `you play as ${seatName(ui.you)}`;
   $("status").textContent = `${STATUS_WORD[t.status] || t.status} · ${you}`;
-  const invite = `${location.origin}/t/${t.id}`;
-  clear($("link")).append(h("a", { href: invite, text: "invite link", title: invite }));
+  if (!$("copy-invite")) $("link").append(h("button.linkish#copy-invite", { text: "Copy invite link", title: "copy this table's address to send it to a friend", onclick: copyInvite }));
   renderSeats();
   renderThinking();
   renderGame();
@@ -136,6 +137,23 @@ function renderJoin() {
   if (!input.value && !input.dataset.touched) input.value = myName();
 }
 
+/** The table's address to the clipboard, said on the button ("Copied"); where the page may not
+ * write the clipboard, the address is shown selected for copying by hand. */
+async function copyInvite() {
+  const invite = `${location.origin}/t/${tableId}`;
+  const button = $("copy-invite");
+  try {
+    await navigator.clipboard.writeText(invite);
+    button.textContent = "Copied: send it to a friend";
+  } catch {
+    const field = h("input#invite-text", { value: invite, readonly: true, size: invite.length });
+    $("link").append(field);
+    field.select();
+    button.textContent = "Copy the address shown";
+  }
+  setTimeout(() => { button.textContent = "Copy invite link"; }, 4000);
+}
+
 function renderSeats() {
   const t = ui.table;
   renderJoin();
@@ -153,7 +171,7 @@ function renderSeats() {
     if (t.status === "open" && !s.taken && ui.you === null) {
       row.append(h("button.take", { text: "Take seat", "data-seat": i, onclick: () => takeSeat(i) }));
     }
-    if (t.result) row.append(h("span.result", { text: t.result[i] === 1 ? "won" : t.result[i] === 0 ? "lost" : `${t.result[i]}` }));
+    if (t.result) row.append(h("span.result", { text: t.result[i] === 1 ? "won" : t.result[i] === 0 ? "lost" : `${t.result[i]}` }), ratingChange(i) || "");
     box.append(row);
   });
   const actions = clear($("seat-actions"));
@@ -163,7 +181,11 @@ function renderSeats() {
   }
   if (t.status === "running") actions.append(undoButton(ui.undo, takeBack) || "");
   if (ui.you !== null && t.status !== "finished") actions.append(h("button#leave", { text: "Leave", onclick: leave }));
-  if (t.status === "finished") actions.append(h("a.button#replay-link", { href: `/r/${t.id}`, text: "Watch the replay" }));
+  if (t.status === "finished") {
+    loadEnd(t.id, renderSeats);
+    actions.append(rematchPart(ui, showError), h("a.button#replay-link", { href: `/r/${t.id}`, text: "Watch the replay" }));
+  }
+  actions.append(h(`p.rating-note.${t.rating || "friendly"}#rating-note`, {}, h("b", { text: RATING_WORD[t.rating] || "" }), ` ${t.rating_note || ""}`));
   if (t.spectators) actions.append(h("p.muted", { text: `${t.spectators} watching` }));
 }
 
@@ -309,6 +331,10 @@ function onMessage(msg) {
     case "thinking":  // only the sign and the seats change: the board (and a half-made move) stays
       ui.thinking = msg.bots || [];
       if (ui.table) { renderSeats(); renderThinking(); }
+      return;
+    case "rematch":
+      rematchChanged(msg.rematch);
+      if (ui.table) renderSeats();
       return;
     case "chat":
       ui.chat.push(msg.line);
