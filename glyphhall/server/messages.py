@@ -48,3 +48,13 @@ def log_for(
         for e in filter_events(events, seat):
             out.append({"step": step, **worded(e, game, names)})
     return out
+
+
+def not_to_move(state: State, seat: int, names: Sequence[str], who: str) -> str | None:
+    """Why `seat` may not move now, in people's names ("it is not your move: waiting for Bob"),
+    or None when it may; `who` is how the seat is addressed ("your", "Ann's")."""
+    if state.is_over() or seat in state.to_move():
+        return None
+    waiting = [names[s] for s in state.to_move()]
+    them = waiting[0] if len(waiting) == 1 else f"{', '.join(waiting[:-1])} and {waiting[-1]}"
+    return f"it is not {who} move: waiting for {them}"

@@ -9,8 +9,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from glyphhall.engine import Event, GlyphHallError, filter_events, first_state
+from glyphhall.engine import Event, GlyphHallError, IllegalAction, filter_events, first_state
 
+from . import messages
 from .catalog import game_locator, load_game
 from .tables import LiveTable, TableError
 
@@ -109,6 +110,9 @@ def compute(job: ReplayJob) -> dict[str, Any]:
     if job.line is not None:
         for j, (s, text) in enumerate(job.line):
             try:
+                why = messages.not_to_move(state, s, names, f"{names[s]}'s")
+                if why is not None:
+                    raise IllegalAction(why)
                 note(state.apply_text(s, text), step + j + 1, True)
             except GlyphHallError as err:
                 return {"error": f"hypothetical move {j + 1} ({text!r} for {names[s]}) is not legal: {err}"}

@@ -329,6 +329,9 @@ class LiveTable:
             self._check_resent(seat, text, made_at)
         if self.status != "running" or self.state is None:
             raise TableError("the game has not started yet" if self.status == "open" else "the game is over")
+        why = messages.not_to_move(self.state, seat, self.names(), "your")
+        if why is not None:
+            raise IllegalAction(why)
         trial = self.state.clone()
         action = self.game.parse_action(trial, seat, text)
         try:

@@ -16,6 +16,10 @@ CHROMIUM_ARGS = [
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
 ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
+#: The ceiling of every wait on the page (milliseconds). Waits are on what the page does (an
+#: element, a step, a title), never on the clock; a machine kept busy (CI's two cores under a load
+#: generator) answers late, not differently, so the ceiling is generous.
+WAIT_MS = 120_000
 
 
 def _free_port() -> int:
@@ -101,7 +105,7 @@ def new_page(browser):
         ctx = browser.new_context(viewport={"width": 1280, "height": 900})
         contexts.append(ctx)
         page = ctx.new_page()
-        page.set_default_timeout(15000)
+        page.set_default_timeout(WAIT_MS)
         return page
 
     yield make
@@ -109,8 +113,14 @@ def new_page(browser):
         ctx.close()
 
 
-def shot(page, name: str) -> Path:
+def resize(page, size: dict) -> None:
+    """Set the viewport and wait until the page has laid itself out at the new width."""
+    page.set_viewport_size(size)
+    page.wait_for_function("w => document.documentElement.clientWidth <= w && window.innerWidth === w", arg=size["width"])
+
+
+def shot(page, name: str, full_page: bool = True) -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
-    path = ARTIFACTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
+    path = ARTIFACTS / f"{name}{'' if full_page else '-first-screen'}.png"
+    page.screenshot(path=str(path), full_page=full_page)
     return path

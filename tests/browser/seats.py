@@ -10,6 +10,8 @@ from typing import Any
 import httpx
 from websockets.sync.client import connect
 
+from .conftest import WAIT_MS
+
 NAMES = ("Ann", "Bob", "Cy", "Di")
 
 
@@ -42,7 +44,7 @@ class SeatSocket:
 
     def _until(self, kind: str) -> dict[str, Any]:
         while True:
-            msg = json.loads(self.ws.recv(timeout=20))
+            msg = json.loads(self.ws.recv(timeout=WAIT_MS / 1000))
             if msg["type"] == kind or msg["type"] == "error":
                 return msg
 
@@ -55,7 +57,7 @@ class SeatSocket:
         """Play `text` for this seat and wait for the table's answer (refused: AssertionError)."""
         self.ws.send(json.dumps({"type": "act", "text": text, "ref": "play"}))
         while True:  # the other seats' moves may be queued before this one's answer
-            msg = json.loads(self.ws.recv(timeout=20))
+            msg = json.loads(self.ws.recv(timeout=WAIT_MS / 1000))
             assert msg["type"] != "error", (text, msg)
             if msg["type"] == "update" and msg.get("ack") == "play":
                 return
@@ -84,7 +86,7 @@ def table_pages(browser, base: str, table_id: str, people: dict[str, str | None]
         if token:
             ctx.add_init_script(seat_script(table_id, token))
         page = ctx.new_page()
-        page.set_default_timeout(15000)
+        page.set_default_timeout(WAIT_MS)
         page.goto(f"{base}/t/{table_id}")
         pages[who] = page
     return pages, contexts

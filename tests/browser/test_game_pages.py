@@ -28,7 +28,7 @@ def test_each_games_page_shows_the_game(live_server, new_page, game_id):
     page.goto(f"{live_server}/t/{table['id']}")
     page.wait_for_selector("text=you play as Ann")
     page.wait_for_function("document.querySelectorAll('.board *').length > 5")
-    page.wait_for_timeout(300)  # let any bot move land before the picture
+    page.wait_for_selector(".banner.your-turn, body[data-status='finished']")  # the bots have moved: Ann's turn
     text = page.inner_text("#game")
     assert "picture failed" not in text
     assert game.name in page.inner_text("#title")

@@ -11,7 +11,7 @@ import pytest
 from glyphhall import games
 from glyphhall.engine import Rng
 
-from .conftest import shot
+from .conftest import resize, shot
 from .seats import SeatSocket, seat_script, seated_table
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -104,8 +104,7 @@ def test_a_double_space_figure_chooses_its_other_end_by_click(live_server, new_p
         assert page.get_attribute("#move-go", "data-action") == f"move {figure} {head} {other}"
         assert f"other end on {other}" in page.inner_text("#move-confirm")
         shot(page, "heroscape-double-space-tail")
-        page.set_viewport_size({"width": 390, "height": 844})
-        page.wait_for_timeout(150)
+        resize(page, {"width": 390, "height": 844})
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
         shot(page, "heroscape-double-space-tail-390")
         step = int(page.get_attribute("body", "data-step"))

@@ -112,7 +112,7 @@ def test_two_people_play_a_rated_game_and_see_it_everywhere(live_server, new_pag
         wait_step(pages, step)
         if not seen_alert and legal_of(ann) and not legal_of(bob):
             # Bob has just moved and it is Ann's turn: her background tab says so.
-            ann_tab.wait_for_function("document.title.startsWith('▶ Your turn')", timeout=20000)
+            ann_tab.wait_for_function("document.title.startsWith('▶ Your turn')")
             assert ann_tab.get_attribute("html", "data-your-turn") == "1"
             shot(ann_tab, "people-my-games-your-turn")
             # Ann's table tab has the focus: it knows it is her turn, and does not nag.

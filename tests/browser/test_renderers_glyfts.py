@@ -57,7 +57,7 @@ def test_glyfts_deploy_place_and_attack_by_clicking(live_server, new_page):
     assert "Your turn" in page.inner_text("#gf-status")
 
     # Your turn: place a card by clicking it and then one of your Creatures.
-    page.wait_for_selector('.gf[data-phase="place"] #gf-hand .gf-sorcery.playable', timeout=20000)
+    page.wait_for_selector('.gf[data-phase="place"] #gf-hand .gf-sorcery.playable')
     card = page.locator("#gf-hand .gf-sorcery.playable").first.get_attribute("data-card")
     page.click(f'#gf-hand [data-card="{card}"]')
     assert page.locator(".gf-player.mine .gf-creature.target").count() == 2

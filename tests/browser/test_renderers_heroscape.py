@@ -57,7 +57,7 @@ def test_heroscape_draft_place_order_and_move_by_clicking(live_server, new_page)
     assert page.locator("#hs-map .hs-figure").count() >= 2
 
     # A turn of yours: select a figure, click a highlighted hex, and the figure is there.
-    page.wait_for_selector(".hs[data-phase='turn'] .hs-figure.actor", timeout=30000)
+    page.wait_for_selector(".hs[data-phase='turn'] .hs-figure.actor")
     if not page.locator(".hs-figure.selected").count():
         page.click(".hs-figure.actor >> nth=0")
     figure = page.locator(".hs-figure.selected").get_attribute("data-figure")

@@ -34,7 +34,7 @@ def test_tundrus_draft_activate_take_roll_by_clicking(live_server, new_page):
     assert page.locator("#td-spoils .td-item").count() >= 3
 
     # Your champion's Turn: activate it (unless the Tribe had one choice), take dice, roll.
-    page.wait_for_selector(".td[data-phase='activate'] .td-tribe.mine .td-board.clickable, #td-take", timeout=30000)
+    page.wait_for_selector(".td[data-phase='activate'] .td-tribe.mine .td-board.clickable, #td-take")
     if page.locator(".td[data-phase='activate']").count():
         champion = page.locator(".td-tribe.mine .td-board.clickable").first.get_attribute("data-champion")
         click_and_wait(page, f'.td-tribe.mine [data-champion="{champion}"]')

@@ -42,6 +42,20 @@ def no_sideways_scroll(page) -> None:
     assert width <= page.viewport_size["width"], f"the page is {width} px wide"
 
 
+def first_screen(page, names: list[str], last_line: str | None) -> None:
+    """On a phone the first screen shows the seats, whose turn it is and the log's last line."""
+    height = PHONE["height"]
+    for selector in ("#glance-seats", "#turn"):
+        box = page.locator(selector).bounding_box()
+        assert box and box["y"] + box["height"] <= height, f"{selector} is below the first screen"
+    seats = page.inner_text("#glance-seats")
+    assert all(n in seats for n in names), seats
+    if last_line:
+        box = page.locator("#glance-last").bounding_box()
+        assert box["y"] + box["height"] <= height
+        assert page.locator("#glance-last").text_content() == f"Log: {last_line}"
+
+
 def log_lines(page) -> list[str]:
     return page.locator("#log li").all_inner_texts()
 
@@ -82,8 +96,11 @@ def test_a_table_page_for_two_people_and_a_spectator(server, browser, game_id):
         for who, page in pages.items():
             for size, tag in ((DESKTOP, "desktop"), (PHONE, "phone")):
                 page.set_viewport_size(size)
-                page.wait_for_timeout(150)
+                page.wait_for_function("w => document.documentElement.clientWidth === w", arg=size["width"])
                 no_sideways_scroll(page)
+                shot(page, f"table-{game_id}-{who}-{tag}", full_page=False)
+                if size is PHONE:
+                    first_screen(page, names, log_lines(page)[-1] if log_lines(page) else None)
                 shot(page, f"table-{game_id}-{who}-{tag}")
             assert not [line for line in log_lines(page) if SEAT_NUMBER.search(line)]
             # Everything on the page is written for players (the rules panel opened too).
@@ -125,7 +142,7 @@ def offline_and_back(server, pages, sockets, state) -> None:
     finally:
         server.start()
     for p in pages.values():
-        p.wait_for_selector("#offline", state="hidden", timeout=20000)
+        p.wait_for_selector("#offline", state="hidden")
         assert int(p.get_attribute("body", "data-step")) == before_step
     assert log_lines(pages["spectator"]) == before_log  # nothing lost
     page.fill("#action-text", move)

@@ -5,12 +5,13 @@ at 390 x 844 in tests/artifacts/. (Undo at the table: test_undo_each_game.py.)""
 
 from __future__ import annotations
 
-import time
+import json
 
 import httpx
 import pytest
+from websockets.sync.client import connect
 
-from .conftest import RestartableServer, shot
+from .conftest import WAIT_MS, RestartableServer, resize, shot
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -28,13 +29,17 @@ def no_sideways_scroll(page) -> None:
 
 
 def finished_bot_game(base: str, game: str, seed: int) -> str:
+    """A game two random bots played to the end; waits for the table's last update (the event),
+    not for a time."""
     table = api(base, "POST", "/api/tables", {"game": game, "seed": seed, "practice": True,
                                              "seats": [{"kind": "bot", "bot": "random"}] * 2})
-    api(base, "POST", f"/api/tables/{table['id']}/start", {})
-    deadline = time.time() + 180
-    while api(base, "GET", f"/api/tables/{table['id']}")["status"] != "finished":
-        assert time.time() < deadline, "the bots did not finish"
-        time.sleep(0.3)
+    with connect(base.replace("http", "ws", 1) + f"/ws/{table['id']}", open_timeout=WAIT_MS / 1000) as ws:
+        ws.send(json.dumps({"type": "hello", "token": None}))
+        api(base, "POST", f"/api/tables/{table['id']}/start", {})
+        while True:
+            msg = json.loads(ws.recv(timeout=WAIT_MS / 1000))
+            if msg.get("status") == "finished" or msg.get("table", {}).get("status") == "finished":
+                break
     return table["id"]
 
 
@@ -61,7 +66,7 @@ def test_a_shared_replay_room_with_a_hypothetical_line_of_three_moves(live_serve
     leader.wait_for_selector("#room-leader:has-text('You lead')")
     follower = named_page(new_page, "Bob")
     follower.goto(leader.url)
-    follower.wait_for_selector("#room-members:has-text('Bob (you)')")
+    follower.wait_for_selector("#room-members:has-text('Bob (guest) (you)')")
     follower.wait_for_selector("#room-leader:has-text('Following Ann')")
     assert follower.is_disabled("#next") and follower.is_disabled("#hypo-start")
     # The leader steps; the room follows.
@@ -83,8 +88,7 @@ def test_a_shared_replay_room_with_a_hypothetical_line_of_three_moves(live_serve
     assert "3 moves" in follower.inner_text("#hypo-banner")
     assert follower.locator("[data-action]:visible").count() == 0  # followers watch, only the leader plays
     shot(leader, "replay-room-hypothetical-leader")
-    follower.set_viewport_size(PHONE)
-    follower.wait_for_timeout(200)
+    resize(follower, PHONE)
     no_sideways_scroll(follower)
     shot(follower, "replay-room-hypothetical-follower-390")
     # The line by link: a third browser opens exactly those three moves.
@@ -105,10 +109,9 @@ def test_a_shared_replay_room_with_a_hypothetical_line_of_three_moves(live_serve
     # Chat in the room.
     follower.fill("#chat-text", "what if Ann had summoned?")
     follower.press("#chat-text", "Enter")
-    leader.wait_for_selector("#chat:has-text('Bob: what if Ann had summoned?')")
+    leader.wait_for_selector("#chat:has-text('Bob (guest): what if Ann had summoned?')")
     shot(leader, "replay-room-real-game")
-    leader.set_viewport_size(PHONE)
-    leader.wait_for_timeout(200)
+    resize(leader, PHONE)
     no_sideways_scroll(leader)
     shot(leader, "replay-room-real-game-390")
 
@@ -126,7 +129,7 @@ def test_a_hypothetical_line_shared_by_link_opens_after_a_server_restart(browser
         ctx = browser.new_context(viewport={"width": 1280, "height": 900})
         contexts.append(ctx)
         page = ctx.new_page()
-        page.set_default_timeout(15000)
+        page.set_default_timeout(WAIT_MS)
         page.goto(url)
         return page
 
@@ -143,6 +146,8 @@ def test_a_hypothetical_line_shared_by_link_opens_after_a_server_restart(browser
         assert link.startswith(f"{server.url}/r/{table_id}?") and "line=" in link
         page.click("#open-room")
         page.wait_for_url("**/room/**")
+        page.fill("#room-name", "Ann")  # a guest who never gave a name is asked on the page
+        page.click("#room-join-button")
         room = page.get_attribute("#link a", "href")
         server.stop()
         server.start()

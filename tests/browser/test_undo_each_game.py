@@ -19,7 +19,7 @@ import pytest
 from glyphhall import games
 from glyphhall.engine import Rng, State, UndoTrail
 
-from .conftest import shot
+from .conftest import resize, shot
 from .seats import SeatSocket, seated_table, table_pages
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -200,8 +200,7 @@ def test_undo_allowed_then_refused_seen_by_both_people_and_a_spectator(live_serv
         for page in everyone:
             tag = "mover" if page is mover else "spectator" if page is spectator else "other"
             shot(page, f"undo-{game_id}-refused-{tag}")
-            page.set_viewport_size(PHONE)
-            page.wait_for_timeout(150)
+            resize(page, PHONE)
             no_sideways_scroll(page)
             shot(page, f"undo-{game_id}-refused-{tag}-390")
         box = mover.locator("#undo-why").bounding_box()

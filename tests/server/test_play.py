@@ -108,7 +108,7 @@ def test_illegal_and_out_of_turn_actions_are_refused_and_change_nothing(client, 
         ws0.send_json({"type": "act", "text": s0["legal"][0], "ref": 19})
         assert receive(ws0, "update")["ack"] == 19
         ws0.send_json({"type": "act", "text": s0["legal"][1]})
-        assert "not seat 0's move (waiting for seat 1)" in receive(ws0, "error")["message"]
+        assert "it is not your move: waiting for bob" in receive(ws0, "error")["message"]
         assert len(_truth(db_url, table_id)[1]) == 1
         # Seat 1 got exactly one update (the legal pick) and nothing for the refusals.
         assert receive(ws1, "update")["step"] == 1

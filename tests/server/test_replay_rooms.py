@@ -68,7 +68,7 @@ def test_a_hypothetical_line_plays_moves_for_any_seat_from_a_step(client):
 @pytest.mark.parametrize(
     ("line", "error"),
     [
-        ([[0, "add 1"]], "hypothetical move 1 ('add 1' for ann) is not legal: it is not seat 0's move"),
+        ([[0, "add 1"]], "hypothetical move 1 ('add 1' for ann) is not legal: it is not ann's move: waiting for bob"),
         ([[1, "fly"]], "hypothetical move 1 ('fly' for bob) is not legal"),
         ([[5, "add 1"]], "not a [seat, \"action\"] pair with a seat 0 to 1"),
         ("add 1", "line: Input should be a valid list"),

@@ -17,6 +17,11 @@ ON, DEAD = 1, 2
 SKULL_FACES = 3
 
 
+def _count(n: int, one: str, many: str | None = None) -> str:
+    """'1 skull', '2 skulls'."""
+    return f"{n} {one if n == 1 else many or one + 's'}"
+
+
 def roll_skulls(s: HeroscapeState, n: int) -> int:
     return sum(1 for _ in range(max(0, n)) if s.rng.below(6) < SKULL_FACES)
 
@@ -135,8 +140,8 @@ def defend(s: HeroscapeState, a: int, d: int, dice: int, skulls: int, normal: bo
             and not engagement.adjacent(s, a, d)):
         wounds, note = 0, " (Stealth Dodge)"
     events.append(Event(
-        f"{what}: {s.f_name[a] if a >= 0 else 'it'} rolls {dice} dice, {skulls} skulls; "
-        f"{s.f_name[d]} rolls {block}, {shields} shields{note}",
+        f"{what}: {s.f_name[a] if a >= 0 else 'it'} rolls {_count(dice, 'die', 'dice')}, {_count(skulls, 'skull')}; "
+        f"{s.f_name[d]} rolls {block}, {_count(shields, 'shield')}{note}",
         data={"attacker": s.f_name[a] if a >= 0 else None, "defender": s.f_name[d],
               "skulls": skulls, "shields": shields,
               "seat": s.owner(a) if a >= 0 else None, "target_seat": s.owner(d)}))

@@ -189,11 +189,12 @@ export function render(root, ctx) {
     wrap.append(area);
   }
 
-  // --- a battle or a summon in progress
-  if (view.battle) wrap.append(battlePanel(view, ctx));
+  // --- a battle or a summon in progress: above the prompt, so its cards and dice are read
+  // before "Roll the die" (on a phone, on the same screen)
+  if (view.battle) prompt.before(battlePanel(view, ctx));
   if (view.summoning) {
     const c = creatureOf(view.summoning);
-    wrap.append(h("section.gf-summon#gf-summon", {},
+    prompt.before(h("section.gf-summon#gf-summon", {},
       h("div", {}, creatureSvg(c, true)),
       h("div", {}, h("b", { text: `${ctx.seatName(view.active)} summons ${c.name}` }),
         h("p", { text: `Roll cost now ${view.summon_cost}: the D6 must show ${view.summon_cost} or more.` }),

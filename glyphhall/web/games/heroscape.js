@@ -296,7 +296,9 @@ export function render(root, ctx) {
     box.append(row);
     armies.append(box);
   }
-  wrap.append(armies);
+  // While you place order markers your army cards (with their marker buttons) come before the
+  // battlefield, beside the prompt; otherwise below it.
+  if (legal.some((t) => t.startsWith("order "))) wrap.insertBefore(armies, wrap.querySelector("#hs-zoom")); else wrap.append(armies);
   if (view.phase === "draft" && (view.draft_pool || []).length) {
     const pool = h("div.hs-cards.hs-pool#hs-pool");
     for (const key of view.draft_pool) {
@@ -321,7 +323,7 @@ export function render(root, ctx) {
 // The last attack's dice, drawn as dice: the attacker's skulls and the defender's shields, the
 // other dice of each roll blank (a combat die has 3 skull, 2 shield and 1 blank face; the log
 // gives how many dice were rolled and how many came up for the roller).
-const ROLL_RE = /rolls (\d+) dice, (\d+) skulls?; (.+) rolls (\d+), (\d+) shields?/;
+const ROLL_RE = /rolls (\d+) dic?e, (\d+) skulls?; (.+) rolls (\d+), (\d+) shields?/;
 
 function combatDie(face) {
   const svg = s("svg", { viewBox: "0 0 30 30", class: "hs-die " + face, "aria-label": face });

@@ -27,6 +27,10 @@ async function main() {
   document.getElementById("create-form").addEventListener("submit", create);
   document.getElementById("my-name").value = myName();
   me = (await whoAmI()).user;
+  if (me) {  // a signed-in seat takes the account's name
+    document.getElementById("my-name").value = me.name;
+    document.getElementById("my-name").readOnly = true;
+  }
   const rated = document.getElementById("table-rated");
   rated.checked = Boolean(me);  // rated by default for a signed-in player
   rated.addEventListener("change", showRated);

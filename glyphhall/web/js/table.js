@@ -120,6 +120,20 @@ function renderAll() {
   renderThinking();
   renderGame();
   renderLog();
+  renderGlance();
+}
+
+/** On a phone the Seats and Log panels come after the board: the first screen repeats the
+ * seats (who is to move) and the log's last line (the page's CSS shows it on narrow screens). */
+function renderGlance() {
+  const t = ui.table;
+  clear($("glance-seats")).append(...t.seats.map((s, i) => {
+    const toMove = t.status === "running" && ui.toMove.includes(i);
+    return h("span.glance-seat" + (toMove ? ".to-move" : "") + (i === ui.you ? ".me" : ""), { "data-seat": i },
+      s.taken ? s.name : "free", toMove ? h("b", { text: " ▸ to move" }) : null);
+  }));
+  const last = ui.log[ui.log.length - 1];
+  clear($("glance-last")).append(last ? h("span", {}, h("span.muted", { text: "Log: " }), last.text) : "");
 }
 
 /** Before taking a seat: a guest types a name here (or signs in); a signed-in person plays
@@ -200,6 +214,7 @@ function renderThinking() {
 function renderGame() {
   const root = $("game");
   const t = ui.table;
+  const typing = typed !== null && document.activeElement === typed.querySelector("input");
   if (!ui.view) {
     clear(root).append(h("div.waiting", {},
       h("h2", { text: t.game_name }),
@@ -231,10 +246,22 @@ function renderGame() {
   const turn = turnText();
   root.prepend(h("div.banner" + (turn.mine ? ".your-turn" : "") + "#turn", { text: turn.text, "aria-live": "polite" }));
   if (ui.you !== null && t.status === "running") {
-    const input = h("input#action-text", { placeholder: "or type an action, e.g. " + (ui.legal[0] || "pass"), autocomplete: "off" });
-    root.append(h("form.typed", { onsubmit: (e) => { e.preventDefault(); if (input.value.trim()) act(input.value.trim()); input.value = ""; } },
-      input, h("button", { text: "Send" })));
+    root.append(typedForm());
+    if (typing) typed.querySelector("input").focus();
   }
+}
+
+let typed = null;  // the typed-action form, kept across redraws so what is being typed survives them
+
+function typedForm() {
+  if (!typed) {
+    const input = h("input#action-text", { autocomplete: "off" });
+    typed = h("form.typed", { onsubmit: (e) => { e.preventDefault(); if (input.value.trim()) act(input.value.trim()); input.value = ""; } },
+      input, h("button", { text: "Send" }));
+  }
+  const input = typed.querySelector("input");
+  input.placeholder = "or type an action, e.g. " + (ui.legal[0] || "pass");
+  return typed;
 }
 
 const escapeRe = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
