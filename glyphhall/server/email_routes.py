@@ -22,7 +22,7 @@ from glyphhall.store import UserInfo
 from . import passwords
 from .identity import visitor
 from .notify import Notifier
-from .ratelimit import Limiter
+from .ratelimit import HallWindow
 from .tables import TableError
 from .tokens import new_token, token_hash
 
@@ -60,18 +60,20 @@ class Reset(BaseModel):
 
 
 class PasswordLimits:
-    """Password checks on the account page, and reset requests per asking address."""
+    """Password checks on the account page, and reset requests per asking address: held for the
+    whole hall in the database when several processes share PostgreSQL (ratelimit.HallWindow)."""
 
-    def __init__(self) -> None:
-        self.checks_per_account = Limiter(8, 600)
-        self.resets_per_address = Limiter(10, 3600)
+    def __init__(self, m: Any) -> None:
+        shared = (m.db, m.store) if m.store.engine.dialect.name == "postgresql" else (None, None)
+        self.checks_per_account = HallWindow("account-password", 8, 600, *shared)
+        self.resets_per_address = HallWindow("reset", 10, 3600, *shared)
         self.reset_lock = asyncio.Lock()  # one reset look-up at a time: the per-account count holds
 
 
 def password_limits(request: Request) -> PasswordLimits:
     state = request.app.state
     if not hasattr(state, "password_limits"):
-        state.password_limits = PasswordLimits()
+        state.password_limits = PasswordLimits(state.manager)
     return state.password_limits
 
 
@@ -92,12 +94,12 @@ async def check_password(request: Request, user: UserInfo, password: str) -> Non
     """403 unless `password` is the account's (attempts limited per account)."""
     lim = password_limits(request).checks_per_account
     key = f"user:{user.id}"
-    wait = lim.wait(key)
+    wait = await lim.wait(key)
     if wait > 0:
         raise TableError(f"too many password attempts; try again in {max(1, round(wait / 60))} minute(s)", 429)
     m = request.app.state.manager
     if not await m.db(passwords.verify, user.password_hash, password):
-        lim.note(key)
+        await lim.note(key)
         raise TableError("the password is not right", 403)
 
 
@@ -204,10 +206,10 @@ async def reset_request(body: ResetRequest, request: Request) -> dict[str, Any]:
         raise TableError("e-mail is off on this server, so passwords cannot be reset by e-mail", 503)
     lim = password_limits(request).resets_per_address
     asker = request.client.host if request.client else "unknown"
-    wait = lim.wait(asker)
+    wait = await lim.wait(asker)
     if wait > 0:
         raise TableError(f"too many reset requests; try again in {max(1, round(wait / 60))} minute(s)", 429)
-    lim.note(asker)
+    await lim.note(asker)
     # The answer does not wait for the look-up, so its timing does not tell addresses apart.
     n.spawn(_send_reset(request.app.state.manager, n, body.email.strip(), password_limits(request).reset_lock))
     return {"message": RESET_ANSWER}
