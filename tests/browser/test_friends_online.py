@@ -1,7 +1,8 @@
 """Friends in the browser: Ann and Bob become friends (a request Bob accepts), Bob turns push on
 from My games, Ann invites him by name from her table, the invitation shows on his My games
 and is pushed, they play Inscription to the end (Bob's your-turn push arrives, encrypted and
-signed, at a stand-in push service); Bob blocks Ann and her next invitation is refused; Ann
+signed, at a stand-in push service); Bob blocks Ann: her chat no longer reaches him and her next
+invitation is refused; Ann
 exports her data, then deletes her account, and Bob's profile shows "deleted player" in that
 match. Screenshots of the friends, settings, My games, lobby, table and reset pages at
 1280x800 and 390x844 go to tests/artifacts/.
@@ -178,6 +179,7 @@ def test_friends_invite_play_block_export_delete(people_server, push_service, ma
     ann.wait_for_selector('#game option[value="inscription"]', state="attached")
     ann.select_option("#game", "inscription")
     ann.wait_for_function("document.getElementById('my-name').value === 'Ann'")
+    ann.select_option("select[name='seat-1']", "person")  # a person instead of the default bot
     ann.click("#create-form button[type=submit]")
     ann.wait_for_url("**/t/*")
     table_id = ann.url.rstrip("/").split("/")[-1]
@@ -228,9 +230,22 @@ def test_friends_invite_play_block_export_delete(people_server, push_service, ma
     bob.fill("#find", "ann")
     bob.click('li.found[data-name="Ann"] button.block')
     bob.wait_for_selector('li.blocked[data-name="Ann"]')
+    # At the finished table, Ann's chat no longer reaches Bob; his reaches her.
+    for p in (bob, ann):
+        p.goto(f"{base}/t/{table_id}")
+        p.wait_for_selector("#chat-form")
+    ann.fill("#chat-text", "are you there")
+    ann.press("#chat-text", "Enter")
+    ann.wait_for_selector("#chat li:has-text('are you there')")
+    bob.fill("#chat-text", "good game")
+    bob.press("#chat-text", "Enter")
+    ann.wait_for_selector("#chat li:has-text('good game')")
+    bob.wait_for_selector("#chat li:has-text('good game')")
+    assert "are you there" not in bob.inner_text("#chat")
     ann.goto(base + "/")
     ann.wait_for_selector('#game option[value="inscription"]', state="attached")
     ann.select_option("#game", "inscription")
+    ann.select_option("select[name='seat-1']", "person")
     ann.click("#create-form button[type=submit]")
     ann.wait_for_url("**/t/*")
     ann.wait_for_selector("#invite-form:not([hidden])")
