@@ -70,6 +70,9 @@ def test_phrasing_is_read_and_read_back(text, reading):
 
 
 @pytest.mark.parametrize("text, message", [
+    ("(" * 4 + "it has an oval" + ")" * 4, "nest at most 3 deep"),
+    ("(" * 150, "nest at most 3 deep"),  # refused before parsing (parsing it took seconds)
+    ("not " * 61 + "it has an oval", "more than 60 words"),
     ("2 squares", "ambiguous: say 'exactly 2' or 'at least 2'"),
     ("there are 2 squares", "ambiguous"),
     ("has a blob", "cannot read"),

@@ -43,6 +43,10 @@ EXAMPLES = ("it has at least one oval", "every square is upright", "the total nu
             "some triangle overlaps a square")
 #: Largest number a decree may name (a glyph has at most 6 shapes of at most 6 angles each).
 MAX_NUMBER = 99
+#: Bounds on what is parsed at all: Earley parsing grows fast with nested brackets and length
+#: (ten nested brackets took a third of a second), and no decree of the rulebook's kind needs more.
+MAX_WORDS = 60
+MAX_DEPTH = 3
 
 
 class DecreeError(IllegalAction):
@@ -351,6 +355,14 @@ def parse(text: str):
     """The decree AST for `text`. Raises DecreeError for text that cannot be read or is ambiguous."""
     if not isinstance(text, str) or not text.strip():
         raise DecreeError("the decree is empty; for example: " + EXAMPLES[0])
+    if len(text.split()) > MAX_WORDS:
+        raise DecreeError(f"a decree of more than {MAX_WORDS} words is longer than any glyph needs; say it in fewer")
+    depth = deepest = 0
+    for ch in text:
+        depth += (ch == "(") - (ch == ")")
+        deepest = max(deepest, depth)
+    if deepest > MAX_DEPTH:
+        raise DecreeError(f"brackets nest at most {MAX_DEPTH} deep in a decree")
     try:
         tree = _parser().parse(text.strip())
     except UnexpectedInput as err:
