@@ -94,7 +94,7 @@ class GlyphsGame(Game):
         "'place approved|rejected <glyph>', 'counterexample approved|rejected <glyph>', 'concede', "
         "'auto' (the engine builds the opening glyphs or the counterexample from your decree). "
         "Table options: 'question <n>' (a ? token next to glyph n), 'move <n> to <place>', 'sort marks|size|made'. "
-        "The board in the terminal: 'page next' (earlier glyphs), 'page prev', 'page <n>', 'glyph <n>' (its notation)."
+        "The board in the terminal: 'page next' (earlier glyphs), 'page prev', 'page <n>', 'side' (a duel's other side), 'glyph <n>' (its notation)."
     )
 
     def _new(self, players: int, seed: int, options: dict) -> GlyphsMatch:

@@ -1,8 +1,9 @@
 """Terminal rendering of a Glyphs view that fits the screen (80 x 24 and up): a header line,
 the glyph being judged and the opening glyphs pinned in front, then the newest glyphs that fit,
 each drawn at the size that fits its cell (terminal_art.py: colour blocks, or braille without
-colour), and earlier glyphs on pages. `command` answers the board's commands: "page 2",
-"page next" / "prev" / "newest", and "glyph N" (its notation). Coins, predictions, the guess on
+colour), and earlier glyphs on pages; a duel shows one side at a time. `command` answers the
+board's commands: "page 2", "page next" / "prev" / "newest", "side" (a duel's other side) and
+"glyph N" (its notation). Coins, predictions, the guess on
 the table and what the seat can do next follow.
 Not implemented: drawing glyphs as images through the kitty, iTerm or sixel protocols."""
 
@@ -33,9 +34,11 @@ PICTURE_LINES = 4
 
 @dataclass
 class Paging:
-    """Which page of the board the person looks at: 1 is the newest glyphs."""
+    """Which page of the board the person looks at (1: the newest glyphs) and, in a duel, which
+    side (None: the side of the person at the keyboard)."""
 
     page: int = 1
+    side: int | None = None
 
 
 PAGING = Paging()
@@ -47,6 +50,11 @@ def command(state, seat: int, line: str) -> str | None:
     words = line.lower().split()
     if len(words) == 2 and words[0] == "glyph":
         return _notation(state, seat, words[1])
+    if words == ["side"]:
+        if state.mode != "duel":
+            return "there is one board in this game; 'side' switches between a duel's two sides"
+        PAGING.side, PAGING.page = 1 - _side(PAGING.side, seat, state.turn), 1
+        return "the other side of the board"
     if not words or words[0] != "page":
         return None
     arg = words[1] if len(words) > 1 else "next"
@@ -68,7 +76,15 @@ def command(state, seat: int, line: str) -> str | None:
 def extra_actions(state, seat: int) -> list[str]:
     """The board commands for Tab to complete."""
     numbers = [g["n"] for board in state.view(seat)["boards"] for g in board]
-    return ["page next", "page prev", "page newest"] + [f"glyph {n}" for n in numbers]
+    return ["page next", "page prev", "page newest", *(["side"] if state.mode == "duel" else []),
+            *(f"glyph {n}" for n in numbers)]
+
+
+def _side(chosen: int | None, seat: int | None, turn: int) -> int:
+    """The duel side shown: the one chosen with 'side', else the seat's own, else the mover's."""
+    if chosen is not None:
+        return chosen
+    return seat if seat in (0, 1) else turn
 
 
 def _notation(state, seat: int, number: str) -> str:
@@ -159,27 +175,29 @@ def render(view: dict, seat: int | None, names: Sequence[str] = ()):
         below.append(Text(f"{who(view['winner'])} wins", style="bold green"))
     elif seat is not None and seat in view.get("to_move", []):
         below.append(Text(_hint(view), style="cyan"))
-    return _Layout(top, view, who, below)
+    return _Layout(top, view, who, below, seat)
 
 
 class _Layout:
-    """The header, the board(s) and the lines under them; the boards get the height the other
-    lines leave (measured at the console's width)."""
+    """The header, the board and the lines under it; the board gets the height the other lines
+    leave (measured at the console's width). A duel shows one side at a time ('side' switches)."""
 
-    def __init__(self, top: list, view: dict, who, below: list) -> None:
-        self.top, self.view, self.who, self.below = top, view, who, below
+    def __init__(self, top: list, view: dict, who, below: list, seat: int | None) -> None:
+        self.top, self.view, self.who, self.below, self.seat = top, view, who, below, seat
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        fixed = sum(len(console.render_lines(part, options, pad=False)) for part in self.top + self.below)
-        boards = self.view["boards"]
-        duel = self.view["mode"] == "duel"
-        yield from self.top
-        for b, glyphs in enumerate(boards):
-            if duel:
-                yield Text(f"{self.who(b)}'s side (marked by {self.who(1 - b)}'s decree)", style="bold")
-            later = (len(boards) - 1 - b) * (PICTURE_LINES + 3)  # a duel's other side still to come
-            pending = self.view.get("pending") if b == 0 else None
-            yield Board(glyphs, self.who, RESERVED_LINES + fixed + later + duel * len(boards), pending)
+        view, who = self.view, self.who
+        top = list(self.top)
+        side = 0
+        if view["mode"] == "duel":
+            side = _side(PAGING.side, self.seat, view["turn"])
+            other = len(view["boards"][1 - side])
+            top.append(Text.assemble((f"{who(side)}'s side (marked by {who(1 - side)}'s decree)", "bold"),
+                                     f" · {who(1 - side)}'s side has {other} glyph{'s' if other != 1 else ''}: 'side'"))
+        fixed = sum(len(console.render_lines(part, options, pad=False)) for part in top + self.below)
+        yield from top
+        pending = view.get("pending") if view["mode"] != "duel" or view["turn"] == side else None
+        yield Board(view["boards"][side], who, RESERVED_LINES + fixed, pending)
         yield from self.below
 
 

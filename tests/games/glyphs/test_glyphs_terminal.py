@@ -4,6 +4,8 @@ notation is cut with an ellipsis."""
 
 from __future__ import annotations
 
+import io
+
 import pytest
 from rich.console import Console
 
@@ -12,32 +14,36 @@ from glyphhall.games.glyphs import GAME, apprentice
 from glyphhall.games.glyphs.terminal import PAGING, RESERVED_LINES, command, render
 
 
-@pytest.fixture(scope="module")
-def long_game():
-    """Two apprentices, ten glyphs made, nobody guessing: a board longer than a screen."""
-    s = GAME.new(2, 5, {"level": 3})
+def _played(options: dict, glyphs: int):
+    """Two players, `glyphs` glyphs made, nobody guessing: a board longer than a screen."""
+    s = GAME.new(2, 5, options)
     rng = Rng(1)
     made = 0
-    while made < 10:
+    while made < glyphs:
         seat = s.to_move()[0]
         action = apprentice.choose(s.determinize(seat, rng.fork()), seat, rng)
         if action.verb == "guess":
             action = Action("pass")
-        made += action.verb in ("perform", "study")
+        made += action.verb in ("perform", "study", "build")
         s.apply(seat, action)
     return s
 
 
+@pytest.fixture(scope="module")
+def long_game():
+    return _played({"level": 3}, 10)
+
+
 @pytest.fixture(autouse=True)
 def newest_page():
-    PAGING.page = 1
+    PAGING.page, PAGING.side = 1, None
     yield
-    PAGING.page = 1
+    PAGING.page, PAGING.side = 1, None
 
 
 def screen(state, colour: bool) -> list[str]:
     console = Console(width=80, height=24, record=True, force_terminal=colour,
-                      color_system="truecolor" if colour else None)
+                      color_system="truecolor" if colour else None, file=io.StringIO())
     console.print(render(state.view(0), 0, ["Ann", "Bob"]))
     return console.export_text().splitlines()
 
@@ -85,3 +91,13 @@ def test_board_commands_page_and_show_notation(long_game):
     first = long_game.view(0)["boards"][0][0]["glyph"]
     assert command(long_game, 0, "glyph 1") == f"glyph 1: {first}"
     assert "no glyph 99" in command(long_game, 0, "glyph 99")
+
+
+def test_a_duel_shows_one_side_at_a_time(long_game):
+    duel = _played({"mode": "duel", "level": 2}, 12)
+    lines = screen(duel, colour=True)
+    assert len(lines) + RESERVED_LINES <= 24 and not any("…" in line for line in lines)
+    assert any(line.startswith("Ann's side") for line in lines)
+    assert command(duel, 0, "side") == "the other side of the board"
+    assert any(line.startswith("Bob's side") for line in screen(duel, colour=True))
+    assert "one board" in command(long_game, 0, "side")
