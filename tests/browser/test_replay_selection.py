@@ -50,3 +50,29 @@ def test_the_last_card_played_with_a_sacrifice_in_a_hypothetical(live_server, ne
     assert page.locator("#hand .hand-card.selected").count() == 0
     assert "Choose the creatures to sacrifice" not in page.inner_text("#prompt")
     shot(page, "replay-inscription-sacrifice-hypothetical")
+
+
+def test_replay_keys_the_move_list_and_a_share_link_that_keeps_the_seat(live_server, new_page):
+    table_id = finished_bot_game(live_server, "glyfts", seed=3)
+    total = api(live_server, "GET", f"/api/tables/{table_id}/replay/0")["total"]
+    page = new_page()
+    page.goto(f"{live_server}/r/{table_id}?step=2&seat=1")
+    at = "s => document.body.dataset.step === String(s)"
+    page.wait_for_function(at, arg=2)
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function(at, arg=3)
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_function(at, arg=2)
+    page.keyboard.press("End")
+    page.wait_for_function(at, arg=total)
+    page.keyboard.press("Home")
+    page.wait_for_function(at, arg=0)
+    # The whole log is the move list: a line of step 5 goes to step 5.
+    page.locator('#log li.jump[data-step="5"]').first.click()
+    page.wait_for_function(at, arg=5)
+    assert page.locator('#log li.here[data-step="5"]').count() >= 1
+    page.click("#hypo-start")
+    line_length(page, 0)
+    link = page.get_attribute("#hypo-share", "href")
+    assert "seat=" in link and "step=5" in link
+    shot(page, "replay-move-list")

@@ -96,10 +96,12 @@ def resolve_battle(st: GlyftsState, events: list[Event]) -> None:
               f"seat {defending}'s {CREATURE_NAMES[d]}'s Health {health_total}: ")
     data = {"attack": attack_total, "health": health_total, "outcome": combat.OUTCOME_TEXT[result]}
     st.phase = ATTACK
+    # A capture the totals did not decide was the Capture card's: the line says so.
     if result == combat.DEFENDER_CAPTURED:
-        capture(st, attacking, defending, d, totals, data, events)
+        how = "" if attack_total > health_total else " with a Capture card"
+        capture(st, attacking, defending, d, totals, data, events, how)
     elif result == combat.ATTACKER_CAPTURED:
-        capture(st, defending, attacking, a, totals, data, events)
+        capture(st, defending, attacking, a, totals, data, events, " with a Capture card")
     elif result == combat.STALEMATE:
         events.append(Event(totals + "both would capture the other, a stalemate: neither is captured",
                             data=data))
@@ -114,12 +116,13 @@ def resolve_battle(st: GlyftsState, events: list[Event]) -> None:
 
 
 
-def capture(st: GlyftsState, captor: int, loser: int, creature: int, totals: str, data: dict, events: list[Event]) -> None:
+def capture(st: GlyftsState, captor: int, loser: int, creature: int, totals: str, data: dict, events: list[Event],
+            how: str = "") -> None:
     st.circle[loser].remove(creature)
     st.captured[captor].append(creature)
     st.quiet = 0
     st.score[captor] += _SKILL[creature]
-    events.append(Event(f"{totals}seat {captor} captures seat {loser}'s {CREATURE_NAMES[creature]} "
+    events.append(Event(f"{totals}seat {captor} captures seat {loser}'s {CREATURE_NAMES[creature]}{how} "
                         f"({_SKILL[creature]} Skill, {st.score[captor]} in all)", data=data))
     if st.score[captor] >= SKILL_TO_WIN:
         winning.finish(st, [captor], events, f"seat {captor} has {st.score[captor]} Skill points and wins")

@@ -198,7 +198,8 @@ export function render(root, ctx) {
       h("div", {}, creatureSvg(c, true)),
       h("div", {}, h("b", { text: `${ctx.seatName(view.active)} summons ${c.name}` }),
         h("p", { text: `Roll cost now ${view.summon_cost}: the D6 must show ${view.summon_cost} or more.` }),
-        L.glyft.size ? h("p.muted", { text: "Click a Glyft card in your hand to lower the cost by 1." }) : null)));
+        L.glyft.size ? h("p.muted#gf-glyft-help", { text: view.summon_cost > 1 ? "Click a Glyft card in your hand to lower the cost by 1."
+          : "The Roll cost is already 1: any roll succeeds, so another Glyft card would be wasted. Roll the die." }) : null)));
   }
 
   // --- your hand and your reserve
@@ -206,7 +207,8 @@ export function render(root, ctx) {
     const hand = h("div.gf-hand#gf-hand");
     for (const k of view.hand) {
       const canPlace = L.place.some((p) => p.card === k.id);
-      const canGlyft = L.glyft.has(k.id);
+      // A Glyft card played when any roll succeeds already is legal (a ruling) but wasted: not offered by a click.
+      const canGlyft = L.glyft.has(k.id) && !(view.summoning && view.summon_cost <= 1);
       const el = h("div.gf-sorcery" + (canPlace || canGlyft ? ".playable" : "") + (sel.card === k.id ? ".selected" : ""),
         { "data-card": k.id, title: sorceryText(k.id) },
         h("b", { text: k.name }), k.count > 1 ? h("span.gf-count", { text: `×${k.count}` }) : null,

@@ -35,6 +35,8 @@ async function poll() {
     if (res.ok) waiting = (await res.json()).waiting;
   } catch { /* offline: try again next time */ }
   show();
+  // My games redraws on the same beat, so its rows and the title never disagree.
+  window.dispatchEvent(new CustomEvent("glyphhall:turns", { detail: waiting }));
 }
 
 function show() {

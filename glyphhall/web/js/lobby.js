@@ -1,6 +1,6 @@
 // The lobby: create a table (options form built from the game's typed options, or a position to
 // start from) and list tables.
-import { api, clear, h, label, myName, saveSeat, setMyName } from "./dom.js";
+import { api, clear, h, label, myName, savedSeat, saveSeat, setMyName } from "./dom.js";
 import { whoAmI } from "./account.js";
 
 // The seats after the first default to this bot, so a quick game against the computer is
@@ -271,7 +271,8 @@ function seatText(s) {
 function tableRow(t) {
   const game = catalog.games.find((g) => g.id === t.game);
   const link = t.status === "finished" ? `/r/${t.id}` : `/t/${t.id}`;
-  const verb = t.status === "open" ? (t.seats.some((s) => !s.taken) ? "Join" : "Open") : t.status === "running" ? "Watch" : "Replay";
+  const mine = Boolean(savedSeat(t.id)) || (me !== null && t.seats.some((s) => s.name === me.name && s.kind === "person"));
+  const verb = t.status === "finished" ? "Replay" : mine ? (t.status === "running" ? "Play" : "Open") : t.status === "open" ? (t.seats.some((s) => !s.taken) ? "Join" : "Open") : "Watch";
   return h("div.table-row", {},
     h("span.game-name", { text: game ? game.name : t.game }),
     h("span.muted", { text: t.position ? `${t.status} · from a position` : t.status }),

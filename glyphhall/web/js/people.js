@@ -110,7 +110,7 @@ async function myGames(me) {
         h("td.wide", { text: when(t.created_at) }))))));
   };
   await draw();
-  setInterval(draw, 8000);
+  window.addEventListener("glyphhall:turns", draw);  // with the your-turn alerts' poll (alerts.js)
 }
 
 function stateOf(t) {

@@ -99,6 +99,7 @@ function render() {
   renderGame();
   renderControls();
   renderLog();
+  loadFuture();
   if (ROOM) renderRoom();
 }
 
@@ -147,7 +148,8 @@ function renderControls() {
   const hyp = clear($("hypo-controls"));
   if (pos.line === null) {
     hyp.append(h("div.controls", {},
-      h("button#hypo-start", { text: "Start a hypothetical here", disabled: !lead, title: "play moves for any seat from this step", onclick: () => moveTo(pos.step, []) })));
+      h("button#hypo-start", { text: "Start a hypothetical here", disabled: !lead, title: "play moves for any seat from this step",
+        onclick: () => { pos.follow = true; moveTo(pos.step, []); } })));  // the view follows the seat to move
   } else {
     hyp.append(
       h("ol.hypo-line#hypo-line", {}, pos.line.map(([s, text]) => h("li", { text: `${seatName(s)}: ${text}` }))),
@@ -156,6 +158,7 @@ function renderControls() {
         h("button#hypo-leave", { text: "Back to the real game", disabled: !lead, onclick: () => moveTo(pos.step, null) })));
     const share = new URL(`/r/${data.table.id}`, location.origin);
     share.searchParams.set("step", pos.step);
+    if (pos.seat !== "") share.searchParams.set("seat", pos.seat);  // the link shows the line as the view shown here
     share.searchParams.set("line", JSON.stringify(pos.line));
     hyp.append(h("p.share", {}, "Share this line: ", h("a#hypo-share", { href: share.href, text: share.href })));
     if (lead && !data.legal.length && !(data.hypothetical && data.hypothetical.over)) {
@@ -167,13 +170,40 @@ function renderControls() {
   }
 }
 
+let future = null;  // the whole game's public log, fetched once: the move list's steps still to come
+
+async function loadFuture() {
+  if (future) return;
+  future = [];
+  try { future = (await api("GET", `/api/tables/${tableId}/replay/${data.total}`)).log.filter((e) => !e.undone); } catch { /* the list shows the past only */ }
+  renderLog();
+}
+
+/** The whole log, as the move list: what happened up to the step shown (as its seat sees it),
+ * then the public lines still to come, dimmed; a line of the real game goes to its step. */
 function renderLog() {
   const box = clear($("log"));
-  for (const e of data.log.slice(-200)) {
+  const later = pos.line === null && future ? future.filter((e) => e.step > pos.step).map((e) => ({ ...e, later: true })) : [];
+  for (const e of [...data.log, ...later]) {
     const cls = e.hypothetical ? ".hypothetical" : e.undone ? ".undone" : "";
-    box.append(h(`li${cls}`, { text: e.text, title: `step ${e.step}` }));
+    const jump = !e.hypothetical && e.step !== undefined && canLead();
+    box.append(h(`li${cls}${jump ? ".jump" : ""}${e.later ? ".later" : ""}${e.step === pos.step && !e.hypothetical ? ".here" : ""}`,
+      { text: e.text, title: jump ? `go to step ${e.step}` : `step ${e.step}`, "data-step": e.step, onclick: jump ? () => moveTo(e.step, null) : null }));
   }
-  box.scrollTop = box.scrollHeight;
+  const heres = box.querySelectorAll("li.here");
+  const firstLater = box.querySelector("li.later");
+  const here = heres[heres.length - 1] || (firstLater && firstLater.previousElementSibling) || box.lastElementChild;
+  if (here) box.scrollTop = here.offsetTop - box.clientHeight / 2;
+}
+
+/** Arrow keys step through the game (Home and End: its first and last step), unless a field has
+ * the keyboard. */
+function onKey(e) {
+  if (!data || e.altKey || e.ctrlKey || e.metaKey || /^(INPUT|TEXTAREA|SELECT)$/.test(document.activeElement.tagName)) return;
+  const go = { ArrowLeft: pos.step - 1, ArrowRight: pos.step + 1, Home: 0, End: data.total }[e.key];
+  if (go === undefined || !canLead()) return;
+  e.preventDefault();
+  moveTo(Math.max(0, Math.min(data.total, go)), null);
 }
 
 function renderRoom() {
@@ -262,6 +292,7 @@ async function loadRenderer(gameId) {
 }
 
 async function main() {
+  document.addEventListener("keydown", onKey);
   const params = new URLSearchParams(location.search);
   if (ROOM) {
     const info = await api("GET", `/api/rooms/${parts[1]}`).catch((e) => { showError(e.message); return null; });

@@ -285,9 +285,14 @@ function markLastMove(board) {
 
 function renderLog() {
   const box = clear($("log"));
-  for (const e of ui.log.slice(-200)) {
+  // The whole log; once the game is over each line opens the replay at its step.
+  const over = ui.table.status === "finished";
+  for (const e of ui.log) {
     const tip = explain(e.text);
-    box.append(h("li" + (e.step === ui.step && e.step > 0 ? ".last" : "") + (tip ? ".tip" : ""), { text: e.text, title: tip || undefined }));
+    const jump = over && e.step > 0;
+    box.append(h("li" + (e.step === ui.step && e.step > 0 ? ".last" : "") + (tip ? ".tip" : "") + (jump ? ".jump" : ""),
+      { text: e.text, title: [tip, jump ? `open the replay at step ${e.step}` : ""].filter(Boolean).join("\n") || undefined,
+        onclick: jump ? () => { location.href = `/r/${tableId}?step=${e.step}`; } : null }));
   }
   box.scrollTop = box.scrollHeight;
   const chat = clear($("chat"));
