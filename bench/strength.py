@@ -16,8 +16,11 @@ A pairing is GAME:OPPONENT (the challenger is `--bot`) or BOT@GAME:OPPONENT; two
   the mirror's result in the same seat.
 
 Every game of a deal draws its chance from per-purpose streams (`glyphhall.arena.luck`): the
-k-th roll of the same kind of dice for the same purpose is the same in all three, so the games
-share their luck as duplicate bridge shares its deals. Bot seeds are shared per seat too.
+k-th roll of the same kind of dice for the same purpose in the same turn (the game's
+`luck_context`) is the same in all three, so the games share their luck as duplicate bridge
+shares its deals (`--luck plain`: the game's one stream, as a match record replays it; measured
+side by side, neither made a deal's games agree more often: bench/RESULTS.md). Bot seeds are
+shared per seat too.
 
 The deal's score is the bot's mean over its two games (1 win, 0.5 draw); its difference is that
 score less the mirror's score in the same seats (in a two-player game the mirror's two seats
@@ -125,7 +128,7 @@ def parse_pairing(text: str, bot: str) -> Pairing:
     return Pairing(game, bot, opponent)
 
 
-def game_spec(pairing: Pairing, index: int, role: str) -> MatchSpec:
+def game_spec(pairing: Pairing, index: int, role: str, luck: str = "shared") -> MatchSpec:
     """Game `role` of deal `index`: the same seed, luck and per-seat bot seeds in every role."""
     seed = match_seed(STRENGTH_SEED, index)
     bot_rng = Rng(seed ^ 0xB075)
@@ -134,7 +137,7 @@ def game_spec(pairing: Pairing, index: int, role: str) -> MatchSpec:
     bots = {"first": (bot, opp), "second": (opp, bot), "mirror": (opp, opp)}[role]
     entrants = bots if bots[0] != bots[1] else (bots[0], f"{bots[1]}#2")
     return MatchSpec(index=index, game=game_ref(pairing.game), seed=seed, entrants=entrants, bots=bots,
-                     bot_seeds=seeds, shared_luck=True)
+                     bot_seeds=seeds, shared_luck=luck == "shared")
 
 
 def timed_game(spec: MatchSpec) -> dict[str, Any]:
@@ -306,7 +309,7 @@ class Progress:
 
 
 def run(pairings: list[Pairing], *, jobs: int, deals: int, minutes: float, grace: float, elo0: float,
-        elo1: float, path: Path = LEDGER, echo: bool = True) -> list[dict[str, Any]]:
+        elo1: float, path: Path = LEDGER, echo: bool = True, luck: str = "shared") -> list[dict[str, Any]]:
     """Play deals of the pairings (at most `jobs` games at once, each pairing an equal share of
     the CPU) until each pairing's test decides or it has `deals` new deals; returns each
     pairing's standing."""
@@ -344,7 +347,7 @@ def run(pairings: list[Pairing], *, jobs: int, deals: int, minutes: float, grace
                 prog, index, role = queue.pop(0)
                 if prog.decided:
                     continue
-                running[pool.apply_async(timed_game, (game_spec(prog.pairing, index, role),))] = (prog, index, role)
+                running[pool.apply_async(timed_game, (game_spec(prog.pairing, index, role, luck),))] = (prog, index, role)
             if not running:
                 break
             if time.monotonic() > deadline + grace * 60:
@@ -363,7 +366,7 @@ def run(pairings: list[Pairing], *, jobs: int, deals: int, minutes: float, grace
                 if len(games) < len(prog.pairing.roles):
                     continue
                 del prog.open[index]
-                deal = finish_deal(prog.pairing, index, games, commit, built)
+                deal = finish_deal(prog.pairing, index, games, commit, built, luck)
                 with path.open("a") as handle:
                     handle.write(json.dumps(deal) + "\n")
                 prog.deals.append(deal)
@@ -389,10 +392,11 @@ def pairing_needs_more(pairing: Pairing, row: dict[str, Any]) -> bool:
     return pairing.opponent == "random" and row["decision"] == "H1" and row["verdict"] == "not yet decided"
 
 
-def finish_deal(pairing: Pairing, index: int, games: dict[str, Any], commit: str, built: str) -> dict[str, Any]:
+def finish_deal(pairing: Pairing, index: int, games: dict[str, Any], commit: str, built: str,
+                luck: str) -> dict[str, Any]:
     return {
         "game": pairing.game, "bot": pairing.bot, "opponent": pairing.opponent, "index": index,
-        "seed": match_seed(STRENGTH_SEED, index), "luck": "shared", "games": games,
+        "seed": match_seed(STRENGTH_SEED, index), "luck": luck, "games": games,
         "scores": score_deal(pairing, games), "commit": commit, "build": built,
         "finished": datetime.now(UTC).isoformat(timespec="seconds"),
     }
@@ -442,6 +446,8 @@ def main() -> None:
     go.add_argument("--deals", type=int, default=200, help="at most this many new deals per pairing")
     go.add_argument("--minutes", type=float, default=30.0, help="start no game after this long")
     go.add_argument("--grace", type=float, default=5.0, help="then abandon games still running this much later")
+    go.add_argument("--luck", choices=("shared", "plain"), default="shared",
+                    help="chance from per-purpose streams shared by a deal's games, or the game's one stream")
     show = sub.add_parser("summary", help="add up the ledger")
     show.add_argument("--since", default=None, help="only deals played on commits containing this one")
     show.add_argument("--markdown", action="store_true")
@@ -450,7 +456,7 @@ def main() -> None:
         bot = check_spec(args.bot)
         pairings = [parse_pairing(p, bot) for p in args.pairings]
         table = run(pairings, jobs=max(1, args.jobs), deals=args.deals, minutes=args.minutes, grace=args.grace,
-                    elo0=args.elo0, elo1=args.elo1, path=args.ledger)
+                    elo0=args.elo0, elo1=args.elo1, path=args.ledger, luck=args.luck)
         print("\n" + markdown(table))
     else:
         table = summary(args.since, args.elo0, args.elo1, args.ledger)

@@ -4,8 +4,9 @@ Two games on the same deal (the seed fixes it) stop sharing their dice as soon a
 draws a different number of times: every later roll comes from another place in the one stream.
 `SharedLuck` gives each purpose of a draw its own stream instead, as duplicate bridge deals the
 same cards at every table: a draw is keyed by the code that asks for it (the game function
-calling the rng) and the kind and size of the draw, and the k-th draw under a key is the same in
-every game of the same seed. So the paired games of a strength measurement (bot against
+calling the rng), the kind and size of the draw, and where in the game it happens (the game's
+optional `luck_context(state)` hook: whose turn, and which), and the k-th draw under a key is the
+same in every game of the same seed. So the paired games of a strength measurement (bot against
 heuristic, heuristic against itself) roll the same attack dice for the same attacks for as long
 as their play allows, and the difference between them says more about the players.
 
@@ -19,7 +20,7 @@ from __future__ import annotations
 
 import sys
 import zlib
-from collections.abc import MutableSequence, Sequence
+from collections.abc import Callable, Hashable, MutableSequence, Sequence
 from typing import TypeVar
 
 from glyphhall.engine import Rng
@@ -44,14 +45,18 @@ def _purpose() -> str:
 class SharedLuck(Rng):
     """An `Rng` whose draws come from per-purpose streams (see the module's docstring)."""
 
-    __slots__ = ("streams",)
+    __slots__ = ("streams", "context")
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, context: Callable[[], Hashable] | None = None) -> None:
         super().__init__(seed)
         self.streams: dict[str, Rng] = {}
+        #: Where in the game a draw happens (the game's `luck_context`, e.g. whose turn and which):
+        #: part of the key, so the dice of the same turn are the same however many were rolled before.
+        self.context = context
 
     def _stream(self, kind: str) -> Rng:
-        key = f"{_purpose()}|{kind}"
+        where = "" if self.context is None else repr(self.context())
+        key = f"{_purpose()}|{kind}|{where}"
         stream = self.streams.get(key)
         if stream is None:
             # crc32, not hash(): str hashes differ between processes.
@@ -84,6 +89,7 @@ class SharedLuck(Rng):
         twin = SharedLuck.__new__(SharedLuck)
         twin.state = self.state
         twin.streams = {key: stream.clone() for key, stream in self.streams.items()}
+        twin.context = self.context
         return twin
 
     def __eq__(self, other: object) -> bool:

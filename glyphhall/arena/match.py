@@ -26,7 +26,8 @@ def play_match(spec: MatchSpec) -> dict[str, Any]:
     game = games.resolve(spec.game)
     state = game.new(len(spec.bots), spec.seed, spec.options)
     if spec.shared_luck:
-        state.rng = SharedLuck(spec.seed)
+        where = getattr(game, "luck_context", None)
+        state.rng = SharedLuck(spec.seed, None if where is None else lambda: where(state))
     seated = [make_bot(b, s) for b, s in zip(spec.bots, spec.bot_seeds, strict=True)]
     record = MatchRecord.start(game, state, list(spec.entrants))
     thinking = [0.0] * len(seated)

@@ -52,3 +52,12 @@ def test_paired_games_with_shared_luck_play_to_the_end_in_every_game() -> None:
         result = play_match(spec)
         assert result["error"] is None and result["shared_luck"] is True
         assert sorted(result["returns"]) in ([0.0, 1.0], [0.5, 0.5])
+
+
+def test_a_context_keys_the_draws_of_each_turn_apart() -> None:
+    turn = [1]
+    busy, quiet = SharedLuck(5, context=lambda: turn[0]), SharedLuck(5, context=lambda: turn[0])
+    _attack(busy)  # an extra attack in turn 1 of one game only
+    turn[0] = 2
+    assert _attack(busy) == _attack(quiet)
+    assert busy.clone().context is busy.context

@@ -265,6 +265,10 @@ class GlyftsGame(Game):
     def tensor_encoder(self, players: int, options: dict[str, OptionValue]) -> GlyftsTensors:
         return GlyftsTensors(players)
 
+    def luck_context(self, state: Any) -> tuple[int, int]:
+        """Where a draw happens, for the strength bench's shared luck (arena/luck.py): the turn under way: whose, and which of theirs."""
+        return (state.active, state.turns[state.active])
+
     def heuristic(self, state: State, seat: int) -> float | None:
         assert isinstance(state, GlyftsState)
         return evaluate(state, seat)

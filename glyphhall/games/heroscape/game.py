@@ -223,6 +223,10 @@ class HeroscapeGame(Game):
     def tensor_encoder(self, players: int, options: dict[str, Any]) -> HeroscapeTensors:
         return HeroscapeTensors(board_for(options))
 
+    def luck_context(self, state: Any) -> tuple[int, int]:
+        """Where a draw happens, for the strength bench's shared luck (arena/luck.py): the round and the turn in it."""
+        return (state.round, state.turn_no)
+
     def heuristic(self, state: HeroscapeState, seat: int) -> float:  # type: ignore[override]
         """Remaining army value (points x remaining life) for seat against the rest, plus a
         little for holding glyphs and carrying equipment, and for closing in when ahead."""

@@ -276,6 +276,10 @@ class InscriptionGame(Game):
     def result_text(self, state: State, names: Sequence[str]) -> str:
         return wording.result_text(state, names)  # type: ignore[arg-type]
 
+    def luck_context(self, state: Any) -> tuple[int, int]:
+        """Where a draw happens, for the strength bench's shared luck (arena/luck.py): the turn under way and whose."""
+        return (state.turn_no, state.turn)
+
     def heuristic(self, state: State, seat: int) -> float:
         """Candles, the scale, the board (power, health, and damage that nothing blocks), the
         cards in hand and to come, bones and items. Uses only what `seat` may see: the adversary's

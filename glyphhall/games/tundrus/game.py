@@ -127,6 +127,10 @@ class TundrusGame(Game):
     def tensor_encoder(self, players: int, options: dict[str, OptionValue]) -> TundrusTensors:
         return TundrusTensors()
 
+    def luck_context(self, state: Any) -> tuple[int, int]:
+        """Where a draw happens, for the strength bench's shared luck (arena/luck.py): the round and the champion at play."""
+        return (state.round, state.active)
+
     def heuristic(self, state: State, seat: int) -> float | None:
         """The seat's Tribe's share of a material score (all public): Health weighs most, then
         Armor, Energy and dice owned (wherever they are this Turn, so taking dice is not a loss)."""
