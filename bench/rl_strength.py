@@ -20,7 +20,8 @@ from glyphhall.bots.learned import LearnedBot, PolicyNetwork, shipped_checkpoint
 MAX_PLIES = 5000
 
 
-def play(game_id: str, network: PolicyNetwork, opponent: str, pairs: int, seed: int) -> tuple[float, int, int]:
+def play(game_id: str, network: PolicyNetwork, opponent: str, pairs: int, seed: int,
+         greedy: bool = False) -> tuple[float, int, int]:
     game = games.get(game_id)
     options = network.meta["options"]
     players = network.meta["players"]
@@ -29,7 +30,7 @@ def play(game_id: str, network: PolicyNetwork, opponent: str, pairs: int, seed: 
         for learner in range(players):
             state = game.new(players, seed + k, options)
             bots = {s: make(opponent, 7919 * k + s) for s in range(players) if s != learner}
-            bots[learner] = LearnedBot(k, network)
+            bots[learner] = LearnedBot(k, network, greedy=greedy)
             plies = 0
             while not state.is_over() and plies < MAX_PLIES:
                 seat = state.to_move()[0]
@@ -49,16 +50,18 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--opponents", default="random,heuristic")
     parser.add_argument("--seed", type=int, default=1_000_000, help="first deal (away from training seeds)")
+    parser.add_argument("--greedy", action="store_true", help="the top-scored id every time, not a draw")
     args = parser.parse_args()
     path = args.checkpoint or shipped_checkpoint(args.game)
     if path is None:
         raise SystemExit(f"no checkpoint is shipped for {args.game}: give --checkpoint")
     network = PolicyNetwork.load(path)
-    print(f"{args.game}: checkpoint {path} (trained {network.meta['training']['cpu_minutes']} CPU min)")
+    print(f"{args.game}: checkpoint {path} (trained {network.meta['training']['cpu_minutes']} CPU min), "
+          f"{'greedy' if args.greedy else 'drawing from the policy'}, deals from seed {args.seed}")
     for opponent in args.opponents.split(","):
         start = time.process_time()
         pairs = args.games // network.meta["players"]
-        score, played, stopped = play(args.game, network, opponent, pairs, args.seed)
+        score, played, stopped = play(args.game, network, opponent, pairs, args.seed, args.greedy)
         low, high = wilson(score, played)
         print(f"  vs {opponent:10s} {score / played:.3f} [{low:.3f}, {high:.3f}] over {played} games "
               f"({pairs} deals, seats swapped; {stopped} stopped at {MAX_PLIES} actions, scored as draws), "

@@ -95,9 +95,11 @@ def shipped_network(game_id: str) -> PolicyNetwork | None:
 class LearnedBot(GreedyBot):
     name = "learned"
 
-    def __init__(self, seed: int = 0, network: PolicyNetwork | str | Path | None = None) -> None:
+    def __init__(self, seed: int = 0, network: PolicyNetwork | str | Path | None = None, greedy: bool = False) -> None:
+        """`greedy`: always the top-scored id instead of a draw (for measuring; see above)."""
         super().__init__(seed)
         self.network = PolicyNetwork.load(network) if isinstance(network, (str, Path)) else network
+        self.greedy = greedy
         self._checked: set[int] = set()
 
     def choose(self, state: State, seat: int) -> Action:
@@ -110,6 +112,8 @@ class LearnedBot(GreedyBot):
         legal = state.legal_actions(seat)
         ids = state.legal_action_ids(seat)
         scores = network.scores(state.observation_tensor(seat), ids)
+        if self.greedy:
+            return legal[int(np.argmax(scores))]
         weights = np.exp(scores - scores.max())
         point = self.rng.random() * float(weights.sum())
         return legal[min(int(np.searchsorted(np.cumsum(weights), point)), len(legal) - 1)]

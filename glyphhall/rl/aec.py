@@ -39,7 +39,7 @@ REWARDS = ("win_loss", "zero_sum")
 
 
 def final_rewards(returns: list[float], kind: str) -> list[float]:
-    if kind == "zero_sum":
+    if kind == "zero_sum" and len(returns) > 1:  # alone (solo Glyphs) there is nobody to sum with
         n = len(returns)
         mean = sum(returns) / n
         return [n / (n - 1) * (r - mean) for r in returns]
