@@ -34,7 +34,7 @@ def test_openspiel_style_random_playthroughs(game_id: str) -> None:
             break
         player = state.current_player()
         legal = state.legal_actions()
-        assert legal == sorted(set(legal)) and 0 <= legal[0] and legal[-1] < game.num_distinct_actions()
+        assert legal == sorted(set(legal)) and legal[0] >= 0 and legal[-1] < game.num_distinct_actions()
         assert len(state.observation_tensor(player)) == game.observation_tensor_size()
         assert len(state.information_state_tensor(player)) == game.information_state_tensor_size()
         assert state.observation_string(player)
