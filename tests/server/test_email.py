@@ -37,7 +37,7 @@ def hall(db_url, mailbox):
         yield client
 
 
-def settle(seconds: float = 1.0) -> None:
+def settle(seconds: float = 0.6) -> None:
     """Long enough for several notifier rounds (FAST: a round every 0.1 s, turns told after 0.3 s)."""
     time.sleep(seconds)
 
