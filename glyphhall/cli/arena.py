@@ -55,13 +55,16 @@ def arena(
             "a colon and separated by '/' e.g. mcts:iterations=400/seconds=none"
         ),
     ],
-    games: Annotated[int, typer.Option(help="matches per line-up (seats rotate between them)")] = 20,
+    games: Annotated[int, typer.Option(
+        help="matches per line-up: each pairing (or group of --players bots) plays this many, seats "
+             "rotating; 3 bots in a round robin make 3 pairings, so --games 6 plays 18 matches")] = 20,
     workers: Annotated[int, typer.Option(help="local worker processes")] = 1,
     ray: Annotated[
         str | None,
         typer.Option("--ray", help="run on a Ray cluster at this address ('local' starts one here)"),
     ] = None,
-    seed: Annotated[int, typer.Option(help="arena seed: the same seed plays the same matches")] = 0,
+    seed: Annotated[int | None, typer.Option(
+        help="arena seed: the same seed plays the same matches (default: a new one each run, printed)")] = None,
     out: Annotated[
         Path | None,
         typer.Option(help="where each run's new folder (results.json, matches.csv, chart.png, records/) "
@@ -79,6 +82,10 @@ def arena(
     from glyphhall.engine import GlyphHallError, parse_option_texts
     from glyphhall.games import resolve as resolve_game
 
+    if seed is None:
+        import secrets
+
+        seed = secrets.randbelow(2**31)
     # Commas separate bots, so settings inside one bot are written with '/' on the command line.
     specs = [b.strip().replace("/", ",") for b in bots.split(",") if b.strip()]
     mode = "gauntlet" if gauntlet else "round-robin"
@@ -93,6 +100,10 @@ def arena(
         raise fail(str(err).strip('"')) from None
     if workers < 1:
         raise fail("--workers must be at least 1")
+    lineups = total // games
+    console.print(f"{len(specs)} bots, {mode}: {lineups} line-up{'s' if lineups != 1 else ''} x {games} "
+                  f"match{'es' if games != 1 else ''} = {total} matches; seed {seed} "
+                  f"(--seed {seed} plays the same matches again)", highlight=False)
     try:
         folder = run_folder(out or Path.cwd(), game.id, specs, seed)
     except OSError as err:
@@ -126,7 +137,7 @@ def arena(
             raise fail(str(err).strip('"')) from None
     table = Table(title=f"{game.name}: {report['matches_played']} matches", pad_edge=False)
     table.add_column("bot", overflow="fold", ratio=3)
-    for heading in ("games", "W-D-L", "score", "95% CI", "rating", "s/move"):
+    for heading in ("games", "W-D-L", "score", "95% CI", "rating μ-3σ", "s/move"):
         table.add_column(heading, no_wrap=True, justify="right")
     for row in report["standings"]:
         rate = row["score_rate"]
@@ -138,7 +149,7 @@ def arena(
             f"{row['wins']}-{row['draws']}-{row['losses']}",
             "-" if rate is None else f"{rate:.2f}",
             f"{low:.2f}-{high:.2f}",
-            f"{row['mu']:.1f}±{row['sigma']:.1f}",
+            f"{row['mu'] - 3 * row['sigma']:.1f}",  # as the leaderboard shows it
             f"{per_move:.3f}",
         )
     console.print(table)

@@ -8,6 +8,7 @@ terminal shows exactly what the rules use."""
 from __future__ import annotations
 
 import importlib
+import re
 import tomllib
 from functools import cache
 from importlib import resources
@@ -42,14 +43,45 @@ def _label(entry: dict[str, Any]) -> str:
     return str(entry.get("name") or entry.get("id") or entry.get("key") or "")
 
 
+#: notes for the people who keep the data, not for players: "(Fact: the d20 table [S7]; proposal:
+#: ...)", "[S6]", "glossary text, B5", "(its own limit is in the glossary text)"
+_NOTES = re.compile(r"\s*\((?:[^()]*\b(?:fact|proposal|reconstructed|glossary|table [A-Z]\d+)\b[^()]*)\)"
+                    r"|\s*\[S\d+\]", re.IGNORECASE)
+_ONLY_A_NOTE = re.compile(r"^(?:glossary text|see )[^.]*$|^[A-Z]\d+$", re.IGNORECASE)
+_IDENTIFIER = re.compile(r"^[a-z0-9]+(?:_[a-z0-9]+)+$")
+
+
+def clean(text: str) -> str:
+    """A data file's text as a player reads it: without the notes on where it came from."""
+    return _NOTES.sub("", text).strip()
+
+
 def _value(value: Any) -> str:
     if isinstance(value, dict):
-        return ", ".join(f"{k} {_value(v)}" for k, v in value.items())
+        return ", ".join(f"{k.replace('_', ' ')} {_value(v)}" for k, v in value.items())
     if isinstance(value, list):
         return ", ".join(_value(v) for v in value) or "none"
     if isinstance(value, bool):
         return "yes" if value else "no"
-    return str(value)
+    if isinstance(value, str) and _IDENTIFIER.match(value):
+        return value.replace("_", " ")  # "fire_guard" is the Fire Guard
+    return clean(str(value))
+
+
+def _shown(entry: dict[str, Any], key: str, value: Any) -> bool:
+    """Whether a field says something to a player: not bookkeeping, not a pointer to notes, not
+    the entry's own id again ("effect: time_bomb" on Time Bomb)."""
+    if key in _HIDDEN:
+        return False
+    if isinstance(value, str) and (_ONLY_A_NOTE.match(value.strip()) or not clean(value)):
+        return False
+    same = {str(entry.get(f)).lower().replace("_", " ") for f in ("id", "key", "name") if entry.get(f)}
+    return not (isinstance(value, str) and value.lower().replace("_", " ") in same)
+
+
+def _key(name: str) -> str:
+    """Names are looked up alike whichever way they are written: 'time_bomb', 'Time Bomb'."""
+    return " ".join(name.lower().replace("_", " ").replace("-", " ").split())
 
 
 @cache
@@ -61,7 +93,7 @@ def _index(game_id: str) -> tuple[dict[str, tuple[str, dict[str, Any] | str]], l
         names.append(_label(entry))
         for field in ("name", "id", "key"):
             if entry.get(field):
-                index.setdefault(str(entry[field]).lower(), (kind, entry))
+                index.setdefault(_key(str(entry[field])), (kind, entry))
     extra: dict[str, str] = {}
     for module, attribute in (("wording", "glossary"), ("terminal", "FACTS")):
         try:
@@ -71,7 +103,7 @@ def _index(game_id: str) -> tuple[dict[str, tuple[str, dict[str, Any] | str]], l
         extra.update((found() if callable(found) else found) or {})
     for name, text in extra.items():
         names.append(name)
-        index.setdefault(name.lower(), ("rule", text))
+        index.setdefault(_key(name), ("rule", clean(text)))
     return index, list(dict.fromkeys(names))
 
 
@@ -87,9 +119,9 @@ class Facts:
         if not name:
             return Text("info NAME: what a card, sigil, ability, item or glyph does (Tab completes NAME)")
         index, names = _index(self.game_id)
-        found = index.get(name.lower()) or index.get(name.lower().replace(" ", "_"))
+        found = index.get(_key(name))
         if found is None:
-            close = [n for n in names if name.lower() in n.lower()][:8]
+            close = [n for n in names if _key(name) in _key(n)][:8]
             hint = f"; did you mean {', '.join(close)}?" if close else ""
             return Text(f"no card, ability, item or glyph called '{name}' here{hint}", style="red")
         kind, entry = found
@@ -100,7 +132,7 @@ class Facts:
     def _card(self, kind: str, entry: dict[str, Any]) -> RenderableType:
         lines = Text()
         for key, value in entry.items():
-            if key in _HIDDEN:
+            if not _shown(entry, key, value):
                 continue
             lines.append(f"{key.replace('_', ' ')}: ", style="bold")
             lines.append(_value(value) + "\n")
@@ -111,7 +143,7 @@ class Facts:
             text = Text(f"{rkind.replace('_', ' ')}: ", style="bold")
             text.append(_label(rel), style="bold cyan")
             what = rel.get("effect") or rel.get("text")
-            if isinstance(what, str):
-                text.append(f" - {what}")
+            if isinstance(what, str) and _shown(rel, "effect", what) and not _IDENTIFIER.match(what):
+                text.append(f" - {clean(what)}")
             parts.append(text)
         return Panel(Group(*parts), title=f"{_label(entry)} ({kind.replace('_', ' ')})", title_align="left")

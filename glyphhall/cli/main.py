@@ -17,9 +17,11 @@ from glyphhall.bots.spec import BotSpecError, make_bot
 from glyphhall.engine import GlyphHallError, parse_option_texts
 
 from .errors import fail, os_error_text
+from .fullscreen import FullScreen
 from .play import Seat, action_meanings, legal_texts, new_match, play_match, position_match
 from .prompt import LineReader, is_terminal
-from .screen import PlainScreen, Screen
+from .render import terminal_hook
+from .screen import PlainScreen
 
 app = typer.Typer(no_args_is_help=True, add_completion=False, help="Glyph Hall: glyph-themed tabletop games.")
 console = Console()
@@ -125,11 +127,32 @@ def play(
 
 
 def _run(match, reader: LineReader, plain: bool) -> None:
-    screen = PlainScreen(console) if plain or not reader.interactive else Screen(console)
+    """Full screen at a terminal; line by line with --plain or when input is not a terminal."""
     try:
-        play_match(match, console, reader, screen=screen)
+        if plain or not reader.interactive:
+            play_match(match, console, reader, screen=PlainScreen(console))
+            return
+        screen = full_screen(match)
+        try:
+            screen.run(lambda: play_match(match, screen.console, screen, screen=screen))
+        finally:
+            console.file.write(screen.transcript())
+            console.file.flush()
     except OSError as err:
         raise fail(os_error_text(err)) from None
+
+
+def full_screen(match) -> FullScreen:
+    """The play screen, with the game's own summary for the status line and its pattern of
+    must-read events where its terminal module has them."""
+    summary = terminal_hook(match.game, "summary")
+    person = next((i for i, s in enumerate(match.seats) if s.bot is None), None)
+
+    def status() -> str:
+        return summary(match.state.view(person), person, match.names) if summary else match.game.name
+
+    return FullScreen(match.game.id, lambda: legal_texts(match), lambda: action_meanings(match),
+                      important=terminal_hook(match.game, "IMPORTANT"), summary=status)
 
 
 @app.command("resume")

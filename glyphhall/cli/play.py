@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-from rich.console import Console
+from rich.console import Console, Group
 from rich.markup import escape
 from rich.text import Text
 
@@ -25,7 +25,9 @@ from glyphhall.engine import (
 from glyphhall.paths import records_dir, vault_path
 
 from . import saves
+from .advice import hint
 from .facts import Facts
+from .lines import parts_of, resolve, rest_not_played
 from .render import kept_renderer_for, renderer_for, terminal_hook
 from .screen import PlainScreen, Screen
 from .thinking import Thinking
@@ -145,10 +147,12 @@ def play_match(
                 _apply(match, seat, _bot_move(match, seat, screen, read_line))
             else:
                 if hotseat:
-                    _hand_over(match, seat, console, read_line)
+                    _hand_over(match, seat, screen, read_line)
                 _human_turn(match, seat, screen, read_line)
             if not hotseat and humans:
-                _flush(match, humans[0], screen)
+                fresh = _flush(match, humans[0], screen)
+                if match.seats[seat].bot is not None and not screen.plain:
+                    _show_bot_move(match, humans[0], screen, fresh, read_line)
     except Quit:
         console.print("You left the match.")
         if match.keep_saved and match.record.actions:
@@ -192,28 +196,47 @@ def _bot_move(match: Match, seat: int, screen: Screen, read_line: Callable[[str]
         screen.thinking_done()
 
 
-def _apply(match: Match, seat: int, text: str) -> list[Event]:
+def _apply(match: Match, seat: int, text: str, note: str = "") -> list[Event]:
     events = match.state.apply_text(seat, text)
     match.record.add(seat, text)
     if match.keep_saved and not match.state.is_over():
         saves.write(match.record, match.bot_specs())
     for person, lines in match.seen.items():
         if person == seat:
-            lines.append(f"{match.seats[seat].name}: {text}")
+            lines.append(f"{match.seats[seat].name}: {text}{note}")
         lines.extend(match.game.event_text(e, match.names) for e in filter_events(events, person))
     return events
 
 
-def _flush(match: Match, seat: int, screen: Screen) -> None:
+def _flush(match: Match, seat: int, screen: Screen) -> list[str]:
     lines = match.seen[seat]
-    screen.new_lines(lines[match.shown[seat]:])
+    fresh = lines[match.shown[seat]:]
+    screen.new_lines(fresh)
     match.shown[seat] = len(lines)
+    return fresh
 
 
-def _hand_over(match: Match, seat: int, console: Console, read_line: Callable[[str], str]) -> None:
-    console.clear()
+def _show_bot_move(match: Match, person: int, screen: Screen, fresh: list[str], read_line) -> None:
+    """The board after a bot's move; what must be read is held (--More--) when more bot moves
+    follow before the person's turn, so it cannot scroll away unseen."""
+    over = match.state.is_over()
+    upcoming = None if over else match.state.to_move()[0]
+    if upcoming is not None and match.seats[upcoming].bot is None:
+        return  # the person's own turn draws the screen next
+    who = "" if upcoming is None else f"{match.seats[upcoming].name} to move"
+    draw(match, person, screen, who)
+    if over:
+        return
+    try:
+        screen.hold(screen.important_lines(fresh))
+    except KeyboardInterrupt:
+        if _leave_asked(read_line):
+            raise Quit from None
+
+
+def _hand_over(match: Match, seat: int, screen: Screen, read_line: Callable[[str], str]) -> None:
     name = match.seats[seat].name
-    console.rule(f"{escape(name)}, your move")
+    screen.cover(f"{name}, your move")
     try:
         read_line(f"Pass the keyboard to {name} and press Enter. ")
     except EOFError:
@@ -221,9 +244,14 @@ def _hand_over(match: Match, seat: int, console: Console, read_line: Callable[[s
 
 
 def draw(match: Match, seat: int | None, screen: Screen, status: str) -> None:
+    """The board, and under it what the game's terminal says the seat can do now (its
+    `state_panel(state, seat, names)`: Tundrus lists the acting champion's abilities)."""
     render = renderer_for(match.game)
     log = match.seen.get(seat, []) if seat is not None else []
-    screen.draw(render(match.state.view(seat), seat, match.names), log, status)
+    board = render(match.state.view(seat), seat, match.names)
+    panel = terminal_hook(match.game, "state_panel")
+    extra = panel(match.state, seat, match.names) if panel and seat is not None and not match.state.is_over() else None
+    screen.draw(board if extra is None else Group(board, extra), log, status)
 
 
 def _leave_asked(read_line: Callable[[str], str], question: str = LEAVE_QUESTION) -> bool:
@@ -233,7 +261,13 @@ def _leave_asked(read_line: Callable[[str], str], question: str = LEAVE_QUESTION
 
 def _human_turn(match: Match, seat: int, screen: Screen, read_line: Callable[[str], str]) -> None:
     name = match.seats[seat].name
-    status = f"{name}, your move. 'legal' lists your moves, Tab completes them, 'help' shows the commands."
+    status = (f"{name}, your move. 'legal' lists your moves, Tab completes them, 'help' shows the commands."
+              if screen.plain else f"{name}, your move")
+    legal = match.state.legal_actions(seat)
+    if len(legal) == 1:  # nothing to decide: played for the person, and the log says so
+        _apply(match, seat, str(legal[0]), note=" (the only move)")
+        _flush(match, seat, screen)
+        return
     _flush(match, seat, screen)
     # A plain screen draws the board when others have moved since this person's last action; a run
     # of one's own decisions (a Tundrus turn is dozens) adds only their log lines ('board' redraws).
@@ -263,7 +297,7 @@ def _human_turn(match: Match, seat: int, screen: Screen, read_line: Callable[[st
             screen.say(HELP, *([match.game.notation_help] if match.game.notation_help else []))
             continue
         if line.lower() in ("legal", "?"):
-            screen.say(", ".join(str(a) for a in match.state.legal_actions(seat)))
+            screen.say(*legal_lines(match, seat))
             continue
         if line.lower() == "board":
             drawn = False
@@ -274,29 +308,64 @@ def _human_turn(match: Match, seat: int, screen: Screen, read_line: Callable[[st
         if command == "info":
             screen.say(facts.answer(rest))
             continue
-        if line.lower() in ("hint", "auto"):
-            advice = bots.ask(bots.make("heuristic", seed=len(match.record.actions)), match.state, seat)
-            if line.lower() == "hint":
-                screen.say(f"The heuristic bot would play: {advice}")
-                continue
-            line = str(advice)
+        if line.lower() == "hint":
+            move, why = hint(match.state, seat, seed=len(match.record.actions))
+            screen.say(f"The heuristic bot would play: {move}, because {why}.")
+            continue
+        if line.lower() == "auto":
+            line = str(bots.ask(bots.make("heuristic", seed=len(match.record.actions)), match.state, seat))
         board_command = terminal_hook(match.game, "command")  # the game's own board commands (Glyphs: page N)
         answer = board_command(match.state, seat, line) if board_command else None
         if answer is not None:
             screen.say(answer)
             drawn = False
             continue
-        note = terminal_hook(match.game, "action_note")
-        said = note(match.state, seat, line) if note else None
+        before = len(match.record.actions)
         try:
-            _apply(match, seat, line)
-            if said:
-                screen.say(said)
+            _apply_line(match, seat, screen, line)
         except GlyphHallError as err:
             screen.say(Text(f"{err}  (type 'legal' for your options)", style="red"))
-            continue
+            if len(match.record.actions) == before:
+                continue  # nothing was played: ask again
         _flush(match, seat, screen)
         return
+
+
+def _to_move(match: Match, seat: int) -> bool:
+    return not match.state.is_over() and seat in match.state.to_move()
+
+
+def _apply_line(match: Match, seat: int, screen: Screen, line: str) -> None:
+    """The line's actions one after another (lines.py reads `mark 2 3`, `take b o, b t`,
+    `att nec`); stops at the first refused one or once the move has passed to someone else."""
+    note = terminal_hook(match.game, "action_note")
+    queue, done = parts_of(line), []
+    while queue:
+        if done and not _to_move(match, seat):
+            raise rest_not_played(done, queue, "the move passed on")
+        part, *more = resolve(match.state, seat, queue.pop(0))
+        queue[:0] = more
+        said = note(match.state, seat, part) if note else None
+        try:
+            _apply(match, seat, part)
+        except GlyphHallError as err:
+            if not done:
+                raise
+            raise rest_not_played(done, [part, *queue], str(err)) from None
+        done.append(part)
+        if said:
+            screen.say(said)
+
+
+def legal_lines(match: Match, seat: int) -> list[str]:
+    """`legal`: the legal actions, then the whole moves a game's terminal offers besides its
+    single steps (Heroscape: a figure's `move FIG HEX` to every hex it can end on)."""
+    out = [", ".join(str(a) for a in match.state.legal_actions(seat))]
+    extra = terminal_hook(match.game, "extra_actions")
+    whole = extra(match.state, seat) if extra else []
+    if whole:
+        out.append("Whole moves (one line each): " + ", ".join(whole))
+    return out
 
 
 def legal_texts(match: Match) -> list[str]:

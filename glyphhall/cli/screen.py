@@ -47,6 +47,17 @@ class Screen:
     def clear_notes(self) -> None:
         self.notes.clear()
 
+    def hold(self, lines: list[str]) -> None:
+        """Must-read lines that more moves would push away: the full screen waits (--More--)."""
+
+    def important_lines(self, lines: list[str]) -> list[str]:
+        return []
+
+    def cover(self, text: str) -> None:
+        """Hotseat: the screen is cleared while the keyboard passes to the next player."""
+        self.console.clear()
+        self.console.rule(escape(text))
+
     def thinking(self, name: str, started: float) -> None:
         """A bot is choosing its move (called about ten times a second until it has)."""
         self.console.file.write(f"\r{spinner_frame(started)} {name} is thinking… (Ctrl-C to leave)")
@@ -65,15 +76,15 @@ class PlainScreen(Screen):
 
     def say(self, *notes: RenderableType | str) -> None:
         for note in notes:
-            self.console.print(escape(note) if isinstance(note, str) else note)
+            self.console.print(escape(note) if isinstance(note, str) else note, highlight=False)
 
     def draw(self, board: RenderableType, log: list[str], status: str, log_title: str = "last moves") -> None:
         self.console.print(board)
-        self.console.print(escape(status))
+        self.console.print(escape(status), highlight=False)
 
     def new_lines(self, lines: list[str]) -> None:
         for line in lines:
-            self.console.print(f"  {escape(line)}")
+            self.console.print(f"  {escape(line)}", highlight=False)
 
     def thinking(self, name: str, started: float) -> None:
         """Said once, and only when the bot takes long enough to notice: a screen reader

@@ -113,7 +113,7 @@ class MatchRecord:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> MatchRecord:
         if not isinstance(data, Mapping) or data.get("format") not in READABLE_FORMATS:
-            raise LoadError(f"not a Glyph Hall match record (expected format {RECORD_FORMAT!r})")
+            raise LoadError(_format_problem(data))
         try:
             actions = [(int(seat), str(text)) for seat, text in data["actions"]]
             options = dict(data.get("options") or {})
@@ -141,8 +141,10 @@ class MatchRecord:
                 undone=undone,
                 position=position,
             )
-        except (KeyError, TypeError, ValueError) as err:
-            raise LoadError(f"malformed match record: {type(err).__name__}: {err}") from None
+        except KeyError as err:
+            raise LoadError(f"the match record has no {err.args[0]!r}: it is damaged") from None
+        except (TypeError, ValueError) as err:
+            raise LoadError(f"the match record is damaged: {_field_problem(data) or err}") from None
 
     def save(self, path: str | Path) -> Path:
         path = Path(path)
@@ -161,6 +163,33 @@ class MatchRecord:
         except json.JSONDecodeError as err:
             raise LoadError(f"{path} is not JSON: {err}") from None
         return cls.from_dict(data)
+
+
+def _format_problem(data: Any) -> str:
+    """Why a file is not read: not a record at all, or a record of a newer Glyph Hall."""
+    stated = data.get("format") if isinstance(data, Mapping) else None
+    if isinstance(stated, str) and stated.startswith("glyphhall-match/"):
+        number = stated.rpartition("/")[2]
+        newest = int(POSITION_FORMAT.rpartition("/")[2])
+        if number.isdigit() and int(number) > newest:
+            return (f"this match record was written by a newer Glyph Hall (record format {number}); "
+                    f"this version reads formats 1 to {newest}: update Glyph Hall to replay it")
+        return f"this match record's format {stated!r} is not one this version reads"
+    return f"not a Glyph Hall match record (expected format {RECORD_FORMAT!r})"
+
+
+def _field_problem(data: Mapping[str, Any]) -> str:
+    """The first field of a damaged record that has the wrong kind of value, in words."""
+    for key, kind, check in (("seed", "a whole number", int), ("started_at", "a time", float)):
+        value = data.get(key)
+        if value is not None:
+            try:
+                check(value)
+            except (TypeError, ValueError):
+                return f"its {key} is {value!r}, not {kind}"
+    if not isinstance(data.get("actions"), list):
+        return "its actions are not a list"
+    return ""
 
 
 def _read_position(stored: Any) -> str | None:

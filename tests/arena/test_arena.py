@@ -265,6 +265,9 @@ def test_arena_command_prints_standings_and_writes_files(tmp_path) -> None:
     )
     assert result.exit_code == 0, result.output
     assert "random" in result.output and "2 matches" in result.output
+    # what --games means, and the seed a run drew (none given), so it can be played again
+    assert "1 line-up x 2 matches = 2 matches; seed " in result.output and "--seed " in result.output
+    assert "μ-3σ" in result.output and "±" not in result.output  # the rating as the leaderboard shows it
     [run] = tmp_path.iterdir()  # each run writes a new folder of its own
     assert (run / "results.json").exists() and (run / "chart.png").exists()
 

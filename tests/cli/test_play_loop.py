@@ -86,6 +86,7 @@ def test_a_plain_screen_redraws_the_board_only_after_others_have_moved(tmp_path)
     term, out = console()
     play_match(match, term, scripted(["auto"] * 60), save_record=False, screen=Counting(term))
     mine = sum(1 for seat, _ in match.record.actions if seat == 0)
-    assert mine == 60
-    assert Counting.draws < mine / 2
+    assert mine >= 60  # the 60 typed, and the decisions with one option, played for Ann
+    assert Counting.draws < 30
     assert "Ann: " in out.getvalue()  # each decision still shows as a line
+    assert "(the only move)" in out.getvalue()  # and a step with one option says it was played

@@ -26,7 +26,7 @@ QUICK: dict[str, dict[str, str]] = {
 
 def play(game_id: str, tmp_path, *args: str) -> pexpect.spawn:
     options = [part for key, value in QUICK[game_id].items() for part in ("-o", f"{key}={value}")]
-    return spawn("play", game_id, "--vs", "random", "--seed", "5", "--name", "Ann", *options, *args,
+    return spawn("play", game_id, "--plain", "--vs", "random", "--seed", "5", "--name", "Ann", *options, *args,
                  data_dir=str(tmp_path / "data"))
 
 

@@ -21,7 +21,7 @@ def _saved(tmp_path) -> list:
 
 
 def test_ctrl_c_while_the_bot_thinks_asks_and_the_game_goes_on(tmp_path):
-    child = spawn("play", "inscription", "--vs", SLOW_BOT, "--seed", "4", "--name", "Ann",
+    child = spawn("play", "inscription", "--plain", "--vs", SLOW_BOT, "--seed", "4", "--name", "Ann",
                   data_dir=str(tmp_path / "data"))
     wait_turn(child, "Ann")
     type_line(child, "draft 1")
@@ -50,7 +50,7 @@ def test_ctrl_c_while_the_bot_thinks_asks_and_the_game_goes_on(tmp_path):
 
 def test_quit_then_resume_continues_at_the_same_state(tmp_path):
     data = str(tmp_path / "data")
-    child = spawn("play", "glyfts", "--vs", "mcts:iterations=30", "--seed", "7", "--name", "Ann", data_dir=data)
+    child = spawn("play", "glyfts", "--plain", "--vs", "mcts:iterations=30", "--seed", "7", "--name", "Ann", data_dir=data)
     for _ in range(3):
         assert wait_turn(child, "Ann") == 0
         type_line(child, "auto")
@@ -66,7 +66,7 @@ def test_quit_then_resume_continues_at_the_same_state(tmp_path):
     before = replay(record, game)
     assert len(record.actions) >= 3
 
-    listing = spawn("resume", data_dir=data)
+    listing = spawn("resume", "--plain", data_dir=data)
     listing.expect_exact("1. Glyfts: Ann vs mcts bot,")
     listing.expect_exact("Which game (Enter: 1)?")
     type_line(listing, "")
@@ -90,7 +90,7 @@ def test_resume_says_when_there_is_nothing_to_continue(tmp_path):
 
 def test_resume_with_a_number_out_of_range_says_which_numbers_exist(tmp_path):
     data = str(tmp_path / "data")
-    child = spawn("play", "inscription", "--vs", "random", "--seed", "2", "--name", "Ann", data_dir=data)
+    child = spawn("play", "inscription", "--plain", "--vs", "random", "--seed", "2", "--name", "Ann", data_dir=data)
     wait_turn(child, "Ann")
     type_line(child, "auto")
     wait_turn(child, "Ann")

@@ -118,8 +118,8 @@ def test_heroscape_names_figures_and_lists_of_seats():
     assert game.event_text(moved, NAMES) == "Ann's Tarn Viking Warriors 2 moves to c4"
     healed = Event("Kelda heals Grimnak of every wound", data={"card": "Grimnak", "card_seat": 1})
     assert game.event_text(healed, NAMES) == "Kelda heals Bob's Grimnak of every wound"
-    attack = Event("attack: airborne4 rolls 4 dice, 2 skulls; raelin rolls 3, 1 shields", data={"seat": 0, "target_seat": 1})
-    said = "attack: Ann's Airborne Elite 4 rolls 4 dice, 2 skulls; Bob's Raelin the Kyrie Warrior rolls 3, 1 shields"
+    attack = Event("attack: airborne4 rolls 4 dice, 2 skulls; raelin rolls 3, 1 shield", data={"seat": 0, "target_seat": 1})
+    said = "attack: Ann's Airborne Elite 4 rolls 4 dice, 2 skulls; Bob's Raelin the Kyrie Warrior rolls 3, 1 shield"
     assert game.event_text(attack, NAMES) == said
     said = game.event_text(Event("game over: the round limit is reached; seat 0, 1 wins"), NAMES)
     assert said == "game over: the round limit is reached; Ann and Bob wins"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -169,3 +170,13 @@ def render(view: dict[str, Any], seat: int | None, names: Sequence[str] = ()) ->
     if seat is not None and seat in view["to_move"]:
         parts.append(Text(STEP_HELP[step], style="italic"))
     return Group(*parts)
+
+
+#: events the full screen pins and holds (--More--): captures, summons, the end
+IMPORTANT = re.compile(r"captures|is summoned|wins")
+
+
+def summary(view: dict[str, Any], seat: int | None, names: Sequence[str] = ()) -> str:
+    """The status line's right side: each player's Skill toward the goal, the phase."""
+    skills = " ".join(f"{name_seats('seat ' + str(p['seat']), names)} {p['skill']}" for p in view["players"])
+    return f"Skill {skills} (of {view['skill_to_win']}) · {view['phase']}"

@@ -141,7 +141,7 @@ def defend(s: HeroscapeState, a: int, d: int, dice: int, skulls: int, normal: bo
         wounds, note = 0, " (Stealth Dodge)"
     events.append(Event(
         f"{what}: {s.f_name[a] if a >= 0 else 'it'} rolls {_count(dice, 'die', 'dice')}, {_count(skulls, 'skull')}; "
-        f"{s.f_name[d]} rolls {block}, {_count(shields, 'shield')}{note}",
+        f"{s.f_name[d]} rolls {block}, {_count(shields, 'shield')}{note}" + ("; no wound" if wounds <= 0 else ""),
         data={"attacker": s.f_name[a] if a >= 0 else None, "defender": s.f_name[d],
               "skulls": skulls, "shields": shields,
               "seat": s.owner(a) if a >= 0 else None, "target_seat": s.owner(d)}))

@@ -189,6 +189,13 @@ def parse_move(s: HeroscapeState, words: list[str]) -> tuple[int, int, int | Non
     return f, head, tail
 
 
+def _label_order(label: str) -> tuple[str, int, str]:
+    """Hexes in reading order: a1, a2, ..., a10, then b1 (not a1, a10, a2)."""
+    letters = "".join(ch for ch in label if ch.isalpha())
+    digits = "".join(ch for ch in label if ch.isdigit())
+    return (letters, int(digits) if digits else -1, label)
+
+
 def move_error(s: HeroscapeState, f: int, head: int, tail: int | None) -> str | None:
     """Why f may not move to (head[, tail]) now, in words; None if it may."""
     reason = why_not_moving(s, f)
@@ -200,7 +207,7 @@ def move_error(s: HeroscapeState, f: int, head: int, tail: int | None) -> str | 
     if path_to(s, f, head, tail) is not None:
         return None
     where = labels[head] + ("" if tail is None else f" with its other end on {labels[tail]}")
-    ends = sorted(labels[h] for h in reachable(s, f))
-    shown = ", ".join(ends[:12]) + (" ..." if len(ends) > 12 else "")
+    ends = sorted((labels[h] for h in reachable(s, f)), key=_label_order)
+    shown = ", ".join(ends)
     return (f"{name} cannot end a move on {where} this turn"
             + (f" (it can reach {len(ends)} hexes: {shown})" if ends else " (it cannot move anywhere)"))

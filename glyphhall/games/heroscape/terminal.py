@@ -3,6 +3,7 @@ terrain colour, figures and glyphs, then the army cards, glyphs and whose decisi
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -97,6 +98,86 @@ def render_map(view: dict[str, Any]) -> Text:
     return out
 
 
+def render_compact_map(view: dict[str, Any]) -> Text:
+    """The map two columns a hex, for narrow screens (a 32-column Virtualscape map fits 80
+    columns): a figure's tag, a glyph as *letter, else the level (10 and up as letters a, b...)
+    and ' on a start zone."""
+    hexes = view["board"]["hexes"]
+    by_label = {h[0]: h for h in hexes}
+    figures = {f[key]: f for f in view["figures"] for key in ("hex", "tail") if f.get(key)}
+    glyphs = {g["hex"]: g for g in view["glyphs"]}
+    cells = {axial_to_offset(q, r): lab for lab, q, r, *_ in hexes}
+    rows = max(r for r, _ in cells) + 1
+    cols = max(c for _, c in cells) + 1
+    tags = figure_tags(view)
+    out = Text()
+    out.append("    " + "".join(f"{c + 1:<10}" for c in range(0, cols, 5)) + "\n", style="dim")
+    for r in range(rows):
+        row_label = next((lab for (rr, _), lab in cells.items() if rr == r), "")
+        out.append(f"{''.join(ch for ch in row_label if ch.isalpha()):>3} " + (" " if r % 2 else ""), style="dim")
+        for c in range(cols):
+            lab = cells.get((r, c))
+            if lab is None:
+                out.append("  ")
+                continue
+            _, _, _, level, terrain, zone = by_label[lab]
+            style = TERRAIN_STYLE.get(terrain, "")
+            if lab in figures:
+                f = figures[lab]
+                out.append(tags[f["name"]][:2].ljust(2), style=SEAT_STYLE[f["owner"] % len(SEAT_STYLE)])
+            elif lab in glyphs:
+                letter = "?" if glyphs[lab]["glyph"] == "?" else glyphs[lab]["glyph"][:1].upper()
+                out.append(f"*{letter}", style="bold yellow " + style)
+            else:
+                mark = "0123456789abcdefghijklmnopqrstuvwxyz"[level] if 0 <= level < 36 else "+"
+                out.append(mark + ("'" if zone >= 0 else " "), style=style)
+        out.append("\n")
+    return out
+
+
+def _widest(text: Text) -> int:
+    from rich.cells import cell_len
+
+    return max((cell_len(line) for line in text.plain.split("\n")), default=0)
+
+
+class MapView:
+    """The map as wide as the screen allows: four columns a hex where that fits, else two. Rich
+    asks how wide it is before drawing it, so a full screen knows to pan only what cannot fit."""
+
+    def __init__(self, view: dict[str, Any]):
+        self.wide = render_map(view)
+        self.compact = render_compact_map(view)
+
+    def _pick(self, width: int) -> Text:
+        return self.wide if _widest(self.wide) <= width else self.compact
+
+    def __rich_measure__(self, console, options):
+        from rich.measure import Measurement
+
+        chosen = _widest(self._pick(options.max_width))
+        return Measurement(chosen, chosen)
+
+    def __rich_console__(self, console, options):
+        chosen = self._pick(options.max_width)
+        chosen.no_wrap = True
+        yield chosen
+
+
+def terrain_legend(view: dict[str, Any]) -> Text:
+    """What each colour of the map is: the terrains this map has, each in its own colour."""
+    from .terrain import TERRAINS
+
+    present = sorted({h[4] for h in view["board"]["hexes"]}, key=lambda t: list(TERRAINS).index(t)
+                     if t in TERRAINS else 99)
+    legend = Text("terrain: ", style="dim")
+    for letter in present:
+        name = TERRAINS[letter].key if letter in TERRAINS else letter
+        legend.append(f" {name} ", style=TERRAIN_STYLE.get(letter, ""))
+        legend.append(" ")
+    return legend
+
+
 def render(view: dict[str, Any], seat: int | None, names: Sequence[str] = ()) -> RenderableType:
     def who(s: int) -> str:
         return name_seats(f"seat {s}", names)
@@ -121,7 +202,7 @@ def render(view: dict[str, Any], seat: int | None, names: Sequence[str] = ()) ->
         cards.add_row(who(c["owner"]), c["name"] + (" [negated]" if c["negated"] else ""),
                       f"{c['life']}/{c['move']}/{c['range']}/{c['attack']}/{c['defense']}", str(c["points"]),
                       alive or "destroyed", c["glyph"] or "", " ".join(c["markers"]))
-    lines: list[RenderableType] = [title, render_map(view), cards]
+    lines: list[RenderableType] = [title, MapView(view), terrain_legend(view), cards]
     if view["phase"] == "draft" and view.get("draft_pool"):
         from .armies import CARDS
 
@@ -168,3 +249,14 @@ def action_note(state, seat: int, text: str) -> str | None:
         return None
     path = paths_by_label(state, parts[1]).get(parts[2].lower())
     return None if path is None else f"{parts[1]} moves along " + " → ".join(path)
+
+
+#: events the full screen pins and holds (--More--): wounds, no wound, a figure destroyed, a
+#: new round, the end
+IMPORTANT = re.compile(r"takes \d+ wounds?|no wound|is destroyed|round \d+ begins|wins")
+
+
+def summary(view: dict[str, Any], seat: int | None, names: Sequence[str] = ()) -> str:
+    """The status line's right side: the round, the phase and the active card."""
+    card = f" · {view['active_card']}" if view.get("active_card") else ""
+    return f"round {view['round']}/{view['round_limit']} · {view['phase']}{card}"

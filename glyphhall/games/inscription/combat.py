@@ -126,7 +126,7 @@ def damage_card(st: InscriptionState, i: int, j: int, p: int, events: list[Event
     ad = defs[st.board[i][B.CID]]
     hp = target[B.HP]
     left = 0 if ad.sig & S.TOUCH_OF_DEATH else hp - p
-    events.append(ev(f"{ad.name} strikes {td.name} for {p}"))
+    events.append(ev(f"seat {i >> 2}'s {ad.name} strikes seat {j >> 2}'s {td.name} for {p}"))
     if left <= 0:
         B.perish(st, j, events, combat=True)
     else:

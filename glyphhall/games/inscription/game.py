@@ -243,7 +243,9 @@ class InscriptionGame(Game):
                 return "draw first: 'draw creature' or 'draw squirrel'"
             hand = st.hands[seat]
             if len(words) < 3 or not (is_number(words[1]) and is_number(words[2])):
-                return "write a play as 'play <hand number> <space 1-4>' (add 'sacrifice <spaces>' for blood)"
+                return ("write a play as 'play <hand number or card name> <space 1-4>' (add 'sacrifice <spaces>' "
+                        "for blood); no card in your hand has that name" if len(words) > 1 and not is_number(words[1])
+                        else "write a play as 'play <hand number> <space 1-4>' (add 'sacrifice <spaces>' for blood)")
             h, lane = int(words[1]), int(words[2])
             if not 1 <= h <= len(hand):
                 return f"you have {len(hand)} card{'s' * (len(hand) != 1)} in hand; there is no card {h}"
@@ -313,14 +315,19 @@ class InscriptionGame(Game):
 
 
 def _by_name(st: InscriptionState, seat: int, verb: str, args: tuple) -> tuple:
-    """`play wolf 3`, `item pliers`, `draft raven-egg`, `eat corpse-maggots`: a card named by its
-    name (words joined by '-') stands for its first number in the hand, items or face-up row."""
+    """`play wolf 3`, `item pliers`, `draft raven egg`, `eat corpse-maggots`: a card named by its
+    name (its words with spaces or '-') stands for its first number in the hand, items or face-up row."""
     if not args or not isinstance(args[0], str) or verb not in ("play", "eat", "item", "draft"):
         return args
     cards = {"item": st.items[seat], "draft": st.faceup}.get(verb, st.hands[seat])
-    for k, c in enumerate(cards):
-        if st.defs[c].slug == args[0] or st.defs[c].item == args[0]:
-            return (k + 1, *args[1:])
+    words = 0
+    while words < len(args) and isinstance(args[words], str) and args[words] != "sacrifice":
+        words += 1
+    for n in range(words, 0, -1):  # the longest name first: 'river otter', also 'river-otter'
+        name = "-".join(str(w) for w in args[:n])
+        for k, c in enumerate(cards):
+            if name in (st.defs[c].slug, st.defs[c].item):
+                return (k + 1, *args[n:])
     return args
 
 

@@ -3,6 +3,7 @@ the scale and candles, and whose move it is."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -161,3 +162,17 @@ def action_meta(state, seat: int) -> dict[str, str]:
         except (IndexError, ValueError, KeyError, TypeError):
             continue  # a text this table does not read stays without a meaning
     return out
+
+
+#: events the full screen pins and holds (--More--) so they are read: a life lost, damage on
+#: the scale, an item gained, the end
+IMPORTANT = re.compile(r"candle goes out|takes \d+ damage|gets? (an|the) item|wins")
+
+
+def summary(view: dict[str, Any], seat: int | None, names: Sequence[str] = ()) -> str:
+    """The status line's right side: candles, the scale from the viewer's side, the phase."""
+    you = seat if seat is not None else 0
+    them = 1 - you
+    lean = view["damage"][them] - view["damage"][you]  # > 0: toward the adversary, as the board draws it
+    return (f"candles {view['candles'][you]}-{view['candles'][them]} · scale {lean:+d} of 5 "
+            f"· {view['phase']}")

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
-from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
@@ -40,10 +40,15 @@ STEP_HELP = {
 }
 
 
+#: a letter for each die colour, so the dice read without colour too
+COLOUR_LETTER = {"white": "W", "red": "R", "green": "G", "blue": "B", "gold": "Y", "black": "K"}
+DICE_KEY = "dice: W white, R red, G green, B blue, Y gold, K black"
+
+
 def _dice(counts: dict[str, int]) -> Text:
     text = Text()
     for colour, n in counts.items():
-        text.append("●" * n, style=COLOUR_STYLE.get(colour, "white"))
+        text.append(COLOUR_LETTER.get(colour, "?") * n, style="bold " + COLOUR_STYLE.get(colour, "white"))
     return text
 
 
@@ -53,30 +58,32 @@ def _stored(stored: list[dict[str, Any]]) -> Text:
         if d.get("cube"):
             text.append("■", style="green")
         else:
-            text.append("◆", style=COLOUR_STYLE.get(d["colour"], "white"))
+            text.append(COLOUR_LETTER.get(d["colour"], "?").lower(), style=COLOUR_STYLE.get(d["colour"], "white"))
     return text
 
 
 def _champion_row(c: dict[str, Any], active: str | None) -> list[Any]:
-    name = Text(c["name"], style="bold" + (" reverse" if c["id"] == active else ""))
-    name.append(f" [{c['id']}] {c['class']}", style="dim")
+    """One line a champion where the screen allows: the name to type, Health as numbers, Armor
+    and Energy squares (stored dice as small letters), its dice as letters."""
+    name = Text(c["id"], style="bold" + (" reverse" if c["id"] == active else ""))
+    name.append(f" {c['class'][:5]}", style="dim")
+    tribe = Text(str(c["tribe"]), style="bold")
     if c["defeated"]:
-        return [name, Text("defeated", style="red"), "", "", "", "", ""]
-    health = Text("♥" * c["health"], style="red")
-    health.append("·" * (c["health_max"] - c["health"]), style="dim")
+        return [tribe, name, Text("defeated", style="red"), "", "", "", "", ""]
+    health = Text(f"♥{c['health']}/{c['health_max']}", style="red")
     armor = Text("■" * c["armor"]["permanent"], style="green")
     armor.append_text(_stored(c["armor"]["temporary"]))
     if c["armor"]["shadow"]:
-        armor.append(f" +{c['armor']['shadow']} shadow", style="magenta")
+        armor.append(f" +{c['armor']['shadow']}sh", style="magenta")
     energy = Text("■" * c["energy"]["cubes"], style="blue")
     energy.append_text(_stored(c["energy"]["stored"]))
     if c["energy"]["on_items"]:
-        energy.append(f" +{c['energy']['on_items']} on items", style="blue")
+        energy.append(f" +{c['energy']['on_items']}it", style="blue")
     dice = _dice(c["starting_dice"])
     gear = []
     for slot, item in c["items"].items():
         if item:
-            gear.append(f"{slot}: {item['id']}")
+            gear.append(f"{slot[:3]}: {item['id']}")
             dice.append(" ")
             dice.append_text(_dice(item["dice"]))
     if c["stash"]:
@@ -87,8 +94,8 @@ def _champion_row(c: dict[str, Any], active: str | None) -> list[Any]:
         gear.append("beside: " + ", ".join(c["beside"]))
     tokens = ", ".join(f"{t}{'' if v == 1 else f' {v:+d}'}" for t, v in c["tokens"].items())
     if c["activated"]:
-        tokens = ("activated, " + tokens).rstrip(", ")
-    return [name, health, armor, energy, dice, "\n".join(gear), tokens]
+        tokens = ("done, " + tokens).rstrip(", ")
+    return [tribe, name, health, armor, energy, dice, "\n".join(gear), tokens]
 
 
 def _combo(combo: tuple[int, int, int, int]) -> str:
@@ -102,7 +109,7 @@ def draft_table(available: list[str]) -> Table:
     data = load_data()
     colours = {i: d.colour for i, d in enumerate(data.dice)}
     table = Table(title="Champions to recruit: pick <id>; 'info NAME' tells what an ability does",
-                  caption="Combo: W War, D Defense, P Power, $ Wealth Glyphs; E Energy; * Ultimate", expand=True)
+                  caption="Combo: W War, D Defense, P Power, $ Wealth Glyphs; E Energy; * Ultimate. " + DICE_KEY, expand=True)
     for col in ("Champion", "Class", "Health", "Armor", "Energy", "Dice", "Abilities (Combo, Energy)"):
         table.add_column(col, overflow="fold")
     for key in available:
@@ -114,7 +121,7 @@ def draft_table(available: list[str]) -> Table:
         name.append(f" {champ.id}", style="dim")
         dice = Text()
         for colour in champ.starting_dice:
-            dice.append("●", style=COLOUR_STYLE.get(colours[colour], "white"))
+            dice.append(COLOUR_LETTER.get(colours[colour], "?"), style="bold " + COLOUR_STYLE.get(colours[colour], "white"))
         abilities = Text()
         for ability_id in champ.abilities:
             ab = data.abilities[ability_id]
@@ -138,17 +145,23 @@ def render(view: dict[str, Any], seat: int | None, names: Sequence[str] = ()) ->
     parts.append(head)
     if view["phase"] == "draft":
         parts.append(draft_table(view["draft"]["available"]))
+    from rich import box
+
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1), expand=False, show_edge=False)
+    for col in ("T", "Champion", "Health", "Armor", "Energy", "Dice", "Items", "Tokens"):
+        table.add_column(col, overflow="fold")
     for tribe in (1, 2):
-        table = Table(title=f"Tribe {tribe} ({', '.join(name_seats(f'seat {s}', names) for s in view['tribe_seats'][tribe - 1])})",
-                      expand=True, show_lines=False)
-        for col in ("Champion", "Health", "Armor", "Energy", "Dice", "Items", "Tokens"):
-            table.add_column(col)
         for c in view["champions"]:
             if c["tribe"] == tribe:
                 table.add_row(*_champion_row(c, view["active"]))
-        pool = Text("Tribal Pool: ")
-        pool.append_text(_dice(view["tribal_pools"][tribe - 1]))
-        parts.append(Group(table, pool))
+    parts.append(table)
+    pools = Text("Tribal Pools: ")
+    for tribe in (1, 2):
+        who = ", ".join(name_seats(f"seat {s}", names) for s in view["tribe_seats"][tribe - 1])
+        pools.append(f"{'  ' if tribe == 2 else ''}Tribe {tribe} ({who}) ")
+        pools.append_text(_dice(view["tribal_pools"][tribe - 1]) or Text("-"))
+    pools.append(f"   ({DICE_KEY})", style="dim")
+    parts.append(pools)
     spoils = view["spoils"]
     parts.append(Text(f"Spoils of War: {', '.join(spoils['face_up']) or '-'}   (deck {spoils['deck']}, "
                       f"discard {len(spoils['discard'])})"))
@@ -157,7 +170,7 @@ def render(view: dict[str, Any], seat: int | None, names: Sequence[str] = ()) ->
         for i, d in enumerate(view["pool"], 1):
             mark = GLYPH_MARK.get(d["glyph"], "?") if d["glyph"] else "?"
             style = COLOUR_STYLE.get(d["colour"], "white") + (" strike dim" if d["used"] else "")
-            pool.append(f"{i}:{mark}{'*' if d['marked'] else ''} ", style=style)
+            pool.append(f"{i}:{COLOUR_LETTER.get(d['colour'], '?')}-{mark}{'*' if d['marked'] else ''} ", style=style)
         turn = view["turn"]
         extra = []
         if turn["extra_war"]:
@@ -178,4 +191,44 @@ def render(view: dict[str, Any], seat: int | None, names: Sequence[str] = ()) ->
     if view.get("energy_cube_for"):
         parts.append(Text(f"End of Round: {view['energy_cube_for']}'s Energy Cube goes on a free square "
                           "or replaces a Stored die", style="bold blue"))
-    return Panel(Group(*parts), title="Glyph — Tundrus")
+    return Group(*parts)
+
+
+def state_panel(state, seat: int, names: Sequence[str] = ()) -> RenderableType | None:
+    """Under the board while one of `seat`'s champions acts: each of its abilities with its Combo,
+    Energy and whether it can be paid now (an `ability` action for it is legal)."""
+    from .data import load_data
+
+    view = state.view(seat)
+    champion = next((c for c in view["champions"] if c["id"] == view["active"]), None)
+    if champion is None or champion["seat"] != seat or not champion["abilities"]:
+        return None
+    data = load_data()
+    ready = {str(a).split()[1] for a in state.legal_actions(seat) if str(a).startswith("ability ")}
+    energy = champion["energy"]["cubes"] + len(champion["energy"]["stored"])
+    line = Text(f"{champion['id']}'s abilities (Combo: W War, D Defense, P Power, $ Wealth; E Energy, "
+                f"it has {energy}): ", style="dim")
+    for k, ability_id in enumerate(champion["abilities"]):
+        ab = data.abilities.get(ability_id)
+        if ab is None:
+            continue
+        line.append("; " if k else "")
+        line.append(ability_id + ("*" if ab.ultimate else ""), style="bold green" if ability_id in ready else "bold")
+        line.append(f" {_combo(ab.combo) or '-'}, {ab.energy}E")
+        line.append(" ready now" if ability_id in ready else "", style="green")
+    return line
+
+
+#: events the full screen pins and holds (--More--): Health lost, a champion defeated, the end
+IMPORTANT = re.compile(r"loses \d+ Health|is defeated|wins|End of round")
+
+
+def summary(view: dict[str, Any], seat: int | None, names: Sequence[str] = ()) -> str:
+    """The status line's right side: each Tribe's champions' Health, the round and step."""
+    tribes = []
+    for tribe in (1, 2):
+        health = "/".join("x" if c["defeated"] else str(c["health"]) for c in view["champions"] if c["tribe"] == tribe)
+        if health:
+            tribes.append(f"T{tribe} {health}")
+    health = f"Health {' '.join(tribes)} · " if tribes else ""
+    return f"{health}round {view['round']} · {view['phase']}"

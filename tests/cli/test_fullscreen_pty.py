@@ -1,0 +1,186 @@
+"""The full-screen play screen at 80x24 and 120x40, read through a terminal emulator: a whole
+game against `mcts` in every game with a capture of the screen in each phase, the last move's
+important event on screen after every move, Ctrl-C while the bot thinks, lines typed ahead,
+quit and resume to the same screen, and a resize redrawn."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from glyphhall import games
+from glyphhall.cli.render import terminal_hook
+from glyphhall.engine import MatchRecord, filter_events, first_state
+
+from .screen_pty import Term
+from .test_terminal_pty import QUICK
+
+BOT = "mcts:iterations=20"
+SIZES = [(24, 80), (40, 120)]
+YOUR_MOVE = r"(?m)^ Ann, your move"
+MORE = r"--More--"
+OVER = r"Press Enter to leave"
+
+
+def _start(game_id: str, tmp_path, rows: int, cols: int, bot: str = BOT, seed: int = 5) -> Term:
+    options = [part for key, value in QUICK[game_id].items() for part in ("-o", f"{key}={value}")]
+    return Term("play", game_id, "--vs", bot, "--seed", str(seed), "--name", "Ann", *options,
+                data_dir=str(tmp_path / "data"), rows=rows, cols=cols)
+
+
+def _saved_record(tmp_path) -> MatchRecord | None:
+    found = list((tmp_path / "data" / "saves").glob("*.json"))
+    return MatchRecord.from_dict(json.loads(found[0].read_text())["record"]) if found else None
+
+
+def _saved_count(tmp_path) -> int:
+    record = _saved_record(tmp_path)
+    return -1 if record is None else len(record.actions)
+
+
+class _Seen:
+    """Every log line Ann (seat 0) has seen, worded as the screen words them, kept up with the
+    saved game by replaying only the moves that are new since the last look."""
+
+    def __init__(self) -> None:
+        self.state = None
+        self.done = 0
+        self.lines: list[str] = []
+
+    def update(self, record: MatchRecord) -> list[str]:
+        game = games.get(record.game)
+        if self.state is None:
+            self.state = first_state(game, len(record.players), record.seed, record.options, record.position)
+        for seat, text in record.actions[self.done:]:
+            events = self.state.apply_text(seat, text)
+            if seat == 0:
+                self.lines.append(f"Ann: {text}")
+            self.lines += [game.event_text(e, record.players) for e in filter_events(events, 0)]
+        self.done = len(record.actions)
+        return self.lines
+
+
+def _next_screen(term: Term, tmp_path, seen: _Seen) -> tuple[str, list[str]]:
+    """Waits for the next screen that asks Ann to move ("move", with every log line Ann has
+    seen so far), holds a message (--More--) or ends ("over"). Ann's move is asked when the
+    status line says so, her prompt is on the last line (it is blank while the game is busy)
+    and the newest line of the saved game is in the log: then the game waits on Ann."""
+    state: dict[str, object] = {}
+
+    def ready() -> bool:
+        if re.search(OVER, term.text()):
+            state["found"] = "over"
+            return True
+        if MORE in term.text():
+            state["found"] = "more"
+            return True
+        record = _saved_record(tmp_path)
+        count = -1 if record is None else len(record.actions)
+        lines = seen.update(record) if record is not None else [""]
+        screen = term.lines()
+        asked = screen[0].startswith(" Ann, your move") and screen[-1].startswith("Ann>")
+        newest = (lines or [""])[-1][: term.cols - 20].rstrip()
+        if asked and newest in term.text() and _saved_count(tmp_path) == count:
+            state["found"], state["seen"] = "move", list(lines)
+            return True
+        return False
+
+    term.until(ready, "asked Ann to move, held a message or ended", timeout=90)
+    return str(state["found"]), list(state.get("seen") or [])  # type: ignore[call-overload]
+
+
+@pytest.mark.parametrize(("rows", "cols"), SIZES)
+@pytest.mark.parametrize("game_id", sorted(QUICK))
+def test_a_whole_game_full_screen_against_mcts(game_id, rows, cols, tmp_path):
+    term = _start(game_id, tmp_path, rows, cols)
+    captures = tmp_path / "captures"
+    phases: set[str] = set()
+    important = terminal_hook(games.get(game_id), "IMPORTANT")
+    moves = 0
+    log = _Seen()
+    while True:
+        found, seen = _next_screen(term, tmp_path, log)
+        lines = term.lines()
+        assert len(lines) == rows and all(len(line) <= cols for line in lines)
+        if found == "over":
+            break
+        if found == "more":
+            term.send(" ")
+            term.until(lambda: "--More--" not in term.text(), "went on after --More--")
+            continue
+        # the newest important line Ann has seen is on the screen (pinned, or in the log)
+        marked = [line for line in seen if important is not None and important.search(line)]
+        if marked:
+            assert marked[-1][: cols - 20].rstrip() in term.text(), (marked[-1], term.text())
+        phase = lines[0].rsplit("·", 1)[-1].strip().lower() if "·" in lines[0] else "start"
+        if phase not in phases:
+            phases.add(phase)
+            slug = re.sub(r"\W+", "-", phase)
+            term.capture(captures / f"{game_id}-{cols}x{rows}", f"{len(phases):02d}-{slug}")
+        done = _saved_count(tmp_path)
+        term.line("auto")
+        moves += 1
+        assert moves < 3000
+        term.until(lambda done=done: _saved_count(tmp_path) != done or re.search(OVER, term.text()), "took the move")
+    screen = term.text()
+    assert "wins" in screen or "draw" in screen or "win" in screen, screen
+    term.line("")
+    after = term.rest()
+    assert "Match record saved" in after
+    assert moves > 0 and phases
+    assert not list((tmp_path / "data" / "saves").glob("*.json"))
+
+
+def test_ctrl_c_while_the_bot_thinks_full_screen_and_typing_ahead(tmp_path):
+    term = _start("inscription", tmp_path, 24, 80, bot="mcts:iterations=none,seconds=2,early_stop=off", seed=4)
+    term.wait(YOUR_MOVE)
+    term.line("draft 1")
+    term.wait(r"mcts bot is thinking… \(Ctrl-C to leave\)")
+    term.send("\x03")
+    term.wait(r"Leave the game\? It is saved\. \[y/N\]")
+    term.send("n")
+    term.line("draft 2")  # typed while the bot still thinks: kept and played at Ann's turn
+    term.wait(r"Ann: draft 2", timeout=30)
+    term.wait(r"mcts bot is thinking")
+    term.send("\x03")
+    term.wait(r"Leave the game\?")
+    term.send("y")
+    after = term.rest()
+    assert "You left the match." in after and "'glyphhall resume' continues it" in after
+    record = _saved_record(tmp_path)
+    assert record is not None and [t for s, t in record.actions if s == 0][:2] == ["draft 1", "draft 2"]
+
+
+def test_quit_and_resume_show_the_same_board(tmp_path):
+    term = _start("heroscape", tmp_path, 40, 120)
+    for _ in range(3):
+        assert _next_screen(term, tmp_path, _Seen())[0] == "move"
+        done = _saved_count(tmp_path)
+        term.line("auto")
+        term.until(lambda done=done: _saved_count(tmp_path) != done, "took the move")
+    assert _next_screen(term, tmp_path, _Seen())[0] == "move"
+    before = term.lines()[:-8]  # the status line and the board (the log may be cut differently)
+    term.line("quit")
+    assert "It is saved in" in term.rest()
+    again = Term("resume", "1", data_dir=str(tmp_path / "data"), rows=40, cols=120)
+    assert _next_screen(again, tmp_path, _Seen())[0] == "move"
+    assert again.lines()[:-8] == before
+    again.line("quit")
+    again.rest()
+
+
+def test_a_resize_is_redrawn_and_a_wide_map_pans(tmp_path):
+    term = _start("heroscape", tmp_path, 40, 120)
+    term.wait(YOUR_MOVE)
+    term.resize(24, 80)
+    term.settle()
+    lines = term.lines()
+    assert lines[0].startswith(" Ann, your move") and lines[-1].startswith("Ann>")
+    assert len(lines) == 24
+    term.resize(40, 120)
+    term.settle()
+    assert term.lines()[-1].startswith("Ann>") and term.lines()[0].startswith(" Ann, your move")
+    term.line("quit")
+    term.rest()
