@@ -22,7 +22,6 @@ from glyphhall import bots, games
 from glyphhall.cli.lines import parts_of, resolve
 from glyphhall.engine import GlyphHallError
 
-
 SHOW = False
 
 
