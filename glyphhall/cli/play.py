@@ -104,11 +104,13 @@ def resumed_match(saved: saves.Saved, seats: list[Seat]) -> Match:
     state = first_state(game, len(record.players), record.seed, record.options, record.position)
     match = Match(game, state, seats, replace(record, actions=[], undone=[]))
     match.seen = {seat: [] for seat, s in enumerate(seats) if s.bot is None}
+    match.keep_saved = False  # the save on disk is this very game: not rewritten move by move
     for step, (seat, text) in enumerate(record.live_actions(), start=1):
         try:
             _apply(match, seat, text)
         except GlyphHallError as err:
             raise GlyphHallError(f"the saved game does not replay at move {step} ({text}): {err}") from None
+    match.keep_saved = True
     return match
 
 

@@ -161,12 +161,15 @@ def test_quit_and_resume_show_the_same_board(tmp_path):
         term.line("auto")
         term.until(lambda done=done: _saved_count(tmp_path) != done, "took the move")
     assert _next_screen(term, tmp_path, _Seen())[0] == "move"
-    before = term.lines()[:-8]  # the status line and the board (the log may be cut differently)
+    term.settle(0.5)
+    board = slice(0, 40 - 11)  # the status line and the board, above the last moves
+    before = term.lines()[board]
     term.line("quit")
     assert "It is saved in" in term.rest()
     again = Term("resume", "1", data_dir=str(tmp_path / "data"), rows=40, cols=120)
     assert _next_screen(again, tmp_path, _Seen())[0] == "move"
-    assert again.lines()[:-8] == before
+    again.settle(0.5)
+    assert again.lines()[board] == before
     again.line("quit")
     again.rest()
 
