@@ -99,7 +99,7 @@ def test_terminal_render_shows_the_table():
     console = Console(width=140, record=True)
     console.print(render(s.view(1), 1))
     out = console.export_text()
-    assert "fire_guard" in out and "Tribe 2" in out and "1:R-War" in out and "PRIMARY ACTION" in out
+    assert "fire_guard" in out and "Tribe 2" in out and "1:W-War" in out and "PRIMARY ACTION" in out
 
 
 def test_terminal_render_during_draft_and_for_spectators():
