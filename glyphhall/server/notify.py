@@ -34,6 +34,9 @@ class NotifyTimes:
     tick: float = 2.0
 
 
+#: Sent messages and spent links are kept this long (what was sent, for the operator's eyes).
+KEEP_SECONDS = 30 * 86400
+
 #: A page's poll is written to the store at most this often while its focus stays the same
 #: (and at most every half of NotifyTimes.focus_seconds).
 PRESENCE_WRITE_SECONDS = 8.0
@@ -69,6 +72,7 @@ class Notifier:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._writes = asyncio.Lock()  # FIFO: waits are written in the order of the changes
         self._loop: asyncio.Task[None] | None = None
+        self._next_prune = 0.0
 
     @property
     def email_on(self) -> bool:
@@ -208,9 +212,13 @@ class Notifier:
             await asyncio.sleep(self.times.tick)
 
     async def tick(self) -> None:
-        """One round: tell the waits that are due, then send what the outbox holds."""
+        """One round: tell the waits that are due, then send what the outbox holds (and once
+        an hour forget what was sent more than KEEP_SECONDS ago)."""
         await self.tell_waiting_turns()
         await self.sender.send_due()
+        if time.monotonic() >= self._next_prune:
+            self._next_prune = time.monotonic() + 3600
+            await self.manager.db(self.manager.store.prune, time.time() - KEEP_SECONDS)
 
     async def tell_waiting_turns(self) -> None:
         m = self.manager

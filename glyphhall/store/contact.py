@@ -190,6 +190,13 @@ class ContactRepo:
                 status="queued" if retry_at is not None else "failed", due_at=retry_at or time.time(),
                 attempts=OutboxRow.attempts + 1, lease_until=None, error=error[:2000]))
 
+    def prune(self, before: float) -> int:
+        """Forget sent and given-up messages and spent or expired links older than `before`."""
+        with self._session.begin() as db:
+            gone = db.execute(delete(OutboxRow).where(OutboxRow.status != "queued", OutboxRow.created_at < before)).rowcount
+            gone += db.execute(delete(MailTokenRow).where(MailTokenRow.expires_at < before)).rowcount
+            return int(gone)
+
     def outbox(self, status: str | None = None) -> list[dict[str, Any]]:
         """Every message (tests and the operator's eyes), oldest first."""
         with self._session() as db:

@@ -245,3 +245,15 @@ def test_an_address_belongs_to_one_account(hall, mailbox):
     msg = mailbox.wait_for("ann@example.org", 2)[1]  # the link goes to the address's owner, who ignores it
     r = hall.get(link(msg, "/mail/confirm"), follow_redirects=False)
     assert r.headers["location"] == "/settings?email=taken" and eve.get("/api/contact").json()["email"] is None
+
+
+def test_sent_messages_and_spent_links_are_forgotten_after_a_month(store):
+    store.queue_message("email", "a@example.org", "old", "body")
+    owner = "test-claim"
+    [item] = store.claim_messages(owner, 60)
+    store.message_sent(item.id, owner)
+    store.queue_message("email", "b@example.org", "waiting", "body")
+    store.add_mail_token(token_hash("old-link"), store.create_user("ann", "x").id, "reset", "a@example.org", -1)
+    assert store.prune(time.time() - 3600) == 0  # a month: nothing is that old yet
+    assert store.prune(time.time() + 1) == 2
+    assert [m["subject"] for m in store.outbox()] == ["waiting"]  # what still waits to go stays
