@@ -12,6 +12,7 @@ import contextlib
 import os
 import re
 import threading
+import unicodedata
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
@@ -19,7 +20,8 @@ from typing import TypeVar
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
-NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{2,23}$")
+#: Letters of any alphabet ("Björn", "Zoë", "Ольга"), digits, '_' and '-', starting with a letter.
+NAME = re.compile(r"^[^\W\d_][\w-]{2,23}$")
 #: Names a person could be mistaken for: the house's own words and what tables show for bots.
 RESERVED = {"admin", "administrator", "guest", "spectator", "system", "glyphhall", "bot", "seat", "player", "me"}
 MIN_PASSWORD = 10
@@ -58,13 +60,20 @@ class PolicyError(ValueError):
     """A name or password that is refused; the message says why."""
 
 
+def _scripts(name: str) -> set[str]:
+    """The alphabets of a name's letters ("LATIN", "CYRILLIC"...), from their Unicode names."""
+    return {unicodedata.name(c, "?").split()[0] for c in name if c.isalpha()}
+
+
 def check_name(name: str, bot_levels: tuple[str, ...] = ()) -> str:
     """The name as it will be shown, or PolicyError."""
-    name = name.strip()
+    name = unicodedata.normalize("NFC", name.strip())
     if not NAME.match(name):
         raise PolicyError(
             "a user name is 3 to 24 characters: letters, digits, '_' and '-', starting with a letter"
         )
+    if len(_scripts(name)) > 1:  # "Аnn" with a Cyrillic А would pass for "Ann"
+        raise PolicyError("a user name keeps to one alphabet (letters that look alike could pass for someone else)")
     folded = name.casefold()
     if folded in RESERVED or folded in {b.casefold() for b in bot_levels} or re.fullmatch(r"seat-?\d+", folded):
         raise PolicyError(f"'{name}' is reserved; please choose another name")

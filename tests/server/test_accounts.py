@@ -46,6 +46,13 @@ def test_the_password_is_stored_only_as_an_argon2_hash(client, db_url):
     store.close()
 
 
+@pytest.mark.parametrize("name", ["Björn", "Zoë", "Ольга", "Bjo\u0308rn2"])
+def test_names_in_any_alphabet_are_accepted(client, name):
+    import unicodedata
+
+    assert sign_up(client, name)["user"]["name"] == unicodedata.normalize("NFC", name)
+
+
 def test_names_are_unique_whatever_their_case(client):
     sign_up(client, "Ann")
     r = client.post("/api/account/signup", json={"name": "aNN", "password": PASSWORD})
@@ -55,6 +62,7 @@ def test_names_are_unique_whatever_their_case(client):
 @pytest.mark.parametrize("name, why", [
     ("a", "3 to 24 characters"), ("ann smith", "3 to 24"), ("9lives", "starting with a letter"),
     ("x" * 30, "3 to 24"), ("Guest", "reserved"), ("heuristic", "reserved"), ("seat1", "reserved"),
+    ("\u0410nn", "one alphabet"), ("Bj\u00f6rn\u0434", "one alphabet"),
 ])
 def test_malformed_or_reserved_names_are_refused(client, name, why):
     r = client.post("/api/account/signup", json={"name": name, "password": PASSWORD})
