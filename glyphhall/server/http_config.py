@@ -17,7 +17,7 @@ from typing import Any
 import uvicorn
 from uvicorn.protocols.http.auto import AutoHTTPProtocol
 
-HEADER_SECONDS = 10.0
+HEADER_SECONDS = float(os.environ.get("GLYPHHALL_HEADER_SECONDS", "10"))
 
 
 def trusted_proxies() -> str | None:

@@ -100,8 +100,11 @@ class AddressBuckets:
 class AddressLimits:
     """The per-address buckets of one app's sockets (play and replay rooms)."""
 
+    #: After a refused frame the socket is not read for this long: the flood waits in its own
+    #: connection's buffers (back-pressure) instead of costing the hall a read per frame.
+    PAUSE_SECONDS = 0.1
     #: Frames refused in a row before the socket is closed (a flood, not a person).
-    CLOSE_AFTER = 200
+    CLOSE_AFTER = 50
 
     def __init__(self, limits: Limits) -> None:
         self.frames = AddressBuckets(limits.address_frames)

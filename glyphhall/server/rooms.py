@@ -202,6 +202,7 @@ async def room_socket(ws: WebSocket, room_id: str) -> None:
                 elif refused_in_a_row > per_address.CLOSE_AFTER:
                     await ws.close(FLOODED, "too many messages")
                     break
+                await asyncio.sleep(per_address.PAUSE_SECONDS)
                 continue
             refused_in_a_row = 0
             try:

@@ -48,8 +48,9 @@ def test_chat_is_limited_per_address_whatever_the_sockets(strict):
             ws.__exit__(None, None, None)
 
 
-def test_a_flood_of_malformed_frames_gets_one_answer_then_the_socket_is_closed(strict, caplog):
+def test_a_flood_of_malformed_frames_gets_one_answer_then_the_socket_is_closed(strict, caplog, monkeypatch):
     caplog.set_level(logging.INFO)
+    monkeypatch.setattr(AddressLimits, "PAUSE_SECONDS", 0.001)
     table_id, tokens = started_duel(strict)
     with strict.websocket_connect(f"/ws/{table_id}") as ws:
         hello(ws, tokens[0])
