@@ -55,10 +55,6 @@ STYLE = Style.from_dict({
 })
 
 
-class LeaveRequested(Exception):
-    pass
-
-
 class FullScreen(Screen):
     """The screen and the line reader in one: pass it as both to `play_match`."""
 

@@ -220,3 +220,22 @@ def test_replay_of_a_newer_record_and_of_a_bad_seed_say_so_in_a_sentence(tmp_pat
     child.expect_exact("its seed is 'twelve', not a whole number")
     child.expect(pexpect.EOF)
     assert "ValueError" not in shown(child) and "invalid literal" not in shown(child)
+
+
+def test_glyfts_says_when_done_is_needed_while_placing():
+    """Rulebook, Playing the Game: up to two cards placed a turn. After the second the turn goes
+    on by itself; before it, 'done' ends the placing. The step's help says so, with the count."""
+    from rich.console import Console
+
+    from glyphhall.games.glyfts.terminal import render
+
+    game = games.get("glyfts")
+    state = game.new(2, 2, game.resolve_options({}))
+    bot = bots.make("heuristic", 2)
+    while not (state.view(0)["phase"] == "place" and 0 in state.to_move()):
+        seat = state.to_move()[0]
+        state.apply(seat, bots.ask(bot, state, seat))
+    console = Console(width=120, record=True)
+    console.print(render(state.view(0), 0, ["Ann", "Bob"]))
+    text = " ".join(console.export_text().split())
+    assert "after the second the turn goes on by itself" in text and "(0 of 2 placed)" in text

@@ -17,7 +17,8 @@ AFFILIATION_STYLE = {"skyborne": "cyan", "stonekin": "yellow", "tidecaller": "bl
 
 STEP_HELP = {
     "deploy": "pick a Creature for the Combat Circle: deploy <creature> (two, in secret)",
-    "place": "place a card face down: place <sorcery> <creature>, or done",
+    "place": "place a card face down: place <sorcery> <creature> (up to 2 a turn: after the second the "
+             "turn goes on by itself), or done to place no more",
     "attack": "start a battle: attack <your creature> <their creature>, or done",
     "battle": "the cards are revealed: roll the battle dice",
     "fortune": "Fortune: reroll your battle D6, or keep it",
@@ -168,7 +169,8 @@ def render(view: dict[str, Any], seat: int | None, names: Sequence[str] = ()) ->
     if view["discard"]:
         parts.append(Text("discard: " + ", ".join(f"{k} ×{n}" for k, n in view["discard"].items()), style="dim"))
     if seat is not None and seat in view["to_move"]:
-        parts.append(Text(STEP_HELP[step], style="italic"))
+        placed = f" ({view['placed']} of 2 placed)" if step == "place" else ""
+        parts.append(Text(STEP_HELP[step] + placed, style="italic"))
     return Group(*parts)
 
 

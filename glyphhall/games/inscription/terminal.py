@@ -7,6 +7,8 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from rich import box
+from rich.columns import Columns
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
@@ -22,10 +24,10 @@ def _card_text(card: dict[str, Any] | None) -> Text:
     if card.get("other"):
         style = "grey62"
     t = Text(card["name"], style=style, justify="center")
-    if card.get("cost"):
-        t.append(f"\n{card['cost']}", style="dim")
     hp = f"{card['health']}/{card['max_health']}" if "max_health" in card and card["health"] != card["max_health"] else str(card["health"])
-    t.append(f"\n{card['power']} ⚔  {hp} ♥", style="cyan")
+    t.append(f"\n{card['power']}⚔ {hp}♥", style="cyan")  # power and health, then the cost, on one line
+    if card.get("cost"):
+        t.append(f" {card['cost']}", style="dim")
     if card.get("sigils"):
         t.append("\n" + ", ".join(card["sigils"]), style="green")
     if card.get("submerged"):
@@ -93,7 +95,8 @@ def render(view: dict[str, Any], seat: int | None, names: Sequence[str] = ()) ->
              f"hand {view['hand_sizes'][me]}  deck {view['deck_sizes'][me]}  items {view['item_counts'][me]}"),
     )
     parts.append(head)
-    board = Table(show_header=True, header_style="bold", expand=False)
+    board = Table(show_header=True, header_style="bold", expand=False, box=box.SIMPLE_HEAD, show_edge=False,
+                  pad_edge=False)
     board.add_column("")
     for k in range(4):
         board.add_column(f"space {k + 1}" + (" 🔔" if k == 0 else ""), justify="center", min_width=12)
@@ -110,12 +113,16 @@ def render(view: dict[str, Any], seat: int | None, names: Sequence[str] = ()) ->
         for s in (me, them):
             parts.append(Text(f"{who(s)} picked: " + (", ".join(d["picked"][s]) or "nothing yet"), style="dim"))
     if view.get("hand") is not None and not view.get("draft"):
-        t = Table(title="your hand", show_lines=False)
-        for col in ("#", "card", "cost", "power", "health", "sigils"):
-            t.add_column(col)
+        # side by side as the width allows: a hand of six takes two or three lines at 80 columns
+        cards = [Text("your hand:", style="bold")]
         for k, c in enumerate(view["hand"]):
-            t.add_row(str(k + 1), c["name"], c["cost"], str(c["power"]), str(c["health"]), ", ".join(c["sigils"]))
-        parts.append(t)
+            entry = Text(f"{k + 1}. ", style="bold")
+            entry.append(c["name"], style="bold")
+            entry.append(f" {c['power']}⚔ {c['health']}♥ {c['cost']}", style="cyan")
+            if c["sigils"]:
+                entry.append(" " + ", ".join(c["sigils"]), style="green")
+            cards.append(entry)
+        parts.append(Columns(cards, padding=(0, 2)))
         if view.get("items"):
             parts.append(Text("your items: " + "; ".join(f"{k + 1}. {c['name']}" for k, c in enumerate(view["items"]))))
     known = view["hands_known"][them]
@@ -129,7 +136,7 @@ def render(view: dict[str, Any], seat: int | None, names: Sequence[str] = ()) ->
         parts.append(_death_card(view["death_card"]))
     if view.get("winner") is not None:
         parts.append(Text(f"{who(view['winner'])} wins", style="bold green"))
-    return Panel(Group(*parts), title="Inscription")
+    return Group(*parts)  # no frame: at 80x24 every line counts
 
 
 def _short_card(card: dict[str, Any] | None) -> str:
