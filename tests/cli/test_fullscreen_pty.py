@@ -62,6 +62,21 @@ class _Seen:
         return self.lines
 
 
+def _log_shows(screen: list[str], lines: list[str]) -> bool:
+    """Whether the log pane (between the rule under the board and the pinned line) ends with the
+    newest lines Ann has seen: then the screen is of now, not of an earlier turn."""
+    rule = max((i for i, line in enumerate(screen) if line.startswith("────")), default=None)
+    if rule is None:
+        return False
+    pane = list(screen[rule + 1:-2])
+    while pane and not pane[-1]:
+        pane.pop()  # a log shorter than its pane leaves blank rows below it
+    newest = lines[-min(len(pane), 3):] if lines else []
+    shown = pane[-len(newest):] if newest else []
+    return all(s.startswith(n[: len(s) - 1].rstrip() if s.endswith("…") else n.rstrip())
+               for s, n in zip(shown, newest, strict=True)) and len(shown) == len(newest)
+
+
 def _next_screen(term: Term, tmp_path, seen: _Seen) -> tuple[str, list[str]]:
     """Waits for the next screen that asks Ann to move ("move", with every log line Ann has
     seen so far), holds a message (--More--) or ends ("over"). Ann's move is asked when the
@@ -78,11 +93,10 @@ def _next_screen(term: Term, tmp_path, seen: _Seen) -> tuple[str, list[str]]:
             return True
         record = _saved_record(tmp_path)
         count = -1 if record is None else len(record.actions)
-        lines = seen.update(record) if record is not None else [""]
+        lines = seen.update(record) if record is not None else []
         screen = term.lines()
         asked = screen[0].startswith(" Ann, your move") and screen[-1].startswith("Ann>")
-        newest = (lines or [""])[-1][: term.cols - 20].rstrip()
-        if asked and newest in term.text() and _saved_count(tmp_path) == count:
+        if asked and _log_shows(screen, lines) and _saved_count(tmp_path) == count:
             state["found"], state["seen"] = "move", list(lines)
             return True
         return False
@@ -185,5 +199,25 @@ def test_a_resize_is_redrawn_and_a_wide_map_pans(tmp_path):
     term.resize(40, 120)
     term.settle()
     assert term.lines()[-1].startswith("Ann>") and term.lines()[0].startswith(" Ann, your move")
+    term.line("quit")
+    term.rest()
+
+
+def test_a_click_on_a_word_of_the_board_types_it(tmp_path):
+    """Mouse clicks where the terminal reports them (xterm's SGR mode): a card's name clicked on
+    the board is typed on the line."""
+    term = _start("inscription", tmp_path, 24, 80)
+    term.wait(YOUR_MOVE)
+    term.until(lambda: term.lines()[-1].startswith("Ann>"), "showed Ann's prompt")
+    term.settle()
+    game = games.get("inscription")
+    state = game.new(2, 5, game.resolve_options({}))
+    name = state.defs[state.faceup[0]].name.split()[0]
+    row = next(i for i, line in enumerate(term.lines()) if re.search(rf"\b{name}\b", line) and i > 0)
+    col = re.search(rf"\b{name}\b", term.lines()[row]).start()
+    term.send(f"\x1b[<0;{col + 2};{row + 1}M\x1b[<0;{col + 2};{row + 1}m")  # press and release, 1-based
+    term.until(lambda: term.lines()[-1].startswith(f"Ann> {name}"), f"typed {name}")
+    term.send("\x03")  # Ctrl-C clears the line
+    term.until(lambda: term.lines()[-1].rstrip() == "Ann>", "cleared the line")
     term.line("quit")
     term.rest()
