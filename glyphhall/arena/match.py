@@ -26,8 +26,7 @@ def play_match(spec: MatchSpec) -> dict[str, Any]:
     game = games.resolve(spec.game)
     state = game.new(len(spec.bots), spec.seed, spec.options)
     if spec.shared_luck:
-        where = getattr(game, "luck_context", None)
-        state.rng = SharedLuck(spec.seed, None if where is None else lambda: where(state))
+        state.rng = SharedLuck(spec.seed, lambda: game.luck_context(state))
     seated = [make_bot(b, s) for b, s in zip(spec.bots, spec.bot_seeds, strict=True)]
     record = MatchRecord.start(game, state, list(spec.entrants))
     thinking = [0.0] * len(seated)

@@ -22,6 +22,9 @@ visited), expands one action, finishes with a rollout and backs up each seat's o
 - UCB's exploration constant must match how far apart the results of good and bad moves lie: a
   game whose heuristic keeps moves close together (Glyfts: tenths of a point apart) may suggest
   its own with a `search_exploration` attribute, which the levels follow (see `exploration_for`).
+- Turns of many decisions (`finish_turn`, or a game's `rollout_finish_turn` hint): before a leaf
+  is scored, the seat to move plays its turn out greedily on the heuristic (bots/rollout.py), so
+  leaves in the middle of a turn are not judged without the attacks still to come.
 - Luck (`adjust_luck`): where a game says its heuristic already averages over the dice an action
   is about to roll (a `heuristic_averages_chance(state, action)` hook), the search notes how much
   the roll's outcome moved the heuristic and subtracts that from the result it backs up (a control
@@ -32,7 +35,8 @@ visited), expands one action, finishes with a rollout and backs up each seat's o
   the move played is the one the full budget would have played (for a time budget the remaining
   iterations are estimated from the rate so far, with a margin).
 
-Levels registered here: `mcts-easy`, `mcts`, `mcts-hard` (see `LEVELS`)."""
+Levels registered here: `mcts-easy`, `mcts`, `mcts-hard` (see `LEVELS`): iteration budgets, per
+game where it names them (`search_iterations`), under a wall-clock ceiling."""
 
 from __future__ import annotations
 
@@ -285,8 +289,8 @@ class MCTSBot(Bot):
         `search_iterations` hint for this level where it names one: a level's table budget is
         what fits its time in that game (a Heroscape iteration costs several Inscription ones)."""
         if self.game_budget and self.level is not None and self.iterations is not None:
-            hint = getattr(game, "search_iterations", None)
-            budget = hint.get(self.level) if isinstance(hint, dict) else None
+            hint = game.search_iterations
+            budget = hint.get(self.level) if hint is not None else None
             if isinstance(budget, int) and not isinstance(budget, bool) and budget > 0:
                 return budget
         return self.iterations
@@ -294,7 +298,7 @@ class MCTSBot(Bot):
     def finishes_turn(self, game: Game) -> bool:
         """Whether rollouts first finish the turn under way greedily: the bot's own setting, or
         (with `game_cutoff`) the game's `rollout_finish_turn` hint where it has a heuristic."""
-        hint = self.game_cutoff and getattr(game, "rollout_finish_turn", False) is True
+        hint = self.game_cutoff and game.rollout_finish_turn is True
         return (self.finish_turn or hint) and has_heuristic(game)
 
     def exploration_for(self, game: Game) -> float:

@@ -311,6 +311,12 @@ class Game(ABC):
     #: Optional hint for search: UCB's exploration constant, for a heuristic whose values of good
     #: and bad moves lie close together (None: the bot's level decides).
     search_exploration: ClassVar[float | None] = None
+    #: Optional hint for search: the iteration budget of each named level in this game
+    #: ({"mcts": 4000, "mcts-hard": 12000}: what fits the level's time; None: the level decides).
+    search_iterations: ClassVar[Mapping[str, int] | None] = None
+    #: Optional hint for search: before a leaf is scored, play the turn under way out greedily on
+    #: the heuristic (where a turn is many decisions and the heuristic misses what is still to come).
+    rollout_finish_turn: ClassVar[bool] = False
 
     def new(self, players: int, seed: int = 0, options: Mapping[str, Any] | None = None) -> State:
         """A new game for `players` seats. Raises OptionError for a bad option or player count."""
@@ -480,6 +486,11 @@ class Game(ABC):
         """Optional: True where `heuristic(state)` already averages over the chance `action` is
         about to roll, so a search may subtract the luck of the sampled roll (bots/mcts.py)."""
         return False
+
+    def luck_context(self, state: State) -> Any:
+        """Optional: where in the game `state` is for chance (e.g. whose turn and which), a hashable
+        value; the strength bench keys its shared dice by it (arena/luck.py). None: no context."""
+        return None
 
     # --- fixed action ids and tensors, for learners (engine/action_ids.py, engine/tensors.py) --
     def action_codec(self, players: int, options: dict[str, OptionValue]) -> ActionCodec | None:

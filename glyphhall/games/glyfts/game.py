@@ -71,7 +71,7 @@ class GlyftsGame(Game):
     notation_help = N.NOTATION_HELP
     # The search levels' iteration budgets (bots/mcts.py, LEVELS): what fits in about half the
     # level's time on one core of the server (an iteration about 85 us compiled); the time stays the ceiling.
-    search_iterations: ClassVar[dict[str, int]] = {"mcts": 4_000, "mcts-hard": 12_000}
+    search_iterations: ClassVar[Mapping[str, int] | None] = {"mcts": 4_000, "mcts-hard": 12_000}
     # Search does best here judging leaves by the heuristic straight away: random plies before
     # the cut-off made leaf values noisy (arena runs in bench/RESULTS.md, "Bots and arena").
     rollout_cutoff = 0

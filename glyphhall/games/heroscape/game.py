@@ -119,7 +119,7 @@ class HeroscapeGame(Game):
     notation_help = NOTATION
     # The search levels' iteration budgets (bots/mcts.py, LEVELS): what fits in about half the
     # level's time on one core of the server (an iteration about 300 us compiled); the time stays the ceiling.
-    search_iterations: ClassVar[dict[str, int]] = {"mcts": 1_500, "mcts-hard": 4_500}
+    search_iterations: ClassVar[Mapping[str, int] | None] = {"mcts": 1_500, "mcts-hard": 4_500}
     options = (
         Option("map", "valkyrie", "battlefield (data/maps/*.toml)", choices=tuple(map_keys())),
         Option("map_text", "", "a map of one's own, its TOML text (set by -o map=FILE.toml|FILE.hsc in the "

@@ -119,7 +119,7 @@ class InscriptionGame(Game):
     )
     # The search levels' iteration budgets (bots/mcts.py, LEVELS): what fits in about half the
     # level's time on one core of the server (an iteration about 70 us compiled); the time stays the ceiling.
-    search_iterations: ClassVar[dict[str, int]] = {"mcts": 5_000, "mcts-hard": 15_000}
+    search_iterations: ClassVar[Mapping[str, int] | None] = {"mcts": 5_000, "mcts-hard": 15_000}
 
     def __init__(self) -> None:
         self._tokens: dict[str, int] | None = None

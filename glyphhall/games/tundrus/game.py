@@ -78,7 +78,7 @@ class TundrusGame(Game):
     notation_help = NOTATION
     # The search levels' iteration budgets (bots/mcts.py, LEVELS): what fits in about half the
     # level's time on one core of the server (an iteration about 170 us compiled); the time stays the ceiling.
-    search_iterations: ClassVar[dict[str, int]] = {"mcts": 2_500, "mcts-hard": 8_000}
+    search_iterations: ClassVar[Mapping[str, int] | None] = {"mcts": 2_500, "mcts-hard": 8_000}
     options = (
         Option("fast_play", False, "Fast Play: each Tribe has two champions instead of three"),
         Option("random_draft", False, "Random Draft: champions dealt at random, any Classes"),
