@@ -141,3 +141,25 @@ def test_the_training_script_writes_a_checkpoint_the_bot_plays(tmp_path) -> None
     state = games.get("glyfts").new(2, 0)
     seat = state.to_move()[0]
     assert bot.choose(state.determinize(seat, Rng(1)), seat) in state.legal_actions(seat)
+
+
+def test_the_shipped_checkpoints_play_their_games() -> None:
+    """Each checkpoint shipped in the package loads for its game's current numbering and plays
+    legal moves through the bot registry (as the arena, tables and terminal ask it)."""
+    from glyphhall.bots import ask, make
+    from glyphhall.bots.learned import shipped_network
+
+    shipped = [g for g in games.ids() if shipped_network(g) is not None]
+    assert {"inscription", "glyfts"} <= set(shipped) or shipped == ["glyfts"]
+    for game_id in shipped:
+        game = games.get(game_id)
+        network = shipped_network(game_id)
+        state = game.new(network.meta["players"], 3, network.meta["options"])
+        bot = make("learned", 1)
+        for _ in range(30):
+            if state.is_over():
+                break
+            seat = state.to_move()[0]
+            action = ask(bot, state, seat)
+            assert action in state.legal_actions(seat)
+            state.apply(seat, action)
