@@ -21,7 +21,7 @@ from .test_replay import _play_out
 
 @pytest.fixture
 def strict(db_url):
-    limits = Limits(address_frames=Rate(5, 40), address_chat=Rate(0.01, 3))
+    limits = Limits(address_frames=Rate(0.01, 40), address_chat=Rate(0.01, 3))  # no refill during a test
     with TestClient(create_app(db_url, games=GAMES, bot_workers=1, limits=limits)) as c:
         yield c
 
