@@ -12,7 +12,7 @@ import re
 # An apostrophe inside a word ("player's") neither opens nor closes a quote.
 _QUOTED = re.compile(r"(?<!\w)'[^'\n]*?'(?!\w)|\"[^\"\n]*\"|“[^”]*”")
 DEVELOPER_MARKS = {
-    "a file name": re.compile(r"\b\w+\.(?:py|pyx|toml|json|md|js|css|html|txt|hsc)\b"),
+    "a file name": re.compile(r"[\w*]+\.(?:py|pyx|toml|json|md|js|css|html|txt|hsc)\b"),
     "a Python identifier": re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b|\b[a-z]+\.[a-z_]+\(|\bstate\.\w+"),
     "a command-line flag": re.compile(r"(?<![\w-])--[a-z][a-z-]+"),
     '"seat N"': re.compile(r"\bseat \d+\b", re.I),

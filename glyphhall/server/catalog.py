@@ -11,6 +11,8 @@ from typing import Any
 from glyphhall import bots, games
 from glyphhall.engine import Game, Option
 
+from .player_text import option_help_for_players
+
 
 class Catalog:
     """The registered games, or a fixed set injected by tests."""
@@ -47,7 +49,8 @@ class Catalog:
 
 def describe_option(option: Option) -> dict[str, Any]:
     kind = {bool: "bool", int: "int", float: "float"}.get(option.kind, "str")
-    out: dict[str, Any] = {"name": option.name, "type": kind, "default": option.default, "help": option.help}
+    help_ = option_help_for_players(option.help) if option.help else option.help
+    out: dict[str, Any] = {"name": option.name, "type": kind, "default": option.default, "help": help_}
     if option.choices:
         out["choices"] = list(option.choices)
     if option.minimum is not None:

@@ -95,15 +95,17 @@ async def packaged_maps() -> dict[str, Any]:
 @router.get("/maps", include_in_schema=False, response_class=HTMLResponse)
 async def gallery() -> HTMLResponse:
     cards = "".join(
-        f'<figure class="map-card">{m["preview_svg"]}<figcaption><strong>{escape(m["name"])}</strong> '
-        f'<code>map={escape(m["key"])}</code><br><span class="muted">{m["hexes"]} hexes, {m["size"]}, '
-        f'{m["zones"]} start zones, {m["glyphs"]} glyph spots. {escape(m["provenance"])}</span></figcaption></figure>'
+        f'<figure class="map-card">{m["preview_svg"]}<figcaption><strong>{escape(m["name"])}</strong>'
+        f'<br><span class="muted">{m["hexes"]} hexes, {m["size"]}, '
+        f'{m["zones"]} start zones, {m["glyphs"]} glyph spots. {escape(m["provenance"])}</span><br>'
+        f'<a class="button play-map" href="/?game=heroscape&amp;map={escape(m["key"])}">Play this map</a></figcaption></figure>'
         for m in _packaged())
     page = ('<!doctype html><html lang="en"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
-            '<title>Heroscape maps - Glyph Hall</title><link rel="stylesheet" href="/static/app.css"></head>'
+            '<title>Heroscape maps - Glyph Hall</title><link rel="icon" href="/static/favicon.svg" type="image/svg+xml">'
+            '<link rel="stylesheet" href="/static/app.css"></head>'
             '<body class="map-page"><header><h1><a href="/">Glyph Hall</a> · Heroscape maps</h1></header><main>'
-            '<p>The packaged battlefields (start zones outlined in their seat\'s colour, glyph spots in yellow). '
+            '<p>The packaged battlefields (start zones outlined in their seat\'s colour at the table: blue, red, yellow, teal; glyph spots in yellow). '
             'A map of your own (.hsc from Virtualscape, or .toml) can be uploaded at the table form.</p>'
             f'<div class="map-gallery">{cards}</div></main></body></html>')
     return HTMLResponse(page)

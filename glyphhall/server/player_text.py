@@ -45,3 +45,14 @@ def ruling_for_players(text: str, option_names: Iterable[str] = ()) -> str:
     text = program_words(text)
     text = re.sub(r"\b([Oo])ur (“[^”]+” option)", lambda m: ("T" if m.group(1) == "O" else "t") + "he " + m.group(2), text)
     return _SEAT.sub(lambda m: f"the {_ORDINAL[int(m.group(1))]} player" if int(m.group(1)) < 6 else m.group(0), text)
+
+
+# A parenthesis or clause naming files or the terminal's flags: "(data/maps/*.toml)",
+# "(set by -o map=FILE.toml|FILE.hsc in the terminal, or ...)".
+_FILE_NOTE = re.compile(r"\s*\([^()]*(?:[\w*]+\.(?:toml|hsc|json|py)\b|\s-o\s)[^()]*\)")
+
+
+def option_help_for_players(text: str) -> str:
+    """An option's description (shared with the terminal) as the lobby form says it."""
+    text = _FILE_NOTE.sub("", text)
+    return _SEAT.sub(lambda m: f"the {_ORDINAL[int(m.group(1))]} player" if int(m.group(1)) < 6 else m.group(0), text)

@@ -69,7 +69,9 @@ def test_the_gallery_shows_the_packaged_maps_with_previews(hs_client):
     assert [m["key"] for m in maps] == ["giants", "skirmish", "valkyrie"]
     assert all(m["preview_svg"].startswith("<svg") for m in maps)
     page = hs_client.get("/maps")
-    assert page.status_code == 200 and page.text.count("<svg") == 3 and "map=valkyrie" in page.text
+    assert page.status_code == 200 and page.text.count("<svg") == 3
+    assert 'href="/?game=heroscape&amp;map=valkyrie">Play this map</a>' in page.text
+    assert "#3f6fd1" in page.text  # the first start zone in the first seat's colour at the table (blue)
 
 
 def test_a_match_on_an_uploaded_map_replays_from_its_record_in_a_fresh_data_directory(hs_client, tmp_path,

@@ -12,6 +12,7 @@ import pytest
 from glyphhall import games
 from glyphhall.engine import GlyphHallError, filter_events
 from glyphhall.games.heroscape.map_files import read_map_file
+from glyphhall.server.catalog import describe_option
 from glyphhall.server.maps import note_for_players
 from glyphhall.server.player_text import ruling_for_players
 from glyphhall.server.rules_text import rules_of
@@ -34,6 +35,12 @@ def test_the_rules_panel_and_its_tooltips_are_written_for_players(game_id):
     texts |= {f"glossary {term}": f"{term}: {text}" for term, text in rules["glossary"].items()}
     assert _clean(texts) == {}
     assert rules["rulings"], "the rulings are kept, only the notes for developers go"
+
+
+@pytest.mark.parametrize("game_id", games.ids())
+def test_the_lobby_forms_option_descriptions_are_written_for_players(game_id):
+    texts = {o.name: describe_option(o)["help"] or "" for o in games.get(game_id).options}
+    assert _clean(texts) == {}
 
 
 def test_notes_for_developers_leave_the_rulings_and_option_keys_become_words():

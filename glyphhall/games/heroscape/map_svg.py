@@ -15,8 +15,8 @@ TERRAIN_COLOURS = {
     "x": "#4b4038", "f": "#3a2a26", "n": "#e8edf2", "i": "#a9d4e8", "m": "#5d6b3a", "h": "#3b3650",
     "c": "#a7a7a2", "a": "#55575b", "u": "#6d5f55",
 }
-ZONE_COLOURS = ("#d62728", "#1f77b4", "#ff7f0e", "#9467bd", "#2ca02c", "#8c564b", "#e377c2", "#17becf",
-                "#bcbd22", "#7f7f7f")
+# The seats' colours at the table (SEAT_COLOURS in web/games/heroscape.js: blue, red, yellow, teal).
+ZONE_COLOURS = ("#3f6fd1", "#c8453a", "#e0b526", "#3fb6b0")
 SCALE = 12.0  # pixels between neighbouring hex centres
 _CORNERS = [(math.cos(math.radians(60 * k - 30)), math.sin(math.radians(60 * k - 30))) for k in range(6)]
 

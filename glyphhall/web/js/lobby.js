@@ -34,7 +34,14 @@ async function main() {
   const rated = document.getElementById("table-rated");
   rated.checked = Boolean(me);  // rated by default for a signed-in player
   rated.addEventListener("change", showRated);
+  // A link may choose the game and its options: /?game=heroscape&map=valkyrie ("Play this map").
+  const asked = new URLSearchParams(location.search);
+  if (catalog.games.some((g) => g.id === asked.get("game"))) select.value = asked.get("game");
   showGame();
+  for (const [name, value] of asked) {
+    const input = document.querySelector(`[data-option="${CSS.escape(name)}"]`);
+    if (input && input.type !== "checkbox" && [...(input.options || [{ value }])].some((o) => o.value === value)) input.value = value;
+  }
   await listTables();
   setInterval(listTables, 5000);
 }
