@@ -81,6 +81,7 @@ class FullScreen(Screen):
         self.lines: queue.Queue[str | None] = queue.Queue()
         self._acknowledged = threading.Event()
         self._rendered: list[list[tuple[str, str]]] = []
+        self._too_wide = False
         #: (id of the renderable, width) -> (the renderable, kept alive so its id is not reused; its lines)
         self._cache: dict[tuple[int, int], tuple[RenderableType, list[list[tuple[str, str]]]]] = {}
         history = FileHistory(str(history_path(history_name))) if history_name else InMemoryHistory()
@@ -244,7 +245,7 @@ class FullScreen(Screen):
                           legacy_windows=False)
         # the narrowest the board can be drawn (a map that must not wrap says so); tables and
         # text narrower than their widest fold to the screen instead
-        wide = Measurement.get(console, console.options, renderable).minimum
+        wide = Measurement.get(console, console.options.update(max_width=WIDEST), renderable).minimum
         if wide > width:
             console = Console(file=StringIO(), width=min(wide, WIDEST), force_terminal=True,
                               color_system="truecolor", legacy_windows=False)
@@ -270,6 +271,7 @@ class FullScreen(Screen):
         self.scroll = max(0, min(self.scroll, len(lines) - height))
         widest = max((sum(len(t) for _, t in line) for line in lines), default=0)
         self.pan = max(0, min(self.pan, widest - width))
+        self._too_wide = widest > width
         visible = [_cut(line, self.pan, width) for line in lines[self.scroll:self.scroll + height]]
         self._rendered = visible
         out: list[tuple[str, str]] = []
@@ -294,7 +296,7 @@ class FullScreen(Screen):
             hidden.append("PgUp: more above")
         if self.scroll + self._main_height() < lines:
             hidden.append("PgDn: more below")
-        if self.pan > 0 or self._rendered and any(sum(len(t) for _, t in line) > self._width() for line in self._rendered):
+        if self.pan > 0 or self._too_wide:
             hidden.append("Shift-←/→: pan")
         if self._long_notes():
             hidden.append("Esc: hide the answer")

@@ -189,16 +189,26 @@ def test_quit_and_resume_show_the_same_board(tmp_path):
 
 
 def test_a_resize_is_redrawn_and_a_wide_map_pans(tmp_path):
-    term = _start("heroscape", tmp_path, 40, 120)
+    """A Virtualscape map of 32 columns: four columns a hex at 160 wide, two at 80 (the compact
+    map fits), and panned with Shift-Left/Right where even that does not fit (60 wide)."""
+    castle = "tests/games/heroscape/virtualscape_maps/Castle_vs_elements.hsc"
+    term = Term("play", "heroscape", "--vs", BOT, "--seed", "5", "--name", "Ann", "-o", f"map={castle}",
+                data_dir=str(tmp_path / "data"), rows=40, cols=160)
     term.wait(YOUR_MOVE)
+    term.settle()
+    assert "  1   2   3   4" in term.text()  # the wide map: a column every four
     term.resize(24, 80)
-    term.settle()
-    lines = term.lines()
-    assert lines[0].startswith(" Ann, your move") and lines[-1].startswith("Ann>")
-    assert len(lines) == 24
+    term.until(lambda: term.lines()[-1].startswith("Ann>") and term.lines()[0].startswith(" Ann, your move")
+               and "    1         6         11" in term.text(), "redrew at 80x24")
+    assert len(term.lines()) == 24  # the compact map (two columns a hex) is drawn above
+    term.resize(24, 60)
+    term.until(lambda: "Shift-←/→: pan" in term.text(), "offered to pan")
+    before = term.lines()[2]
+    term.send("\x1b[1;2C")  # Shift-Right
+    term.until(lambda: term.lines()[2] != before, "panned the map")
     term.resize(40, 120)
-    term.settle()
-    assert term.lines()[-1].startswith("Ann>") and term.lines()[0].startswith(" Ann, your move")
+    term.until(lambda: term.lines()[-1].startswith("Ann>") and term.lines()[0].startswith(" Ann, your move"),
+               "redrew at 120x40")
     term.line("quit")
     term.rest()
 

@@ -142,8 +142,8 @@ def _widest(text: Text) -> int:
 
 
 class MapView:
-    """The map as wide as the screen allows: four columns a hex where that fits, else two. Rich
-    asks how wide it is before drawing it, so a full screen knows to pan only what cannot fit."""
+    """The map as wide as the screen allows: four columns a hex where that fits, else two. Its
+    narrowest (the compact map) is what a full screen pans when even that does not fit."""
 
     def __init__(self, view: dict[str, Any]):
         self.wide = render_map(view)
@@ -155,8 +155,7 @@ class MapView:
     def __rich_measure__(self, console, options):
         from rich.measure import Measurement
 
-        chosen = _widest(self._pick(options.max_width))
-        return Measurement(chosen, chosen)
+        return Measurement(_widest(self.compact), max(_widest(self.compact), _widest(self.wide)))
 
     def __rich_console__(self, console, options):
         chosen = self._pick(options.max_width)
