@@ -111,6 +111,11 @@ def view(s: HeroscapeState, seat: int | None) -> dict[str, Any]:
     if s.pending:
         p = s.pending[0]
         pending = {"seat": p[0], "kind": p[1]}
+        if p[1] in ("place", "equip", "swapglyph"):  # the figure it is about, named on the page
+            pending["figure"] = s.f_name[p[2]]
+        if p[1] in ("equip", "swapglyph") and len(p) > 3 and p[3] in s.glyph_at and s.glyph_at[p[3]][1]:
+            glyph = GLYPHS[s.glyph_at[p[3]][0]]  # face up: everybody sees it
+            pending["glyph"] = {"name": glyph.name, "text": glyph.text}
         if p[1] == "target_order":  # the figures still to defend against the special attack
             pending["targets"] = [s.f_name[d] for d in p[3] if s.f_state[d] == ON]
     return {

@@ -353,6 +353,16 @@ export function dicePanel(events) {
   return null;
 }
 
+/** A decision in words: which figure it is about, and what an Equipment Glyph does. */
+function pendingText(p) {
+  const fig = p.figure ? figName(p.figure) : null;
+  if (p.kind === "place" && fig) return `place ${fig}: click a free hex in your start zone`;
+  if ((p.kind === "equip" || p.kind === "swapglyph") && p.glyph) {
+    return `${fig || "the figure"} stands on ${p.glyph.name}: ${p.glyph.text} ${p.kind === "equip" ? "Equip it, or leave it." : "Swap glyphs, or keep yours."}`;
+  }
+  return PENDING_HELP[p.kind] || "a decision is to be made";
+}
+
 function statusBar(view, ctx) {
   const bits = [];
   if (view.result) {
@@ -361,7 +371,7 @@ function statusBar(view, ctx) {
     bits.push(h("b.hs-who", { text: view.result.every((v) => v === best) ? "Draw" : `Winner: ${winners.join(", ")}` }));
   } else if (view.pending) {
     bits.push(h("b.hs-who", { text: view.pending.seat === ctx.you ? "Your decision" : `${ctx.seatName(view.pending.seat)} decides` }),
-      h("span", { text: PENDING_HELP[view.pending.kind] || view.pending.kind }));
+      h("span#hs-pending", { text: pendingText(view.pending) }));
   } else if (view.active_card) {
     const card = (view.cards || []).find((c) => c.key === view.active_card);
     const owner = card ? card.owner : null;
