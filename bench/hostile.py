@@ -62,7 +62,6 @@ def serve(port: int, db: str) -> None:
     from glyphhall.server.http_config import uvicorn_config
 
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
-    signal.signal(signal.SIGTERM, lambda *_: None)  # uvicorn's own handler shuts down gracefully
     uvicorn.Server(uvicorn_config(create_app(db, bot_workers=1), host="127.0.0.1", port=port,
                                   log_level="warning", backlog=2048)).run()
 
@@ -115,6 +114,12 @@ class Hall:
 
     def tracebacks(self) -> int:
         return self.log.read_text(errors="replace").count("Traceback")
+
+    def last_error(self) -> str:
+        """The last line of the log's last traceback (what was raised)."""
+        text = self.log.read_text(errors="replace")
+        after = text.rsplit("Traceback", 1)[-1].strip().splitlines()
+        return next((line for line in after if line and not line.startswith((" ", "Traceback"))), "")[:200]
 
     async def close(self) -> None:
         for c in self._clients.values():
@@ -540,7 +545,7 @@ async def drill(hall: Hall, names: list[str], seconds: float, games: int, normal
             "http_5xx": sum(n for code, n in hall.status.items() if code >= 500),
             "statuses": dict(sorted(hall.status.items())),
             "tracebacks": hall.tracebacks() - traces_before,
-            "note": note,
+            "note": note + (f"; last traceback: {hall.last_error()}" if hall.tracebacks() > traces_before else ""),
         }
         print(_line(name, results[name]), flush=True)
     normal.stop()
@@ -579,6 +584,7 @@ def main() -> None:
     ap.add_argument("--only", default="", help="attacks to run, comma separated (default: all): " + ", ".join(ATTACKS))
     ap.add_argument("--games", type=int, default=0, help="then finish this many games and report the memory")
     ap.add_argument("--json", action="store_true", help="print one JSON object at the end")
+    ap.add_argument("--keep-log", default=None, help="copy the server's log to this file at the end")
     ap.add_argument("--serve", nargs=2, metavar=("PORT", "DB"), help=argparse.SUPPRESS)
     ap.add_argument("--normal", nargs=2, metavar=("PORT", "FILE"), help=argparse.SUPPRESS)
     args = ap.parse_args()
@@ -611,11 +617,13 @@ def main() -> None:
         finally:
             if normal is not None:
                 normal.process.kill()
-            server.send_signal(signal.SIGINT)
+            server.send_signal(signal.SIGTERM)  # uvicorn shuts down gracefully
             try:
                 server.wait(20)
             except subprocess.TimeoutExpired:
                 server.kill()
+        if args.keep_log:
+            Path(args.keep_log).write_text(log.read_text(errors="replace"))
         if args.json:
             print(json.dumps(results))
 

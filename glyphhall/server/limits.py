@@ -103,8 +103,12 @@ class AddressLimits:
     #: After a refused frame the socket is not read for this long: the flood waits in its own
     #: connection's buffers (back-pressure) instead of costing the hall a read per frame.
     PAUSE_SECONDS = 0.1
-    #: Frames refused in a row before the socket is closed (a flood, not a person).
+    #: A socket refused this many frames (less one a second) is closed: a flood, not a person.
     CLOSE_AFTER = 50
+
+    def strikes(self) -> TokenBucket:
+        """One socket's allowance of refused frames."""
+        return TokenBucket(Rate(1, self.CLOSE_AFTER))
 
     def __init__(self, limits: Limits) -> None:
         self.frames = AddressBuckets(limits.address_frames)

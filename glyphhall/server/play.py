@@ -130,16 +130,17 @@ async def play(ws: WebSocket, table_id: str) -> None:
     address = ws.client.host if ws.client else "unknown"
     per_address = address_limits(ws.app)
     refused_in_a_row = 0
+    strikes = per_address.strikes()
     try:
         while True:
             raw = await _receive(ws)
             if not per_address.frames.allow(address):
                 refused_in_a_row += 1
-                if refused_in_a_row == 1:
-                    conn.push({"type": "error", "message": "too many messages from your address; wait a moment", "ref": None})
-                elif refused_in_a_row > per_address.CLOSE_AFTER:
+                if not strikes.take():
                     await ws.close(FLOODED, "too many messages")
                     break
+                if refused_in_a_row == 1:
+                    conn.push({"type": "error", "message": "too many messages from your address; wait a moment", "ref": None})
                 await asyncio.sleep(per_address.PAUSE_SECONDS)
                 continue
             refused_in_a_row = 0

@@ -192,16 +192,17 @@ async def room_socket(ws: WebSocket, room_id: str) -> None:
     address = ws.client.host if ws.client else "unknown"
     per_address = address_limits(ws.app)
     refused_in_a_row = 0
+    strikes = per_address.strikes()
     try:
         while True:
             raw = await _receive(ws)  # binary frames too (they used to end in a KeyError)
             if not per_address.frames.allow(address):
                 refused_in_a_row += 1
-                if refused_in_a_row == 1:
-                    member.conn.push({"type": "error", "message": "too many messages from your address; wait a moment"})
-                elif refused_in_a_row > per_address.CLOSE_AFTER:
+                if not strikes.take():
                     await ws.close(FLOODED, "too many messages")
                     break
+                if refused_in_a_row == 1:
+                    member.conn.push({"type": "error", "message": "too many messages from your address; wait a moment"})
                 await asyncio.sleep(per_address.PAUSE_SECONDS)
                 continue
             refused_in_a_row = 0
