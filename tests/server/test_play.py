@@ -225,9 +225,12 @@ def test_chat_reaches_everyone_and_is_kept(client):
         hello(ws0, tokens[0])
         hello(spy, None)
         ws0.send_json({"type": "chat", "text": "good luck"})
+        first = [receive(ws, "chat")["line"] for ws in (ws0, spy)]
+        # The second line is sent once the first is in: two lines sent at once may be stored in
+        # either order (PostgreSQL commits them on different threads).
         spy.send_json({"type": "chat", "text": "go ann"})
-        for ws in (ws0, spy):
-            lines = [receive(ws, "chat")["line"] for _ in range(2)]
+        second = [receive(ws, "chat")["line"] for ws in (ws0, spy)]
+        for lines in zip(first, second, strict=True):
             assert [(x["author"], x["text"]) for x in lines] == [("ann", "good luck"), ("spectator", "go ann")]
     with client.websocket_connect(f"/ws/{table_id}") as ws:
         assert [c["text"] for c in hello(ws, None)["chat"]] == ["good luck", "go ann"]
