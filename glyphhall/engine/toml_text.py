@@ -27,6 +27,7 @@ class TomlLimits:
     max_depth: int = 16  # arrays and inline tables inside each other (a table header counts 1-2)
     max_keys: int = 20_000  # key = value lines and inline entries
     max_tables: int = 20_000  # table headers, arrays and inline tables
+    max_items: int = 10_000  # commas: entries of arrays and inline tables
     max_key_chars: int = 200
 
 
@@ -55,7 +56,7 @@ def _scan(text: str, what: str, limits: TomlLimits) -> None:
     """Refuse a text whose keys, nesting or size go past `limits`, in one pass."""
     if len(text) > limits.max_chars:
         raise _too_much(what, f"it has {len(text):,} characters, at most {limits.max_chars:,} are read")
-    dots = depth = keys = tables = 0
+    dots = depth = keys = tables = items = 0
     for match in _TOKEN.finditer(text):
         token = match[0]
         first = token[0]
@@ -84,6 +85,10 @@ def _scan(text: str, what: str, limits: TomlLimits) -> None:
             keys += 1
             if keys > limits.max_keys:
                 raise _too_much(what, f"it has more than {limits.max_keys:,} keys")
+        elif first == ",":
+            items += 1
+            if items > limits.max_items:
+                raise _too_much(what, f"its lists and tables hold more than {limits.max_items:,} entries")
 
 
 def _check_keys(value: Any, what: str, limits: TomlLimits) -> None:

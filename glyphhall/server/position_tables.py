@@ -8,6 +8,7 @@ because it rebuilds from the position and its actions, not from a seed (see engi
 from __future__ import annotations
 
 import logging
+import threading
 from dataclasses import dataclass
 from typing import Any
 
@@ -84,11 +85,17 @@ def chosen(game: Game, text: str | None, name: str | None) -> str:
     return text
 
 
+#: One stranger's position is read at a time (in a worker thread): a large one is a few tenths of
+#: a second of Python holding the GIL, and several at once would take every turn from the event loop.
+_READING = threading.Lock()
+
+
 def load(game: Game, text: str, seats: int | None = None) -> State:
     """The game the position sets up (for `seats` seats, when given). Raises TableError with
-    the loader's sentence."""
+    the loader's sentence. Call it in a worker thread (asyncio.to_thread)."""
     try:
-        state = game.load_position(text)
+        with _READING:
+            state = game.load_position(text)
     except GlyphHallError as err:
         raise TableError(f"the position does not load: {err}") from None
     except Exception as err:  # a loader's own slip must not become a 500 for hostile text

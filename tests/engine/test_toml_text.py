@@ -62,11 +62,13 @@ def test_dots_inside_strings_comments_and_numbers_are_not_key_parts():
 
 
 def test_size_key_count_table_count_and_key_length_are_bounded():
-    small = TomlLimits(max_chars=100, max_keys=3, max_tables=2, max_key_chars=10)
+    small = TomlLimits(max_chars=100, max_keys=3, max_tables=2, max_key_chars=10, max_items=2)
     _refused_fast("a = 1\n" * 20, "it has 120 characters, at most 100", small)
     _refused_fast("a = 1\nb = 2\nc = 3\nd = 4\n", "more than 3 keys", small)
     _refused_fast("a = [[1], [2]]", "more than 2 tables and lists", small)
     _refused_fast("abcdefghijk = 1", "a key is 11 characters long, at most 10", small)
+    _refused_fast("a = [1, 2, 3, 4]", "its lists and tables hold more than 2 entries", small)
+    assert read_toml('a = "1, 2, 3, 4"', "the position", small) == {"a": "1, 2, 3, 4"}  # not in a string
     _refused_fast('x = {"' + "k" * 300 + '" = 1}', "a key is 300 characters long")
 
 

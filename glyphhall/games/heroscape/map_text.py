@@ -26,7 +26,8 @@ MAX_MAP_BYTES = 256 * 1024
 MAX_HEXES = 1500
 #: How complex a player's map text may be (engine/toml_text.py): walls, ladders and overhangs are
 #: one table each, so a map has at most a few per hex.
-MAP_LIMITS = TomlLimits(max_chars=MAX_MAP_BYTES, max_tables=8 * MAX_HEXES, max_keys=24 * MAX_HEXES)
+MAP_LIMITS = TomlLimits(max_chars=MAX_MAP_BYTES, max_tables=8 * MAX_HEXES, max_keys=24 * MAX_HEXES,
+                       max_items=8 * MAX_HEXES)
 
 
 def _string(text: str) -> str:
