@@ -64,12 +64,14 @@ def test_heroscape_draft_place_order_and_move_by_clicking(live_server, new_page)
     occupied = set(page.eval_on_selector_all(".hs-figure", "els => els.map(e => e.dataset.hex)"))
     targets = page.eval_on_selector_all(".hs-hex.target", "els => els.map(e => e.dataset.hex)")
     target = next(t for t in targets if t not in occupied)
-    # a reachable hex shows the move's path first; Move sends it (one `move` action)
+    # a reachable hex, clicked under the path drawn on hover, sends one `move` action (a
+    # double-space figure with several places for its other end confirms with Move)
+    step = page.get_attribute("body", "data-step")
     page.click(f'.hs-hex[data-hex="{target}"]', force=True)
-    page.wait_for_selector("#move-confirm, #chooser")
+    page.wait_for_function("s => document.body.dataset.step !== s || !!document.querySelector('#move-confirm, #chooser')", arg=step)
     if page.locator("#move-confirm").count():
         click_and_wait(page, "#move-go")
-    else:  # several moves end on that hex: take the plain step
+    elif page.locator("#chooser").count():  # several moves end on that hex: take the plain step
         click_and_wait(page, f"#chooser button[data-action='step {figure} {target}']")
     page.wait_for_selector(f'.hs-figure[data-figure="{figure}"][data-hex="{target}"]')
     assert page.locator(".hs-all button.action").count() > 0

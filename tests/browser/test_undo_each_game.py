@@ -109,9 +109,12 @@ def heroscape_click(page, text: str) -> None:
     verb, figure, target = text.split()[:3]
     if not page.locator(f'.hs-figure.selected[data-figure="{figure}"]').count():
         page.click(f'.hs-figure[data-figure="{figure}"]')
-    if verb == "move":  # the hex, then Move under the path shown
+    if verb == "move":  # the hex, under the path shown on hover: one click (Move to confirm a second end)
+        step = page.get_attribute("body", "data-step")
         page.locator(f'.hs-hex[data-hex="{target}"]').click(force=True)
-        page.click("#move-go")
+        page.wait_for_function("s => document.body.dataset.step !== s || !!document.getElementById('move-go')", arg=step)
+        if page.locator("#move-go").count():
+            page.click("#move-go")
     else:  # attack: the defender (a chooser when the click could mean more than one action)
         page.locator(f'.hs-figure[data-figure="{target}"]').click(force=True)
         if page.locator("#chooser").count():

@@ -138,9 +138,16 @@ export function render(root, ctx) {
   // A click on a figure or hex: an action naming that figure as its target first; else choosing
   // one of your figures (unless the selected figure is in the middle of its move and may step onto
   // that hex, passing a friend); else the actions that name the hex.
-  function clickThing(token, hex) {
+  function clickThing(token, hex, how = "mouse") {
     const other = token && token !== sel.figure && actors.has(token);
-    if (hex && reach && reach[hex] && !other) { sel.path = hex; sel.tail = null; sel.choices = null; rerender(); return; }
+    if (hex && reach && reach[hex] && !other) {
+      // A mouse has drawn the path under the pointer already: one click moves. A finger (no
+      // hover) sees the path first and Move sends it; so does a double-space figure with more
+      // than one place for its other end.
+      const tails = view.tails && view.tails[sel.figure] && view.tails[sel.figure][hex];
+      if (how !== "touch" && !(tails && Object.keys(tails).length > 1)) { ctx.act(`move ${sel.figure} ${hex}`); return; }
+      sel.path = hex; sel.tail = null; sel.choices = null; rerender(); return;
+    }
     const pool = sel.figure ? mineActs : acts;
     const named = token ? pool.filter((a) => a.words.slice(2).includes(token)) : [];
     let onHex = hex ? pool.filter((a) => a.words.slice(1).includes(hex)) : [];
@@ -214,7 +221,7 @@ export function render(root, ctx) {
     if (zone >= 0) tip.push(zone < players ? `start zone of ${ctx.seatName(zone)}` : "start zone (no player)");
     if (glyphAt[lab]) tip.push(`glyph ${glyphAt[lab].name}`);
     if (figAt[lab]) tip.push(`${figName(figAt[lab].name)} (${ctx.seatName(figAt[lab].owner)})`);
-    const g = s("g", { class: "hs-hex" + (targetHexes.has(lab) ? " target" : ""), "data-hex": lab, onclick: () => clickThing(figAt[lab] ? figAt[lab].name : null, lab) },
+    const g = s("g", { class: "hs-hex" + (targetHexes.has(lab) ? " target" : ""), "data-hex": lab, onclick: (e) => clickThing(figAt[lab] ? figAt[lab].name : null, lab, e.pointerType) },
       s("polygon", { points: hexPoints(cx, cy + lift, R - 0.5), class: "hs-side" }),
       s("polygon", { points: hexPoints(cx, cy, R - 0.5), class: "hs-top", fill: shade(terrain, level, maxLevel) }),
       zone >= 0 ? s("polygon", { points: hexPoints(cx, cy, R - 4), class: "hs-zone", stroke: seatColour(zone) }) : null,
@@ -241,7 +248,7 @@ export function render(root, ctx) {
     const [cx, cy] = pos[gl.hex];
     const d = data && data.glyphs[gl.glyph];
     const letter = gl.up ? (d && d.letter) || gl.name.charAt(0) : "?";
-    svg.append(s("g", { class: "hs-glyph", "data-glyph": gl.glyph, onclick: () => clickThing(null, gl.hex) },
+    svg.append(s("g", { class: "hs-glyph", "data-glyph": gl.glyph, onclick: (e) => clickThing(null, gl.hex, e.pointerType) },
       s("circle", { cx, cy: cy - 2, r: R * 0.5 }),
       s("text", { x: cx, y: cy + 3, "text-anchor": "middle" }, letter),
       s("title", {}, gl.up ? `${gl.name}${d && d.text ? ": " + d.text : ""}` : "a glyph, symbol side up")));
@@ -252,7 +259,7 @@ export function render(root, ctx) {
     const card = (view.cards || []).find((c) => c.key === f.card);
     const g = s("g", {
       class: "hs-figure" + (f.name === sel.figure ? " selected" : "") + (actors.has(f.name) ? " actor" : "") + (targetFigures.has(f.name) ? " target" : "") + (f.name === view.moving ? " moving" : ""),
-      "data-figure": f.name, "data-hex": f.hex, onclick: (e) => { e.stopPropagation(); clickThing(f.name, f.hex); },
+      "data-figure": f.name, "data-hex": f.hex, onclick: (e) => { e.stopPropagation(); clickThing(f.name, f.hex, e.pointerType); },
     });
     if (f.tail && pos[f.tail]) {
       const [tx, ty] = pos[f.tail];
