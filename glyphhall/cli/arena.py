@@ -100,14 +100,14 @@ def arena(
         raise fail(str(err).strip('"')) from None
     if workers < 1:
         raise fail("--workers must be at least 1")
-    lineups = total // games
-    console.print(f"{len(specs)} bots, {mode}: {lineups} line-up{'s' if lineups != 1 else ''} x {games} "
-                  f"match{'es' if games != 1 else ''} = {total} matches; seed {seed} "
-                  f"(--seed {seed} plays the same matches again)", highlight=False)
     try:
         folder = run_folder(out or Path.cwd(), game.id, specs, seed)
     except OSError as err:
         raise fail(os_error_text(err)) from None
+    lineups = total // games
+    console.print(f"{len(specs)} bots, {mode}: {lineups} line-up{'s' if lineups != 1 else ''} x {games} "
+                  f"match{'es' if games != 1 else ''} = {total} match{'es' if total != 1 else ''}; seed {seed} "
+                  f"(--seed {seed} plays the same matches again)", highlight=False)
     columns = (
         TextColumn("{task.description}"),
         BarColumn(),
