@@ -4,6 +4,7 @@ HTTP body limit, refused with 413 before the body is read."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections import OrderedDict
 from collections.abc import Callable
@@ -113,6 +114,35 @@ class AddressLimits:
     def __init__(self, limits: Limits) -> None:
         self.frames = AddressBuckets(limits.address_frames)
         self.chat = AddressBuckets(limits.address_chat)
+
+
+class FrameGate:
+    """One socket's door for the frames its address sends (play and replay-room sockets)."""
+
+    FLOODED = "too many messages from your address; wait a moment"
+
+    def __init__(self, app: Any, address: str) -> None:
+        self.limits = address_limits(app)
+        self.address = address
+        self.strikes = self.limits.strikes()
+        self.refused_in_a_row = 0
+
+    async def admit(self, say: Callable[[str], None]) -> bool | None:
+        """True: handle the frame. False: it was refused (said once per run of refusals, then
+        the reader pauses). None: close the socket, a flood."""
+        if self.limits.frames.allow(self.address):
+            self.refused_in_a_row = 0
+            return True
+        self.refused_in_a_row += 1
+        if not self.strikes.take():
+            return None
+        if self.refused_in_a_row == 1:
+            say(self.FLOODED)
+        await asyncio.sleep(self.limits.PAUSE_SECONDS)
+        return False
+
+    def chat_allowed(self) -> bool:
+        return self.limits.chat.allow(self.address)
 
 
 def address_limits(app: Any) -> AddressLimits:

@@ -37,7 +37,7 @@ from glyphhall.engine import IllegalAction
 from . import origins, sync
 from .friends import muted_names
 from .identity import visitor
-from .limits import ConnectionBuckets, address_limits
+from .limits import ConnectionBuckets, FrameGate
 from .logs import TABLE
 from .protocol import (
     MAX_FRAME,
@@ -127,30 +127,23 @@ async def play(ws: WebSocket, table_id: str) -> None:
     SOCKETS.inc()
     conn.push(table.full_state(seat))
     table.broadcast_table()
-    address = ws.client.host if ws.client else "unknown"
-    per_address = address_limits(ws.app)
-    refused_in_a_row = 0
-    strikes = per_address.strikes()
+    gate = FrameGate(ws.app, ws.client.host if ws.client else "unknown")
     try:
         while True:
             raw = await _receive(ws)
-            if not per_address.frames.allow(address):
-                refused_in_a_row += 1
-                if not strikes.take():
-                    await ws.close(FLOODED, "too many messages")
-                    break
-                if refused_in_a_row == 1:
-                    conn.push({"type": "error", "message": "too many messages from your address; wait a moment", "ref": None})
-                await asyncio.sleep(per_address.PAUSE_SECONDS)
+            admitted = await gate.admit(lambda said: conn.push({"type": "error", "message": said, "ref": None}))
+            if admitted is None:
+                await ws.close(FLOODED, "too many messages")
+                break
+            if not admitted:
                 continue
-            refused_in_a_row = 0
             try:
                 msg = read_message(raw)
             except ProtocolError as err:
                 conn.push({"type": "error", "message": str(err), "ref": safe_ref(raw)})
                 continue
             bucket, what = BUCKETS.get(msg.type, ("ping", "messages"))
-            if not buckets.allow(bucket) or msg.type == "chat" and not per_address.chat.allow(address):
+            if not buckets.allow(bucket) or msg.type == "chat" and not gate.chat_allowed():
                 conn.push({"type": "error", "message": f"too many {what}; wait a moment", "ref": getattr(msg, "ref", None)})
                 continue
             try:

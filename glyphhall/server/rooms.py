@@ -34,7 +34,7 @@ from pydantic import BaseModel, Field
 
 from . import guest_names, origins, positions
 from .identity import user_of
-from .limits import address_limits
+from .limits import FrameGate
 from .play import FLOODED, _Closed, _receive, _refuse  # the same frames and refusals as the play socket
 from .protocol import read_object as _parse  # the same JSON checks
 from .replay_work import replay_work
@@ -189,26 +189,19 @@ async def room_socket(ws: WebSocket, room_id: str) -> None:
     if room.leader is None:
         room.leader = member.id
     room.broadcast_room()
-    address = ws.client.host if ws.client else "unknown"
-    per_address = address_limits(ws.app)
-    refused_in_a_row = 0
-    strikes = per_address.strikes()
+    gate = FrameGate(ws.app, ws.client.host if ws.client else "unknown")
     try:
         while True:
             raw = await _receive(ws)  # binary frames too (they used to end in a KeyError)
-            if not per_address.frames.allow(address):
-                refused_in_a_row += 1
-                if not strikes.take():
-                    await ws.close(FLOODED, "too many messages")
-                    break
-                if refused_in_a_row == 1:
-                    member.conn.push({"type": "error", "message": "too many messages from your address; wait a moment"})
-                await asyncio.sleep(per_address.PAUSE_SECONDS)
+            admitted = await gate.admit(lambda said: member.conn.push({"type": "error", "message": said}))
+            if admitted is None:
+                await ws.close(FLOODED, "too many messages")
+                break
+            if not admitted:
                 continue
-            refused_in_a_row = 0
             try:
                 msg = _parse(raw)
-                if msg.get("type") == "chat" and not per_address.chat.allow(address):
+                if msg.get("type") == "chat" and not gate.chat_allowed():
                     raise ValueError("too many chat messages from your address; wait a moment")
                 await _handle(ws, room, table, member, msg)
             except (ValueError, TableError) as err:
