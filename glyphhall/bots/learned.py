@@ -78,7 +78,8 @@ class PolicyNetwork:
 
 
 def shipped_checkpoint(game_id: str) -> Path | None:
-    path = resources.files(__package__).joinpath("checkpoints", f"{game_id}.npz")
+    package = __name__.rpartition(".")[0]  # (a compiled module may lack __package__)
+    path = resources.files(package).joinpath("checkpoints", f"{game_id}.npz")
     return Path(str(path)) if path.is_file() else None
 
 
