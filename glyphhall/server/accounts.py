@@ -9,8 +9,7 @@ back-off, never a lock: the owner elsewhere is not held up); sign-ups are limite
 from __future__ import annotations
 
 import time
-from collections.abc import Awaitable
-from typing import Any, TypeVar
+from typing import Any
 
 from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel, Field
@@ -27,7 +26,6 @@ from .tokens import new_token, token_hash
 router = APIRouter(prefix="/api/account", tags=["accounts"])
 
 WRONG = "wrong user name or password"
-T = TypeVar("T")
 
 
 class AccountLimits:
@@ -81,11 +79,6 @@ async def _limit(limiter: HallWindow | HallBackoff, key: str, what: str) -> None
         raise TableError(f"too many {what}; try again in {later}", 429)
 
 
-async def _hashing(work: Awaitable[T]) -> T:
-    try:
-        return await work
-    except passwords.Busy:
-        raise TableError("the hall is busy signing people in; please try again in a moment", 503) from None
 
 
 async def _sign_in(request: Request, response: Response, user: UserInfo) -> None:
@@ -117,7 +110,7 @@ async def signup(body: Credentials, request: Request, response: Response) -> dic
     except passwords.PolicyError as err:
         raise TableError(str(err)) from None
     await lim.signup_per_address.note(_address(request))
-    password_hash = await _hashing(passwords.hash_off_loop(body.password))
+    password_hash = await passwords.hash_off_loop(body.password)
     try:
         user = await m.db(m.store.create_user, name, password_hash)
     except NameTaken:
@@ -136,7 +129,7 @@ async def signin(body: Credentials, request: Request, response: Response) -> dic
     await _limit(lim.wrong_password, _pair(request, account), "wrong passwords for this account from here")
     user = await m.db(m.store.user_named, account)
     # An unknown name costs a hash check too, so the answer's timing does not tell names apart.
-    ok = await _hashing(passwords.verify_off_loop(user.password_hash if user else passwords.DUMMY_HASH, body.password))
+    ok = await passwords.verify_off_loop(user.password_hash if user else passwords.DUMMY_HASH, body.password)
     if user is None or not ok:
         await lim.wrong_password.fail(_pair(request, account))
         raise TableError(WRONG, 401)
@@ -168,14 +161,14 @@ async def change_password(body: NewPassword, request: Request) -> dict[str, Any]
     lim = limits(request)
     pair = _pair(request, v.user.name)
     await _limit(lim.wrong_password, pair, "wrong passwords for this account from here")
-    if not await _hashing(passwords.verify_off_loop(v.user.password_hash, body.old_password)):
+    if not await passwords.verify_off_loop(v.user.password_hash, body.old_password):
         await lim.wrong_password.fail(pair)
         raise TableError("the current password is not right", 403)
     try:
         passwords.check_password(body.new_password, v.user.name)
     except passwords.PolicyError as err:
         raise TableError(str(err)) from None
-    new_hash = await _hashing(passwords.hash_off_loop(body.new_password))
+    new_hash = await passwords.hash_off_loop(body.new_password)
     await m.db(m.store.set_password_hash, v.user.id, new_hash)
     await m.db(m.store.end_other_sessions, v.user.id, v.session_hash)
     await session_sockets(request.app).end(v.user.id, keep=v.session_hash)

@@ -23,6 +23,7 @@ from . import passwords
 from .identity import visitor
 from .notify import Notifier
 from .ratelimit import HallWindow
+from .session_sockets import session_sockets
 from .tables import TableError
 from .tokens import new_token, token_hash
 
@@ -97,8 +98,7 @@ async def check_password(request: Request, user: UserInfo, password: str) -> Non
     wait = await lim.wait(key)
     if wait > 0:
         raise TableError(f"too many password attempts; try again in {max(1, round(wait / 60))} minute(s)", 429)
-    m = request.app.state.manager
-    if not await m.db(passwords.verify, user.password_hash, password):
+    if not await passwords.verify_off_loop(user.password_hash, password):  # never on the store's thread
         await lim.note(key)
         raise TableError("the password is not right", 403)
 
@@ -246,6 +246,7 @@ async def reset(body: Reset, request: Request) -> dict[str, Any]:
         raise TableError(str(err)) from None  # the link stays good for a better password
     if await m.db(m.store.use_mail_token, token_hash(body.token), "reset") is None:
         raise expired
-    await m.db(m.store.set_password_hash, user.id, passwords.hash_password(body.new_password))
+    await m.db(m.store.set_password_hash, user.id, await passwords.hash_off_loop(body.new_password))
     await m.db(m.store.end_other_sessions, user.id, None)
+    await session_sockets(request.app).end(user.id)  # every session ended: its sockets too
     return {"name": user.name, "message": "Your password is changed; sign in with it."}

@@ -20,6 +20,8 @@ from typing import TypeVar
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
+from .errors import TableError
+
 #: Letters of any alphabet ("Björn", "Zoë", "Ольга"), digits, '_' and '-', starting with a letter.
 NAME = re.compile(r"^[^\W\d_][\w-]{2,23}$")
 #: Names a person could be mistaken for: the house's own words and what tables show for bots.
@@ -54,8 +56,6 @@ _pool = ThreadPoolExecutor(HASHING_THREADS, thread_name_prefix="glyphhall-argon2
 _waiting = 0
 
 
-class Busy(Exception):
-    """Too many hashes are waiting: the caller is told to try again in a moment."""
 
 
 class PolicyError(ValueError):
@@ -116,7 +116,7 @@ def verify(password_hash: str, password: str) -> bool:
 async def _off_loop(fn: Callable[..., T], *args: str) -> T:
     global _waiting
     if _waiting >= HASHING_THREADS + MAX_WAITING:
-        raise Busy
+        raise TableError("the hall is busy signing people in; please try again in a moment", 503)
     _waiting += 1
     try:
         return await asyncio.get_running_loop().run_in_executor(_pool, fn, *args)
@@ -125,12 +125,12 @@ async def _off_loop(fn: Callable[..., T], *args: str) -> T:
 
 
 async def hash_off_loop(password: str) -> str:
-    """`hash_password` in the hashing threads. Raises Busy when too many wait."""
+    """`hash_password` in the hashing threads. Raises TableError (503) when too many wait."""
     return await _off_loop(hash_password, password)
 
 
 async def verify_off_loop(password_hash: str, password: str) -> bool:
-    """`verify` in the hashing threads. Raises Busy when too many wait."""
+    """`verify` in the hashing threads. Raises TableError (503) when too many wait."""
     return await _off_loop(verify, password_hash, password)
 
 
