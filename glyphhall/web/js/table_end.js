@@ -7,7 +7,7 @@ const end = { tableId: null, ratings: null, rematch: undefined, asked: false };
 let rerenderSeats = () => {};
 
 const signed = (x) => `${x > 0 ? "+" : x < 0 ? "−" : "±"}${Math.abs(x).toLocaleString("en", { minimumFractionDigits: 1, maximumFractionDigits: 1 })}`;
-const number = (x) => x.toLocaleString("en", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const number = (x) => `${x < 0 ? "−" : ""}${Math.abs(x).toLocaleString("en", { minimumFractionDigits: 1, maximumFractionDigits: 1 })}`;
 
 /** Fetch what the end needs once the table is over (ratings, where the rematch stands). */
 export async function loadEnd(tableId, rerender) {
