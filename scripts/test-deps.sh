@@ -17,6 +17,8 @@ fi
 
 # --- RL training tests: the CPU build of PyTorch where this machine keeps its wheel (PyPI's Linux
 # wheel brings gigabytes of GPU libraries); without it those tests say they need torch and skip ---
-if ! .venv/bin/python -c "import torch" 2>/dev/null && compgen -G "/opt/wheels/torch-*+cpu-*.whl" >/dev/null; then
-    .venv/bin/pip install --quiet --no-index --find-links /opt/wheels 'torch>=2.2,<3' || true
+# (the wheel file itself, so the GPU build is never chosen; its own needs come from the index)
+_torch_cpu=$(compgen -G "/opt/wheels/torch-*+cpu-cp311-*.whl" | head -n 1 || true)
+if ! .venv/bin/python -c "import torch" 2>/dev/null && [ -n "$_torch_cpu" ]; then
+    .venv/bin/pip install --quiet "$_torch_cpu" || true
 fi
