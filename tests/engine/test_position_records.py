@@ -45,7 +45,7 @@ def test_a_changed_position_is_refused_by_its_hash(tmp_path):
     path.write_text(json.dumps(data))
     with pytest.raises(LoadError, match="position does not match its SHA-256"):
         MatchRecord.read(path)
-    with pytest.raises(LoadError, match="malformed"):
+    with pytest.raises(LoadError, match="no 'sha256': it is damaged"):
         MatchRecord.from_dict({**data, "position": {"text": POSITION}})
 
 
