@@ -34,6 +34,10 @@ class Limits:
     #: frame, and chat lines.
     address_frames: Rate = Rate(30, 300)
     address_chat: Rate = Rate(2, 10)
+    #: Replay positions, hypotheticals and room lines computed per address (replay_work.py),
+    #: and how many of one address's may be computing at once.
+    replay: Rate = Rate(4, 20)
+    replay_in_flight: int = 2
     body_bytes: int = 64 * 1024
     #: Routes that take a map of one's own (Heroscape's map upload, and a table whose options
     #: carry the map's text) may send up to this much.
@@ -47,7 +51,8 @@ class Limits:
         """For load generators and test drivers: one address creating many tables and playing
         faster than people (the body limit stays)."""
         fast = Rate(1e9, 1e9)
-        return cls(act=fast, chat=fast, ping=fast, create_table=fast, address_frames=fast, address_chat=fast)
+        return cls(act=fast, chat=fast, ping=fast, create_table=fast, address_frames=fast, address_chat=fast,
+                   replay=fast, replay_in_flight=10**6)
 
 
 class TokenBucket:

@@ -28,12 +28,13 @@ Key = tuple[str, int, int | None, tuple[tuple[int, str], ...] | None]
 
 
 class ReplayWork:
-    def __init__(self, rate: Rate = RATE) -> None:
+    def __init__(self, rate: Rate = RATE, in_flight: int = IN_FLIGHT_PER_ADDRESS) -> None:
         self._pool: ProcessPoolExecutor | None = None
         self._cache: OrderedDict[Key, dict[str, Any]] = OrderedDict()
         self._running: dict[Key, asyncio.Future[dict[str, Any]]] = {}
         self._in_flight: dict[str, int] = {}
         self._buckets = AddressBuckets(rate)
+        self._most_in_flight = in_flight
 
     async def position(self, address: str, table: LiveTable, step: int, seat: int | None,
                        line: Sequence[tuple[int, str]] | None = None,
@@ -57,7 +58,7 @@ class ReplayWork:
             return await asyncio.shield(running)
         if not self._buckets.allow(address):
             raise TableError("too many replay requests from your address; wait a moment", 429)
-        if self._in_flight.get(address, 0) >= IN_FLIGHT_PER_ADDRESS:
+        if self._in_flight.get(address, 0) >= self._most_in_flight:
             raise TableError("your earlier replay requests are still being computed; wait for them", 429)
         if len(self._running) >= REPLAY_WORKERS + MAX_WAITING:
             raise TableError("the hall is busy computing replays; try again in a moment", 503)
@@ -90,5 +91,6 @@ class ReplayWork:
 def replay_work(app: Any) -> ReplayWork:
     """The app's replay work (made on first use; create_app's lifespan closes it)."""
     if not hasattr(app.state, "replay_work"):
-        app.state.replay_work = ReplayWork()
+        limits = getattr(app.state, "limits", None)
+        app.state.replay_work = ReplayWork(limits.replay, limits.replay_in_flight) if limits else ReplayWork()
     return app.state.replay_work
