@@ -235,7 +235,9 @@ def test_a_finger_drags_shapes_and_the_page_stays(live_server, open_page):
     page.wait_for_selector("#builder")
     for key in ("5", "n"):
         page.keyboard.press(key)
-    page.locator("#glyph-grid").scroll_into_view_if_needed()
+    page.wait_for_function("() => document.querySelector('#glyph-text').textContent === 'square@0,0'")
+    # in one step: the grid is drawn anew on each change, so a held element can go stale
+    page.eval_on_selector("#glyph-grid", "g => g.scrollIntoView({block: 'center'})")
     before_scroll = page.evaluate("window.scrollY")
     x, y = centre(page, 0)
     u = unit(page)

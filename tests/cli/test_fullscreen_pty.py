@@ -31,8 +31,12 @@ def _start(game_id: str, tmp_path, rows: int, cols: int, bot: str = BOT, seed: i
 
 
 def _saved_record(tmp_path) -> MatchRecord | None:
-    found = list((tmp_path / "data" / "saves").glob("*.json"))
-    return MatchRecord.from_dict(json.loads(found[0].read_text())["record"]) if found else None
+    for path in (tmp_path / "data" / "saves").glob("*.json"):
+        try:
+            return MatchRecord.from_dict(json.loads(path.read_text())["record"])
+        except FileNotFoundError:  # the game ended and its save was removed as we looked
+            return None
+    return None
 
 
 def _saved_count(tmp_path) -> int:
