@@ -18,6 +18,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.server.mailbox import mailbox_fixture  # noqa: F401 (a fixture, found here by pytest)
+from tests.server.push_service import push_service_fixture  # noqa: F401 (a fixture, as above)
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

@@ -26,8 +26,8 @@ from pathlib import Path
 import pytest
 
 from glyphhall import games
-from tests.server.mailbox import Mailbox, link
-from tests.server.push_service import BrowserKeys, PushService
+from tests.server.mailbox import link
+from tests.server.push_service import BrowserKeys
 
 from .conftest import _free_port, shot
 from .test_inscription_online import MAX_STEPS, choose, click_action, legal_of, wait_step
@@ -41,14 +41,6 @@ pytestmark = [
 PASSWORD = "a long walk by the sea"
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
-
-
-@pytest.fixture
-def mailbox():
-    box = Mailbox()
-    box.controller.start()
-    yield box
-    box.controller.stop()
 
 
 @pytest.fixture
@@ -72,14 +64,6 @@ def people_server(tmp_path, mailbox):
     yield f"http://127.0.0.1:{port}"
     server.should_exit = True
     thread.join(15)
-
-
-@pytest.fixture
-def push_service():
-    s = PushService()
-    s.start()
-    yield s
-    s.stop()
 
 
 def stand_in_push(page, endpoint: str, keys: BrowserKeys) -> None:

@@ -1,5 +1,7 @@
 """Fixtures: a store on SQLite and on a real PostgreSQL server (every store-backed test runs on
-both), and a test client of the app with the toy games injected."""
+both), a test client of the app with the toy games injected, a hall of server processes (`hall`),
+a hall that e-mails a real local SMTP server (`mailbox`, `mail_hall`) and a stand-in push service
+(`push_service`)."""
 
 from __future__ import annotations
 
@@ -9,9 +11,12 @@ from fastapi.testclient import TestClient
 from glyphhall.server import create_app
 from glyphhall.store import Store
 
+from .email_hall import mail_app
 from .games import GAMES
+from .mailbox import mailbox_fixture  # noqa: F401 (a fixture, found here by pytest)
 from .nodes import Node
 from .postgres import NoPostgres, ThrowawayPostgres
+from .push_service import push_service_fixture  # noqa: F401 (a fixture, as above)
 
 
 @pytest.fixture(scope="session")
@@ -65,3 +70,10 @@ def hall(postgres_url):
     yield start
     for node in nodes:
         node.stop()
+
+
+@pytest.fixture
+def mail_hall(db_url, mailbox):
+    """A test client of an app that e-mails `mailbox` (email_hall.mail_app)."""
+    with TestClient(mail_app(db_url, mailbox)) as client:
+        yield client

@@ -1,5 +1,6 @@
 """A real SMTP server for the e-mail tests (aiosmtpd on a loopback port): it keeps every message
-it receives, parsed, for the tests to read."""
+it receives, parsed, for the tests to read; the `mailbox` fixture (brought into the server and
+browser tests by their conftests)."""
 
 from __future__ import annotations
 
@@ -9,9 +10,11 @@ import re
 import socket
 import threading
 import time
+from collections.abc import Iterator
 from email.message import EmailMessage
 from typing import Any
 
+import pytest
 from aiosmtpd.controller import Controller
 
 
@@ -54,7 +57,6 @@ class Mailbox:
             time.sleep(0.05)
         return self.to(address)[:count]
 
-
     def wait_subject(self, address: str, start: str, timeout: float = 15) -> EmailMessage:
         """The first message to `address` whose subject starts with `start`, waiting for it."""
         deadline = time.monotonic() + timeout
@@ -62,6 +64,15 @@ class Mailbox:
             assert time.monotonic() < deadline, f"no {start!r} to {address}; have {[m['Subject'] for m in self.messages]}"
             time.sleep(0.05)
         return found[0]
+
+
+@pytest.fixture(name="mailbox")
+def mailbox_fixture() -> Iterator[Mailbox]:
+    """A Mailbox listening for the length of a test."""
+    box = Mailbox()
+    box.controller.start()
+    yield box
+    box.controller.stop()
 
 
 def body(msg: EmailMessage) -> str:

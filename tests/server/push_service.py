@@ -4,7 +4,8 @@ browser's side of a subscription: its P-256 key pair and auth secret.
 The service checks what a real one checks — the VAPID `Authorization` header (a JWT signed by
 the key it names, for this service's origin, not expired), `Content-Encoding: aes128gcm` and a
 `TTL` — and the test browser decrypts the body (RFC 8291) with its private key. Endpoints whose
-path starts with /gone/ answer 410, as a push service does for an expired subscription."""
+path starts with /gone/ answer 410, as a push service does for an expired subscription. The
+`push_service` fixture is one running for a test (brought in by the server and browser conftests)."""
 
 from __future__ import annotations
 
@@ -13,10 +14,12 @@ import json
 import os
 import threading
 import time
+from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 import http_ece
+import pytest
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from py_vapid import Vapid02
@@ -100,3 +103,12 @@ class PushService:
             assert time.monotonic() < deadline, f"{len(self.received)} pushes arrived, not {count}"
             time.sleep(0.05)
         return self.received[:count]
+
+
+@pytest.fixture(name="push_service")
+def push_service_fixture() -> Iterator[PushService]:
+    """A PushService listening for the length of a test."""
+    service = PushService()
+    service.start()
+    yield service
+    service.stop()

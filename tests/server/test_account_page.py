@@ -4,28 +4,10 @@ the address gone)."""
 
 from __future__ import annotations
 
-import pytest
-from fastapi.testclient import TestClient
-
 from glyphhall.store import Store
 
-from .email_hall import PASSWORD, confirmed, duel, mail_app, move, person
+from .email_hall import PASSWORD, confirmed, duel, move, person
 from .helpers import hello, receive
-from .mailbox import Mailbox
-
-
-@pytest.fixture
-def mailbox():
-    box = Mailbox()
-    box.controller.start()
-    yield box
-    box.controller.stop()
-
-
-@pytest.fixture
-def hall(db_url, mailbox):
-    with TestClient(mail_app(db_url, mailbox)) as client:
-        yield client
 
 
 def _finished_duel(ann, bob) -> str:
@@ -40,8 +22,8 @@ def _finished_duel(ann, bob) -> str:
     return table_id
 
 
-def test_the_name_changes_only_its_capitals(hall):
-    ann = person(hall, "ann")
+def test_the_name_changes_only_its_capitals(mail_hall):
+    ann = person(mail_hall, "ann")
     assert ann.post("/api/account/name", json={"name": "Ann", "password": "wrong password"}).status_code == 403
     r = ann.post("/api/account/name", json={"name": "Anna", "password": PASSWORD})
     assert r.status_code == 400 and "only the capital letters" in r.json()["error"]
@@ -49,8 +31,8 @@ def test_the_name_changes_only_its_capitals(hall):
     assert ann.get("/api/account").json()["user"]["name"] == "Ann"
 
 
-def test_export_holds_profile_games_ratings_and_chat(hall, mailbox):
-    ann, bob = confirmed(hall, mailbox, "ann"), person(hall, "bob")
+def test_export_holds_profile_games_ratings_and_chat(mail_hall, mailbox):
+    ann, bob = confirmed(mail_hall, mailbox, "ann"), person(mail_hall, "bob")
     ann.post("/api/friends/bob")
     table_id = _finished_duel(ann, bob)
     assert ann.post("/api/account/export", json={"password": "not it"}).status_code == 403
@@ -65,8 +47,8 @@ def test_export_holds_profile_games_ratings_and_chat(hall, mailbox):
     assert {r["game"] for r in data["ratings"]} == {"duel"} and len(data["rating_changes"]) == 1
 
 
-def test_deleting_keeps_the_games_under_deleted_player(hall, mailbox, db_url):
-    ann, bob = confirmed(hall, mailbox, "ann"), person(hall, "bob")
+def test_deleting_keeps_the_games_under_deleted_player(mail_hall, mailbox, db_url):
+    ann, bob = confirmed(mail_hall, mailbox, "ann"), person(mail_hall, "bob")
     table_id = _finished_duel(ann, bob)
     running, _ = duel([ann, bob])
     r = ann.post("/api/account/delete", json={"password": PASSWORD, "confirm": "someone"})
@@ -74,10 +56,10 @@ def test_deleting_keeps_the_games_under_deleted_player(hall, mailbox, db_url):
     assert ann.post("/api/account/delete", json={"password": "wrong", "confirm": "ann"}).status_code == 403
     assert ann.post("/api/account/delete", json={"password": PASSWORD, "confirm": "ann"}).json() == {"deleted": "ann"}
     assert ann.get("/api/account").json()["user"] is None
-    assert hall.get("/api/users/ann").status_code == 404
+    assert mail_hall.get("/api/users/ann").status_code == 404
     recent = bob.get("/api/users/bob").json()["recent"]
     assert [m["seats"] for m in recent if m["id"] == table_id] == [["deleted player", "bob"]]
-    seats = hall.get(f"/api/tables/{running}").json()["seats"]
+    seats = mail_hall.get(f"/api/tables/{running}").json()["seats"]
     assert seats[0]["kind"] == "bot" and seats[1]["name"] == "bob"  # the running game goes on
     store = Store(db_url)
     try:
@@ -86,4 +68,4 @@ def test_deleting_keeps_the_games_under_deleted_player(hall, mailbox, db_url):
         assert store.ratings_of("user:1") == []
     finally:
         store.close()
-    assert hall.post("/api/account/signin", json={"name": "ann", "password": PASSWORD}).status_code == 401
+    assert mail_hall.post("/api/account/signin", json={"name": "ann", "password": PASSWORD}).status_code == 401

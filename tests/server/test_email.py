@@ -20,21 +20,7 @@ from glyphhall.store import Store
 
 from .email_hall import FAST, PASSWORD, confirmed, duel, mail_app, move, person, subjects
 from .games import GAMES
-from .mailbox import Mailbox, body, link
-
-
-@pytest.fixture
-def mailbox():
-    box = Mailbox()
-    box.controller.start()
-    yield box
-    box.controller.stop()
-
-
-@pytest.fixture
-def hall(db_url, mailbox):
-    with TestClient(mail_app(db_url, mailbox)) as client:
-        yield client
+from .mailbox import body, link
 
 
 def settle(seconds: float = 0.6) -> None:
@@ -42,8 +28,8 @@ def settle(seconds: float = 0.6) -> None:
     time.sleep(seconds)
 
 
-def test_an_address_is_used_only_once_confirmed(hall, mailbox):
-    ann = person(hall, "ann")
+def test_an_address_is_used_only_once_confirmed(mail_hall, mailbox):
+    ann = person(mail_hall, "ann")
     r = ann.post("/api/contact/email", json={"email": "ann@example.org", "password": "not her password"})
     assert r.status_code == 403 and "password" in r.json()["error"]
     r = ann.post("/api/contact/email", json={"email": "not an address", "password": PASSWORD})
@@ -55,16 +41,16 @@ def test_an_address_is_used_only_once_confirmed(hall, mailbox):
     assert msg["Subject"] == "Confirm your e-mail address for Glyph Hall" and "Hello ann" in body(msg)
     assert ann.get("/api/contact").json()["email"] is None  # not before the link is opened
     confirm = link(msg, "/mail/confirm")
-    r = hall.get(confirm, follow_redirects=False)  # any browser: the link carries its token
+    r = mail_hall.get(confirm, follow_redirects=False)  # any browser: the link carries its token
     assert r.headers["location"] == "/settings?email=confirmed"
     got = ann.get("/api/contact").json()
     assert got["email"] == "ann@example.org" and got["email_on"] is True and got["turn_emails"] is True
-    r = hall.get(confirm, follow_redirects=False)  # used once
+    r = mail_hall.get(confirm, follow_redirects=False)  # used once
     assert r.headers["location"] == "/settings?email=expired"
 
 
-def test_your_turn_is_told_once_per_turn_with_a_working_unsubscribe_link(hall, mailbox):
-    ann, bob = confirmed(hall, mailbox, "ann"), confirmed(hall, mailbox, "bob")
+def test_your_turn_is_told_once_per_turn_with_a_working_unsubscribe_link(mail_hall, mailbox):
+    ann, bob = confirmed(mail_hall, mailbox, "ann"), confirmed(mail_hall, mailbox, "bob")
     table_id, (tok_a, tok_b) = duel([ann, bob])
     first_a = mailbox.wait_for("ann@example.org", 2)[1]  # after the confirmation
     first_b = mailbox.wait_for("bob@example.org", 2)[1]
@@ -81,11 +67,11 @@ def test_your_turn_is_told_once_per_turn_with_a_working_unsubscribe_link(hall, m
     # Bob stops the e-mails from the link, in a browser where nobody is signed in.
     stop = link(first_b, "/mail/unsubscribe")
     assert first_b["List-Unsubscribe"].strip() == f"<http://hall.test{stop}>"
-    assert "Stop the e-mails" in hall.get(stop).text  # opening the link alone changes nothing
+    assert "Stop the e-mails" in mail_hall.get(stop).text  # opening the link alone changes nothing
     assert bob.get("/api/contact").json()["turn_emails"] is True
-    assert "no more e-mails" in hall.post(stop).text
+    assert "no more e-mails" in mail_hall.post(stop).text
     assert bob.get("/api/contact").json()["turn_emails"] is False
-    assert "does not work" in hall.post("/mail/unsubscribe?key=guessed").text
+    assert "does not work" in mail_hall.post("/mail/unsubscribe?key=guessed").text
     move(ann, table_id, tok_a)
     move(bob, table_id, tok_b)
     mailbox.wait_for("ann@example.org", 4)
@@ -93,8 +79,8 @@ def test_your_turn_is_told_once_per_turn_with_a_working_unsubscribe_link(hall, m
     assert len(mailbox.to("bob@example.org")) == 3
 
 
-def test_no_email_while_a_page_is_focused(hall, mailbox):
-    ann, bob = confirmed(hall, mailbox, "ann"), confirmed(hall, mailbox, "bob")
+def test_no_email_while_a_page_is_focused(mail_hall, mailbox):
+    ann, bob = confirmed(mail_hall, mailbox, "ann"), confirmed(mail_hall, mailbox, "bob")
     deadline = time.monotonic() + 1.2
     bob.post("/api/turns", json={"focused": True})
     table_id, _ = duel([ann, bob])
@@ -108,8 +94,8 @@ def test_no_email_while_a_page_is_focused(hall, mailbox):
 
 
 def test_several_waiting_tables_make_one_email(db_url, mailbox):
-    with TestClient(mail_app(db_url, mailbox, NotifyTimes(turn_delay=2.0, focus_seconds=1.5, tick=0.1))) as hall:
-        ann, bob = confirmed(hall, mailbox, "ann"), person(hall, "bob")
+    with TestClient(mail_app(db_url, mailbox, NotifyTimes(turn_delay=2.0, focus_seconds=1.5, tick=0.1))) as slow_hall:
+        ann, bob = confirmed(slow_hall, mailbox, "ann"), person(slow_hall, "bob")
         for _ in range(3):
             duel([ann, bob])
         msg = mailbox.wait_for("ann@example.org", 2)[1]
@@ -118,8 +104,8 @@ def test_several_waiting_tables_make_one_email(db_url, mailbox):
         assert len(mailbox.to("ann@example.org")) == 2
 
 
-def test_game_over_email_has_the_result_and_the_replay(hall, mailbox):
-    ann, bob = confirmed(hall, mailbox, "ann"), confirmed(hall, mailbox, "bob")
+def test_game_over_email_has_the_result_and_the_replay(mail_hall, mailbox):
+    ann, bob = confirmed(mail_hall, mailbox, "ann"), confirmed(mail_hall, mailbox, "bob")
     table_id, (tok_a, tok_b) = duel([ann, bob])
     for _ in range(3):
         move(ann, table_id, tok_a)
@@ -157,44 +143,44 @@ def test_a_wait_told_by_nobody_before_a_restart_is_told_after_it(db_url, mailbox
         assert len(mailbox.to("ann@example.org")) == 2
 
 
-def test_password_reset_by_email(hall, mailbox, db_url):
-    ann = confirmed(hall, mailbox, "ann")
-    known = hall.post("/api/reset/request", json={"email": "ANN@example.org"})
-    unknown = hall.post("/api/reset/request", json={"email": "nobody@example.org"})
+def test_password_reset_by_email(mail_hall, mailbox, db_url):
+    ann = confirmed(mail_hall, mailbox, "ann")
+    known = mail_hall.post("/api/reset/request", json={"email": "ANN@example.org"})
+    unknown = mail_hall.post("/api/reset/request", json={"email": "nobody@example.org"})
     assert known.status_code == unknown.status_code == 200
     assert known.json() == unknown.json() == {"message": RESET_ANSWER}
     msg = mailbox.wait_for("ann@example.org", 2)[1]
     assert msg["Subject"] == "Choose a new Glyph Hall password"
     token = link(msg, "/reset?token=").split("token=")[1]
     assert mailbox.to("nobody@example.org") == []
-    r = hall.post("/api/reset", json={"token": token, "new_password": "short"})
+    r = mail_hall.post("/api/reset", json={"token": token, "new_password": "short"})
     assert r.status_code == 400 and "too short" in r.json()["error"]  # the link still works after that
-    r = hall.post("/api/reset", json={"token": token, "new_password": "a brand new passphrase"})
+    r = mail_hall.post("/api/reset", json={"token": token, "new_password": "a brand new passphrase"})
     assert r.status_code == 200 and r.json()["name"] == "ann"
     assert ann.get("/api/account").json()["user"] is None  # every browser is signed out
-    r = hall.post("/api/reset", json={"token": token, "new_password": "yet another passphrase"})
+    r = mail_hall.post("/api/reset", json={"token": token, "new_password": "yet another passphrase"})
     assert r.status_code == 400 and "expired or was used" in r.json()["error"]
-    assert hall.post("/api/account/signin", json={"name": "ann", "password": "a brand new passphrase"}).status_code == 200
+    assert mail_hall.post("/api/account/signin", json={"name": "ann", "password": "a brand new passphrase"}).status_code == 200
     store = Store(db_url)  # an old link: made two hours ago
     user_id = store.user_named("ann").id
     store.add_mail_token(token_hash("an-expired-reset-token"), user_id, "reset", "ann@example.org", -3600)
     store.close()
-    r = hall.post("/api/reset", json={"token": "an-expired-reset-token", "new_password": "one more passphrase"})
+    r = mail_hall.post("/api/reset", json={"token": "an-expired-reset-token", "new_password": "one more passphrase"})
     assert r.status_code == 400 and "expired" in r.json()["error"]
 
 
-def test_reset_requests_are_limited(hall, mailbox):
-    confirmed(hall, mailbox, "ann")
-    answers = [hall.post("/api/reset/request", json={"email": "ann@example.org"}) for _ in range(12)]
+def test_reset_requests_are_limited(mail_hall, mailbox):
+    confirmed(mail_hall, mailbox, "ann")
+    answers = [mail_hall.post("/api/reset/request", json={"email": "ann@example.org"}) for _ in range(12)]
     assert [a.status_code for a in answers[:10]] == [200] * 10 and answers[10].status_code == 429
     mailbox.wait_for("ann@example.org", 1 + 3)
     settle()
     assert len(mailbox.to("ann@example.org")) == 1 + 3  # at most three links an hour per account
 
 
-def test_a_failed_send_is_tried_again_later(hall, mailbox, db_url):
+def test_a_failed_send_is_tried_again_later(mail_hall, mailbox, db_url):
     mailbox.refuse = True
-    ann = person(hall, "ann")
+    ann = person(mail_hall, "ann")
     ann.post("/api/contact/email", json={"email": "ann@example.org", "password": PASSWORD})
     store = Store(db_url)
     deadline = time.monotonic() + 10
@@ -238,12 +224,12 @@ def test_serve_refuses_an_unusable_smtp_url(tmp_path):
     assert result.exit_code == 2 and "--smtp: the SMTP URL needs the sender's address" in result.output
 
 
-def test_an_address_belongs_to_one_account(hall, mailbox):
-    confirmed(hall, mailbox, "ann")
-    eve = person(hall, "eve")
+def test_an_address_belongs_to_one_account(mail_hall, mailbox):
+    confirmed(mail_hall, mailbox, "ann")
+    eve = person(mail_hall, "eve")
     assert eve.post("/api/contact/email", json={"email": "ann@example.org", "password": PASSWORD}).status_code == 200
     msg = mailbox.wait_for("ann@example.org", 2)[1]  # the link goes to the address's owner, who ignores it
-    r = hall.get(link(msg, "/mail/confirm"), follow_redirects=False)
+    r = mail_hall.get(link(msg, "/mail/confirm"), follow_redirects=False)
     assert r.headers["location"] == "/settings?email=taken" and eve.get("/api/contact").json()["email"] is None
 
 

@@ -4,26 +4,9 @@ is e-mailed; a blocked person can neither ask nor invite, and their chat no long
 
 from __future__ import annotations
 
-import pytest
-from fastapi.testclient import TestClient
-
-from .email_hall import confirmed, mail_app, person
+from .email_hall import confirmed, person
 from .helpers import hello, receive
-from .mailbox import Mailbox, body
-
-
-@pytest.fixture
-def mailbox():
-    box = Mailbox()
-    box.controller.start()
-    yield box
-    box.controller.stop()
-
-
-@pytest.fixture
-def hall(db_url, mailbox):
-    with TestClient(mail_app(db_url, mailbox)) as client:
-        yield client
+from .mailbox import body
 
 
 def _open_table(p) -> tuple[str, str]:
@@ -32,8 +15,8 @@ def _open_table(p) -> tuple[str, str]:
     return table_id, p.post(f"/api/tables/{table_id}/seats/0", json={"name": "x"}).json()["token"]
 
 
-def test_friends_ask_accept_and_see_each_other_online(hall):
-    ann, bob, _cat = person(hall, "ann"), person(hall, "Bob"), person(hall, "bobcat")
+def test_friends_ask_accept_and_see_each_other_online(mail_hall):
+    ann, bob, _cat = person(mail_hall, "ann"), person(mail_hall, "Bob"), person(mail_hall, "bobcat")
     found = ann.get("/api/people?q=BO").json()["people"]
     assert [p["name"] for p in found] == ["Bob", "bobcat"]
     assert ann.get("/api/people?q=%25").json()["people"] == []  # a wildcard is only a character
@@ -47,11 +30,11 @@ def test_friends_ask_accept_and_see_each_other_online(hall):
     assert ann.get("/api/friends").json()["friends"][0]["online"] is True
     assert ann.post("/api/friends/nobody").status_code == 404
     assert ann.post("/api/friends/ann").json()["error"] == "that is you"
-    assert hall.get("/api/friends").status_code == 401  # a guest has no friends list
+    assert mail_hall.get("/api/friends").status_code == 401  # a guest has no friends list
 
 
-def test_an_invitation_by_name_reaches_my_games_the_alert_and_the_mailbox(hall, mailbox):
-    ann, bob = person(hall, "ann"), confirmed(hall, mailbox, "bob")
+def test_an_invitation_by_name_reaches_my_games_the_alert_and_the_mailbox(mail_hall, mailbox):
+    ann, bob = person(mail_hall, "ann"), confirmed(mail_hall, mailbox, "bob")
     table_id, _ = _open_table(ann)
     assert bob.post(f"/api/tables/{table_id}/invite", json={"name": "ann"}).status_code == 403  # not seated there
     r = ann.post(f"/api/tables/{table_id}/invite", json={"name": "bob"})
@@ -68,8 +51,8 @@ def test_an_invitation_by_name_reaches_my_games_the_alert_and_the_mailbox(hall, 
     assert ann.post(f"/api/tables/{table_id}/invite", json={"name": "bob"}).json()["error"] == "bob sits at this table already"
 
 
-def test_a_blocked_person_cannot_ask_invite_or_chat(hall):
-    ann, bob = person(hall, "ann"), person(hall, "bob")
+def test_a_blocked_person_cannot_ask_invite_or_chat(mail_hall):
+    ann, bob = person(mail_hall, "ann"), person(mail_hall, "bob")
     ann.post("/api/friends/bob")
     assert bob.post("/api/blocks/ann").json() == {"name": "ann", "blocked": True}
     assert bob.get("/api/friends").json()["friends"] == []  # the request went with the block

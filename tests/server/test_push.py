@@ -6,39 +6,30 @@ from __future__ import annotations
 
 import time
 
-import pytest
 from fastapi.testclient import TestClient
 
 from glyphhall.server import create_app
 
 from .email_hall import FAST, duel, move, person
 from .games import GAMES
-from .push_service import BrowserKeys, PushService
-
-
-@pytest.fixture
-def service():
-    s = PushService()
-    s.start()
-    yield s
-    s.stop()
+from .push_service import BrowserKeys
 
 
 def _app(db_url: str):
     return create_app(db_url, games=GAMES, bot_workers=1, public_url="http://hall.test", notify_times=FAST)
 
 
-def test_a_turn_is_pushed_encrypted_and_a_gone_subscription_is_dropped(db_url, service):
+def test_a_turn_is_pushed_encrypted_and_a_gone_subscription_is_dropped(db_url, push_service):
     with TestClient(_app(db_url)) as hall:
         key = hall.get("/api/push/key").json()["key"]
         ann, bob = person(hall, "ann"), person(hall, "bob")
         phone, old_laptop = BrowserKeys(), BrowserKeys()
         for keys, path in ((phone, "/ok/ann"), (old_laptop, "/gone/ann")):
-            r = ann.post("/api/push/subscribe", json=keys.subscription(service.origin + path))
+            r = ann.post("/api/push/subscribe", json=keys.subscription(push_service.origin + path))
             assert r.status_code == 200, r.text
         assert ann.get("/api/contact").json()["push_subscriptions"] == 2
         table_id, (tok_a, tok_b) = duel([ann, bob])
-        pushes = service.wait(2)
+        pushes = push_service.wait(2)
         assert {p["path"] for p in pushes} == {"/ok/ann", "/gone/ann"} and {p["key"] for p in pushes} == {key}
         sent = phone.decrypt(next(p["body"] for p in pushes if p["path"] == "/ok/ann"))
         assert sent == {"title": "Your turn at Duel against bob", "body": "Open the table to play",
@@ -49,7 +40,7 @@ def test_a_turn_is_pushed_encrypted_and_a_gone_subscription_is_dropped(db_url, s
             time.sleep(0.05)
         move(ann, table_id, tok_a)
         move(bob, table_id, tok_b)  # a new turn: only the live subscription hears of it
-        assert service.wait(3)[2]["path"] == "/ok/ann"
+        assert push_service.wait(3)[2]["path"] == "/ok/ann"
     with TestClient(_app(db_url)) as hall:  # a restart signs with the same key
         assert hall.get("/api/push/key").json()["key"] == key
 
