@@ -50,6 +50,33 @@ def resolve(game: str | Game) -> Game:
     return resolve_game(game)
 
 
+def checked_setup(
+    game: str | Game,
+    players: int | None,
+    options: dict[str, Any],
+    *,
+    reward: str,
+    render_mode: str | None,
+    actions: str | None,
+    observation: str | None,
+    obs_size: int,
+    max_actions: int,
+) -> tuple[Game, int, dict[str, Any], Encoding]:
+    """The game, player count, game options and Encoding of an environment (AEC, parallel or
+    single-agent), every setting checked first: a bad one raises ValueError saying which."""
+    game = resolve(game)
+    players = players or game.min_players
+    if not game.min_players <= players <= game.max_players:
+        raise ValueError(f"{game.name} is for {game.min_players} to {game.max_players} players")
+    if reward not in REWARDS:
+        raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+    if render_mode not in (None, "ansi", "human"):
+        raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
+    checked_options = game_options(game, options)
+    encoding = Encoding(game, players, checked_options, actions, observation, obs_size, max_actions)
+    return game, players, checked_options, encoding
+
+
 class GlyphHallAEC(AECEnv):
     metadata = {"render_modes": ["ansi", "human"], "name": "glyphhall_v1", "is_parallelizable": False}
 
@@ -69,19 +96,9 @@ class GlyphHallAEC(AECEnv):
         **options: Any,
     ) -> None:
         super().__init__()
-        self.game = resolve(game)
-        self.players = players or self.game.min_players
-        if not self.game.min_players <= self.players <= self.game.max_players:
-            raise ValueError(
-                f"{self.game.name} is for {self.game.min_players} to {self.game.max_players} players"
-            )
-        if reward not in REWARDS:
-            raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
-        if render_mode not in (None, "ansi", "human"):
-            raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
-        self.game_options = game_options(self.game, options)
-        self.encoding = Encoding(self.game, self.players, self.game_options, actions, observation,
-                                 obs_size, max_actions)
+        self.game, self.players, self.game_options, self.encoding = checked_setup(
+            game, players, options, reward=reward, render_mode=render_mode, actions=actions,
+            observation=observation, obs_size=obs_size, max_actions=max_actions)
         self.reward_kind = reward
         self.max_steps = max_steps
         self.render_mode = render_mode

@@ -24,10 +24,10 @@ from pettingzoo import ParallelEnv
 
 from glyphhall.engine import Game, State
 
-from .aec import DEFAULT_MAX_STEPS, REWARDS, final_rewards
+from .aec import DEFAULT_MAX_STEPS, checked_setup, final_rewards
 from .encoding import DEFAULT_MAX_ACTIONS, DEFAULT_OBS_SIZE
 from .simultaneous import SecretPhases
-from .spaces import Encoding, game_options, render_text, resolve_game, show
+from .spaces import render_text, show
 
 
 class GlyphHallParallel(ParallelEnv):
@@ -51,17 +51,9 @@ class GlyphHallParallel(ParallelEnv):
         if illegal not in ("raise", "lose"):
             raise ValueError(f"illegal must be 'raise' or 'lose', not {illegal!r}")
         self.illegal = illegal
-        self.game = resolve_game(game)
-        self.players = players or self.game.min_players
-        if not self.game.min_players <= self.players <= self.game.max_players:
-            raise ValueError(f"{self.game.name} is for {self.game.min_players} to {self.game.max_players} players")
-        if reward not in REWARDS:
-            raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
-        self.game_options = game_options(self.game, options)
-        self.encoding = Encoding(self.game, self.players, self.game_options, actions, observation,
-                                 obs_size, max_actions)
-        if render_mode not in (None, "ansi", "human"):
-            raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
+        self.game, self.players, self.game_options, self.encoding = checked_setup(
+            game, players, options, reward=reward, render_mode=render_mode, actions=actions,
+            observation=observation, obs_size=obs_size, max_actions=max_actions)
         self.reward_kind, self.max_steps, self.render_mode = reward, max_steps, render_mode
         self.metadata = {**self.metadata, "name": f"glyphhall_{self.game.id}_parallel_v1"}
         self.possible_agents = [f"seat_{i}" for i in range(self.players)]

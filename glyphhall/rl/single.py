@@ -21,10 +21,10 @@ import numpy as np
 from glyphhall.bots import Bot, ask
 from glyphhall.engine import Game, Rng, State
 
-from .aec import DEFAULT_MAX_STEPS, REWARDS, final_rewards
+from .aec import DEFAULT_MAX_STEPS, checked_setup, final_rewards
 from .encoding import DEFAULT_MAX_ACTIONS, DEFAULT_OBS_SIZE
 from .simultaneous import SecretPhases
-from .spaces import Encoding, game_options, render_text, resolve_game, show
+from .spaces import render_text, show
 
 
 class SingleAgentEnv(gymnasium.Env):
@@ -49,18 +49,14 @@ class SingleAgentEnv(gymnasium.Env):
     ) -> None:
         from glyphhall.bots.spec import check_spec
 
-        self.game = resolve_game(game)
-        self.players = players or self.game.min_players
+        self.game, self.players, self.game_options, self.encoding = checked_setup(
+            game, players, options, reward=reward, render_mode=render_mode, actions=actions,
+            observation=observation, obs_size=obs_size, max_actions=max_actions)
         if seat != "alternate" and (not isinstance(seat, int) or not 0 <= seat < self.players):
             raise ValueError(f"seat must be between 0 and {self.players - 1}, or 'alternate'")
-        if reward not in REWARDS:
-            raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
-        self.game_options = game_options(self.game, options)
         self.seat_setting = seat
         self.seat = 0 if seat == "alternate" else int(seat)
         self.opponent_spec = check_spec(opponent)
-        self.encoding = Encoding(self.game, self.players, self.game_options, actions, observation,
-                                 obs_size, max_actions)
         self.reward_kind = reward
         self.max_steps = max_steps
         self.render_mode = render_mode
@@ -92,20 +88,27 @@ class SingleAgentEnv(gymnasium.Env):
         return self._observation(), self._info()
 
     def step(self, action: Any):
+        reward, terminated, truncated, illegal = self.advance(action)
+        info = {**self._info(), "illegal_action": True} if illegal else self._info()
+        return self._observation(), reward, terminated, truncated, info
+
+    def advance(self, action: Any) -> tuple[float, bool, bool, bool]:
+        """`step` without the observation and info (the vector env writes the observation into
+        its batch): (reward, terminated, truncated, illegal). An illegal action ends the episode
+        with reward -1, changing nothing."""
         state = self.state
         assert state is not None, "call reset() first"
         try:
             chosen = self.encoding.decode(self.secret.seen_by(state, self.seat), self.seat, action)
         except ValueError:
-            return self._observation(), -1.0, True, False, {**self._info(), "illegal_action": True}
+            return -1.0, True, False, True
         state.apply(self.seat, chosen)
         self.secret.applied(state, self.seat, chosen)
         self.steps += 1
         self._play_opponents()
         terminated = state.is_over()
         reward = final_rewards(state.returns(), self.reward_kind)[self.seat] if terminated else 0.0
-        truncated = not terminated and self.steps >= self.max_steps
-        return self._observation(), reward, terminated, truncated, self._info()
+        return reward, terminated, not terminated and self.steps >= self.max_steps, False
 
     def action_masks(self) -> np.ndarray:
         assert self.state is not None

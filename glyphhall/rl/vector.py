@@ -72,9 +72,8 @@ class GlyphHallVectorEnv(VectorEnv):
         ended = np.zeros(self.num_envs, np.bool_)
         illegal = np.zeros(self.num_envs, np.bool_)
         for i, env in enumerate(self.envs):
-            _, reward, terminated, truncated, info = _step_lazily(env, actions[i])
+            reward, terminated, truncated, illegal[i] = env.advance(actions[i])
             self._rewards[i], self._terminated[i], self._truncated[i] = reward, terminated, truncated
-            illegal[i] = bool(info.get("illegal_action", False))
             if terminated or truncated:
                 self._write(i)
                 final_obs[i] = {"observation": self._obs[i].copy(), "action_mask": self._mask[i].copy()}
@@ -92,25 +91,6 @@ class GlyphHallVectorEnv(VectorEnv):
 
     def close_extras(self, **kwargs: Any) -> None:
         pass
-
-
-def _step_lazily(env: SingleAgentEnv, action: Any) -> tuple[None, float, bool, bool, dict[str, Any]]:
-    """`env.step` without encoding the observation (the vector env writes it into its batch)."""
-    state = env.state
-    assert state is not None
-    try:
-        chosen = env.encoding.decode(env.secret.seen_by(state, env.seat), env.seat, action)
-    except ValueError:
-        return None, -1.0, True, False, {"illegal_action": True}
-    state.apply(env.seat, chosen)
-    env.secret.applied(state, env.seat, chosen)
-    env.steps += 1
-    env._play_opponents()
-    terminated = state.is_over()
-    from .aec import final_rewards
-
-    reward = final_rewards(state.returns(), env.reward_kind)[env.seat] if terminated else 0.0
-    return None, reward, terminated, not terminated and env.steps >= env.max_steps, {}
 
 
 def make_vector_env(game: str, num_envs: int, mode: str = "native", **kwargs: Any) -> VectorEnv:
