@@ -22,27 +22,7 @@ from glyphhall.engine.tensors import Layout, TensorEncoder
 
 from .champion import SOURCE_NAMES
 from .data import GLYPHS, SLOTS, load_data
-from .state import (
-    ACTIVATE,
-    CHEST,
-    DRAFT,
-    ENERGY_CUBE,
-    ENERGY_PAY,
-    FEUD,
-    GARRISON,
-    LAMB,
-    MAIN,
-    OVER,
-    PAY,
-    PLACE,
-    RELEASE,
-    REPLENISH,
-    REROLL,
-    SECONDARY,
-    TURN_FIELDS,
-    WAR_LOSS,
-    WEALTH_DIE,
-)
+from .state import MAIN, OVER, PHASES, SECONDARY, TURN_FIELDS
 
 if TYPE_CHECKING:
     from .state import TundrusState
@@ -98,8 +78,6 @@ def action_table() -> VerbTable:
     ])
 
 
-PHASES = (DRAFT, ACTIVATE, REPLENISH, LAMB, REROLL, MAIN, SECONDARY, PLACE, FEUD, CHEST, RELEASE, OVER,
-          ENERGY_CUBE, WAR_LOSS, GARRISON, PAY, WEALTH_DIE, ENERGY_PAY)
 NCH, NIT, NCO, NTO = len(CHAMPIONS), len(ITEMS), len(COLOURS), len(TOKENS)
 PER_CHAMPION = 17 + NCO + 3 * NIT + NIT + NTO
 POOL = 20

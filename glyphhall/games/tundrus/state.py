@@ -23,6 +23,9 @@ GARRISON = "garrison"  # Garrison: naming the Glyphs converted, one die at a tim
 PAY = "pay"  # an Equip Cost: naming the dice Discarded, one at a time
 WEALTH_DIE = "wealth"  # Acquire: naming the Wealth die spent
 ENERGY_PAY = "energypay"  # an action waits while the player names the dice paying its Energy
+#: Every phase, in the order of the learners' phase one-hot (encoding.py: the layout is pinned).
+PHASES = (DRAFT, ACTIVATE, REPLENISH, LAMB, REROLL, MAIN, SECONDARY, PLACE, FEUD, CHEST, RELEASE, OVER,
+          ENERGY_CUBE, WAR_LOSS, GARRISON, PAY, WEALTH_DIE, ENERGY_PAY)
 
 #: A die in the Active Dice Pool: (colour, owner, origin, glyph, used, lent).
 PoolDie = tuple[int, int, int, int, bool, bool]
