@@ -45,6 +45,13 @@ async def _named(m: TableManager, name: str, me: UserInfo) -> UserInfo:
     return other
 
 
+async def _me_and_named(request: Request, name: str) -> tuple[TableManager, UserInfo, UserInfo]:
+    """The table manager, the person signed in, and the registered person called `name`."""
+    me = await signed_in(request)
+    m = _manager(request)
+    return m, me, await _named(m, name, me)
+
+
 def _free(seat: Any) -> bool:
     return bool(seat.kind == "person" and seat.token_hash is None)
 
@@ -95,9 +102,7 @@ async def invitations(m: TableManager, user_id: int) -> list[dict[str, Any]]:
 
 @router.post("/friends/{name}", summary="Ask to be friends (or accept their request)")
 async def add_friend(name: str, request: Request) -> dict[str, Any]:
-    me = await signed_in(request)
-    m = _manager(request)
-    other = await _named(m, name, me)
+    m, me, other = await _me_and_named(request, name)
     if await m.db(m.store.blocks, me.id, other.id):
         raise TableError(f"you blocked {other.name}; unblock them first")
     if await m.db(m.store.blocks, other.id, me.id):
@@ -107,9 +112,7 @@ async def add_friend(name: str, request: Request) -> dict[str, Any]:
 
 @router.post("/friends/{name}/accept", summary="Accept a friend request")
 async def accept_friend(name: str, request: Request) -> dict[str, Any]:
-    me = await signed_in(request)
-    m = _manager(request)
-    other = await _named(m, name, me)
+    m, me, other = await _me_and_named(request, name)
     if not await m.db(m.store.accept_friend, me.id, other.id):
         raise TableError(f"{other.name} has not asked to be your friend", 404)
     return {"name": other.name, "state": "friends"}
@@ -117,27 +120,21 @@ async def accept_friend(name: str, request: Request) -> dict[str, Any]:
 
 @router.delete("/friends/{name}", summary="Unfriend, or withdraw or turn down a request")
 async def drop_friend(name: str, request: Request) -> dict[str, Any]:
-    me = await signed_in(request)
-    m = _manager(request)
-    other = await _named(m, name, me)
+    m, me, other = await _me_and_named(request, name)
     await m.db(m.store.drop_friend, me.id, other.id)
     return {"name": other.name, "state": None}
 
 
 @router.post("/blocks/{name}", summary="Block a person: their requests, invitations and chat no longer reach me")
 async def block(name: str, request: Request) -> dict[str, Any]:
-    me = await signed_in(request)
-    m = _manager(request)
-    other = await _named(m, name, me)
+    m, me, other = await _me_and_named(request, name)
     await m.db(m.store.block, me.id, other.id)
     return {"name": other.name, "blocked": True}
 
 
 @router.delete("/blocks/{name}", summary="Unblock a person")
 async def unblock(name: str, request: Request) -> dict[str, Any]:
-    me = await signed_in(request)
-    m = _manager(request)
-    other = await _named(m, name, me)
+    m, me, other = await _me_and_named(request, name)
     await m.db(m.store.unblock, me.id, other.id)
     return {"name": other.name, "blocked": False}
 
