@@ -25,6 +25,9 @@ visited), expands one action, finishes with a rollout and backs up each seat's o
 - Turns of many decisions (`finish_turn`, or a game's `rollout_finish_turn` hint): before a leaf
   is scored, the seat to move plays its turn out greedily on the heuristic (bots/rollout.py), so
   leaves in the middle of a turn are not judged without the attacks still to come.
+- Heuristic priors (`prior="heuristic"`, bots/priors.py; a game's `search_prior` hint for the
+  levels): widening best first by the one-step heuristic, each action starting with
+  `prior_weight` visits worth its heuristic value, so few iterations play the heuristic's move.
 - Luck (`adjust_luck`): where a game says its heuristic already averages over the dice an action
   is about to roll (a `heuristic_averages_chance(state, action)` hook), the search notes how much
   the roll's outcome moved the heuristic and subtracts that from the result it backs up (a control
@@ -61,6 +64,7 @@ else:
 from . import register
 from .base import Bot
 from .policy import PolicyBot
+from .priors import check_prior, node_priors, pick
 from .rollout import (
     apply_counting_luck,
     chance_hook,
@@ -70,9 +74,8 @@ from .rollout import (
     samples_without_listing,
 )
 from .simple import evaluate
+from .tree import SHARED, Node, Phase
 
-#: Marks the key of a seat's decision node inside a simultaneous phase.
-_SHARED = "simultaneous"
 #: Share of uniform exploration mixed into regret matching at simultaneous decisions.
 SIMULTANEOUS_EXPLORATION = 0.1
 #: A rollout longer than this is cut and scored, whatever `cutoff` says (guards endless games).
@@ -83,51 +86,6 @@ STOP_CHECK_EVERY = 32
 #: For a time budget the iterations still to come are estimated from the rate so far; the rate
 #: wanders (other processes, deeper trees), so the estimate is padded by this factor.
 STOP_RATE_MARGIN = 1.1
-
-
-class Node:
-    """Statistics of one edge (the action that leads here, chosen by one seat) and its children."""
-
-    __slots__ = ("children", "visits", "total", "avail", "regret", "strategy")
-
-    def __init__(self) -> None:
-        self.children: dict[Any, Node] = {}
-        self.visits = 0
-        self.total = 0.0
-        self.avail = 1
-        # Used only at simultaneous decisions (regret matching): cumulative regret and the sum
-        # of the probabilities this action was given, whose average is the strategy to play.
-        self.regret = 0.0
-        self.strategy = 0.0
-
-    def mean(self) -> float:
-        return self.total / self.visits if self.visits else 0.0
-
-
-class _Phase:
-    """Seats choosing secretly at the same time, from the node where several seats were to move.
-
-    The phase goes on while only its seats are to move and no seat that had finished its part comes
-    back (a seat that reappears means the choices were revealed and play moved on). A lone seat
-    finishing its part after the others is still inside the phase, which is right: nobody decides
-    in between, so nobody can react to what they have not seen."""
-
-    __slots__ = ("root", "seats", "own", "joint", "done")
-
-    def __init__(self, root: Node, movers: tuple[int, ...]) -> None:
-        self.root = root
-        self.seats = frozenset(movers)
-        self.own: dict[int, tuple[Action, ...]] = {m: () for m in movers}
-        self.joint: tuple[tuple[int, Action], ...] = ()
-        self.done: frozenset[int] = frozenset()
-
-    def goes_on(self, mover: int, action: Action, after: tuple[int, ...]) -> bool:
-        self.own[mover] += (action,)
-        self.joint += ((mover, action),)
-        if not after or not self.seats.issuperset(after) or self.done.intersection(after):
-            return False
-        self.done = self.done.union(self.seats.difference(after))
-        return True
 
 
 class MCTSBot(Bot):
@@ -154,6 +112,9 @@ class MCTSBot(Bot):
         widen_from: int = 12,
         early_stop: bool = False,
         adjust_luck: bool = True,
+        prior: str | None = None,
+        prior_weight: float = 4.0,
+        game_prior: bool = False,
         name: str | None = None,
     ) -> None:
         super().__init__(seed)
@@ -187,6 +148,13 @@ class MCTSBot(Bot):
         self.widen_from = widen_from
         self.early_stop = early_stop
         self.adjust_luck = adjust_luck
+        check_prior(prior, prior_weight)
+        #: Heuristic priors in the tree (bots/priors.py): None or "heuristic", worth
+        #: `prior_weight` visits; with `game_prior` the game's `search_prior` hint sets both.
+        self.prior = prior
+        self.prior_weight = prior_weight
+        self.game_prior = game_prior
+        self._prior_weight: float | None = None  # this search's weight, None without priors
         self._chance: Callable[[State, Action], bool] | None = None  # the game's hook, per search
         if name is not None:
             self.name = name
@@ -225,6 +193,7 @@ class MCTSBot(Bot):
         self._finish = self.finishes_turn(state.game)
         self._c = self.exploration_for(state.game)
         self._chance = chance_hook(state.game) if self.adjust_luck else None
+        self._prior_weight = self.prior_weight_for(state.game)
         # A simultaneous choice is played from the average strategy, not the most visited action,
         # so there the visit counts do not settle the move.
         stoppable = self.early_stop and len(state.to_move()) == 1
@@ -310,6 +279,17 @@ class MCTSBot(Bot):
                 return float(hint)
         return self.exploration
 
+    def prior_weight_for(self, game: Game) -> float | None:
+        """The weight of heuristic priors in `game` (None: no priors): the bot's own, or (with
+        `game_prior`) the game's `search_prior` hint where it sets a positive number."""
+        if not has_heuristic(game):
+            return None
+        if self.game_prior:
+            hint = game.search_prior
+            if isinstance(hint, int | float) and not isinstance(hint, bool) and hint > 0:
+                return float(hint)
+        return self.prior_weight if self.prior is not None else None
+
     def _iterate(self, state: State, seat: int, root: Node, limit: int) -> None:
         s = self._fresh_sample(state, seat)
         node = root
@@ -318,7 +298,7 @@ class MCTSBot(Bot):
         path: list[tuple[Node, int]] = []
         # regret-matching decisions to update: (seat, the children offered, their probabilities, chosen)
         mixed: list[tuple[int, list[Node], list[float], int]] = []
-        phase: _Phase | None = None
+        phase: Phase | None = None
         luck: list[float] | None = None  # per seat: how far sampled dice moved the heuristic
         chance = self._chance
         expanded = False
@@ -328,11 +308,11 @@ class MCTSBot(Bot):
             mover = seat if first else movers[0]
             first = False
             if phase is None and len(movers) > 1:
-                phase = _Phase(node, movers)
+                phase = Phase(node, movers)
             if phase is not None:
                 # Inside a simultaneous phase a seat's decision node is keyed by its own choices
                 # in the phase only, so it never depends on choices it has not seen.
-                key = (_SHARED, mover, phase.own[mover])
+                key = (SHARED, mover, phase.own[mover])
                 decision = phase.root.children.get(key)
                 if decision is None:
                     decision = phase.root.children[key] = Node()
@@ -344,6 +324,8 @@ class MCTSBot(Bot):
             if phase is not None and len(legal) <= self.widen_from:
                 child, action, expanded, kids, probs, pick = self._select_mixed(decision, legal)
                 mixed.append((mover, kids, probs, pick))
+            elif self._prior_weight is not None:
+                child, action, expanded = self._select_prior(decision, legal, s, mover)
             else:
                 child, action, expanded = self._select(decision, legal)
             if chance is not None and chance(s, action):
@@ -384,7 +366,7 @@ class MCTSBot(Bot):
     def root_stats(self, root: Node, state: State, seat: int) -> Node:
         """The node whose children hold the statistics of `seat`'s own choices at the root."""
         if len(state.to_move()) > 1:
-            return root.children.get((_SHARED, seat, ())) or Node()
+            return root.children.get((SHARED, seat, ())) or Node()
         return root
 
     def _select_mixed(
@@ -449,17 +431,29 @@ class MCTSBot(Bot):
                 score = math.inf
             if score > best_score:
                 best, best_action, best_score = child, action, score
-        if unexpanded:
-            n_legal = len(legal)
-            allowed = n_legal
-            if n_legal > self.widen_from:
-                allowed = max(self.widen_from, int(self.widen_c * node.visits**self.widen_alpha))
-            if best is None or n_legal - len(unexpanded) < allowed:
-                action = self._pick_new(children, unexpanded)
-                child = children[action] = Node()
-                return child, action, True
+        if unexpanded and (best is None or len(legal) - len(unexpanded) < self._allowed(node, len(legal))):
+            action = self._pick_new(children, unexpanded)
+            child = children[action] = Node()
+            return child, action, True
         assert best is not None and best_action is not None
         return best, best_action, False
+
+    def _allowed(self, node: Node, n_legal: int) -> int:
+        """How many children progressive widening lets `node` have now."""
+        if n_legal <= self.widen_from:
+            return n_legal
+        return max(self.widen_from, int(self.widen_c * node.visits**self.widen_alpha))
+
+    def _select_prior(self, node: Node, legal: Sequence[Action], s: State, mover: int) -> tuple[Node, Action, bool]:
+        """As `_select`, with the heuristic's priors (bots/priors.py): widening best first, each
+        action worth `prior_weight` visits of its one-step heuristic."""
+        priors = node_priors(node, s, mover, legal, self._chance)
+        assert self._prior_weight is not None
+        action, child = pick(node, legal, priors, self._c, self._prior_weight, self._allowed(node, len(legal)))
+        if child is None:
+            child = node.children[action] = Node()
+            return child, action, True
+        return child, action, False
 
     def _pick_new(self, children: dict[Any, Node], unexpanded: list[Action]) -> Action:
         """A random unexpanded action among those whose verb has the fewest children so far."""
@@ -546,9 +540,9 @@ LEVELS: dict[str, dict[str, Any]] = {
 }
 
 #: What every level does: follow the game's search hints (budget, cut-off, exploration, finishing
-#: the turn), stop once the move is decided.
+#: the turn, priors), stop once the move is decided.
 _LEVEL_DEFAULTS: dict[str, Any] = {"game_cutoff": True, "game_exploration": True, "early_stop": True,
-                                   "game_budget": True}
+                                   "game_budget": True, "game_prior": True}
 
 
 def make_level(level: str, seed: int = 0, **overrides: Any) -> MCTSBot:
@@ -561,6 +555,9 @@ def make_level(level: str, seed: int = 0, **overrides: Any) -> MCTSBot:
         settings["game_exploration"] = False
     if "iterations" in overrides:
         settings["game_budget"] = False
+    if "prior" in overrides or "prior_weight" in overrides:
+        settings["game_prior"] = False
+        settings.setdefault("prior", "heuristic")  # a weight alone asks for the priors
     return MCTSBot(seed, name=level, level=level, **settings)
 
 

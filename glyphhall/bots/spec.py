@@ -2,6 +2,7 @@
 
     random            heuristic         mcts-hard
     mcts:iterations=400,seconds=none    mcts-easy:cutoff=20    mcts:early_stop=off
+    mcts:prior=heuristic,prior_weight=4
 
 Settings after the colon are for the MCTS levels only (see `glyphhall.bots.mcts.MCTSBot`); the
 arena uses them to get iteration budgets, which (unlike time budgets) make results reproducible."""
@@ -24,6 +25,19 @@ def _switch(text: str) -> bool:
     raise ValueError(text)
 
 
+def _prior(text: str) -> str | None:
+    """The search's prior: heuristic, or off."""
+    word = text.lower()
+    if word == "heuristic":
+        return word
+    if word in ("0", "false", "no", "off"):
+        return None
+    raise ValueError(text)
+
+
+#: What a setting's value must be, where it is not a number (for the error message).
+_KINDS = {_switch: "on or off", _prior: "heuristic or off"}
+
 #: Setting name -> converter. `none` switches a budget off.
 _SETTINGS = {
     "iterations": int,
@@ -37,6 +51,8 @@ _SETTINGS = {
     "widen_from": int,
     "early_stop": _switch,
     "adjust_luck": _switch,
+    "prior": _prior,
+    "prior_weight": float,
 }
 
 
@@ -70,7 +86,7 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
             try:
                 settings[key] = _SETTINGS[key](value)
             except ValueError:
-                kind = "on or off" if _SETTINGS[key] is _switch else "a number"
+                kind = _KINDS.get(_SETTINGS[key], "a number")
                 raise BotSpecError(f"setting {key!r} in {spec!r} must be {kind}, not {value!r}") from None
     return base, settings
 
