@@ -500,6 +500,45 @@ class TwinsGame(TinyGame):
         return s
 
 
+# --- Ladder: many actions, one verb, a heuristic that ranks them ---------------------------------
+class LadderState(TinyState):
+    """Seat 0 picks one rung of 300 and the game ends: rung n is worth n/299 to seat 0. Every
+    action has the same verb, so widening by verbs cannot tell them apart; the heuristic can."""
+
+    FIELDS = ("rung",)
+
+    def to_move(self) -> tuple[int, ...]:
+        return () if self.rung >= 0 else (0,)
+
+    def _legal_actions(self, seat: int) -> list[Action]:
+        return [Action("pick", (n,)) for n in range(300)]
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        self.rung = int(action.args[0])
+        return []
+
+    def is_over(self) -> bool:
+        return self.rung >= 0
+
+    def returns(self) -> list[float]:
+        return [self.rung / 299, 1.0 - self.rung / 299]
+
+
+class LadderGame(TinyGame):
+    id = "ladder"
+    name = "Ladder"
+    min_players = max_players = 2
+    state_class = LadderState
+
+    def _new(self, players: int, seed: int, options: dict) -> LadderState:
+        s = self.fresh(players, seed, options)
+        s.rung = -1
+        return s
+
+    def heuristic(self, state: State, seat: int) -> float | None:
+        return 0.5  # no opinion before the pick; every pick ends the game
+
+
 #: Module-level instances, so the arena can name them ("tests.bots.games:NIM").
 NIM = NimGame(9)
 KING = KingGame()
