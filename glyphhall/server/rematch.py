@@ -5,8 +5,8 @@ other person accepts (sits too) or declines; once every person sits, it starts.
 `POST /api/tables/{id}/rematch` (your seat token of the finished table, or your account) asks for
 or accepts the rematch and answers your seat and token at the new table; `POST .../rematch/decline`
 declines it; `GET .../rematch` says where it stands. Everyone at the finished table gets a
-`rematch` message (docs/protocol.md) on each change. The offers live in the server's memory: after
-a restart the new table is still there (open, its link works) but the offer is not."""
+`rematch` message (docs/protocol.md) on each change. Offers and answers are kept in the store
+(store/rematches.py): a server restart, or another server process, sees the same offer."""
 
 from __future__ import annotations
 
@@ -41,11 +41,18 @@ class Rematch:
         }
 
 
-def _offers(request: Request) -> dict[str, Rematch]:
-    state = request.app.state
-    if not hasattr(state, "rematches"):
-        state.rematches = {}
-    return state.rematches
+async def _offer(m: TableManager, old: LiveTable) -> Rematch | None:
+    """The finished table's rematch as stored, or None if nobody asked (or its table is gone)."""
+    stored = await m.db(m.store.rematch, old.id)
+    if stored is None:
+        return None
+    new = await m.db(m.store.table, stored.table)
+    if new is None:
+        return None
+    people = {i: s.name or f"player {i + 1}" for i, s in enumerate(old.seats) if s.kind == "person"}
+    declined = [seat for seat, ok in stored.answers.items() if not ok]
+    return Rematch(stored.table, people, [seat for seat, ok in stored.answers.items() if ok],
+                   declined[0] if declined else None, new.status != "open")
 
 
 def rotated(seat: int, players: int) -> int:
@@ -78,7 +85,8 @@ async def _new_table(m: TableManager, old: LiveTable) -> str:
 
 @router.get("/tables/{table_id}/rematch", summary="Where the rematch of a finished game stands (null: none asked)")
 async def rematch_status(table_id: str, request: Request) -> dict[str, Any]:
-    offer = _offers(request).get(table_id)
+    m: TableManager = request.app.state.manager
+    offer = await _offer(m, await m.get(table_id))
     return {"rematch": offer.public() if offer else None}
 
 
@@ -88,14 +96,16 @@ async def play_again(table_id: str, body: WithToken, request: Request) -> dict[s
     old = await _finished(m, table_id)
     user = await user_of(request)
     seat = _seat_of(old, body.token, user)
-    offers = _offers(request)
     async with old.lock:  # two people asking at once make one new table
-        offer = offers.get(table_id)
+        offer = await _offer(m, old)
         if offer is not None and offer.declined is not None:
             raise TableError(f"{offer.people[offer.declined]} declined the rematch", 409)
         if offer is None:
-            people = {i: s.name or f"player {i + 1}" for i, s in enumerate(old.seats) if s.kind == "person"}
-            offer = offers[table_id] = Rematch(await _new_table(m, old), people)
+            made = await _new_table(m, old)
+            if await m.db(m.store.offer_rematch, old.id, made) != made:  # another server process was first
+                await m.db(m.store.abandon, made)
+            offer = await _offer(m, old)
+            assert offer is not None
     new = await m.get(offer.table)
     mine = rotated(seat, old.players)
     if seat in offer.accepted:  # asked again: the seat's token is with the tab that accepted (or the account)
@@ -108,6 +118,7 @@ async def play_again(table_id: str, body: WithToken, request: Request) -> dict[s
             raise TableError("your seat at the new table is taken", 409)
         s = new.seats[mine]
         s.name, s.token_hash, s.user_id = held.name, token_hash(token), held.user_id
+        await m.db(m.store.answer_rematch, old.id, seat, True)
         offer.accepted.append(seat)
         new.broadcast_table()
         if len(offer.accepted) == len(offer.people) and new.status == "open":
@@ -124,11 +135,14 @@ async def decline(table_id: str, body: WithToken, request: Request) -> dict[str,
     m: TableManager = request.app.state.manager
     old = await _finished(m, table_id)
     seat = _seat_of(old, body.token, await user_of(request))
-    offer = _offers(request).get(table_id)
-    if offer is None or offer.started:
-        raise TableError("there is no rematch waiting for an answer", 409)
-    if seat in offer.accepted:
-        raise TableError("you already sit at the rematch; leave its table instead", 409)
-    offer.declined = seat
+    async with old.lock:
+        offer = await _offer(m, old)
+        if offer is None or offer.started:
+            raise TableError("there is no rematch waiting for an answer", 409)
+        if seat in offer.accepted:
+            raise TableError("you already sit at the rematch; leave its table instead", 409)
+        if offer.declined is None:
+            await m.db(m.store.answer_rematch, old.id, seat, False)
+            offer.declined = seat
     _tell(old, offer)
     return {"rematch": offer.public()}

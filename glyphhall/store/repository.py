@@ -24,6 +24,7 @@ from .friends import FriendsRepo
 from .models import ActionRow, Base, ChatRow, SeatRow, TableRow, VaultRow
 from .people import PeopleRepo
 from .ratings import RatingsRepo
+from .rematches import RematchesRepo
 
 
 class ActionClash(Exception):
@@ -102,9 +103,9 @@ def _table_info(row: TableRow, seats: list[SeatRow], with_text: bool = True) -> 
     )
 
 
-class Store(PeopleRepo, RatingsRepo, ContactRepo, FriendsRepo, AccountDataRepo, CountersRepo):
+class Store(PeopleRepo, RatingsRepo, ContactRepo, FriendsRepo, AccountDataRepo, CountersRepo, RematchesRepo):
     """All persistence for the server, over one SQLAlchemy engine (people, ratings, contact,
-    friends, account data and the shared attempt counters in their own modules)."""
+    friends, account data, the shared attempt counters and rematch offers in their own modules)."""
 
     def __init__(self, url: str | None = None, engine: Engine | None = None) -> None:
         self.engine = engine or make_engine(url)

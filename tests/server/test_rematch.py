@@ -1,9 +1,15 @@
 """Play again and rated-or-friendly (issue 26): the rematch of a finished game has the same
 people and options with seats rotated, starts once everyone accepted, and stops when one
-declines; a table says whether it is rated and why not; a rated match's rating changes."""
+declines; the offer and its answers survive a server restart (they are in the store); a table
+says whether it is rated and why not; a rated match's rating changes."""
 
 from __future__ import annotations
 
+from fastapi.testclient import TestClient
+
+from glyphhall.server import create_app
+
+from .games import GAMES
 from .helpers import hello, new_table, receive, started_duel, take
 
 
@@ -54,6 +60,32 @@ def test_a_declined_rematch_is_said_and_cannot_be_accepted_after(client):
     late = client.post(f"/api/tables/{old}/rematch", json={"token": bob})
     assert late.status_code == 409 and "bob declined the rematch" in late.json()["error"]
     assert client.post(f"/api/tables/{old}/rematch", json={"token": "not a seat"}).status_code == 403
+
+
+def test_an_offer_survives_a_restart_and_starts_when_the_other_accepts_after_it(db_url):
+    with TestClient(create_app(db_url, games=GAMES, bot_workers=1)) as c:
+        old, (ann, bob) = _finished_duel(c)
+        asked = c.post(f"/api/tables/{old}/rematch", json={"token": ann}).json()
+    with TestClient(create_app(db_url, games=GAMES, bot_workers=1)) as c:  # the server restarted
+        waiting = {"table": asked["table"], "accepted": ["ann"], "waiting": ["bob"], "declined": None, "started": False}
+        assert c.get(f"/api/tables/{old}/rematch").json() == {"rematch": waiting}
+        again = c.post(f"/api/tables/{old}/rematch", json={"token": ann}).json()
+        assert again["table"] == asked["table"] and again["token"] is None  # ann's seat is not given twice
+        accepted = c.post(f"/api/tables/{old}/rematch", json={"token": bob}).json()
+        assert accepted["table"] == asked["table"] and accepted["seat"] == 0 and accepted["rematch"]["started"]
+        new = c.get(f"/api/tables/{asked['table']}").json()
+        assert new["status"] == "running" and [s["name"] for s in new["seats"]] == ["bob", "ann"]
+
+
+def test_a_declined_offer_stays_declined_after_a_restart(db_url):
+    with TestClient(create_app(db_url, games=GAMES, bot_workers=1)) as c:
+        old, (ann, bob) = _finished_duel(c)
+        c.post(f"/api/tables/{old}/rematch", json={"token": ann})
+        assert c.post(f"/api/tables/{old}/rematch/decline", json={"token": bob}).status_code == 200
+    with TestClient(create_app(db_url, games=GAMES, bot_workers=1)) as c:
+        assert c.get(f"/api/tables/{old}/rematch").json()["rematch"]["declined"] == "bob"
+        late = c.post(f"/api/tables/{old}/rematch", json={"token": bob})
+        assert late.status_code == 409 and "bob declined the rematch" in late.json()["error"]
 
 
 def test_a_running_game_has_no_rematch(client):
