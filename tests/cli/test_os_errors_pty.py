@@ -10,13 +10,9 @@ import urllib.request
 import pexpect
 import pytest
 
+from tests.ports import free_port
+
 from .pty import shown, spawn
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def _one_line_error(child: pexpect.spawn) -> str:
@@ -44,8 +40,8 @@ def test_a_port_in_use(tmp_path):
 
 
 def test_a_database_that_cannot_be_reached(tmp_path):
-    url = f"postgresql://nobody:secret@127.0.0.1:{_free_port()}/glyphhall"
-    text = _one_line_error(spawn("serve", "--port", str(_free_port()), "--db", url, data_dir=str(tmp_path)))
+    url = f"postgresql://nobody:secret@127.0.0.1:{free_port()}/glyphhall"
+    text = _one_line_error(spawn("serve", "--port", str(free_port()), "--db", url, data_dir=str(tmp_path)))
     assert "cannot reach the database" in text and "secret" not in text
 
 
@@ -58,7 +54,7 @@ def test_a_data_directory_that_cannot_be_written(command, tmp_path):
 
 
 def test_the_address_is_printed_once_the_server_listens(tmp_path):
-    port = _free_port()
+    port = free_port()
     child = spawn("serve", "--port", str(port), data_dir=str(tmp_path), timeout=60)
     child.expect_exact(f"Glyph Hall is open at http://localhost:{port}/")
     with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=10) as page:  # at once, no retry

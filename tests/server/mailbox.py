@@ -7,7 +7,6 @@ from __future__ import annotations
 import email
 import email.policy
 import re
-import socket
 import threading
 import time
 from collections.abc import Iterator
@@ -17,11 +16,7 @@ from typing import Any
 import pytest
 from aiosmtpd.controller import Controller
 
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+from tests.ports import free_port
 
 
 class Mailbox:

@@ -9,10 +9,11 @@ import contextlib
 import glob
 import os
 import shutil
-import socket
 import subprocess
 import tempfile
 from pathlib import Path
+
+from tests.ports import free_port
 
 
 class NoPostgres(Exception):
@@ -24,12 +25,6 @@ def _bin(name: str) -> str:
     if not found:
         raise NoPostgres(f"PostgreSQL's {name} is not installed (scripts/test-deps.sh installs it)")
     return found
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class ThrowawayPostgres:
@@ -57,7 +52,7 @@ class ThrowawayPostgres:
             os.chown(self.dir, pw.pw_uid, pw.pw_gid)
             self._as_user = [runuser, "-u", "postgres", "--"]
         data = self.dir / "data"
-        port = _free_port()
+        port = free_port()
         self._run([initdb, "-D", str(data), "-A", "trust", "-U", "glyphhall", "--no-sync", "-E", "UTF8"])
         opts = f"-p {port} -k {self.dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off"
         self._run([pg_ctl, "-D", str(data), "-o", opts, "-l", str(self.dir / "log"), "-w", "-t", "60", "start"])

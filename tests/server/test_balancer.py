@@ -15,7 +15,9 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from .nodes import ROOT, Node, _free_port
+from tests.ports import free_port
+
+from .nodes import ROOT, Node, wait_until_serving
 from .test_cluster import Player, _record
 
 pytestmark = pytest.mark.postgres
@@ -28,22 +30,13 @@ class Balancer:
         haproxy = shutil.which("haproxy") or "/usr/sbin/haproxy"
         if not os.path.exists(haproxy):
             pytest.fail("HAProxy is not installed (scripts/test-deps.sh installs it)")
-        self.port = _free_port()
+        self.port = free_port()
         env = {**os.environ, "GLYPHHALL_LISTEN": f"127.0.0.1:{self.port}",
                "GLYPHHALL_HALL1": f"127.0.0.1:{nodes[0].port}", "GLYPHHALL_HALL2": f"127.0.0.1:{nodes[1].port}"}
         self.proc = subprocess.Popen([haproxy, "-db", "-f", str(ROOT / "deploy" / "haproxy.cfg")], env=env,
                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         self.http = httpx.Client(base_url=f"http://127.0.0.1:{self.port}", timeout=30)
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                if self.http.get("/healthz").status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            assert self.proc.poll() is None, "HAProxy exited (is deploy/haproxy.cfg valid?)"
-            assert time.monotonic() < deadline, "HAProxy did not come up"
-            time.sleep(0.1)
+        wait_until_serving(self.http, "/healthz", self.proc, "HAProxy with deploy/haproxy.cfg", seconds=30, poll=0.1)
         time.sleep(1.2)  # both processes seen healthy by the checks (inter 500 ms, rise 2)
 
     def ws(self, table_id: str):

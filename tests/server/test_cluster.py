@@ -18,9 +18,10 @@ from websockets.exceptions import ConnectionClosed
 
 from glyphhall.engine import MatchRecord, replay
 from glyphhall.store import Store
+from tests.ports import free_port
 
 from .games import DUEL
-from .nodes import ROOT, Node, _free_port
+from .nodes import ROOT, Node
 
 pytestmark = pytest.mark.postgres
 
@@ -228,7 +229,7 @@ def test_serve_with_two_workers_on_one_port(postgres_url):
     store = Store(postgres_url)
     store.drop_everything()
     store.close()
-    port = _free_port()
+    port = free_port()
     proc = subprocess.Popen([sys.executable, "-m", "glyphhall.cli.main", "serve", "--workers", "2", "--port", str(port),
                              "--db", postgres_url, "--bot-workers", "1"], cwd=ROOT, start_new_session=True,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
