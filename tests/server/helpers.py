@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 
 def new_table(client: TestClient, game: str = "duel", seats: list[dict] | None = None, **extra: Any) -> dict:
@@ -44,3 +46,10 @@ def receive(ws: Any, kind: str, limit: int = 50) -> dict:
             return msg
         assert msg["type"] in ("table", "chat", "notice", "update", "state", "ack", "thinking", "rematch"), msg
     raise AssertionError(f"no {kind} message")
+
+
+def closed_with(ws: Any, code: int) -> None:
+    """The server closes the socket now, with `code`: no other message comes first."""
+    with pytest.raises(WebSocketDisconnect) as closed:
+        ws.receive_json()
+    assert closed.value.code == code

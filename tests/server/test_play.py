@@ -6,14 +6,13 @@ from __future__ import annotations
 import json
 
 import pytest
-from starlette.websockets import WebSocketDisconnect
 
 from glyphhall.engine import replay
 from glyphhall.engine.record import MatchRecord
 from glyphhall.store import Store
 
 from .games import DUEL
-from .helpers import hello, new_table, receive, started_duel, take
+from .helpers import closed_with, hello, new_table, receive, started_duel, take
 
 
 def _truth(db_url: str, table_id: str):
@@ -140,15 +139,11 @@ def test_refused_connections(client):
         ws.send_json({"type": "act", "text": "play 1"})
         msg = ws.receive_json()
         assert msg["type"] == "error" and "first message must be" in msg["message"]
-        with pytest.raises(WebSocketDisconnect) as closed:
-            ws.receive_json()
-        assert closed.value.code == 4400
+        closed_with(ws, 4400)
     with client.websocket_connect(f"/ws/{table_id}") as ws:
         ws.send_json({"type": "hello", "token": "stolen-or-made-up"})
         assert "does not belong to this table" in ws.receive_json()["message"]
-        with pytest.raises(WebSocketDisconnect) as closed:
-            ws.receive_json()
-        assert closed.value.code == 4403
+        closed_with(ws, 4403)
     with client.websocket_connect("/ws/nosuchtable") as ws:
         assert "no table" in ws.receive_json()["message"]
 

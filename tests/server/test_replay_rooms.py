@@ -9,7 +9,7 @@ from starlette.websockets import WebSocketDisconnect
 from glyphhall.engine import MatchRecord, replay
 
 from .games import TURNS
-from .helpers import hello, new_table, take
+from .helpers import closed_with, hello, new_table, take
 
 
 def _finished_turns(client) -> tuple[str, MatchRecord]:
@@ -147,9 +147,7 @@ def test_a_room_refuses_a_registered_name_to_a_guest_and_marks_guests(client):
         with client.websocket_connect(f"/ws/room/{room['id']}") as guest:
             guest.send_json({"type": "hello", "name": "ROWAN"})
             assert "'ROWAN' is (or looks like) the registered name" in guest.receive_json()["message"]
-            with pytest.raises(WebSocketDisconnect) as closed:
-                guest.receive_json()
-            assert closed.value.code == 4409
+            closed_with(guest, 4409)
         with client.websocket_connect(f"/ws/room/{room['id']}") as guest:
             cy = _joined(guest, "Cy")
             assert {"id": cy["you"], "name": "Cy", "guest": True} in cy["room"]["members"]
