@@ -20,6 +20,8 @@ from .lobby import WithToken, _seat_of, start_locked
 from .tables import LiveTable, TableError, TableManager
 from .tokens import new_seed, new_table_id, new_token, token_hash
 
+REMATCH_NOT_YET = "a rematch is offered once the game is over"
+
 router = APIRouter(prefix="/api", tags=["lobby"])
 
 
@@ -59,13 +61,6 @@ def rotated(seat: int, players: int) -> int:
     return (seat + 1) % players
 
 
-async def _finished(m: TableManager, table_id: str) -> LiveTable:
-    table = await m.get(table_id)
-    if table.status != "finished":
-        raise TableError("a rematch is offered once the game is over", 409)
-    return table
-
-
 def _tell(old: LiveTable, offer: Rematch) -> None:
     said = offer.public()
     old.broadcast(lambda c: {"type": "rematch", "rematch": said})
@@ -93,7 +88,7 @@ async def rematch_status(table_id: str, request: Request) -> dict[str, Any]:
 @router.post("/tables/{table_id}/rematch", summary="Play again: ask for the rematch, or accept it")
 async def play_again(table_id: str, body: WithToken, request: Request) -> dict[str, Any]:
     m: TableManager = request.app.state.manager
-    old = await _finished(m, table_id)
+    old = await m.get_finished(table_id, REMATCH_NOT_YET)
     user = await user_of(request)
     seat = _seat_of(old, body.token, user)
     async with old.lock:  # two people asking at once make one new table
@@ -133,7 +128,7 @@ async def play_again(table_id: str, body: WithToken, request: Request) -> dict[s
 @router.post("/tables/{table_id}/rematch/decline", summary="Decline the rematch of a finished game")
 async def decline(table_id: str, body: WithToken, request: Request) -> dict[str, Any]:
     m: TableManager = request.app.state.manager
-    old = await _finished(m, table_id)
+    old = await m.get_finished(table_id, REMATCH_NOT_YET)
     seat = _seat_of(old, body.token, await user_of(request))
     async with old.lock:
         offer = await _offer(m, old)

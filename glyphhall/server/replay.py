@@ -13,17 +13,17 @@ from glyphhall.engine import MatchRecord
 
 from . import positions
 from .replay_work import replay_work
-from .tables import LiveTable, TableError, TableManager
+from .tables import LiveTable, TableManager
 
 router = APIRouter(prefix="/api", tags=["replay"])
 
 
+REPLAY_NOT_YET = "the replay opens when the game is over"
+
+
 async def _finished(request: Request, table_id: str) -> tuple[TableManager, LiveTable]:
     m: TableManager = request.app.state.manager
-    table = await m.get(table_id)
-    if table.status != "finished":
-        raise TableError("the replay opens when the game is over", 409)
-    return m, table
+    return m, await m.get_finished(table_id, REPLAY_NOT_YET)
 
 
 @router.get("/tables/{table_id}/record", summary="The match record (seed or position, and actions) of a finished game")

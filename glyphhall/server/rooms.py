@@ -37,6 +37,7 @@ from .identity import user_of
 from .limits import FrameGate
 from .play import FLOODED, _Closed, _receive, _refuse  # the same frames and refusals as the play socket
 from .protocol import read_object as _parse  # the same JSON checks
+from .replay import REPLAY_NOT_YET
 from .replay_work import replay_work
 from .tables import Connection, LiveTable, TableError, TableManager
 
@@ -118,7 +119,7 @@ class NewRoom(BaseModel):
              summary="Open a shared replay room for a finished game: answers its invite link")
 async def create_room(table_id: str, body: NewRoom, request: Request) -> dict[str, Any]:
     m: TableManager = request.app.state.manager
-    table = await _finished(m, table_id)
+    table = await m.get_finished(table_id, REPLAY_NOT_YET)
     room = rooms_of(request.app).create(table_id)
     room.step = min(body.step, len(table.actions))
     # the link names the game too, so once the room is gone (a restart) it still opens the replay
@@ -128,13 +129,6 @@ async def create_room(table_id: str, body: NewRoom, request: Request) -> dict[st
 @router.get("/api/rooms/{room_id}", tags=["replay"], summary="A replay room: its game, step, line and members")
 async def get_room(room_id: str, request: Request) -> dict[str, Any]:
     return _room(request.app, room_id).public()
-
-
-async def _finished(m: TableManager, table_id: str) -> LiveTable:
-    table = await m.get(table_id)
-    if table.status != "finished":
-        raise TableError("the replay opens when the game is over", 409)
-    return table
 
 
 def _room(app: Any, room_id: str) -> Room:
@@ -153,7 +147,7 @@ async def room_socket(ws: WebSocket, room_id: str) -> None:
         return
     try:
         room = _room(ws.app, room_id)
-        table = await _finished(m, room.table_id)
+        table = await m.get_finished(room.table_id, REPLAY_NOT_YET)
     except TableError as err:
         await _refuse(ws, str(err), 4404)
         return

@@ -469,6 +469,13 @@ class TableManager:
         self.note_idle(table)
         return table
 
+    async def get_finished(self, table_id: str, refusal: str) -> LiveTable:
+        """The table if its game is over; else TableError(409) saying `refusal`."""
+        table = await self.get(table_id)
+        if table.status != "finished":
+            raise TableError(refusal, 409)
+        return table
+
     async def _load(self, table_id: str) -> LiveTable:
         table = self.tables.get(table_id)
         if table is not None:
