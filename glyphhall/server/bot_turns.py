@@ -20,10 +20,11 @@ def thinking_now(table: Any) -> list[dict[str, Any]]:
     return [{"seat": seat, "name": names[seat]} for seat in sorted(table.computing)]
 
 
-def _set_computing(table: Any, seat: int, on: bool) -> None:
+def _show(table: Any, seat: int, on: bool) -> bool:
+    """Mark `seat` computing (or not) and tell this process's sockets; False if nothing changed."""
     # A person's timed-out move is played by a bot too, but nobody is thinking there.
-    if table.seats[seat].kind != "bot" or (seat in table.computing) == on:
-        return
+    if not 0 <= seat < len(table.seats) or table.seats[seat].kind != "bot" or (seat in table.computing) == on:
+        return False
     if on:
         table.computing.add(seat)
     else:
@@ -31,6 +32,24 @@ def _set_computing(table: Any, seat: int, on: bool) -> None:
     name = table.names()[seat]
     bots = thinking_now(table)
     table.broadcast(lambda c: {"type": "thinking", "seat": seat, "name": name, "thinking": on, "bots": bots})
+    return True
+
+
+async def _set_computing(manager: Any, table: Any, seat: int, on: bool) -> None:
+    """Tell everyone at the table, here and through the other server processes (their sockets
+    of this table are told by `mirror`): bots run only on the table's owner."""
+    if _show(table, seat, on):
+        await manager.announce("thinking", table.id, f"{seat} {int(on)}")
+
+
+def mirror(table: Any, arg: str) -> None:
+    """The owner process's bot at `table` started or stopped computing ("SEAT 1" / "SEAT 0")."""
+    try:
+        seat, on = (int(x) for x in arg.split())
+    except ValueError:
+        log.warning("a thinking note %r for table %s makes no sense", arg, table.id)
+        return
+    _show(table, seat, bool(on))
 
 
 async def play(manager: Any, table: Any, seat: int, level: str, once: bool) -> None:
@@ -45,11 +64,11 @@ async def play(manager: Any, table: Any, seat: int, level: str, once: bool) -> N
                 return
             step = len(table.actions)
             seed = (table.seed * 1_000_003 + step * 31 + seat) & ((1 << 62) - 1)
-            _set_computing(table, seat, True)
+            await _set_computing(manager, table, seat, True)
             try:
                 text = await manager.bot_pool.choose(table.game, state.to_dict(), seat, level, seed)
             finally:
-                _set_computing(table, seat, False)
+                await _set_computing(manager, table, seat, False)
             try:
                 await table.act(seat, text)
             except (IllegalAction, TableError) as err:

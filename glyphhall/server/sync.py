@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import logging
 
+from . import bot_turns
 from .tables import LiveTable, SeatState, TableError, TableManager
 from .watch import CAUGHT_UP
 
@@ -23,6 +24,9 @@ async def on_note(m: TableManager, kind: str, table_id: str, arg: str) -> None:
         return
     table = m.tables.get(table_id)
     if table is None:
+        return
+    if kind == "thinking":  # the owner's bot computes (or stopped): only this process's sockets to tell
+        bot_turns.mirror(table, arg)
         return
     if not table.connections and not m.runs_here(table_id):
         # Loaded here only in passing (created or read here, served elsewhere): drop it rather

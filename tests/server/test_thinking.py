@@ -1,8 +1,13 @@
 """The `thinking` message (docs/protocol.md): everyone at a table is told when a bot starts and
 stops computing its move, with the bot's name, before the move arrives; a late joiner's `state`
-lists the bots computing now. A person's timed-out move is not a bot thinking."""
+lists the bots computing now. A person's timed-out move is not a bot thinking. With several
+server processes, the sockets of a process that does not run the table's bots are told too."""
 
 from __future__ import annotations
+
+import json
+
+import pytest
 
 from .helpers import hello, new_table, take
 
@@ -48,3 +53,22 @@ def test_a_timed_out_person_is_not_shown_thinking(client):
         seen = _until_update(ws, 1)
         assert any(m["type"] == "notice" and "ran out of time" in m["text"] for m in seen)
         assert not [m for m in seen if m["type"] == "thinking"]
+
+
+@pytest.mark.postgres
+def test_the_sockets_of_another_process_are_told_too(hall):
+    owner, other = hall(2)
+    t = owner.http.post("/api/tables", json={"game": "duel", "seats": [{"kind": "person"}, {"kind": "bot", "bot": "random"}]}).json()
+    token = owner.http.post(f"/api/tables/{t['id']}/seats/0", json={"name": "ann"}).json()["token"]
+    with owner.ws(t["id"]) as ann, other.ws(t["id"]) as spy:  # Ann's socket keeps the bots on `owner`
+        for ws, tok in ((ann, token), (spy, None)):  # both processes have the table loaded
+            ws.send(json.dumps({"type": "hello", "token": tok}))
+            while json.loads(ws.recv(timeout=60))["type"] != "state":
+                pass
+        assert owner.http.post(f"/api/tables/{t['id']}/start", json={"token": token}).status_code == 200
+        told = []
+        while len(told) < 2:  # the bot's pick: computing, then done (the duel's picks are simultaneous)
+            msg = json.loads(spy.recv(timeout=60))
+            if msg["type"] == "thinking":
+                told.append((msg["seat"], msg["name"], msg["thinking"], msg["bots"]))
+        assert told == [(1, "random bot", True, [{"seat": 1, "name": "random bot"}]), (1, "random bot", False, [])]
