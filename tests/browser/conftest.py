@@ -41,10 +41,12 @@ def _free_port() -> int:
 
 class RestartableServer:
     """The real app under uvicorn in a thread on a fixed port and SQLite file, stopped and
-    started again like a server restart (the running tables resume from the store)."""
+    started again like a server restart (the running tables resume from the store).
+    `app_options` go to create_app (e.g. games=, smtp=)."""
 
-    def __init__(self, db: str) -> None:
+    def __init__(self, db: str, **app_options) -> None:
         self.db = db
+        self.app_options = app_options
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.server = None
@@ -56,43 +58,29 @@ class RestartableServer:
         from glyphhall.server import create_app
         from glyphhall.server.limits import Limits
 
-        app = create_app(f"sqlite:///{self.db}", bot_workers=1, limits=Limits.machine_speed())
+        app = create_app(f"sqlite:///{self.db}", bot_workers=1, limits=Limits.machine_speed(), **self.app_options)
         self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning"))
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.thread.start()
-        deadline = time.time() + 30
-        while not self.server.started:
-            if time.time() > deadline or not self.thread.is_alive():
+        deadline = time.monotonic() + WAIT_MS / 1000
+        while not self.server.started:  # uvicorn says when it listens; this only polls that flag
+            if time.monotonic() > deadline or not self.thread.is_alive():
                 raise RuntimeError("the test server did not start")
             time.sleep(0.05)
 
     def stop(self) -> None:
         self.server.should_exit = True
-        self.thread.join(15)
+        self.thread.join(WAIT_MS / 1000)
+        assert not self.thread.is_alive(), "the test server did not stop"
 
 
 @pytest.fixture(scope="module")
 def live_server(tmp_path_factory):
     """The real app under uvicorn in a thread, on its own SQLite file: yields the base URL."""
-    import uvicorn
-
-    from glyphhall.server import create_app
-    from glyphhall.server.limits import Limits
-
-    db = tmp_path_factory.mktemp("server") / "glyphhall.db"
-    app = create_app(f"sqlite:///{db}", bot_workers=1, limits=Limits.machine_speed())
-    port = _free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.time() + 30
-    while not server.started:
-        if time.time() > deadline or not thread.is_alive():
-            raise RuntimeError("the test server did not start")
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(15)
+    server = RestartableServer(str(tmp_path_factory.mktemp("server") / "glyphhall.db"))
+    server.start()
+    yield server.url
+    server.stop()
 
 
 @pytest.fixture(scope="module")
@@ -107,17 +95,23 @@ def browser():
         b.close()
 
 
+def context(browser, **options):
+    """A new browser context (a separate person: own cookies and localStorage) whose every wait
+    has the ceiling WAIT_MS (Playwright's own default is 30 s, too short on a busy machine)."""
+    ctx = browser.new_context(**options)
+    ctx.set_default_timeout(WAIT_MS)
+    return ctx
+
+
 @pytest.fixture
 def new_page(browser):
     """Pages in separate contexts (separate localStorage: separate people)."""
     contexts = []
 
     def make():
-        ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+        ctx = context(browser, viewport={"width": 1280, "height": 900})
         contexts.append(ctx)
-        page = ctx.new_page()
-        page.set_default_timeout(WAIT_MS)
-        return page
+        return ctx.new_page()
 
     yield make
     for ctx in contexts:
@@ -128,6 +122,20 @@ def resize(page, size: dict) -> None:
     """Set the viewport and wait until the page has laid itself out at the new width."""
     page.set_viewport_size(size)
     page.wait_for_function("w => document.documentElement.clientWidth <= w && window.innerWidth === w", arg=size["width"])
+
+
+def box(page, selector: str, scroll: bool = False) -> dict:
+    """Where the first element matching `selector` is drawn ({x, y, width, height} in the
+    viewport), waiting until it is drawn. Located and measured in one step in the page: the table
+    redraws parts of the page on every update, so an element located first and measured after
+    may be gone (a Locator's bounding_box() then answers None). `scroll`: into view first."""
+    return page.wait_for_function("""([selector, scroll]) => {
+      const e = document.querySelector(selector);
+      if (!e) return null;
+      if (scroll) e.scrollIntoView({block: "center"});
+      const r = e.getBoundingClientRect();
+      return r.width > 0 && r.height > 0 ? {x: r.x, y: r.y, width: r.width, height: r.height} : null;
+    }""", arg=[selector, scroll]).json_value()
 
 
 def shot(page, name: str, full_page: bool = True) -> Path:

@@ -10,14 +10,14 @@ from typing import Any
 import httpx
 from websockets.sync.client import connect
 
-from .conftest import WAIT_MS
+from .conftest import WAIT_MS, context
 
 NAMES = ("Ann", "Bob", "Cy", "Di")
 
 
 def seated_table(base: str, game: str, people: int = 2, seed: int = 3, options: dict | None = None) -> tuple[str, list[str]]:
     """A running table of `game` with `people` persons seated (Ann, Bob...): (id, their tokens)."""
-    with httpx.Client(base_url=base, timeout=30) as http:
+    with httpx.Client(base_url=base, timeout=WAIT_MS / 1000) as http:
         body = {"game": game, "seats": [{"kind": "person"}] * people, "seed": seed, "practice": True,
                 "options": options or {}}
         table = http.post("/api/tables", json=body).json()
@@ -38,7 +38,7 @@ class SeatSocket:
     """One seat's websocket: the legal actions and whose move it is, and random moves."""
 
     def __init__(self, base: str, table_id: str, token: str | None) -> None:
-        self.ws = connect(base.replace("http", "ws", 1) + f"/ws/{table_id}", open_timeout=10)
+        self.ws = connect(base.replace("http", "ws", 1) + f"/ws/{table_id}", open_timeout=WAIT_MS / 1000)
         self.ws.send(json.dumps({"type": "hello", "token": token}))
         self.state: dict[str, Any] = self._until("state")
 
@@ -81,12 +81,11 @@ def table_pages(browser, base: str, table_id: str, people: dict[str, str | None]
     page: (pages by name, the contexts to close)."""
     pages, contexts = {}, []
     for who, token in people.items():
-        ctx = browser.new_context(viewport=viewport)
+        ctx = context(browser, viewport=viewport)
         contexts.append(ctx)
         if token:
             ctx.add_init_script(seat_script(table_id, token))
         page = ctx.new_page()
-        page.set_default_timeout(WAIT_MS)
         page.goto(f"{base}/t/{table_id}")
         pages[who] = page
     return pages, contexts

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import json
 import random
-import threading
 import time
 from pathlib import Path
 
@@ -29,7 +28,7 @@ from glyphhall import games
 from tests.server.mailbox import link
 from tests.server.push_service import BrowserKeys
 
-from .conftest import _free_port, shot
+from .conftest import WAIT_MS, RestartableServer, context, resize, shot
 from .test_inscription_online import MAX_STEPS, choose, click_action, legal_of, wait_step
 
 pytestmark = [
@@ -45,25 +44,13 @@ PHONE = {"width": 390, "height": 844}
 
 @pytest.fixture
 def people_server(tmp_path, mailbox):
-    import uvicorn
-
-    from glyphhall.server import create_app
-    from glyphhall.server.limits import Limits
     from glyphhall.server.notify import NotifyTimes
 
-    app = create_app(f"sqlite:///{tmp_path / 'hall.db'}", bot_workers=1, limits=Limits.machine_speed(),
-                     smtp=mailbox.url, notify_times=NotifyTimes(turn_delay=0.5, focus_seconds=1.5, tick=0.2))
-    port = _free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.time() + 30
-    while not server.started:
-        assert time.time() < deadline and thread.is_alive(), "the test server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(15)
+    server = RestartableServer(str(tmp_path / "hall.db"), smtp=mailbox.url,
+                               notify_times=NotifyTimes(turn_delay=0.5, focus_seconds=1.5, tick=0.2))
+    server.start()
+    yield server.url
+    server.stop()
 
 
 def stand_in_push(page, endpoint: str, keys: BrowserKeys) -> None:
@@ -87,23 +74,26 @@ def show_in_service_worker(page, base: str, payload: dict) -> list:
     """Deliver what the push service received (decrypted by the browser's key) to the page's
     service worker, as Chromium does with a push (DevTools' deliverPushMessage), and read the
     notifications it shows: [title, body, the address a click opens]."""
+    page.evaluate("async () => { await navigator.serviceWorker.ready; }")  # the page's worker is active
     cdp = page.context.new_cdp_session(page)
     registrations: list[dict] = []
     cdp.on("ServiceWorker.workerRegistrationUpdated", lambda e: registrations.extend(e["registrations"]))
-    cdp.send("ServiceWorker.enable")
-    deadline = time.monotonic() + 10
-    while not [r for r in registrations if not r["isDeleted"]]:
-        assert time.monotonic() < deadline, "the page registered no service worker"
-        page.wait_for_timeout(100)
-    live = [r for r in registrations if not r["isDeleted"] and r["scopeURL"] == base + "/"]
+    cdp.send("ServiceWorker.enable")  # DevTools then tells every registration, as events
+    deadline = time.monotonic() + WAIT_MS / 1000
+    while not (live := [r for r in registrations if not r["isDeleted"] and r["scopeURL"] == base + "/"]):
+        assert time.monotonic() < deadline, "DevTools told no service worker registration"
+        page.wait_for_timeout(50)  # the sync API hands events over only while it waits
     cdp.send("ServiceWorker.deliverPushMessage",
              {"origin": base, "registrationId": live[-1]["registrationId"], "data": json.dumps(payload)})
-    read = ("async () => (await (await navigator.serviceWorker.ready).getNotifications())"
-            ".map((n) => [n.title, n.body, n.data.url])")
-    while not (shown := page.evaluate(read)):
-        assert time.monotonic() < deadline + 10, "the service worker showed no notification"
-        page.wait_for_timeout(100)
-    return shown
+    # waits in the page until the worker has shown the notification
+    return page.evaluate("""async (ms) => {
+      const worker = await navigator.serviceWorker.ready, deadline = Date.now() + ms;
+      for (;;) {
+        const shown = await worker.getNotifications();
+        if (shown.length || Date.now() > deadline) return shown.map((n) => [n.title, n.body, n.data.url]);
+        await new Promise((done) => setTimeout(done, 50));
+      }
+    }""", WAIT_MS)
 
 
 def sign_up(page, base: str, name: str) -> None:
@@ -115,21 +105,19 @@ def sign_up(page, base: str, name: str) -> None:
 
 
 def both_sizes(page, name: str) -> None:
-    page.set_viewport_size(DESKTOP)
+    resize(page, DESKTOP)
     shot(page, f"{name}-desktop")
-    page.set_viewport_size(PHONE)
+    resize(page, PHONE)
     shot(page, f"{name}-phone")
-    page.set_viewport_size(DESKTOP)
+    resize(page, DESKTOP)
 
 
 def test_friends_invite_play_block_export_delete(people_server, push_service, mailbox, browser):
     base = people_server
     rng = random.Random(11)
-    contexts = [browser.new_context(viewport=DESKTOP) for _ in range(2)]
+    contexts = [context(browser, viewport=DESKTOP) for _ in range(2)]
     contexts[1].grant_permissions(["notifications"], origin=base)
     ann, bob = (c.new_page() for c in contexts)
-    for p in (ann, bob):
-        p.set_default_timeout(20000)
     bob_keys = BrowserKeys()
     stand_in_push(bob, push_service.origin + "/ok/bob", bob_keys)
     # Bob's pages report no focus, as a background tab does (headless Chromium says every page has it).
@@ -172,7 +160,7 @@ def test_friends_invite_play_block_export_delete(people_server, push_service, ma
     ann.click("#invite-form button[type=submit]")
     ann.wait_for_selector("#invite-note:has-text('Bob is invited')")
     both_sizes(ann, "people-table-invite")
-    invite_push = push_service.wait(1)[0]
+    invite_push = push_service.wait(1, timeout=WAIT_MS / 1000)[0]
     assert bob_keys.decrypt(invite_push["body"])["title"] == "Ann invites you to Inscription"
 
     bob.goto(base + "/me")
@@ -195,7 +183,7 @@ def test_friends_invite_play_block_export_delete(people_server, push_service, ma
         assert movers, "nobody can move in a running game"
         if pushed_turn is None and movers == [bob]:
             # Bob's turn, and his page is in the background: his browser hears of it.
-            deadline = time.monotonic() + 15
+            deadline = time.monotonic() + WAIT_MS / 1000
             while pushed_turn is None:
                 assert time.monotonic() < deadline, "no your-turn push reached Bob"
                 sent = [bob_keys.decrypt(p["body"]) for p in push_service.received[1:]]
@@ -243,7 +231,7 @@ def test_friends_invite_play_block_export_delete(people_server, push_service, ma
     ann.fill("#email-form input[name=password]", PASSWORD)
     ann.click("#email-form button[type=submit]")
     ann.wait_for_selector("#email-form .ok:has-text('A confirmation link is on its way to ann@example.org')")
-    ann.goto(base + link(mailbox.wait_for("ann@example.org")[0], "/mail/confirm"))
+    ann.goto(base + link(mailbox.wait_for("ann@example.org", timeout=WAIT_MS / 1000)[0], "/mail/confirm"))
     ann.wait_for_selector("#email-flag:has-text('confirmed')")
     assert ann.inner_text("#email-now") == "Your confirmed address: ann@example.org"
     both_sizes(ann, "people-settings")
@@ -269,7 +257,7 @@ def test_friends_invite_play_block_export_delete(people_server, push_service, ma
 
 
 def test_reset_and_unsubscribe_pages(people_server, browser):
-    ctx = browser.new_context(viewport=DESKTOP)
+    ctx = context(browser, viewport=DESKTOP)
     page = ctx.new_page()
     page.goto(people_server + "/account")
     page.click("#forgot")

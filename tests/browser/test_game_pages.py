@@ -8,7 +8,7 @@ import pytest
 
 from glyphhall import games
 
-from .conftest import shot
+from .conftest import WAIT_MS, shot
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -17,7 +17,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 def test_each_games_page_shows_the_game(live_server, new_page, game_id):
     game = games.get(game_id)
     seats = [{"kind": "person"}] + [{"kind": "bot", "bot": "random"}] * (game.min_players - 1)
-    with httpx.Client(base_url=live_server, timeout=30) as http:
+    with httpx.Client(base_url=live_server, timeout=WAIT_MS / 1000) as http:
         table = http.post("/api/tables", json={"game": game_id, "seats": seats, "seed": 1, "practice": True}).json()
         token = http.post(f"/api/tables/{table['id']}/seats/0", json={"name": "Ann"}).json()["token"]
         assert http.post(f"/api/tables/{table['id']}/start", json={"token": token}).status_code == 200

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import shot
+from .conftest import box, shot
 from .seats import SeatSocket, seat_script, seated_table
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -55,13 +55,9 @@ def test_the_builder_copies_drags_and_answers_the_keyboard(live_server, new_page
     page.keyboard.press("Delete")
     assert glyph_text(page) == moved
     # drag the first shape two units to the right
-    shape = page.locator('#glyph-grid .shape[data-index="0"]')
-    shape.wait_for(state="visible")  # the builder redraws after each key; under load it may be mid-redraw
-    box = shape.bounding_box()
-    assert box is not None, "the first shape is not drawn"
-    grid = page.locator("#glyph-grid").bounding_box()
-    unit = grid["width"] / 14
-    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    shape = box(page, '#glyph-grid .shape[data-index="0"]', scroll=True)  # the builder redraws after each key
+    unit = box(page, "#glyph-grid")["width"] / 14
+    x, y = shape["x"] + shape["width"] / 2, shape["y"] + shape["height"] / 2
     page.mouse.move(x, y)
     page.mouse.down()
     page.mouse.move(x + unit, y, steps=4)

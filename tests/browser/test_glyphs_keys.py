@@ -7,13 +7,12 @@ game played from the keyboard alone. Screenshots: tests/artifacts/glyphs-keys-*.
 from __future__ import annotations
 
 import importlib.util
-import time
 from pathlib import Path
 
 import httpx
 import pytest
 
-from .conftest import shot
+from .conftest import WAIT_MS, box, context, shot
 from .seats import seat_script
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -29,6 +28,7 @@ def _phrasings() -> list[tuple[str, str]]:
 
 
 PHRASINGS = _phrasings()
+MAX_TURNS = 300  # Ann's decisions in the whole 3-apprentice game: far more than it takes
 
 SIZES = {
     "desktop": {"viewport": {"width": 1280, "height": 800}},
@@ -54,7 +54,7 @@ glyphs = [
 
 def _table(base: str, seats: list[dict], **body) -> tuple[str, str]:
     """A practice table with a person in seat 0 (Ann) and the given other seats: (id, token)."""
-    with httpx.Client(base_url=base, timeout=30) as http:
+    with httpx.Client(base_url=base, timeout=WAIT_MS / 1000) as http:
         r = http.post("/api/tables", json={"game": "glyphs", "seats": [{"kind": "person"}, *seats], "practice": True, **body})
         assert r.status_code == 201, r.text
         table = r.json()
@@ -69,11 +69,10 @@ def open_page(browser, live_server):
     contexts = []
 
     def make(size: str, table_id: str, token: str):
-        ctx = browser.new_context(**SIZES[size])
+        ctx = context(browser, **SIZES[size])
         contexts.append(ctx)
         ctx.add_init_script(seat_script(table_id, token))
         page = ctx.new_page()
-        page.set_default_timeout(15000)
         page.goto(f"{live_server}/t/{table_id}")
         return page
 
@@ -102,7 +101,7 @@ def centre(page, index: int) -> tuple[float, float]:
 
 
 def unit(page) -> float:
-    return page.locator("#glyph-grid").bounding_box()["width"] / 14
+    return box(page, "#glyph-grid")["width"] / 14
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -170,11 +169,11 @@ def test_each_builder_shortcut(live_server, open_page, size):
     page.locator("#history .history-step", has_text="duplicate 1 shape").click()
     assert len(text(page).split()) == 2
     # scale the board's glyphs down to make room, and up again
-    width = page.locator(".glyph-tile").first.bounding_box()["width"]
+    width = box(page, ".glyph-tile")["width"]
     page.keyboard.press("Control+Alt+j")
-    assert page.locator(".glyph-tile").first.bounding_box()["width"] < width
+    assert box(page, ".glyph-tile")["width"] < width
     page.keyboard.press("Control+Alt+k")
-    assert page.locator(".glyph-tile").first.bounding_box()["width"] == pytest.approx(width, abs=1)
+    assert box(page, ".glyph-tile")["width"] == pytest.approx(width, abs=1)
     # "?" shows every key, Escape closes it
     page.keyboard.press("?")
     page.wait_for_selector("#help")
@@ -214,7 +213,7 @@ def test_group_drag_and_a_cancelled_drag(live_server, open_page):
     assert text(page) == "square@1,1 oval@2.5,1"
     page.mouse.move(x + 3 * u, y + u, steps=5)  # hovering moves nothing
     assert text(page) == "square@1,1 oval@2.5,1"
-    grid = page.locator("#glyph-grid").bounding_box()
+    grid = box(page, "#glyph-grid")
     page.mouse.click(grid["x"] + 10 * u, grid["y"] + 2 * u)  # a click places a new shape, drops nothing
     assert text(page) == "square@1,1 oval@2.5,1 oval@8,5"
     # a lost pointer capture ends the drag too (keeping the move so far)
@@ -310,16 +309,29 @@ def test_every_phrasing_is_read_back_before_the_coin(live_server, open_page, siz
     shot(page, f"glyphs-keys-end-{size}")
 
 
+#: What the page asks of Ann now (read from what it shows).
+PHASE = """() => {
+  if (document.querySelector('#end-screen')) return 'over';
+  if (document.querySelector('button[data-action="predict approved"]')) return 'predict';
+  if (document.querySelector('button[data-action="confirm"]')) return 'confirm';
+  if (document.querySelector('button[data-action="pass"]')) return 'guess';
+  if (document.querySelector('#builder button[data-verb="perform"]')) return 'build';
+  return 'wait';
+}"""
+
+
+#: The table answered Ann's move: a new step, or a refusal (not the page's "no answer yet" note,
+#: which a busy machine may show before the answer comes).
+MOVED_OR_REFUSED = """s => {
+  const error = document.querySelector('#error:not([hidden])');
+  return document.body.dataset.step !== s || (!!error && !error.textContent.startsWith('no answer yet'));
+}"""
+
+
 def _phase(page) -> str:
-    """What the page asks of Ann now (read from what it shows)."""
-    return page.evaluate("""() => {
-      if (document.querySelector('#end-screen')) return 'over';
-      if (document.querySelector('button[data-action="predict approved"]')) return 'predict';
-      if (document.querySelector('button[data-action="confirm"]')) return 'confirm';
-      if (document.querySelector('button[data-action="pass"]')) return 'guess';
-      if (document.querySelector('#builder button[data-verb="perform"]')) return 'build';
-      return 'wait';
-    }""")
+    """What the page asks of Ann, once it asks something (or the game is over): while the bots
+    move it asks nothing, and this waits for the page to change."""
+    return page.wait_for_function(f"() => {{ const p = ({PHASE})(); return p === 'wait' ? null : p; }}").json_value()
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -329,8 +341,7 @@ def test_a_whole_three_apprentice_game_from_the_keyboard(live_server, open_page,
     page = open_page(size, table_id, token)
     page.wait_for_selector(".glyphs")
     keys_pressed, kinds, guessed = 0, "1234567", False
-    deadline = time.time() + 150
-    while time.time() < deadline:
+    for _ in range(MAX_TURNS):  # Ann's decisions: each waits for the page, not for the clock
         phase = _phase(page)
         if phase == "over":
             break
@@ -354,13 +365,9 @@ def test_a_whole_three_apprentice_game_from_the_keyboard(live_server, open_page,
         elif phase == "confirm":
             page.keyboard.press("c")
             keys_pressed += 1
-        else:
-            page.wait_for_timeout(200)
-            continue
-        if phase == "guess" and guessed and page.locator("#error:not([hidden])").count():
+        page.wait_for_function(MOVED_OR_REFUSED, arg=step)
+        if phase == "guess" and page.locator("#error:not([hidden])").count():
             page.keyboard.press("Escape")  # a refused guess: leave the box, then pass
-        page.wait_for_function("s => document.body.dataset.step !== s || !!document.querySelector('#error:not([hidden])')",
-                               arg=step, timeout=20000)
     assert _phase(page) == "over", "the game did not end"
     end = page.inner_text("#end-screen")
     assert "guessed the decree" in end and "The decree was:" in end

@@ -3,48 +3,32 @@ the board (the game is injected when it is not registered yet)."""
 
 from __future__ import annotations
 
-import threading
-import time
-
 import httpx
 import pytest
 
 from glyphhall import games
 
-from .conftest import _free_port, shot
+from .conftest import WAIT_MS, RestartableServer, box, shot
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
 @pytest.fixture(scope="module")
 def glyphs_server(tmp_path_factory):
-    import uvicorn
-
-    from glyphhall.server import create_app
-    from glyphhall.server.limits import Limits
-
     try:
         from glyphhall.games.glyphs.game import GlyphsGame
     except ImportError as err:
         pytest.skip(f"the glyphs game cannot be imported: {err}")
     injected = {i: games.get(i) for i in games.ids()}
     injected.setdefault("glyphs", GlyphsGame())
-    db = tmp_path_factory.mktemp("glyphs") / "glyphhall.db"
-    app = create_app(f"sqlite:///{db}", games=injected, bot_workers=1, limits=Limits.machine_speed())
-    port = _free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    while not server.started:
-        assert thread.is_alive()
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(15)
+    server = RestartableServer(str(tmp_path_factory.mktemp("glyphs") / "glyphhall.db"), games=injected)
+    server.start()
+    yield server.url
+    server.stop()
 
 
 def test_build_a_glyph_and_study_it(glyphs_server, new_page):
-    with httpx.Client(base_url=glyphs_server, timeout=30) as http:
+    with httpx.Client(base_url=glyphs_server, timeout=WAIT_MS / 1000) as http:
         shapes = http.get("/api/games/glyphs/data/shapes").json()
         assert "square" in shapes["kinds"]
         assert http.get("/api/games/glyphs/data/..secret").status_code == 404
@@ -62,7 +46,7 @@ def test_build_a_glyph_and_study_it(glyphs_server, new_page):
     assert tiles_before >= 2, "the opening glyphs are on the board"
     # A square dropped on the grid snaps to the half-unit grid; turning it gives /45.
     page.click('.palette [data-kind="square"]')
-    grid = page.locator("#glyph-grid").bounding_box()
+    grid = box(page, "#glyph-grid")
     page.mouse.click(grid["x"] + grid["width"] * (2.1 / 14), grid["y"] + grid["height"] * (5.1 / 9))
     assert page.inner_text("#glyph-text") == "square@0,2"
     page.click("#rotate")

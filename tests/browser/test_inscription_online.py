@@ -105,8 +105,11 @@ def test_two_browsers_play_inscription_to_the_end(live_server, new_page):
     # An illegal move typed by hand is refused with its error, and nothing changes.
     ann.fill("#action-text", "play 9 9")
     ann.press("#action-text", "Enter")
-    ann.wait_for_selector("#error:not([hidden])")
-    assert "not legal" in ann.inner_text("#error") or "not an action" in ann.inner_text("#error")
+    refusal = ann.wait_for_function("""() => {
+      const error = document.querySelector('#error:not([hidden])');  // (not the note a slow answer gets)
+      return error && !error.textContent.startsWith('no answer yet') ? error.textContent : null;
+    }""").json_value()
+    assert "not legal" in refusal or "not an action" in refusal
     assert step_of(ann) == 0 and step_of(bob) == 0
 
     reloaded = dragged = False

@@ -8,7 +8,7 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from .conftest import shot
+from .conftest import WAIT_MS, box, context, resize, shot
 from .test_undo_and_replays import api, finished_bot_game
 
 pytestmark = [pytest.mark.browser]
@@ -18,7 +18,7 @@ PASSWORD = "a long enough password"
 
 
 def account(base: str, name: str) -> httpx.Cookies:
-    r = httpx.post(base + "/api/account/signup", json={"name": name, "password": PASSWORD}, timeout=30)
+    r = httpx.post(base + "/api/account/signup", json={"name": name, "password": PASSWORD}, timeout=WAIT_MS / 1000)
     assert r.status_code == 201, r.text
     return r.cookies
 
@@ -37,9 +37,9 @@ def test_a_guest_with_a_registered_name_is_told_and_takes_the_seat_under_another
     page.click('button.take[data-seat="0"]')
     page.wait_for_selector("#join-error:has-text('the registered name')")
     shot(page, "join-registered-name-1280")
-    page.set_viewport_size(PHONE)
+    resize(page, PHONE)
     shot(page, "join-registered-name-390")
-    assert page.locator("#join-error").bounding_box()["y"] < PHONE["height"]
+    assert box(page, "#join-error")["y"] < PHONE["height"]
     page.fill("#seat-name", "Björn")  # another name, accented
     page.click('button.take[data-seat="0"]')
     page.wait_for_selector("text=you play as Björn")
@@ -51,9 +51,9 @@ def test_a_replay_room_refuses_a_registered_name_to_a_guest_and_marks_guests(liv
     cookies = account(live_server, "Sasha")
     table_id = finished_bot_game(live_server, "inscription", seed=2)
     invite = live_server + api(live_server, "POST", f"/api/tables/{table_id}/rooms", {"step": 3})["invite"]
-    sasha_ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    sasha_ctx = context(browser, viewport={"width": 1280, "height": 800})
     sasha_ctx.add_cookies([{"name": c.name, "value": c.value, "url": live_server} for c in cookies.jar])
-    guest_ctx = browser.new_context(viewport=PHONE)
+    guest_ctx = context(browser, viewport=PHONE)
     guest_ctx.add_init_script("localStorage.setItem('glyphhall.name', 'sasha');")  # a name typed before
     try:
         sasha = sasha_ctx.new_page()

@@ -13,7 +13,7 @@ import pytest
 
 from glyphhall import games
 
-from .conftest import shot
+from .conftest import resize, shot
 from .test_inscription_online import MAX_STEPS, choose, click_action, legal_of, step_of, wait_step
 
 pytestmark = [
@@ -37,9 +37,9 @@ def sign_up(page, base: str, name: str) -> None:
 
 def both_sizes(page, name: str) -> None:
     shot(page, f"{name}-desktop")
-    page.set_viewport_size(PHONE)
+    resize(page, PHONE)
     shot(page, f"{name}-phone")
-    page.set_viewport_size({"width": 1280, "height": 900})
+    resize(page, {"width": 1280, "height": 900})
 
 
 def test_two_people_play_a_rated_game_and_see_it_everywhere(live_server, new_page, browser):
@@ -131,13 +131,13 @@ def test_two_people_play_a_rated_game_and_see_it_everywhere(live_server, new_pag
         assert re.fullmatch(r"[+−±]\d+\.\d, now −?[\d,]+\.\d", p.inner_text('.seat-row[data-seat="1"] .rating-change'))
     assert "Rated" in ann.inner_text("#rating-note")
     both_sizes(bob, "end-rating-change")
-    bob.set_viewport_size({"width": 1280, "height": 800})
+    resize(bob, {"width": 1280, "height": 800})
     assert cat.locator("#play-again").count() == 0  # a spectator has no rematch to ask for
     ann.click("#play-again")
     ann.wait_for_selector("#rematch:has-text('You are in')")
     bob.wait_for_selector("#rematch-state:has-text('Ann wants a rematch')")
     both_sizes(bob, "end-rematch-asked")
-    bob.set_viewport_size({"width": 1280, "height": 800})
+    resize(bob, {"width": 1280, "height": 800})
     bob.click("#play-again")
     for p in (ann, bob):
         p.wait_for_url(lambda url: table_id not in url)
@@ -174,6 +174,6 @@ def test_two_people_play_a_rated_game_and_see_it_everywhere(live_server, new_pag
     other.fill("#signin input[name=password]", PASSWORD)
     other.click("#signin button[type=submit]")
     other.wait_for_url("**/me")
-    row = other.wait_for_selector(f'tr.my-game[data-table="{table_id}"]')
-    assert "Inscription" in row.inner_text()
+    # (My games redraws its rows as it refreshes: the row is found again for each read)
+    other.locator(f'tr.my-game[data-table="{table_id}"]:has-text("Inscription")').wait_for()
     both_sizes(other, "people-my-games")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import shot
+from .conftest import resize, shot
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -17,7 +17,7 @@ SIZES = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "hei
 @pytest.mark.parametrize("size", list(SIZES))
 def test_a_table_from_a_packaged_position(live_server, new_page, size):
     page = new_page()
-    page.set_viewport_size(SIZES[size])
+    resize(page, SIZES[size])
     page.goto(live_server)
     count = "fetch('/api/tables?status=open,running,finished').then(r => r.json()).then(b => b.tables.length)"
     before = page.evaluate(count)

@@ -7,14 +7,14 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from .conftest import shot
+from .conftest import WAIT_MS, shot
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
 def open_table(base: str, new_page, game: str, seed: int, options: dict | None = None):
     """A running table (you at seat 0 against a random bot) open in a fresh browser page."""
-    with httpx.Client(base_url=base, timeout=30) as http:
+    with httpx.Client(base_url=base, timeout=WAIT_MS / 1000) as http:
         table = http.post("/api/tables", json={"game": game, "seats": [{"kind": "person"}, {"kind": "bot", "bot": "random"}],
                                                "seed": seed, "practice": True, "options": options or {}}).json()
         token = http.post(f"/api/tables/{table['id']}/seats/0", json={"name": "Ann"}).json()["token"]

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from .conftest import shot
+from .conftest import context, resize, shot
 from .seats import SeatSocket, seated_table, table_pages
 
 pytestmark = [pytest.mark.browser]
@@ -18,7 +18,7 @@ PHONE = {"width": 390, "height": 844}
 
 
 def test_a_quick_game_against_the_computer_and_the_invite_link(live_server, browser):
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, permissions=["clipboard-read", "clipboard-write"])
+    ctx = context(browser, viewport={"width": 1280, "height": 800}, permissions=["clipboard-read", "clipboard-write"])
     try:
         page = ctx.new_page()
         page.goto(live_server + "/")
@@ -34,7 +34,7 @@ def test_a_quick_game_against_the_computer_and_the_invite_link(live_server, brow
         assert page.evaluate("navigator.clipboard.readText()") == page.url
         assert "Friendly." in page.inner_text("#rating-note")
         shot(page, "extras-quick-game-1280")
-        page.set_viewport_size(PHONE)
+        resize(page, PHONE)
         shot(page, "extras-quick-game-390")
     finally:
         ctx.close()

@@ -15,7 +15,7 @@ import pytest
 from glyphhall import games
 from tests.player_text import developer_marks
 
-from .conftest import RestartableServer, shot
+from .conftest import RestartableServer, box, resize, shot
 from .seats import SeatSocket, seated_table, table_pages
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -46,13 +46,13 @@ def first_screen(page, names: list[str], last_line: str | None) -> None:
     """On a phone the first screen shows the seats, whose turn it is and the log's last line."""
     height = PHONE["height"]
     for selector in ("#glance-seats", "#turn"):
-        box = page.locator(selector).bounding_box()
-        assert box and box["y"] + box["height"] <= height, f"{selector} is below the first screen"
+        drawn = box(page, selector)
+        assert drawn["y"] + drawn["height"] <= height, f"{selector} is below the first screen"
     seats = page.inner_text("#glance-seats")
     assert all(n in seats for n in names), seats
     if last_line:
-        box = page.locator("#glance-last").bounding_box()
-        assert box["y"] + box["height"] <= height
+        drawn = box(page, "#glance-last")
+        assert drawn["y"] + drawn["height"] <= height
         assert page.locator("#glance-last").text_content() == f"Log: {last_line}"
 
 
@@ -95,8 +95,7 @@ def test_a_table_page_for_two_people_and_a_spectator(server, browser, game_id):
                     assert page.locator(MARKED[game_id]).count() >= 1
         for who, page in pages.items():
             for size, tag in ((DESKTOP, "desktop"), (PHONE, "phone")):
-                page.set_viewport_size(size)
-                page.wait_for_function("w => document.documentElement.clientWidth === w", arg=size["width"])
+                resize(page, size)
                 no_sideways_scroll(page)
                 shot(page, f"table-{game_id}-{who}-{tag}", full_page=False)
                 if size is PHONE:

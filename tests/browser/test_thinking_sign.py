@@ -14,7 +14,7 @@ import pytest
 
 from glyphhall.server.botpool import BotPool
 
-from .conftest import shot
+from .conftest import WAIT_MS, box, shot
 from .seats import SeatSocket, table_pages
 
 pytestmark = [pytest.mark.browser]
@@ -40,7 +40,7 @@ def held_bots(monkeypatch):
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_the_table_says_which_bot_is_thinking_until_its_move_arrives(live_server, browser, held_bots, viewport):
-    with httpx.Client(base_url=live_server, timeout=30) as http:
+    with httpx.Client(base_url=live_server, timeout=WAIT_MS / 1000) as http:
         body = {"game": "inscription", "seats": [{"kind": "person"}, {"kind": "bot", "bot": "random"}], "seed": 4, "practice": True}
         table_id = http.post("/api/tables", json=body).json()["id"]
         token = http.post(f"/api/tables/{table_id}/seats/0", json={"name": "Ann"}).json()["token"]
@@ -58,7 +58,7 @@ def test_the_table_says_which_bot_is_thinking_until_its_move_arrives(live_server
             assert sign.inner_text() == "random bot is thinking…"
             assert page.locator('.seat-row[data-seat="1"] .thinking-tag').inner_text() == "thinking…"
             assert page.evaluate("document.body.dataset.step") == str(step)
-            assert sign.bounding_box()["y"] < viewport["height"], "the sign is on the first screen"
+            assert box(page, "#thinking")["y"] < viewport["height"], "the sign is on the first screen"
             shot(page, f"thinking-{who}-{width}")
         held_bots.set()
         for page in pages.values():

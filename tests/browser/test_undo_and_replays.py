@@ -11,7 +11,7 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
-from .conftest import WAIT_MS, RestartableServer, resize, shot
+from .conftest import WAIT_MS, RestartableServer, context, resize, shot
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -19,7 +19,7 @@ PHONE = {"width": 390, "height": 844}
 
 
 def api(base: str, method: str, path: str, body: dict | None = None) -> dict:
-    r = httpx.request(method, base + path, json=body, timeout=30)
+    r = httpx.request(method, base + path, json=body, timeout=WAIT_MS / 1000)
     assert r.status_code < 300, r.text
     return r.json()
 
@@ -126,10 +126,9 @@ def test_a_hypothetical_line_shared_by_link_opens_after_a_server_restart(browser
     contexts = []
 
     def page_at(url: str):
-        ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+        ctx = context(browser, viewport={"width": 1280, "height": 900})
         contexts.append(ctx)
         page = ctx.new_page()
-        page.set_default_timeout(WAIT_MS)
         page.goto(url)
         return page
 

@@ -19,7 +19,7 @@ import pytest
 from glyphhall import games
 from glyphhall.engine import Rng, State, UndoTrail
 
-from .conftest import resize, shot
+from .conftest import box, resize, shot
 from .seats import SeatSocket, seated_table, table_pages
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -206,8 +206,8 @@ def test_undo_allowed_then_refused_seen_by_both_people_and_a_spectator(live_serv
             resize(page, PHONE)
             no_sideways_scroll(page)
             shot(page, f"undo-{game_id}-refused-{tag}-390")
-        box = mover.locator("#undo-why").bounding_box()
-        assert box and box["x"] + box["width"] <= PHONE["width"] + 1  # the reason is in sight
+        drawn = box(mover, "#undo-why")
+        assert drawn["x"] + drawn["width"] <= PHONE["width"] + 1  # the reason is in sight
     finally:
         for ctx in contexts:
             ctx.close()
