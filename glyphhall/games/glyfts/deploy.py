@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 def deploy(st: GlyftsState, seat: int, creature: int, events: list[Event]) -> None:
     st.reserve[seat].remove(creature)
     st.pending[seat].append(creature)
-    tell(events, seat, f"you pick {CREATURE_NAMES[creature]} for the Combat Circle",
+    tell(events, seat, f"seat {seat} picks {CREATURE_NAMES[creature]} for the Combat Circle",
           f"seat {seat} picks a Creature for the Combat Circle")
     if any(len(p) < CREATURES_PLACED for p in st.pending):
         return

@@ -25,7 +25,9 @@ def say(events: list[Event], text: str) -> None:
 
 
 def tell(events: list[Event], seat: int, text: str, public_text: str) -> None:
-    """`text` for `seat` alone, `public_text` for everybody else."""
+    """`text` for `seat` alone, `public_text` for everybody else. Both name the seat the same way
+    ("seat 0 draws Capture" / "seat 0 draws a Sorcery card"; the table says the seat's name), so
+    the log reads alike for everyone, not "you draw" beside "Tess draws"."""
     only = _ONLY[seat]
     events.append(Event(text, only, _NO_DATA, _EVERYONE))
     events.append(Event(public_text, None, _NO_DATA, only))
@@ -41,7 +43,7 @@ def tell_draw(events: list[Event], seat: int, kind: int) -> None:
     pair = _DRAW_EVENTS.get((seat, kind))
     if pair is None:
         pair = _DRAW_EVENTS[seat, kind] = _pair(
-            seat, f"you draw {SORCERY_NAMES[kind]}", f"seat {seat} draws a Sorcery card")
+            seat, f"seat {seat} draws {SORCERY_NAMES[kind]}", f"seat {seat} draws a Sorcery card")
     events += pair
 
 
@@ -49,7 +51,7 @@ def tell_place(events: list[Event], seat: int, kind: int, creature: int) -> None
     pair = _PLACE_EVENTS.get((seat, kind, creature))
     if pair is None:
         pair = _PLACE_EVENTS[seat, kind, creature] = _pair(
-            seat, f"you place {SORCERY_NAMES[kind]} face down under {CREATURE_NAMES[creature]}",
+            seat, f"seat {seat} places {SORCERY_NAMES[kind]} face down under {CREATURE_NAMES[creature]}",
             f"seat {seat} places a card face down under {CREATURE_NAMES[creature]}")
     events += pair
 

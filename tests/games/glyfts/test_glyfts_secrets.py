@@ -118,7 +118,7 @@ def test_no_seat_can_tell_worlds_apart_that_it_cannot_see(players):
             events = s.apply(seat, action)
             for q in range(players):
                 # Drawing shows a seat the top card of the deck: a world with another deck differs then.
-                if not any(e.to == frozenset((q,)) and e.text.startswith("you draw") for e in events):
+                if not any(e.to == frozenset((q,)) and e.text.startswith(f"seat {q} draws ") for e in events):
                     expected[q] += worlds_of[q]
             for q, worlds in expected.items():
                 _check_structure(s, q, events)

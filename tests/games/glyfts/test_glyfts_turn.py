@@ -19,7 +19,7 @@ def test_the_active_player_draws_the_top_card():
     assert s.active == 1
     assert s.hands[1] == hand("strength", "capture")
     assert s.deck == [k("ward")]
-    assert "you draw Capture" in texts_for(events, 1)
+    assert "seat 1 draws Capture" in texts_for(events, 1)
     assert "seat 1 draws a Sorcery card" in texts_for(events, 0)
     assert not any("Capture" in t for t in texts_for(events, 0) + texts_for(events, None))
 
@@ -58,7 +58,7 @@ def test_face_down_cards_are_hidden_from_everyone_else():
     """Rulebook, Playing the Game: the cards are placed face-down (hidden until revealed)."""
     s = build([["storm_roc"], ["leviathan"], ["pebble_mite"]], hands=[["capture"], [], []])
     events = s.apply_text(0, "place capture storm_roc")
-    assert "you place Capture face down under Storm Roc" in texts_for(events, 0)
+    assert "seat 0 places Capture face down under Storm Roc" in texts_for(events, 0)
     for other in (1, 2, None):
         assert not any("Capture" in t for t in texts_for(events, other))
         view = s.view(other)
