@@ -10,6 +10,7 @@ declines it; `GET .../rematch` says where it stands. Everyone at the finished ta
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -61,8 +62,15 @@ def rotated(seat: int, players: int) -> int:
     return (seat + 1) % players
 
 
-def _tell(old: LiveTable, offer: Rematch) -> None:
+async def _tell(m: TableManager, old: LiveTable, offer: Rematch) -> None:
+    """Everyone at the finished table, here and (a `rematch` note: sync.py) through the other
+    server processes' sockets."""
     said = offer.public()
+    tell_here(old, said)
+    await m.announce("rematch", old.id, json.dumps(said))
+
+
+def tell_here(old: LiveTable, said: dict[str, Any]) -> None:
     old.broadcast(lambda c: {"type": "rematch", "rematch": said})
 
 
@@ -121,7 +129,7 @@ async def play_again(table_id: str, body: WithToken, request: Request) -> dict[s
             offer.started = True
     await m.announce("table", new.id)
     m.after_change(new)
-    _tell(old, offer)
+    await _tell(m, old, offer)
     return {"table": new.id, "seat": mine, "token": token, "rematch": offer.public()}
 
 
@@ -139,5 +147,5 @@ async def decline(table_id: str, body: WithToken, request: Request) -> dict[str,
         if offer.declined is None:
             await m.db(m.store.answer_rematch, old.id, seat, False)
             offer.declined = seat
-    _tell(old, offer)
+    await _tell(m, old, offer)
     return {"rematch": offer.public()}

@@ -5,9 +5,10 @@ socket asks for it."""
 
 from __future__ import annotations
 
+import json
 import logging
 
-from . import bot_turns
+from . import bot_turns, rematch
 from .tables import LiveTable, SeatState, TableError, TableManager
 from .watch import CAUGHT_UP
 
@@ -27,6 +28,9 @@ async def on_note(m: TableManager, kind: str, table_id: str, arg: str) -> None:
         return
     if kind == "thinking":  # the owner's bot computes (or stopped): only this process's sockets to tell
         bot_turns.mirror(table, arg)
+        return
+    if kind == "rematch":  # the finished table's rematch changed (its offer, in words, is the note)
+        rematch.tell_here(table, json.loads(arg))
         return
     if not table.connections and not m.runs_here(table_id):
         # Loaded here only in passing (created or read here, served elsewhere): drop it rather

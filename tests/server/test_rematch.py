@@ -5,12 +5,16 @@ says whether it is rated and why not; a rated match's rating changes."""
 
 from __future__ import annotations
 
+import json
+
+import pytest
 from fastapi.testclient import TestClient
 
 from glyphhall.server import create_app
 
 from .games import GAMES
 from .helpers import hello, new_table, receive, started_duel, take
+from .test_cluster import _hello, _recv
 
 
 def _play_out(client, table_id: str, tokens: list[str]) -> None:
@@ -86,6 +90,31 @@ def test_a_declined_offer_stays_declined_after_a_restart(db_url):
         assert c.get(f"/api/tables/{old}/rematch").json()["rematch"]["declined"] == "bob"
         late = c.post(f"/api/tables/{old}/rematch", json={"token": bob})
         assert late.status_code == 409 and "bob declined the rematch" in late.json()["error"]
+
+
+@pytest.mark.postgres
+def test_people_at_the_finished_table_hear_of_the_rematch_through_another_process(hall):
+    a, b = hall(2)
+    tid = a.http.post("/api/tables", json={"game": "duel", "seats": [{"kind": "person"}] * 2}).json()["id"]
+    ann, bob = (a.http.post(f"/api/tables/{tid}/seats/{i}", json={"name": n}).json()["token"] for i, n in enumerate(("ann", "bob")))
+    assert a.http.post(f"/api/tables/{tid}/start", json={"token": ann}).status_code == 200
+    with a.ws(tid) as ws0, a.ws(tid) as ws1:  # played out through the first process
+        seats = [(ws0, _hello(ws0, ann)), (ws1, _hello(ws1, bob))]
+        while a.http.get(f"/api/tables/{tid}").json()["status"] != "finished":
+            for ws, _ in seats:
+                ws.send(json.dumps({"type": "resync"}))
+                state = _recv(ws, "state")
+                if state["legal"]:
+                    ws.send(json.dumps({"type": "act", "text": state["legal"][0], "ref": 1, "step": state["step"]}))
+                    _recv(ws, "update")
+    with b.ws(tid) as bobs:  # Bob watches the finished table through the second process
+        _hello(bobs, bob)
+        asked = a.http.post(f"/api/tables/{tid}/rematch", json={"token": ann}).json()
+        told = _recv(bobs, "rematch")["rematch"]
+        assert told == {"table": asked["table"], "accepted": ["ann"], "waiting": ["bob"], "declined": None, "started": False}
+        assert b.http.get(f"/api/tables/{tid}/rematch").json()["rematch"] == told
+        assert b.http.post(f"/api/tables/{tid}/rematch/decline", json={"token": bob}).status_code == 200
+        assert _recv(bobs, "rematch")["rematch"]["declined"] == "bob"
 
 
 def test_a_running_game_has_no_rematch(client):
