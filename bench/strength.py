@@ -309,10 +309,11 @@ class Progress:
 
 
 def run(pairings: list[Pairing], *, jobs: int, deals: int, minutes: float, grace: float, elo0: float,
-        elo1: float, path: Path = LEDGER, echo: bool = True, luck: str = "shared") -> list[dict[str, Any]]:
+        elo1: float, path: Path = LEDGER, echo: bool = True, luck: str = "shared",
+        fixed: bool = False) -> list[dict[str, Any]]:
     """Play deals of the pairings (at most `jobs` games at once, each pairing an equal share of
-    the CPU) until each pairing's test decides or it has `deals` new deals; returns each
-    pairing's standing."""
+    the CPU) until each pairing's test decides or it has `deals` new deals (with `fixed`, the test
+    is only reported: every pairing plays its `deals`); returns each pairing's standing."""
     path.parent.mkdir(parents=True, exist_ok=True)
     ledger, commit, built = read_ledger(path), git_commit(), build()
     progress = []
@@ -382,7 +383,7 @@ def run(pairings: list[Pairing], *, jobs: int, deals: int, minutes: float, grace
                 # Against random the bar is the score's Wilson interval, which may need more games
                 # than the SPRT: such a pairing stops once both have decided (or the SPRT says H0).
                 undecided_bar = pairing_needs_more(prog.pairing, row)
-                if row["decision"] is not None and not undecided_bar:
+                if row["decision"] is not None and not undecided_bar and not fixed:
                     prog.decided = True
                     queue[:] = [q for q in queue if q[0] is not prog]
     return [standing(p.pairing, p.deals, elo0, elo1) for p in progress]
@@ -444,6 +445,8 @@ def main() -> None:
     go.add_argument("--bot", default="mcts:seconds=none", help="the challenger's bot spec (default: %(default)s)")
     go.add_argument("--jobs", type=int, default=1, help="games played at once, in worker processes")
     go.add_argument("--deals", type=int, default=200, help="at most this many new deals per pairing")
+    go.add_argument("--fixed", action="store_true",
+                    help="play --deals deals per pairing whatever the test says (two bots compared on the same deals)")
     go.add_argument("--minutes", type=float, default=30.0, help="start no game after this long")
     go.add_argument("--grace", type=float, default=5.0, help="then abandon games still running this much later")
     go.add_argument("--luck", choices=("shared", "plain"), default="shared",
@@ -456,7 +459,7 @@ def main() -> None:
         bot = check_spec(args.bot)
         pairings = [parse_pairing(p, bot) for p in args.pairings]
         table = run(pairings, jobs=max(1, args.jobs), deals=args.deals, minutes=args.minutes, grace=args.grace,
-                    elo0=args.elo0, elo1=args.elo1, path=args.ledger, luck=args.luck)
+                    elo0=args.elo0, elo1=args.elo1, path=args.ledger, luck=args.luck, fixed=args.fixed)
         print("\n" + markdown(table))
     else:
         table = summary(args.since, args.elo0, args.elo1, args.ledger)

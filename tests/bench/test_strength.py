@@ -130,3 +130,19 @@ def test_a_pairing_may_name_its_own_challenger() -> None:
         strength.parse_pairing("glyfts", "mcts")
     with pytest.raises(SystemExit, match="bad pairing"):
         strength.parse_pairing("chess:random", "mcts")
+
+
+def test_a_fixed_run_plays_its_deals_even_once_the_test_has_decided(tmp_path: Path) -> None:
+    """Two bots compared on the same deals need the same deals played: `fixed` reports the test
+    but does not stop on it."""
+    pairing = strength.Pairing("inscription", "heuristic", "random")
+    decided = _deals(pairing, [(1.0, 1.0)] * 100)  # won every game: the SPRT and the bar say met
+    commit = strength.git_commit()
+    ledger = tmp_path / "paired.jsonl"
+    ledger.write_text("".join(json.dumps({**d, "game": "inscription", "bot": "heuristic", "opponent": "random",
+                                          "commit": commit}) + "\n" for d in decided))
+    strength.run([pairing], jobs=1, deals=2, minutes=5, grace=1, elo0=0, elo1=35, path=ledger, echo=False)
+    assert len(strength.read_ledger(ledger)) == 101  # stopped after one deal: decided
+    strength.run([pairing], jobs=1, deals=2, minutes=5, grace=1, elo0=0, elo1=35, path=ledger, echo=False,
+                 fixed=True)
+    assert [d["index"] for d in strength.read_ledger(ledger)[101:]] == [101, 102]
