@@ -69,6 +69,7 @@ def test_two_people_play_a_rated_game_and_see_it_everywhere(live_server, new_pag
     ann.wait_for_selector('#game option[value="inscription"]', state="attached")
     ann.select_option("#game", "inscription")
     ann.wait_for_function("document.getElementById('my-name').value === 'Ann'")
+    ann.wait_for_selector("#table-rated:checked")  # once the lobby knows who is signed in
     # Rated is said out loud: ticked for a signed-in player, and a rated table has no undo.
     assert ann.is_checked("#table-rated") and not ann.is_checked("#table-undo") and ann.is_disabled("#table-undo")
     assert "rated games have no undo" in ann.inner_text("#rated-note")

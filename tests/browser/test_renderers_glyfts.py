@@ -35,7 +35,7 @@ def click_and_wait(page, selector: str) -> None:
 
 
 def test_glyfts_deploy_place_and_attack_by_clicking(live_server, new_page):
-    page = open_table(live_server, new_page, "glyfts", seed=2)
+    page = open_table(live_server, new_page, "glyfts", seed=3)
     page.wait_for_selector("#gf-reserve .gf-creature.ready")
     # Setup: the whole reserve with its stats, the Sorcery hand, both players, the goal.
     assert page.locator("#gf-reserve .gf-creature").count() == 18
@@ -49,7 +49,7 @@ def test_glyfts_deploy_place_and_attack_by_clicking(live_server, new_page):
     page.wait_for_selector("#gf-reserve .gf-creature.ready")
     second = page.locator("#gf-reserve .gf-creature.ready").first.get_attribute("data-creature")
     click_and_wait(page, f'#gf-reserve [data-creature="{second}"]')
-    # Both picks are revealed into your Combat Circle once the bot has picked too (seed 2: you play first).
+    # Both picks are revealed into your Combat Circle once the bot has picked too (seed 3: you play first, so the page waits on your move).
     page.wait_for_selector('.gf[data-phase="place"]')
     mine = page.locator(".gf-player.mine .gf-circle .gf-creature")
     assert {mine.nth(i).get_attribute("data-creature") for i in range(mine.count())} == {first, second}

@@ -13,6 +13,7 @@ export class TableConnection {
     this.retry = 0;
     this.closed = false;
     this.pending = null;  // the move sent and not yet answered: re-sent once after a reconnect
+    this.unsent = [];  // chat lines typed while the socket was not yet (or no longer) open
     this.open();
   }
 
@@ -54,6 +55,7 @@ export class TableConnection {
     if (this.pending && (msg.ack === this.pending.ref || msg.ref === this.pending.ref)) this.pending = null;
     if (msg.type === "state") {
       this.step = msg.step;
+      for (const line of this.unsent.splice(0)) this.send(line);  // after the hello: they go as us
       // Re-sent with the step it was made at: the server acknowledges it if it was played
       // before the socket dropped, plays it if not, or says the table moved on.
       if (this.pending && !this.pending.resent) {
@@ -85,7 +87,10 @@ export class TableConnection {
     this.pending = { ref, msg, resent: false };
     return true;
   }
-  chat(text) { return this.send({ type: "chat", text }); }
+  chat(text) {
+    const line = { type: "chat", text };
+    if (!this.send(line)) this.unsent.push(line);
+  }
 
   reconnectAs(token) {
     this.token = token;
