@@ -150,7 +150,9 @@ def test_friends_invite_play_block_export_delete(people_server, push_service, ma
     both_sizes(ann, "people-lobby-friends")
     ann.wait_for_selector('#game option[value="inscription"]', state="attached")
     ann.select_option("#game", "inscription")
-    ann.wait_for_function("document.getElementById('my-name').value === 'Ann'")
+    # the lobby knows Ann's account (it asks after the page loads): her name, and rated said out loud
+    ann.wait_for_selector("#my-name[readonly]")
+    ann.wait_for_selector("#rated-note:has-text('rated games have no undo')")
     ann.select_option("select[name='seat-1']", "person")  # a person instead of the default bot
     ann.click("#create-form button[type=submit]")
     ann.wait_for_url("**/t/*")
@@ -205,7 +207,7 @@ def test_friends_invite_play_block_export_delete(people_server, push_service, ma
     # At the finished table, Ann's chat no longer reaches Bob; his reaches her.
     for p in (bob, ann):
         p.goto(f"{base}/t/{table_id}")
-        p.wait_for_selector("#chat-form")
+        p.wait_for_selector("body[data-status='finished']")  # the table's state came: its socket is open
     ann.fill("#chat-text", "are you there")
     ann.press("#chat-text", "Enter")
     ann.wait_for_selector("#chat li:has-text('are you there')")

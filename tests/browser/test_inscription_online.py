@@ -81,7 +81,9 @@ def test_two_browsers_play_inscription_to_the_end(live_server, new_page):
     ann.fill("#my-name", "Ann")
     shot(ann, "lobby")
     assert "items" in ann.inner_text("#options") and "Create table" in ann.inner_text("#create")
-    # A guest's table is friendly, said so, and its undo is Ann's choice.
+    # A guest's table is friendly, said so (once the lobby knows nobody is signed in), and its undo
+    # is Ann's choice.
+    ann.wait_for_selector("#rated-note:has-text(\"guests' games are not rated\")")
     assert ann.is_disabled("#table-rated") and not ann.is_checked("#table-rated") and ann.is_checked("#table-undo")
     assert "guests' games are not rated" in ann.inner_text("#rated-note")
     assert ann.input_value("select[name='seat-1']") == "bot:mcts"  # a quick game against the computer by default

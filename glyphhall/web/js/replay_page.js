@@ -282,7 +282,10 @@ function joinRoom(info, name, guest) {
   $("chat-form").onsubmit = (e) => {
     e.preventDefault();
     const input = $("chat-text");
-    if (input.value.trim()) conn.chat(input.value.trim());
+    const text = input.value.trim();
+    if (!text) return;
+    // Not connected (yet, or any more): the message stays in the box, nothing is lost.
+    if (!conn.chat(text)) { showError("chat not sent: reconnecting (your message is kept; send it again in a moment)"); return; }
     input.value = "";
   };
 }
