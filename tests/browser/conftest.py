@@ -31,6 +31,10 @@ ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
 #: element, a step, a title), never on the clock; a machine kept busy (CI's two cores under a load
 #: generator) answers late, not differently, so the ceiling is generous.
 WAIT_MS = 120_000
+#: The ceiling of a test that plays a whole game by clicking (the lobby deals a random game: a few
+#: hundred moves, each waited on in two or three pages). Measured with both cores kept busy: the
+#: longest such test took 367 s, over the suite's usual 600 s ceiling in a slower run.
+WHOLE_GAME = pytest.mark.timeout(1800)
 
 
 def _free_port() -> int:

@@ -28,13 +28,14 @@ from glyphhall import games
 from tests.server.mailbox import link
 from tests.server.push_service import BrowserKeys
 
-from .conftest import WAIT_MS, RestartableServer, context, resize, shot
+from .conftest import WAIT_MS, WHOLE_GAME, RestartableServer, context, resize, shot
 from .test_inscription_online import MAX_STEPS, choose, click_action, legal_of, wait_step
 
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.slow,
     pytest.mark.skipif("inscription" not in games.ids(), reason="inscription is not registered"),
+    WHOLE_GAME,
 ]
 
 PASSWORD = "a long walk by the sea"

@@ -10,12 +10,13 @@ import pytest
 
 from glyphhall import games
 
-from .conftest import shot
+from .conftest import WHOLE_GAME, shot
 
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.slow,
     pytest.mark.skipif("inscription" not in games.ids(), reason="inscription is not registered"),
+    WHOLE_GAME,
 ]
 
 MAX_STEPS = 1500

@@ -13,13 +13,14 @@ import pytest
 
 from glyphhall import games
 
-from .conftest import resize, shot
+from .conftest import WHOLE_GAME, resize, shot
 from .test_inscription_online import MAX_STEPS, choose, click_action, legal_of, step_of, wait_step
 
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.slow,
     pytest.mark.skipif("inscription" not in games.ids(), reason="inscription is not registered"),
+    WHOLE_GAME,
 ]
 
 PASSWORD = "a long walk by the sea"
