@@ -43,6 +43,8 @@ def test_the_gsprt_accepts_the_side_the_scores_favour_and_waits_for_enough_deals
     weak = [0.25, 0.5, 0.0, 0.5, 0.25, 0.5, 0.75, 0.5] * 8
     assert sequential.gsprt(weak, 0, 35).decision == "H0"
     assert sequential.gsprt([0.5, 0.75, 0.25, 0.5] * 3, 0, 35).decision is None
+    # a run of tied deals (most deals end the same whoever plays) is not yet evidence of no gain
+    assert sequential.gsprt([0.5] * 12, 0, 35).decision is None
     assert sequential.score_of(sequential.elo_of(0.6)) == pytest.approx(0.6)
 
 
