@@ -11,7 +11,7 @@ import pytest
 from glyphhall import games
 from glyphhall.engine import Rng
 
-from .conftest import resize, shot
+from .conftest import box, resize, shot
 from .seats import SeatSocket, seat_script, seated_table
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -50,12 +50,16 @@ def test_a_figure_moves_in_one_click(live_server, new_page):
     figure, hex_, steps = max(((fig, end, path) for fig, ends in view["reach"].items() for end, path in ends.items()
                                if len(tails.get(fig, {}).get(end) or {}) <= 1), key=lambda m: len(m[2]))
     page = figure_chosen(new_page, live_server, table_id, tokens[mover], figure)
-    target = page.locator(f'.hs-hex[data-hex="{hex_}"]')
-    target.hover()  # the path under the pointer, drawn before any click
-    assert len(page.get_attribute(".hs-path.preview", "points").split()) == len(steps) + 1
+    # The hex's place, measured in one step in the page and then pointed at: the map is drawn
+    # anew on updates, so a hex element located before may be gone by the click.
+    where = box(page, f'.hs-hex[data-hex="{hex_}"]', scroll=True)
+    x, y = where["x"] + where["width"] / 2, where["y"] + where["height"] / 2
+    page.mouse.move(x, y)  # the path under the pointer, drawn before any click
+    page.wait_for_function("n => (document.querySelector('.hs-path.preview')?.getAttribute('points') || '')"
+                           ".trim().split(/\\s+/).length === n", arg=len(steps) + 1)
     shot(page, "heroscape-move-path")
     step = int(page.get_attribute("body", "data-step"))
-    target.click(force=True)  # one click moves (a mouse hovers; a touch screen confirms with Move)
+    page.mouse.click(x, y)  # one click moves (a mouse hovers; a touch screen confirms with Move)
     page.wait_for_function("s => Number(document.body.dataset.step) > s", arg=step)
     assert page.get_attribute(f'.hs-figure[data-figure="{figure}"]', "data-hex") == hex_
     shot(page, "heroscape-moved")
