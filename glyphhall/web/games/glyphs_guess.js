@@ -54,6 +54,7 @@ export function guessBox(ctx, verb, label) {
     const text = input.value.trim();
     if (!text) return;
     Object.assign(box, { text: "", reading: null, problem: null, completions: [], focused: false });
+    input.blur();  // the turn's keys (C to confirm) act at once, even before the answer redraws the page
     ctx.act(`${verb} ${text}`);
   } }, h("label", { for: "guess-text", text: verb === "guess" ? "Guess the decree (G): " : "Set a decree: " }), input, h("button", { text: label }));
   box.redraw = redraw;
