@@ -142,6 +142,17 @@ def box(page, selector: str, scroll: bool = False) -> dict:
     }""", arg=[selector, scroll]).json_value()
 
 
+def fill(page, selector: str, text: str, tries: int = 5) -> None:
+    """Type `text` into an input the table may redraw at any moment, as page.fill does, until the
+    input holds it: a fill that met a redraw typed into a box already gone, and the new box came
+    up empty."""
+    for _ in range(tries):
+        page.fill(selector, text)
+        if page.input_value(selector) == text:
+            return
+    raise AssertionError(f"{selector} never kept {text!r}")
+
+
 def shot(page, name: str, full_page: bool = True) -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
     path = ARTIFACTS / f"{name}{'' if full_page else '-first-screen'}.png"

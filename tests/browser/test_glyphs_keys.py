@@ -12,7 +12,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from .conftest import WAIT_MS, box, context, shot
+from .conftest import WAIT_MS, box, context, fill, shot
 from .seats import seat_script
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -271,35 +271,35 @@ def test_every_phrasing_is_read_back_before_the_coin(live_server, open_page, siz
     page = open_page(size, table_id, token)
     page.wait_for_selector("#guess-text")
     for phrase, reading in PHRASINGS:
-        page.fill("#guess-text", phrase)
+        fill(page, "#guess-text", phrase)
         expected = f"Reads as: A glyph is approved if and only if {reading}."
         try:
             page.wait_for_function("t => document.querySelector('#guess-reading').textContent === t", arg=expected)
         except Exception:
             raise AssertionError((phrase, page.inner_text("#guess-reading"), page.input_value("#guess-text"))) from None
-    page.fill("#guess-text", "has a tri")
+    fill(page, "#guess-text", "has a tri")
     page.wait_for_selector("#guess-completions .completion")
     assert page.locator("#guess-completions .completion").first.inner_text() == "has a triangle"
-    page.keyboard.press("Tab")  # takes the completion
+    page.press("#guess-text", "Tab")  # takes the completion
     assert page.input_value("#guess-text") == "has a triangle"
     page.wait_for_function("() => document.querySelector('#guess-reading').textContent.includes('at least one triangle')")
-    page.fill("#guess-text", "at least one oval and no t")
+    fill(page, "#guess-text", "at least one oval and no t")
     page.wait_for_selector("#guess-completions .completion >> text=at least one oval and no triangles")
     assert "Keep typing" in page.inner_text("#guess-reading")
     shot(page, f"glyphs-keys-guess-{size}")
-    page.fill("#guess-text", "has a blob")
+    fill(page, "#guess-text", "has a blob")
     page.wait_for_selector("#guess-reading .problem")
     assert "cannot read" in page.inner_text("#guess-reading")
     # on the table, read back again; withdrawing is free (W), confirming pays (C)
     for phrase in ("there is an oval", "contains an oval", "at least 1 oval"):
-        page.fill("#guess-text", phrase)
-        page.keyboard.press("Enter")
+        fill(page, "#guess-text", phrase)
+        page.press("#guess-text", "Enter")
         page.wait_for_selector("#guess-on-table")
         assert "it has at least one oval" in page.inner_text("#guess-on-table")
         page.keyboard.press("w")
         page.wait_for_selector("#guess-text")
-    page.fill("#guess-text", "a glyph must include at least one oval")
-    page.keyboard.press("Enter")
+    fill(page, "#guess-text", "a glyph must include at least one oval")
+    page.press("#guess-text", "Enter")
     page.wait_for_selector("#guess-on-table")
     page.keyboard.press("c")
     page.wait_for_selector("#end-screen")

@@ -19,7 +19,7 @@ import pytest
 from glyphhall import games
 from glyphhall.engine import Rng, State, UndoTrail
 
-from .conftest import box, resize, shot
+from .conftest import box, fill, resize, shot
 from .seats import SeatSocket, seated_table, table_pages
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -87,7 +87,7 @@ def click_action(page, text: str) -> None:
 
 def glyphs_click(page, text: str) -> None:
     if text.startswith("guess "):  # typed into the page's guess form, as people do
-        page.fill("#guess-text", text.removeprefix("guess "))
+        fill(page, "#guess-text", text.removeprefix("guess "))
         page.click("#guess-form button")
     else:
         click_action(page, text)
