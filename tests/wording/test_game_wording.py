@@ -29,8 +29,8 @@ STEPS = {"heroscape": 300, "tundrus": 300}
 OWNED = r"(?:Ann|Bob)'s "
 # the owner is the sentence's subject, just before the piece
 SUBJECT = (r"(?:Ann|Bob) (?:recruits the|activates the|places|drafts|puts an order marker face down on"
-           r"|reveals order marker \w on|ends the turn of|places a card face down under|tries to summon|picks"
-           r"|puts|puts \w[\w ]* and) |[Yy]ou put order marker \w on ")
+           r"|(?:reveals|puts) order marker \w on|ends the turn of|places a card face down under|tries to summon"
+           r"|picks|puts|puts \w[\w ]* and) ")
 
 
 def raw_ids(text: str) -> list[str]:

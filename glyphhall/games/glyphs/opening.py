@@ -21,7 +21,7 @@ def do_decree(st: GlyphsState, seat: int, text: str) -> list[Event]:
     if st.mode == "duel":
         st.decrees[seat].append(cond)
         n = len(st.decrees[seat])
-        events = [Event(f"you choose decree {n}: {text}", frozenset((seat,))),
+        events = [Event(f"seat {seat} chooses decree {n}: {text}", frozenset((seat,))),
                   Event(f"seat {seat} chooses decree {n}", None, {}, frozenset((seat,)))]
         if not st.to_move():
             st.phase, st.after_opening = "opening", "start"
@@ -29,7 +29,7 @@ def do_decree(st: GlyphsState, seat: int, text: str) -> list[Event]:
         return events
     st.decrees[0] = [cond]
     st.phase, st.after_opening = "opening", "start"
-    return [Event(f"you set the decree: {sentence(cond)}", frozenset((seat,))),
+    return [Event(f"seat {seat} sets the decree: {sentence(cond)}", frozenset((seat,))),
             Event("the mage has set the decree and builds the opening glyphs", None, {}, frozenset((seat,)))]
 
 

@@ -236,7 +236,8 @@ def apply_phase(s: HeroscapeState, seat: int, action: Action, events: list[Event
         # teammates may look at each other's markers (reference §1.3)
         team = s.teammates(seat)
         if len(team) == 1:
-            events.extend(Event.secret(seat, f"you put order marker {action.args[0].upper()} on {name}",
+            # both name the seat (the table says its name): the log reads alike for everyone
+            events.extend(Event.secret(seat, f"seat {seat} puts order marker {action.args[0].upper()} on {name}",
                                        f"seat {seat} puts an order marker face down on {name}"))
         else:
             seen_by = frozenset(team)
