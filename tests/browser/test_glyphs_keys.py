@@ -309,6 +309,30 @@ def test_every_phrasing_is_read_back_before_the_coin(live_server, open_page, siz
     shot(page, f"glyphs-keys-end-{size}")
 
 
+def test_the_guess_box_keeps_the_keyboard_through_a_redraw(live_server, open_page):
+    """A table message redraws the page and replaces the guess box: the new box must hold the
+    keyboard before the next key arrives, or letters typed just then reach the page's hotkeys
+    (P passes) and the Enter is lost. Ann opening a second tab redraws the first (the seats)."""
+    table_id, token = _table(live_server, [{"kind": "bot", "bot": "policy"}] * 2, position=GUESS_POSITION)
+    page = open_page("desktop", table_id, token)
+    page.wait_for_selector("#rules-panel:not([hidden])")
+    page.wait_for_selector("#guess-text")
+    page.evaluate("""() => {
+      window.heldAfterRedraw = [];
+      // once a redraw is done, in the next task (where a typed key would land): who holds the keyboard
+      new MutationObserver(() => setTimeout(() => window.heldAfterRedraw.push(document.activeElement.id), 0))
+        .observe(document.getElementById('game'), {childList: true, subtree: true});
+      document.getElementById('guess-text').focus();
+    }""")
+    other = page.context.new_page()
+    other.goto(f"{live_server}/t/{table_id}")
+    other.wait_for_selector("#guess-text")
+    page.wait_for_function("() => window.heldAfterRedraw.length > 0")
+    assert set(page.evaluate("window.heldAfterRedraw")) == {"guess-text"}
+    page.keyboard.type("only ovals")  # and the keys go on into the box
+    assert page.input_value("#guess-text") == "only ovals"
+
+
 #: What the page asks of Ann now (read from what it shows).
 PHASE = """() => {
   if (document.querySelector('#end-screen')) return 'over';

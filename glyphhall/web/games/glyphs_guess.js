@@ -38,10 +38,13 @@ export function guessBox(ctx, verb, label) {
   const take = (c) => { box.text = input.value = c; input.focus(); schedule(); };
   const schedule = () => { clearTimeout(timer); timer = setTimeout(() => ask(box.text), 120); };
   input.addEventListener("input", () => { box.text = input.value; schedule(); });
-  // a redraw replaces the input (removing it fires no blur): the new one keeps the focus
+  // a redraw replaces the input: the new one takes the focus once the redraw has put it on the
+  // page, in the same task, so no key typed meanwhile reaches the page's hotkeys (P passes) and
+  // the Enter is not lost. Removing the old one blurs it while it is still on the page, so
+  // whether the person left the box is judged once the redraw is done.
   input.addEventListener("focus", () => { box.focused = true; });
-  input.addEventListener("blur", () => { if (input.isConnected) box.focused = false; });
-  if (box.focused) requestAnimationFrame(() => { if (input.isConnected) { input.focus(); input.setSelectionRange(input.value.length, input.value.length); } });
+  input.addEventListener("blur", () => queueMicrotask(() => { if (input.isConnected) box.focused = false; }));
+  if (box.focused) queueMicrotask(() => { if (input.isConnected) { input.focus(); input.setSelectionRange(input.value.length, input.value.length); } });
   input.addEventListener("keydown", (e) => {
     const n = box.completions.length;
     if (e.key === "Tab" && n && !e.shiftKey) { e.preventDefault(); take(box.completions[box.pick]); }
