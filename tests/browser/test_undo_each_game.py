@@ -139,8 +139,15 @@ def wait_step(pages, step: int) -> None:
 
 
 def board(page) -> str:
-    """The board as drawn, without the last-move marks (they follow the events shown)."""
-    return re.sub(r"\s*\blast-move\b", "", page.inner_html("#game .board"))
+    """The board as drawn, read in one step, without the last-move marks (they follow the events
+    shown) and the Glyphs guess box's reading and suggestions (asked of the server after the box
+    is drawn, so they come a moment later: not part of the position)."""
+    html = page.evaluate("""() => {
+      const board = document.querySelector('#game .board').cloneNode(true);
+      board.querySelectorAll('#guess-reading, #guess-completions').forEach((e) => e.replaceChildren());
+      return board.innerHTML;
+    }""")
+    return re.sub(r"\s*\blast-move\b", "", html)
 
 
 def no_sideways_scroll(page) -> None:
