@@ -281,13 +281,14 @@ class MCTSBot(Bot):
 
     def prior_weight_for(self, game: Game) -> float | None:
         """The weight of heuristic priors in `game` (None: no priors): the bot's own, or (with
-        `game_prior`) the game's `search_prior` hint where it sets a positive number."""
+        `game_prior`) the game's `search_prior` hint for this level where it names one."""
         if not has_heuristic(game):
             return None
-        if self.game_prior:
+        if self.game_prior and self.level is not None:
             hint = game.search_prior
-            if isinstance(hint, int | float) and not isinstance(hint, bool) and hint > 0:
-                return float(hint)
+            weight = hint.get(self.level) if hint is not None else None
+            if isinstance(weight, int | float) and not isinstance(weight, bool) and weight > 0:
+                return float(weight)
         return self.prior_weight if self.prior is not None else None
 
     def _iterate(self, state: State, seat: int, root: Node, limit: int) -> None:

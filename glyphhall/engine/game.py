@@ -317,9 +317,10 @@ class Game(ABC):
     #: Optional hint for search: before a leaf is scored, play the turn under way out greedily on
     #: the heuristic (where a turn is many decisions and the heuristic misses what is still to come).
     rollout_finish_turn: ClassVar[bool] = False
-    #: Optional hint for search: give each action in the tree a prior from the one-step
-    #: heuristic, worth this many visits (None: no priors; bots/priors.py).
-    search_prior: ClassVar[float | None] = None
+    #: Optional hint for search: for each named level, give each action in the tree a prior from
+    #: the one-step heuristic worth this many visits ({"mcts": 4}; a level not named, or None: no
+    #: priors; bots/priors.py).
+    search_prior: ClassVar[Mapping[str, float] | None] = None
 
     def new(self, players: int, seed: int = 0, options: Mapping[str, Any] | None = None) -> State:
         """A new game for `players` seats. Raises OptionError for a bad option or player count."""

@@ -63,10 +63,12 @@ def test_priors_are_the_one_step_heuristic_and_a_roll_is_scored_before_its_dice(
 
 def test_levels_follow_a_games_search_prior_and_explicit_settings_win() -> None:
     class Hinted(NimGame):
-        search_prior = 6
+        search_prior = {"mcts": 6, "mcts-hard": 12}
 
     hinted = Hinted(9, misleading_heuristic=True)
     assert make_level("mcts", 0).prior_weight_for(hinted) == 6.0
+    assert make_level("mcts-hard", 0).prior_weight_for(hinted) == 12.0
+    assert make_level("mcts-easy", 0).prior_weight_for(hinted) is None  # a level not named: none
     assert make_level("mcts", 0).prior_weight_for(NimGame(9, misleading_heuristic=True)) is None
     assert make_level("mcts", 0, prior=None).prior_weight_for(hinted) is None
     assert make_level("mcts", 0, prior_weight=2.0).prior_weight_for(hinted) == 2.0
