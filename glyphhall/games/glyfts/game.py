@@ -69,9 +69,13 @@ class GlyftsGame(Game):
     max_players = 4
     version = "1"
     notation_help = N.NOTATION_HELP
-    # The search levels' iteration budgets (bots/mcts.py, LEVELS): what fits in about half the
-    # level's time on one core of the server (an iteration about 85 us compiled); the time stays the ceiling.
-    search_iterations: ClassVar[Mapping[str, int] | None] = {"mcts": 4_000, "mcts-hard": 12_000}
+    # The search levels' iteration budgets (bots/mcts.py, LEVELS), under the level's time ceiling.
+    # `mcts` searches 1,000 iterations with the heuristic's priors (bots/priors.py): against the
+    # heuristic +5.2 points (+0.5 to +9.9) over 77 paired deals, where 4,000 plain iterations
+    # scored +0.0 (-9.2 to +9.2) over 32, at about a third of the time a move (bench/RESULTS.md,
+    # "Issue 23 (session 8)"). More iterations with priors gained nothing measurable.
+    search_iterations: ClassVar[Mapping[str, int] | None] = {"mcts": 1_000, "mcts-hard": 12_000}
+    search_prior: ClassVar[Mapping[str, float] | None] = {"mcts": 4.0}
     # Search does best here judging leaves by the heuristic straight away: random plies before
     # the cut-off made leaf values noisy (arena runs in bench/RESULTS.md, "Bots and arena").
     rollout_cutoff = 0
