@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from glyphhall import games
 from glyphhall.engine import Rng
@@ -50,13 +51,25 @@ def test_a_figure_moves_in_one_click(live_server, new_page):
     figure, hex_, steps = max(((fig, end, path) for fig, ends in view["reach"].items() for end, path in ends.items()
                                if len(tails.get(fig, {}).get(end) or {}) <= 1), key=lambda m: len(m[2]))
     page = figure_chosen(new_page, live_server, table_id, tokens[mover], figure)
-    # The hex's place, measured in one step in the page and then pointed at: the map is drawn
-    # anew on updates, so a hex element located before may be gone by the click.
-    where = box(page, f'.hs-hex[data-hex="{hex_}"]', scroll=True)
-    x, y = where["x"] + where["width"] / 2, where["y"] + where["height"] / 2
-    page.mouse.move(x, y)  # the path under the pointer, drawn before any click
-    page.wait_for_function("n => (document.querySelector('.hs-path.preview')?.getAttribute('points') || '')"
-                           ".trim().split(/\\s+/).length === n", arg=len(steps) + 1)
+    # The path under the pointer, drawn before any click. The hex's place is measured in one step
+    # in the page and then pointed at: the map is drawn anew on updates, so a hex element located
+    # before may be gone; and the page may still move (the army cards' data arriving redraws the
+    # panel beside the map), leaving the pointer over another hex: then it is measured again.
+    path_drawn = ("n => (document.querySelector('.hs-path.preview')?.getAttribute('points') || '')"
+                  ".trim().split(/\\s+/).length === n")
+    for _ in range(6):
+        where = box(page, f'.hs-hex[data-hex="{hex_}"]', scroll=True)
+        x, y = where["x"] + where["width"] / 2, where["y"] + where["height"] / 2
+        page.mouse.move(x, y)
+        try:
+            page.wait_for_function(path_drawn, arg=len(steps) + 1, timeout=15_000)
+            break
+        except PlaywrightTimeout:
+            page.mouse.move(0, 0)  # off the map, so the next pointing is a fresh hover
+            if not page.locator(f'.hs-figure.selected[data-figure="{figure}"]').count():
+                page.click(f'.hs-figure[data-figure="{figure}"]')  # a new state drops a half-made choice
+    else:
+        pytest.fail(f"no path drawn to {hex_} under the pointer")
     shot(page, "heroscape-move-path")
     step = int(page.get_attribute("body", "data-step"))
     page.mouse.click(x, y)  # one click moves (a mouse hovers; a touch screen confirms with Move)
