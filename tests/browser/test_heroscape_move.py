@@ -107,9 +107,22 @@ def test_a_double_space_figure_chooses_its_other_end_by_click(live_server, new_p
         for who, text in prefix:
             sockets[who].play(text)
         page = figure_chosen(new_page, live_server, table_id, tokens[seat], figure)
-        page.locator(f'.hs-hex[data-hex="{head}"]').click(force=True)
+        # The hex is clicked where it is measured in the page, in one step (the map is drawn anew
+        # on updates: a hex element located first was gone by the click, 'Element is not visible').
+        for _ in range(6):
+            if page.locator("#tail-choice").count():  # a slow answer to the click before
+                break
+            where = box(page, f'.hs-hex[data-hex="{head}"]', scroll=True)
+            page.mouse.click(where["x"] + where["width"] / 2, where["y"] + where["height"] / 2)
+            try:
+                page.wait_for_selector("#tail-choice", timeout=20_000)
+                break
+            except PlaywrightTimeout:  # the page moved under the pointer: measure again
+                if not page.locator(f'.hs-figure.selected[data-figure="{figure}"]').count():
+                    page.click(f'.hs-figure[data-figure="{figure}"]')
+        else:
+            pytest.fail(f"clicking {head} never offered the other end")
         # The other end: the engine's choice first, every other place ringed on the map.
-        page.wait_for_selector("#tail-choice")
         assert page.locator("#tail-choice .hs-tail-choice").all_inner_texts() == tails
         assert page.locator(".hs-tail-option").count() == len(tails)
         assert page.get_attribute("#move-go", "data-action") == f"move {figure} {head} {tails[0]}"
