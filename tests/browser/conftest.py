@@ -142,6 +142,13 @@ def box(page, selector: str, scroll: bool = False) -> dict:
     }""", arg=[selector, scroll]).json_value()
 
 
+def click_at(page, selector: str) -> None:
+    """Click the middle of where `selector` is drawn, measured in one step in the page (a map
+    drawn anew on updates leaves a located element gone by the click: 'Element is not visible')."""
+    where = box(page, selector, scroll=True)
+    page.mouse.click(where["x"] + where["width"] / 2, where["y"] + where["height"] / 2)
+
+
 def fill(page, selector: str, text: str, tries: int = 5) -> None:
     """Type `text` into an input the table may redraw at any moment, as page.fill does, until the
     input holds it: a fill that met a redraw typed into a box already gone, and the new box came

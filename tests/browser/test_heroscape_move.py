@@ -12,7 +12,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from glyphhall import games
 from glyphhall.engine import Rng
 
-from .conftest import box, resize, shot
+from .conftest import box, click_at, resize, shot
 from .seats import SeatSocket, seat_script, seated_table
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -112,8 +112,7 @@ def test_a_double_space_figure_chooses_its_other_end_by_click(live_server, new_p
         for _ in range(6):
             if page.locator("#tail-choice").count():  # a slow answer to the click before
                 break
-            where = box(page, f'.hs-hex[data-hex="{head}"]', scroll=True)
-            page.mouse.click(where["x"] + where["width"] / 2, where["y"] + where["height"] / 2)
+            click_at(page, f'.hs-hex[data-hex="{head}"]')
             try:
                 page.wait_for_selector("#tail-choice", timeout=20_000)
                 break
