@@ -142,11 +142,14 @@ def box(page, selector: str, scroll: bool = False) -> dict:
     }""", arg=[selector, scroll]).json_value()
 
 
-def click_at(page, selector: str) -> None:
-    """Click the middle of where `selector` is drawn, measured in one step in the page (a map
-    drawn anew on updates leaves a located element gone by the click: 'Element is not visible')."""
-    where = box(page, selector, scroll=True)
-    page.mouse.click(where["x"] + where["width"] / 2, where["y"] + where["height"] / 2)
+def click_in_page(page, selector: str) -> None:
+    """A mouse click on the element `selector` finds, found and clicked in one step in the page.
+    The table draws the map anew on updates and the page may still move as data arrives: an
+    element located first can be gone by the click ('Element is not visible'), and a place
+    measured first can hold another hex by then (both seen under load)."""
+    page.wait_for_selector(selector, state="attached")
+    page.evaluate("""s => document.querySelector(s).dispatchEvent(
+      new PointerEvent('click', {bubbles: true, cancelable: true, view: window, pointerType: 'mouse'}))""", selector)
 
 
 def fill(page, selector: str, text: str, tries: int = 5) -> None:

@@ -12,7 +12,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from glyphhall import games
 from glyphhall.engine import Rng
 
-from .conftest import box, click_at, resize, shot
+from .conftest import box, click_in_page, resize, shot
 from .seats import SeatSocket, seat_script, seated_table
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -25,7 +25,7 @@ def figure_chosen(new_page, base: str, table_id: str, token: str, figure: str):
     page.goto(f"{base}/t/{table_id}")
     page.wait_for_selector("#hs-map")
     if not page.locator(f'.hs-figure.selected[data-figure="{figure}"]').count():
-        page.click(f'.hs-figure[data-figure="{figure}"]')
+        click_in_page(page, f'.hs-figure[data-figure="{figure}"]')
     return page
 
 
@@ -67,7 +67,7 @@ def test_a_figure_moves_in_one_click(live_server, new_page):
         except PlaywrightTimeout:
             page.mouse.move(0, 0)  # off the map, so the next pointing is a fresh hover
             if not page.locator(f'.hs-figure.selected[data-figure="{figure}"]').count():
-                page.click(f'.hs-figure[data-figure="{figure}"]')  # a new state drops a half-made choice
+                click_in_page(page, f'.hs-figure[data-figure="{figure}"]')  # a new state drops a half-made choice
     else:
         pytest.fail(f"no path drawn to {hex_} under the pointer")
     shot(page, "heroscape-move-path")
@@ -107,26 +107,14 @@ def test_a_double_space_figure_chooses_its_other_end_by_click(live_server, new_p
         for who, text in prefix:
             sockets[who].play(text)
         page = figure_chosen(new_page, live_server, table_id, tokens[seat], figure)
-        # The hex is clicked where it is measured in the page, in one step (the map is drawn anew
-        # on updates: a hex element located first was gone by the click, 'Element is not visible').
-        for _ in range(6):
-            if page.locator("#tail-choice").count():  # a slow answer to the click before
-                break
-            click_at(page, f'.hs-hex[data-hex="{head}"]')
-            try:
-                page.wait_for_selector("#tail-choice", timeout=20_000)
-                break
-            except PlaywrightTimeout:  # the page moved under the pointer: measure again
-                if not page.locator(f'.hs-figure.selected[data-figure="{figure}"]').count():
-                    page.click(f'.hs-figure[data-figure="{figure}"]')
-        else:
-            pytest.fail(f"clicking {head} never offered the other end")
+        click_in_page(page, f'.hs-hex[data-hex="{head}"]')
+        page.wait_for_selector("#tail-choice")
         # The other end: the engine's choice first, every other place ringed on the map.
         assert page.locator("#tail-choice .hs-tail-choice").all_inner_texts() == tails
         assert page.locator(".hs-tail-option").count() == len(tails)
         assert page.get_attribute("#move-go", "data-action") == f"move {figure} {head} {tails[0]}"
         other = tails[-1]
-        page.click(f'.hs-tail-option[data-tail="{other}"]')
+        click_in_page(page, f'.hs-tail-option[data-tail="{other}"]')
         page.wait_for_selector(f'.hs-tail-option.on[data-tail="{other}"]')
         assert page.get_attribute("#move-go", "data-action") == f"move {figure} {head} {other}"
         assert f"other end on {other}" in page.inner_text("#move-confirm")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import click_at, shot
+from .conftest import click_in_page, shot
 from .test_renderers_glyfts import click_and_wait, open_table
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -67,7 +67,7 @@ def test_heroscape_draft_place_order_and_move_by_clicking(live_server, new_page)
     # a reachable hex, clicked under the path drawn on hover, sends one `move` action (a
     # double-space figure with several places for its other end confirms with Move)
     step = page.get_attribute("body", "data-step")
-    click_at(page, f'.hs-hex[data-hex="{target}"]')
+    click_in_page(page, f'.hs-hex[data-hex="{target}"]')
     page.wait_for_function("s => document.body.dataset.step !== s || !!document.querySelector('#move-confirm, #chooser')", arg=step)
     if page.locator("#move-confirm").count():
         click_and_wait(page, "#move-go")

@@ -19,7 +19,7 @@ import pytest
 from glyphhall import games
 from glyphhall.engine import Rng, State, UndoTrail
 
-from .conftest import box, click_at, fill, resize, shot
+from .conftest import box, click_in_page, fill, resize, shot
 from .seats import SeatSocket, seated_table, table_pages
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -111,12 +111,12 @@ def heroscape_click(page, text: str) -> None:
         page.click(f'.hs-figure[data-figure="{figure}"]')
     if verb == "move":  # the hex, under the path shown on hover: one click (Move to confirm a second end)
         step = page.get_attribute("body", "data-step")
-        click_at(page, f'.hs-hex[data-hex="{target}"]')
+        click_in_page(page, f'.hs-hex[data-hex="{target}"]')
         page.wait_for_function("s => document.body.dataset.step !== s || !!document.getElementById('move-go')", arg=step)
         if page.locator("#move-go").count():
             page.click("#move-go")
     else:  # attack: the defender (a chooser when the click could mean more than one action)
-        click_at(page, f'.hs-figure[data-figure="{target}"]')
+        click_in_page(page, f'.hs-figure[data-figure="{target}"]')
         if page.locator("#chooser").count():
             click_action(page, text)
 
