@@ -24,9 +24,14 @@ def figure_chosen(new_page, base: str, table_id: str, token: str, figure: str):
     page.add_init_script(seat_script(table_id, token))
     page.goto(f"{base}/t/{table_id}")
     page.wait_for_selector("#hs-map")
+    select(page, figure)
+    return page
+
+
+def select(page, figure: str) -> None:
+    """`figure` selected on the map: clicked, unless it is already (a click would let it go)."""
     if not page.locator(f'.hs-figure.selected[data-figure="{figure}"]').count():
         click_in_page(page, f'.hs-figure[data-figure="{figure}"]')
-    return page
 
 
 def test_a_figure_moves_in_one_click(live_server, new_page):
@@ -66,8 +71,7 @@ def test_a_figure_moves_in_one_click(live_server, new_page):
             break
         except PlaywrightTimeout:
             page.mouse.move(0, 0)  # off the map, so the next pointing is a fresh hover
-            if not page.locator(f'.hs-figure.selected[data-figure="{figure}"]').count():
-                click_in_page(page, f'.hs-figure[data-figure="{figure}"]')  # a new state drops a half-made choice
+            select(page, figure)  # a new state drops a half-made choice
     else:
         pytest.fail(f"no path drawn to {hex_} under the pointer")
     shot(page, "heroscape-move-path")
