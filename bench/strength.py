@@ -310,7 +310,7 @@ class Progress:
 
 def run(pairings: list[Pairing], *, jobs: int, deals: int, minutes: float, grace: float, elo0: float,
         elo1: float, path: Path = LEDGER, echo: bool = True, luck: str = "shared",
-        fixed: bool = False) -> list[dict[str, Any]]:
+        fixed: bool = False, first: int = 0) -> list[dict[str, Any]]:
     """Play deals of the pairings (at most `jobs` games at once, each pairing an equal share of
     the CPU) until each pairing's test decides or it has `deals` new deals (with `fixed`, the test
     is only reported: every pairing plays its `deals`); returns each pairing's standing."""
@@ -319,7 +319,7 @@ def run(pairings: list[Pairing], *, jobs: int, deals: int, minutes: float, grace
     progress = []
     for p in pairings:
         mine = of_pairing(ledger, p)
-        start = max((d["index"] for d in mine), default=-1) + 1
+        start = max(first, max((d["index"] for d in mine), default=-1) + 1)
         progress.append(Progress(p, [d for d in mine if d["commit"] == commit], start))
     say = print if echo else (lambda *a, **k: None)
     deadline = time.monotonic() + minutes * 60
@@ -449,6 +449,8 @@ def main() -> None:
                     help="play --deals deals per pairing whatever the test says (two bots compared on the same deals)")
     go.add_argument("--minutes", type=float, default=30.0, help="start no game after this long")
     go.add_argument("--grace", type=float, default=5.0, help="then abandon games still running this much later")
+    go.add_argument("--first", type=int, default=0,
+                    help="the first deal index to play (machines sharing a pairing take separate ranges)")
     go.add_argument("--luck", choices=("shared", "plain"), default="shared",
                     help="chance from per-purpose streams shared by a deal's games, or the game's one stream")
     show = sub.add_parser("summary", help="add up the ledger")
@@ -459,7 +461,8 @@ def main() -> None:
         bot = check_spec(args.bot)
         pairings = [parse_pairing(p, bot) for p in args.pairings]
         table = run(pairings, jobs=max(1, args.jobs), deals=args.deals, minutes=args.minutes, grace=args.grace,
-                    elo0=args.elo0, elo1=args.elo1, path=args.ledger, luck=args.luck, fixed=args.fixed)
+                    elo0=args.elo0, elo1=args.elo1, path=args.ledger, luck=args.luck, fixed=args.fixed,
+                    first=args.first)
         print("\n" + markdown(table))
     else:
         table = summary(args.since, args.elo0, args.elo1, args.ledger)

@@ -3,10 +3,10 @@
 # Python 3.11+ is enough; numpy (which the games import) comes from a wheel carried along in
 # .wheels/ (`pip download numpy==2.4.6 --only-binary=:all: --no-deps -d .wheels`) when the
 # machine has none. Where Cython and a C compiler are there, the rules and the search are
-# compiled first (about twice as fast; a failed compile leaves the pure build). The ledger and the
+# compiled first (faster: about twice on the 2-core machine; a failed compile leaves the pure build). The ledger and the
 # log go to $OUT (default: bench/strength/lent).
 #
-#     bash bench/strength_lent.sh [JOBS] [MINUTES] [PAIRING ...]
+#     [GRACE=minutes] bash bench/strength_lent.sh [JOBS] [MINUTES] [PAIRING ...] [--first INDEX]
 #
 # PAIRING as `strength.py run` takes it (BOT@GAME:OPPONENT); without any, every pairing the
 # issue's "Done means" names.
@@ -48,4 +48,4 @@ fi
 # pairing goes on at its next deal.
 cp bench/strength/paired.jsonl "$OUT/paired.jsonl"
 nice "$PY" bench/strength.py --ledger "$OUT/paired.jsonl" run "$@" \
-    --jobs "$JOBS" --minutes "$MINUTES" --grace 1 2>&1 | tee "$OUT/log.txt"
+    --jobs "$JOBS" --minutes "$MINUTES" --grace "${GRACE:-1}" 2>&1 | tee "$OUT/log.txt"
