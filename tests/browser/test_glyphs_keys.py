@@ -7,6 +7,7 @@ game played from the keyboard alone. Screenshots: tests/artifacts/glyphs-keys-*.
 from __future__ import annotations
 
 import importlib.util
+import re
 from pathlib import Path
 
 import httpx
@@ -68,10 +69,12 @@ def _table(base: str, seats: list[dict], **body) -> tuple[str, str]:
 def open_page(browser, live_server):
     contexts = []
 
-    def make(size: str, table_id: str, token: str):
+    def make(size: str, table_id: str, token: str, before=None):
         ctx = context(browser, **SIZES[size])
         contexts.append(ctx)
         ctx.add_init_script(seat_script(table_id, token))
+        if before:
+            before(ctx)
         page = ctx.new_page()
         page.goto(f"{live_server}/t/{table_id}")
         return page
@@ -314,11 +317,17 @@ def test_every_phrasing_is_read_back_before_the_coin(live_server, open_page, siz
 
 
 def test_the_guess_box_keeps_the_keyboard_through_a_redraw(live_server, open_page):
-    """A table message redraws the page and replaces the guess box: the new box must hold the
-    keyboard before the next key arrives, or letters typed just then reach the page's hotkeys
-    (P passes) and the Enter is lost. Ann opening a second tab redraws the first (the seats)."""
+    """A redraw of the board replaces the guess box: the new box must hold the keyboard before
+    the next key arrives, or letters typed just then reach the page's hotkeys (P passes) and the
+    Enter is lost. Here the connection drops: back, the page draws the table again."""
     table_id, token = _table(live_server, [{"kind": "bot", "bot": "policy"}] * 2, position=GUESS_POSITION)
-    page = open_page("desktop", table_id, token)
+    sockets = []
+
+    def relay(socket):  # the table's socket, through a relay the test can cut
+        socket.connect_to_server()
+        sockets.append(socket)
+
+    page = open_page("desktop", table_id, token, before=lambda ctx: ctx.route_web_socket(re.compile("/ws/"), relay))
     page.wait_for_selector("#rules-panel:not([hidden])")
     page.wait_for_selector("#guess-text")
     page.evaluate("""() => {
@@ -328,13 +337,29 @@ def test_the_guess_box_keeps_the_keyboard_through_a_redraw(live_server, open_pag
         .observe(document.getElementById('game'), {childList: true, subtree: true});
       document.getElementById('guess-text').focus();
     }""")
-    other = page.context.new_page()
-    other.goto(f"{live_server}/t/{table_id}")
-    other.wait_for_selector("#guess-text")
+    sockets[-1].close()
     page.wait_for_function("() => window.heldAfterRedraw.length > 0")
     assert set(page.evaluate("window.heldAfterRedraw")) == {"guess-text"}
     page.keyboard.type("only ovals")  # and the keys go on into the box
     assert page.input_value("#guess-text") == "only ovals"
+
+
+def test_someone_arriving_redraws_the_seats_not_the_board(live_server, open_page):
+    """Presence (a spectator opens the table) changes the seats panel only: the board, with the
+    guess box Ann is typing in, is the same element before and after."""
+    table_id, token = _table(live_server, [{"kind": "bot", "bot": "policy"}] * 2, position=GUESS_POSITION)
+    page = open_page("desktop", table_id, token)
+    page.wait_for_selector("#rules-panel:not([hidden])")
+    page.wait_for_selector("#guess-text")
+    page.evaluate("document.querySelector('#game .board').dataset.before = 'yes'")
+    fill(page, "#guess-text", "only ovals")
+    watcher = page.context.browser.new_context()
+    watcher.new_page().goto(f"{live_server}/t/{table_id}")
+    page.wait_for_selector("#seat-actions >> text=1 watching")
+    assert page.evaluate("document.querySelector('#game .board').dataset.before") == "yes"
+    assert page.input_value("#guess-text") == "only ovals"
+    assert page.evaluate("document.activeElement.id") == "guess-text"
+    watcher.close()
 
 
 #: What the page asks of Ann now (read from what it shows).

@@ -104,6 +104,11 @@ function lastEvents() {
   return ui.log.filter((e) => e.step === ui.step && e.step > 0);
 }
 
+/** A table's details as the board and the log use them: all but who is online and how many watch. */
+function boardKey(t) {
+  return JSON.stringify({ ...t, spectators: 0, seats: t.seats.map((s) => ({ ...s, connected: false })) });
+}
+
 function renderAll() {
   const t = ui.table;
   if (!t) return;
@@ -295,6 +300,10 @@ function renderLog() {
         onclick: jump ? () => { location.href = `/r/${tableId}?step=${e.step}`; } : null }));
   }
   box.scrollTop = box.scrollHeight;
+  renderChat();
+}
+
+function renderChat() {
   const chat = clear($("chat"));
   for (const c of ui.chat.slice(-100)) chat.append(h("li", {}, h("b", { text: `${c.author}: ` }), c.text));
   chat.scrollTop = chat.scrollHeight;
@@ -357,9 +366,14 @@ function onMessage(msg) {
       ui.table.result = msg.result;
       ui.log.push(...msg.events.map((e) => ({ ...e, step: msg.step })));
       break;
-    case "table":
+    case "table": {
+      // Someone came, went or started watching: only the seats change. The board is not redrawn,
+      // so a half-made move, the keyboard's place and what the pointer is over all stay.
+      const presenceOnly = ui.table && boardKey(ui.table) === boardKey(msg.table);
       ui.table = msg.table;
+      if (presenceOnly) { renderSeats(); return; }
       break;
+    }
     case "thinking":  // only the sign and the seats change: the board (and a half-made move) stays
       ui.thinking = msg.bots || [];
       if (ui.table) { renderSeats(); renderThinking(); }
@@ -370,7 +384,8 @@ function onMessage(msg) {
       return;
     case "chat":
       ui.chat.push(msg.line);
-      break;
+      renderChat();
+      return;
     case "notice":
       ui.log.push({ text: msg.text });
       break;
