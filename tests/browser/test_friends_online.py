@@ -77,11 +77,12 @@ def show_in_service_worker(page, base: str, payload: dict) -> list:
     notifications it shows: [title, body, the address a click opens]."""
     page.evaluate("async () => { await navigator.serviceWorker.ready; }")  # the page's worker is active
     cdp = page.context.new_cdp_session(page)
-    registrations: list[dict] = []
-    cdp.on("ServiceWorker.workerRegistrationUpdated", lambda e: registrations.extend(e["registrations"]))
+    registrations: dict[str, dict] = {}  # the latest word on each (one may be deleted later)
+    cdp.on("ServiceWorker.workerRegistrationUpdated",
+           lambda e: registrations.update((r["registrationId"], r) for r in e["registrations"]))
     cdp.send("ServiceWorker.enable")  # DevTools then tells every registration, as events
     deadline = time.monotonic() + WAIT_MS / 1000
-    while not (live := [r for r in registrations if not r["isDeleted"] and r["scopeURL"] == base + "/"]):
+    while not (live := [r for r in registrations.values() if not r["isDeleted"] and r["scopeURL"] == base + "/"]):
         assert time.monotonic() < deadline, "DevTools told no service worker registration"
         page.wait_for_timeout(50)  # the sync API hands events over only while it waits
     cdp.send("ServiceWorker.deliverPushMessage",

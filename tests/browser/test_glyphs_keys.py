@@ -381,10 +381,13 @@ MOVED_OR_REFUSED = """s => {
 }"""
 
 
-def _phase(page) -> str:
-    """What the page asks of Ann, once it asks something (or the game is over): while the bots
-    move it asks nothing, and this waits for the page to change."""
-    return page.wait_for_function(f"() => {{ const p = ({PHASE})(); return p === 'wait' ? null : p; }}").json_value()
+def _phase(page) -> tuple[str, str]:
+    """What the page asks of Ann, once it asks something (or the game is over), and the step it
+    shows, read together: while the bots move it asks nothing, and this waits for the page to
+    change. (Read apart, a bot's move could land between them: the key for the old phase then
+    acts on nothing and the step it waits to change never does.)"""
+    return tuple(page.wait_for_function(
+        f"() => {{ const p = ({PHASE})(); return p === 'wait' ? null : [p, document.body.dataset.step]; }}").json_value())
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -395,10 +398,9 @@ def test_a_whole_three_apprentice_game_from_the_keyboard(live_server, open_page,
     page.wait_for_selector(".glyphs")
     keys_pressed, kinds, guessed = 0, "1234567", False
     for _ in range(MAX_TURNS):  # Ann's decisions: each waits for the page, not for the clock
-        phase = _phase(page)
+        phase, step = _phase(page)
         if phase == "over":
             break
-        step = page.evaluate("document.body.dataset.step")
         if phase == "build":  # the builder keeps the last glyph: clear it, then a shape, placed, performed
             for key in ("Control+a", "Delete", kinds[keys_pressed % len(kinds)], "n", "p"):
                 page.keyboard.press(key)
@@ -421,7 +423,7 @@ def test_a_whole_three_apprentice_game_from_the_keyboard(live_server, open_page,
         page.wait_for_function(MOVED_OR_REFUSED, arg=step)
         if phase == "guess" and page.locator("#error:not([hidden])").count():
             page.keyboard.press("Escape")  # a refused guess: leave the box, then pass
-    assert _phase(page) == "over", "the game did not end"
+    assert _phase(page)[0] == "over", "the game did not end"
     end = page.inner_text("#end-screen")
     assert "guessed the decree" in end and "The decree was:" in end
     assert keys_pressed >= 4
