@@ -27,5 +27,10 @@ class Bot(ABC):
 
 def ask(bot: Bot, true_state: State, seat: int) -> Action:
     """The bot's move for `seat`, chosen on a determinized copy of `true_state`."""
-    sample = true_state.determinize(seat, bot.rng.fork())
-    return bot.choose(sample, seat)
+    return bot.choose(sample_for(bot, true_state, seat), seat)
+
+
+def sample_for(bot: Bot, true_state: State, seat: int) -> State:
+    """The determinization of `true_state` that `ask` would hand `bot` for `seat` (a server
+    worker growing one of the bot's root-parallel trees starts from it too)."""
+    return true_state.determinize(seat, bot.rng.fork())

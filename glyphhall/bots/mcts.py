@@ -37,6 +37,8 @@ visited), expands one action, finishes with a rollout and backs up each seat's o
   root action could not be overtaken even if every remaining iteration went to the runner-up, so
   the move played is the one the full budget would have played (for a time budget the remaining
   iterations are estimated from the rate so far, with a margin).
+- Root-parallel search (`roots`, bots/roots.py): the budget shared among independent trees whose
+  root visits are summed; the server grows them at once on separate cores.
 
 Levels registered here: `mcts-easy`, `mcts`, `mcts-hard` (see `LEVELS`): iteration budgets, per
 game where it names them (`search_iterations`), under a wall-clock ceiling."""
@@ -61,7 +63,7 @@ if cython.compiled:  # libm's log and sqrt on C doubles: the same functions math
 else:
     from math import log, sqrt
 
-from . import register
+from . import register, roots
 from .base import Bot
 from .policy import PolicyBot
 from .priors import check_prior, node_priors, pick
@@ -115,6 +117,7 @@ class MCTSBot(Bot):
         prior: str | None = None,
         prior_weight: float = 4.0,
         game_prior: bool = False,
+        roots: int = 1,
         name: str | None = None,
     ) -> None:
         super().__init__(seed)
@@ -124,12 +127,18 @@ class MCTSBot(Bot):
             raise ValueError("iterations must be at least 1")
         if seconds is not None and seconds <= 0:
             raise ValueError("seconds must be positive")
+        if roots < 1:
+            raise ValueError("roots must be at least 1")
         self.iterations = iterations
         #: The named level this bot plays (None: a bot with its own settings) and whether its
         #: iteration budget follows the game's `search_iterations` hint for that level.
         self.level = level
         self.game_budget = game_budget
         self._limit = iterations  # the budget of this search (see iterations_for)
+        #: Root-parallel search (bots/roots.py): the trees a decision's budget is shared among,
+        #: and (in one of those trees) how many share it.
+        self.roots = roots
+        self.share = 1
         self.seconds = seconds
         self.exploration = exploration
         self.cutoff = cutoff
@@ -172,8 +181,10 @@ class MCTSBot(Bot):
             self.last_search = {"iterations": 0, "seconds": 0.0, "stopped_early": False,
                                 "visits": {str(legal[0]): 0}}
             return legal[0]
+        if roots.splits(self, state, seat):
+            return roots.choose_one_after_another(self, state, seat, legal)
         root = self.search(state, seat)
-        if len(state.to_move()) > 1 and len(legal) <= self.widen_from:
+        if self.plays_mixed(state, legal):
             # A simultaneous choice: play the average regret-matching strategy, a mixed one
             # (any fixed choice would be exploitable, as in rock-paper-scissors).
             weights = [root.children[a].strategy if a in root.children else 0.0 for a in legal]
@@ -183,6 +194,10 @@ class MCTSBot(Bot):
                 if x < 0.0:
                     return action
         return max(legal, key=lambda a: _rank(root.children.get(a)))
+
+    def plays_mixed(self, state: State, legal: Sequence[Action]) -> bool:
+        """Whether this decision is a simultaneous secret choice played from a mixed strategy."""
+        return len(state.to_move()) > 1 and len(legal) <= self.widen_from
 
     def search(self, state: State, seat: int) -> Node:
         """Grow a tree for `seat` from `state` (a determinization: the truth is never needed) and
@@ -256,13 +271,14 @@ class MCTSBot(Bot):
     def iterations_for(self, game: Game) -> int | None:
         """The iteration budget for `game`: the bot's own, or (with `game_budget`) the game's
         `search_iterations` hint for this level where it names one: a level's table budget is
-        what fits its time in that game (a Heroscape iteration costs several Inscription ones)."""
+        what fits its time in that game (a Heroscape iteration costs several Inscription ones).
+        One of several root-parallel trees gets its share (`share`), rounded up."""
         if self.game_budget and self.level is not None and self.iterations is not None:
             hint = game.search_iterations
             budget = hint.get(self.level) if hint is not None else None
             if isinstance(budget, int) and not isinstance(budget, bool) and budget > 0:
-                return budget
-        return self.iterations
+                return -(-budget // self.share)
+        return None if self.iterations is None else -(-self.iterations // self.share)
 
     def finishes_turn(self, game: Game) -> bool:
         """Whether rollouts first finish the turn under way greedily: the bot's own setting, or
@@ -534,10 +550,12 @@ def _rank(node: Node | None) -> tuple[int, float]:
 #: are cut off and scored by the game's heuristic (where it has one): in most of our games a random
 #: playout to the end costs milliseconds to tens of milliseconds, so full rollouts leave too few
 #: iterations.
+#: The `mcts` and `mcts-hard` budgets are shared between two root-parallel trees, which the server
+#: grows on two cores at once (half the wall time a move) and the terminal one after the other.
 LEVELS: dict[str, dict[str, Any]] = {
     "mcts-easy": {"iterations": 100, "seconds": 0.5, "exploration": 1.0, "cutoff": 10},
-    "mcts": {"iterations": 3_000, "seconds": 1.0, "cutoff": 20},
-    "mcts-hard": {"iterations": 10_000, "seconds": 3.0, "cutoff": 30},
+    "mcts": {"iterations": 3_000, "seconds": 1.0, "cutoff": 20, "roots": 2},
+    "mcts-hard": {"iterations": 10_000, "seconds": 3.0, "cutoff": 30, "roots": 2},
 }
 
 #: What every level does: follow the game's search hints (budget, cut-off, exploration, finishing

@@ -2,7 +2,7 @@
 
     random            heuristic         mcts-hard
     mcts:iterations=400,seconds=none    mcts-easy:cutoff=20    mcts:early_stop=off
-    mcts:prior=heuristic,prior_weight=4
+    mcts:prior=heuristic,prior_weight=4    mcts-hard:roots=1
 
 Settings after the colon are for the MCTS levels only (see `glyphhall.bots.mcts.MCTSBot`); the
 arena uses them to get iteration budgets, which (unlike time budgets) make results reproducible."""
@@ -53,6 +53,7 @@ _SETTINGS = {
     "adjust_luck": _switch,
     "prior": _prior,
     "prior_weight": float,
+    "roots": int,
 }
 
 

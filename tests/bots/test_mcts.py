@@ -264,6 +264,6 @@ def test_levels_follow_a_games_own_exploration_and_explicit_settings_win() -> No
     assert make_level("mcts", 0, exploration=0.3).exploration_for(hinted) == 0.3
     assert make_level("mcts", 0).exploration_for(Odd(9)) == MCTSBot(0).exploration
     assert MCTSBot(0, exploration=0.9).exploration_for(hinted) == 0.9
-    bot = make_level("mcts", 0, iterations=50, seconds=None)
+    bot = make_level("mcts", 0, iterations=50, seconds=None, roots=1)  # one tree: its constant is here
     bot.choose(hinted.new(2, 0), 0)
     assert bot._c == 0.05  # the search used the hint
