@@ -42,7 +42,8 @@ def tree_seed(rng: Rng, index: int) -> int:
 def grow(bot: Any, state: State, seat: int, index: int, *, at_once: bool) -> RootStats:
     """Tree `index` of `bot`'s search for `seat`: its share of the iterations, from its own seed.
     Trees grown one after another (`at_once` False) also share the time ceiling; trees grown at
-    the same time on separate cores each have all of it."""
+    the same time on separate cores each have all of it. The tree's figures (iterations, seconds)
+    are left in `bot.last_search`."""
     tree = copy.copy(bot)
     tree.rng = Rng(tree_seed(bot.rng, index))
     tree.roots = 1
