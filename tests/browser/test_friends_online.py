@@ -233,8 +233,7 @@ def test_friends_invite_play_block_export_delete(people_server, push_service, ma
     assert "are you there" not in bob.inner_text("#chat")
     ann.goto(base + "/")
     ann.wait_for_selector('#game option[value="inscription"]', state="attached")
-    # Once the lobby knows Ann's account it draws the game's seats again: a choice made before
-    # that is lost (seat 1 back to a bot, the game started at once, nobody left to invite).
+    # the lobby knows Ann's account (test_lobby_seats checks a seat chosen before that stays)
     ann.wait_for_selector("#my-name[readonly]")
     ann.select_option("#game", "inscription")
     ann.select_option("select[name='seat-1']", "person")

@@ -15,7 +15,7 @@ let checking = null; // the timer of the next check of a pasted position
 async function main() {
   catalog = await api("GET", "/api/games");
   const select = document.getElementById("game");
-  for (const g of catalog.games) select.append(h("option", { value: g.id, text: `${g.name} (${g.id})` }));
+  for (const g of catalog.games) select.append(h("option", { value: g.id, text: g.name }));
   select.addEventListener("change", showGame);
   document.getElementById("players").addEventListener("change", showSeats);
   document.getElementById("start-from").addEventListener("change", showStart);
@@ -219,14 +219,18 @@ function mapUploadField(o) {
     h("small.muted", { text: "a Virtualscape .hsc or a .toml map; see the packaged maps at /maps" }), status);
 }
 
+// Drawn again when the game or the number of players changes, and once the lobby knows who is
+// signed in: a choice already made for a seat stays (an offered one), new seats get the default.
 function showSeats() {
   const n = Number(document.getElementById("players").value) || 2;
+  const chosen = [...document.querySelectorAll("#seat-list select")].map((sel) => sel.value);
   const list = clear(document.getElementById("seat-list"));
   for (let i = 0; i < n; i++) {
-    const kind = h("select", { name: `seat-${i}` },
+    const kind = h("select", { name: `seat-${i}`, "aria-label": `Player ${i + 1}` },
       h("option", { value: "person", text: i === 0 ? "you" : "a person (invite)" }),
       catalog.bots.map((b) => h("option", { value: `bot:${b}`, text: `bot: ${b}`, selected: i > 0 && b === DEFAULT_BOT })));
-    list.append(h("label.seat", {}, h("span", { text: `Seat ${i}` }), kind));
+    if (i < chosen.length && [...kind.options].some((o) => o.value === chosen[i])) kind.value = chosen[i];
+    list.append(h("label.seat", {}, h("span", { text: `Player ${i + 1}` }), kind));
   }
 }
 

@@ -1,0 +1,38 @@
+"""The lobby's seats keep what a person chose: the form is drawn again once the lobby knows who is
+signed in, and when the game or the number of players changes; a seat already set to a person
+stays a person (a busy machine once answered the account check after the choice, and the seat
+went back to a bot), and only new seats get the default bot. Screenshots: tests/artifacts/lobby-seats-*.png."""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import resize, shot
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+def test_a_seat_choice_survives_the_lobby_drawing_its_seats_again(live_server, new_page):
+    page = new_page()
+    held = []  # the account checks, answered only once a seat has been chosen
+    page.route("**/api/account", lambda route: held.append(route))
+    page.goto(live_server)
+    page.wait_for_selector("#game option[value='inscription']", state="attached")
+    page.select_option("#game", "inscription")  # a person quick to choose: the seats drawn now
+    assert page.input_value("select[name='seat-1']") == "bot:mcts"
+    page.select_option("select[name='seat-1']", "person")
+    for route in held:
+        route.continue_()
+    # The lobby lists the tables only after it has drawn the form again for the account it learnt.
+    page.wait_for_function("document.getElementById('table-list').textContent !== 'loading…'")
+    assert page.input_value("select[name='seat-1']") == "person"
+
+    page.select_option("#game", "tundrus")  # another game, more players: old seats kept, new ones a bot
+    page.fill("#players", "3")
+    page.dispatch_event("#players", "change")
+    page.wait_for_selector("select[name='seat-2']")
+    assert [page.input_value(f"select[name='seat-{i}']") for i in range(3)] == ["person", "person", "bot:mcts"]
+    assert page.inner_text("#seat-list").splitlines()[0].startswith("Player 1")
+    for name, size in {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}.items():
+        resize(page, size)
+        shot(page, f"lobby-seats-{name}")
