@@ -39,11 +39,11 @@ def tree_seed(rng: Rng, index: int) -> int:
     return seed
 
 
-def grow(bot: Any, state: State, seat: int, index: int, *, at_once: bool) -> RootStats:
+def grow(bot: Any, state: State, seat: int, index: int, *, at_once: bool) -> tuple[RootStats, dict[str, Any]]:
     """Tree `index` of `bot`'s search for `seat`: its share of the iterations, from its own seed.
     Trees grown one after another (`at_once` False) also share the time ceiling; trees grown at
-    the same time on separate cores each have all of it. The tree's figures (iterations, seconds)
-    are left in `bot.last_search`."""
+    the same time on separate cores each have all of it. Answers the tree's root statistics and
+    its figures (iterations, seconds, whether it stopped early); `bot` itself is left as it was."""
     tree = copy.copy(bot)
     tree.rng = Rng(tree_seed(bot.rng, index))
     tree.roots = 1
@@ -51,8 +51,8 @@ def grow(bot: Any, state: State, seat: int, index: int, *, at_once: bool) -> Roo
     if bot.seconds is not None and not at_once:
         tree.seconds = bot.seconds / bot.roots
     root = tree.search(state, seat)
-    bot.last_search = tree.last_search
-    return {str(a): (n.visits, n.mean()) for a, n in root.children.items() if isinstance(a, Action)}
+    stats = {str(a): (n.visits, n.mean()) for a, n in root.children.items() if isinstance(a, Action)}
+    return stats, tree.last_search
 
 
 def summed(trees: list[RootStats]) -> tuple[dict[str, int], dict[str, float]]:
@@ -76,11 +76,9 @@ def best(trees: list[RootStats]) -> str:
 
 def choose_one_after_another(bot: Any, state: State, seat: int, legal: list[Action]) -> Action:
     """The move of a bot of several roots, its trees grown in turn in this process."""
-    searches = []
-    trees = []
-    for index in range(bot.roots):
-        trees.append(grow(bot, state, seat, index, at_once=False))
-        searches.append(bot.last_search)
+    grown = [grow(bot, state, seat, index, at_once=False) for index in range(bot.roots)]
+    trees = [stats for stats, _ in grown]
+    searches = [figures for _, figures in grown]
     text = best(trees)
     bot.last_search = {
         "iterations": sum(s["iterations"] for s in searches),

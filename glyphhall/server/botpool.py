@@ -47,7 +47,7 @@ def grow_in_worker(
     sample = sample_for(bot, _game(locator).load(state_dict), seat)
     if not roots.splits(bot, sample, seat):
         return str(bot.choose(sample, seat)) if index == 0 else None
-    return roots.grow(bot, sample, seat, index, at_once=True)
+    return roots.grow(bot, sample, seat, index, at_once=True)[0]
 
 
 class BotPool:

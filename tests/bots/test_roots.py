@@ -61,8 +61,9 @@ def test_growing_the_trees_at_once_plays_the_move_grown_one_after_another(game) 
         one_after_another = str(ask(make_level("mcts", seed, iterations=300, seconds=None), state, seat))
         bot = make_level("mcts", seed, iterations=300, seconds=None)
         sample = sample_for(bot, state, seat)
-        trees = [roots.grow(bot, sample, seat, index, at_once=True) for index in range(bot.roots)]
-        assert roots.best(trees) == one_after_another
+        grown = [roots.grow(bot, sample, seat, index, at_once=True) for index in range(bot.roots)]
+        assert roots.best([stats for stats, _ in grown]) == one_after_another
+        assert all(0 < figures["iterations"] <= 150 for _, figures in grown)  # half the budget each
 
 
 def test_forced_and_simultaneous_choices_are_not_shared() -> None:
