@@ -62,11 +62,14 @@ async def play(manager: Any, table: Any, seat: int, level: str, once: bool) -> N
             state = table.state
             if state is None or table.status != "running" or seat not in state.to_move():
                 return
+            person_waits = any(s.kind == "person" for s in table.seats)
             step = len(table.actions)
             seed = (table.seed * 1_000_003 + step * 31 + seat) & ((1 << 62) - 1)
             await _set_computing(manager, table, seat, True)
             try:
-                text = await manager.bot_pool.choose(table.game, state.to_dict(), seat, level, seed)
+                text = await manager.bot_pool.choose(
+                    table.game, state.to_dict(), seat, level, seed, person_waits=person_waits
+                )
             finally:
                 await _set_computing(manager, table, seat, False)
             try:

@@ -4,7 +4,11 @@ The worker receives the true state as `to_dict()`, rebuilds it with `game.load`,
 through `glyphhall.bots.ask`, which hands the bot only a determinization for its seat. A search
 level of several root-parallel trees (bots/roots.py) has each tree grown by a worker of its own,
 at the same time, and the move is chosen here from their summed visits: the same move the bot
-would choose growing them one after another."""
+would choose growing them one after another.
+
+Tables of bots alone (nobody seated waits for the move, only watchers) take one worker at a time
+between them, their trees grown one after another: twenty such tables, made by anyone, must not
+keep a person's opponent waiting behind them."""
 
 from __future__ import annotations
 
@@ -57,18 +61,33 @@ class BotPool:
         # At least two, so that a level's two root-parallel trees grow at once.
         self.workers = workers or max(2, min(4, (os.cpu_count() or 2) - 1))
         self._pool: ProcessPoolExecutor | None = None
+        #: The one place of the tables of bots alone, made in the event loop that uses it.
+        self._bots_alone: tuple[asyncio.AbstractEventLoop, asyncio.Semaphore] | None = None
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
             self._pool = workers.pool(self.workers)  # spawned; they end with the server
         return self._pool
 
-    async def choose(self, game: Any, state_dict: dict[str, Any], seat: int, level: str, seed: int) -> str:
+    async def choose(
+        self, game: Any, state_dict: dict[str, Any], seat: int, level: str, seed: int, *, person_waits: bool = True
+    ) -> str:
+        """The bot's move (action text). `person_waits` False: a table of bots alone, which waits
+        its turn for the one worker such tables share."""
+        if person_waits:
+            return await self._choose(game, state_dict, seat, level, seed, self.workers)
+        loop = asyncio.get_running_loop()
+        if self._bots_alone is None or self._bots_alone[0] is not loop:
+            self._bots_alone = (loop, asyncio.Semaphore(1))
+        async with self._bots_alone[1]:
+            return await self._choose(game, state_dict, seat, level, seed, 1)
+
+    async def _choose(self, game: Any, state_dict: dict[str, Any], seat: int, level: str, seed: int, workers: int) -> str:
         from .watch import BOT_QUEUE  # here, not at the top: the spawned workers import this module
 
         loop = asyncio.get_running_loop()
         locator = game_locator(game)
-        trees = LEVELS.get(level, {}).get("roots", 1) if self.workers > 1 else 1
+        trees = LEVELS.get(level, {}).get("roots", 1) if workers > 1 else 1
         BOT_QUEUE.inc()
         try:
             if trees < 2:
