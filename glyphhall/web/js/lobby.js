@@ -226,7 +226,7 @@ function showSeats() {
   const chosen = [...document.querySelectorAll("#seat-list select")].map((sel) => sel.value);
   const list = clear(document.getElementById("seat-list"));
   for (let i = 0; i < n; i++) {
-    const kind = h("select", { name: `seat-${i}`, "aria-label": `Player ${i + 1}` },
+    const kind = h("select", { name: `seat-${i}` },
       h("option", { value: "person", text: i === 0 ? "you" : "a person (invite)" }),
       catalog.bots.map((b) => h("option", { value: `bot:${b}`, text: `bot: ${b}`, selected: i > 0 && b === DEFAULT_BOT })));
     if (i < chosen.length && [...kind.options].some((o) => o.value === chosen[i])) kind.value = chosen[i];
