@@ -28,8 +28,10 @@ $(VENV)/.installed-dev: pyproject.toml setup.py | $(BIN)/python
 	GLYPHHALL_PURE=1 $(BIN)/pip install --quiet -e '.[dev]'
 	touch $@ $(VENV)/.installed
 
+# The server starts at once on the pure build; the compiled one is made in the background and
+# taken up by the bot workers when it is ready (scripts/compile.py).
 run: $(VENV)/.installed
-	$(MAKE) --no-print-directory compile
+	@$(BIN)/python scripts/compile.py --background
 	$(BIN)/glyphhall serve
 
 test: $(VENV)/.installed-dev
@@ -57,7 +59,7 @@ lint: $(VENV)/.installed-dev
 # C compiler; without them it says so and the pure modules run).
 compile: $(VENV)/.installed
 	@echo "compiling the rules and the search (the first time takes a few minutes)"
-	$(BIN)/python setup.py --quiet build_ext --inplace -j 2
+	$(BIN)/python scripts/compile.py
 
 # Write the golden playthroughs (tests/playthroughs/) again, on the pure build, when play is meant
 # to change; review their diff in the commit. `make playthroughs GAMES="glyfts heroscape"` for some.
@@ -70,3 +72,4 @@ bench: $(VENV)/.installed
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build
 	find glyphhall \( -name '*.so' -o -name '*.c' \) -delete
+	rm -f glyphhall/.compiled-build
