@@ -5,12 +5,18 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-# `make test` runs the suite on the pure-Python build (the reference), then builds the compiled
-# one (make compile) and runs on it every test of the code it compiles: the rules, engine, bots,
-# arena, RL and CLI (the server and browser tests, whose own code is not compiled, run once).
+# `make test` runs the suite on the pure-Python build (the reference), then on the compiled build
+# the tests of the code it compiles: the engine, the bots, the rules of the four compiled games,
+# their wording and tensors (the rest, whose own code is not compiled, runs once). The compiled
+# build is made at the lowest priority while the pure suite runs, in the time the tests leave idle.
 # `make test BUILDS=pure` runs only the first; PYTEST_ARGS, when given, selects for both.
 BUILDS ?= pure compiled
-COMPILED_TESTS ?= tests --ignore=tests/server --ignore=tests/browser
+COMPILED_TESTS ?= tests/engine tests/games tests/bots tests/playthroughs tests/conformance tests/wording \
+	tests/rl tests/test_compiled_build.py --ignore=tests/games/glyphs
+# Tests run in parallel (pytest-xdist): a worker per core, four at most; each browser test file
+# stays on one worker (tests/browser/conftest.py), so its server and Chromium start once.
+JOBS ?= $(shell n=$$(nproc 2>/dev/null || echo 2); [ $$n -gt 4 ] && n=4; echo $$n)
+PYTEST := $(BIN)/python -m pytest -n $(JOBS) --dist loadgroup --durations=15
 
 .PHONY: run test lint bench compile clean playthroughs
 
@@ -36,15 +42,16 @@ run: $(VENV)/.installed
 
 test: $(VENV)/.installed-dev
 	bash scripts/test-deps.sh
+	@case " $(BUILDS) " in *" compiled "*) $(BIN)/python scripts/compile.py --background --quiet;; esac
 	@for build in $(BUILDS); do \
 	  if [ $$build = pure ]; then \
 	    echo "== the suite on the pure-Python build (GLYPHHALL_PURE=1)"; \
-	    GLYPHHALL_PURE=1 $(BIN)/python -m pytest $(PYTEST_ARGS) || exit $$?; \
+	    GLYPHHALL_PURE=1 $(PYTEST) $(PYTEST_ARGS) || exit $$?; \
 	  else \
 	    $(MAKE) --no-print-directory compile || exit $$?; \
 	    if ls glyphhall/engine/game.*.so >/dev/null 2>&1; then \
 	      echo "== the suite on the compiled build"; \
-	      GLYPHHALL_REQUIRE_COMPILED=1 $(BIN)/python -m pytest $(or $(PYTEST_ARGS),$(COMPILED_TESTS)) || exit $$?; \
+	      GLYPHHALL_REQUIRE_COMPILED=1 $(PYTEST) $(or $(PYTEST_ARGS),$(COMPILED_TESTS)) || exit $$?; \
 	    else echo "== no compiled build on this machine (no C compiler?): only the pure suite ran"; fi; \
 	  fi; \
 	done

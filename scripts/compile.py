@@ -74,14 +74,16 @@ def build(jobs: int, wait: bool) -> int:
         return 0
 
 
-def start_in_background(jobs: int) -> None:
+def start_in_background(jobs: int, nice: int, say: bool) -> None:
     """The same build as a detached, low-priority process that outlives `make run`'s shell."""
     LOG.parent.mkdir(parents=True, exist_ok=True)
     with open(LOG, "ab") as log:
         subprocess.Popen(
-            ["nice", "-n", "10", sys.executable, __file__, "--jobs", str(jobs), "--if-idle"],
+            ["nice", "-n", str(nice), sys.executable, __file__, "--jobs", str(jobs), "--if-idle"],
             cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True,
         )
+    if not say:
+        return
     print("Glyph Hall starts now on the pure-Python build. The compiled build (the same rules, faster\n"
           "computer opponents) is being made in the background on every core (log: build/compile.log,\n"
           "a few minutes the first time); the computer opponents switch to it by themselves when it\n"
@@ -91,11 +93,13 @@ def start_in_background(jobs: int) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--background", action="store_true", help="start the build and return at once")
+    parser.add_argument("--quiet", action="store_true", help="with --background: no word, lowest priority "
+                        "(make test builds it while the pure suite runs, in the time the tests leave idle)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="modules compiled at once")
     parser.add_argument("--if-idle", action="store_true", help="leave at once if another build is under way")
     args = parser.parse_args()
     if args.background:
-        start_in_background(args.jobs)
+        start_in_background(args.jobs, nice=19 if args.quiet else 10, say=not args.quiet)
         return 0
     return build(args.jobs, wait=not args.if_idle)
 
