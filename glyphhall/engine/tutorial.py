@@ -182,9 +182,13 @@ def check_tutorial(tutorial: Tutorial) -> list[str]:
         n, step, state = lesson.index + 1, lesson.step, lesson.state
         if seat not in state.to_move():
             return problems + [f"step {n}: the learner is not to move (to move: {state.to_move()})"]
+        try:
+            expected = lesson.expected()
+        except IllegalAction as err:
+            return problems + [f"step {n}: the expected move {step.expect!r} is not legal ({err})"]
         for written in step.wrong:
             try:
-                if _same(game.parse_action(state, seat, written), lesson.expected()):
+                if _same(game.parse_action(state, seat, written), expected):
                     problems.append(f"step {n}: the wrong move {written!r} is the expected one")
             except IllegalAction as err:
                 problems.append(f"step {n}: the wrong move {written!r} is not legal ({err})")
