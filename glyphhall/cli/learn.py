@@ -115,9 +115,8 @@ def teach(lesson: Lesson, person: str, read_line) -> bool:
         if not answer.accepted:
             console.print(f"[yellow]Not that move.[/yellow] {escape(answer.message)}", highlight=False)
             continue
-        for mover, event in answer.events:
-            if event in filter_events([event], seat):
-                console.print(f"  {escape(tutorial.game.event_text(event, names))}", highlight=False)
+        for event in filter_events(answer.events, seat):
+            console.print(f"  {escape(tutorial.game.event_text(event, names))}", highlight=False)
         show_board = True
     console.print(f"\n[bold]{escape(tutorial.finish_text)}[/bold]", highlight=False)
     return True

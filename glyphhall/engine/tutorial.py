@@ -102,7 +102,7 @@ class Answer:
 
     accepted: bool
     message: str = ""
-    events: tuple[tuple[int, Event], ...] = ()  # (seat who moved, event)
+    events: tuple[Event, ...] = ()  # every seat's: show a seat only what it may see (filter_events)
 
 
 class Lesson:
@@ -147,10 +147,10 @@ class Lesson:
                 except IllegalAction:
                     continue
             return Answer(False, self.step.why)
-        events = [(seat, e) for e in self.state.apply(seat, action)]
+        events = self.state.apply(seat, action)
         for reply in self.step.replies:
             mover = _other_mover(self.state, seat)
-            events += [(mover, e) for e in self.state.apply_text(mover, reply)]
+            events += self.state.apply_text(mover, reply)
         self.index += 1
         if not self.done and self.step.position is not None:
             self.state = self._start(self.step)
