@@ -1,0 +1,84 @@
+"""A newcomer learns Inscription in the browser by pointer, at 1280 x 800 and at 390 x 844: the
+lobby's "Learn" link, each step's text beside the board with the move it asks for (the board's
+control for it outlined), a wrong move answered with why and the position kept, the whole first
+turn and the next, then a short game against the gentlest computer at a real table.
+Screenshots: tests/artifacts/learn-*.png."""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import resize, shot
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+
+
+def _step(page, number: int) -> None:
+    page.wait_for_selector(f"#lesson h3:has-text('Step {number} of 8')")
+
+
+def _play_card(page, name: str, space: int, sacrifices: tuple[int, ...] = ()) -> None:
+    """Click the hand card, its space, the creatures to sacrifice and "Play it", as a person does."""
+    page.locator("#hand .hand-card.playable", has_text=name).first.click()
+    page.click(f".slot.target[data-row='me'][data-space='{space}']")
+    for space_sacrificed in sacrifices:
+        page.click(f".slot[data-row='me'][data-space='{space_sacrificed}']")
+    if sacrifices:
+        page.click("#confirm")
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_newcomer_learns_inscription_by_pointer(live_server, new_page, size):
+    page = new_page()
+    resize(page, SIZES[size])
+    page.goto(live_server)
+    link = page.wait_for_selector("#learn-links a[data-game='inscription']")
+    assert link.inner_text() == "Learn Inscription"
+    assert page.locator("#learn-links a.learn-link").count() == 5
+    shot(page, f"learn-lobby-{size}", full_page=False)
+    link.click()
+    page.wait_for_url("**/learn/inscription")
+    _step(page, 1)
+    assert "Welcome to Inscription" in page.inner_text("#lesson-text")
+    assert page.inner_text("#lesson-move") == "Your move: draw creature"
+    page.wait_for_selector("#game [data-action='draw creature'].lesson-target")  # outlined on the board
+    # A wrong move: answered with why; the step and the position stay.
+    hand_before = page.locator("#hand .hand-card").count()
+    page.click("#game [data-action='draw squirrel']")
+    page.wait_for_selector("#lesson-refused")
+    assert "A Squirrel is free to play but does not fight" in page.inner_text("#lesson-refused")
+    _step(page, 1)
+    assert page.locator("#hand .hand-card").count() == hand_before
+    assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"]
+    shot(page, f"learn-wrong-move-{size}")
+    page.click("#game [data-action='draw creature']")
+    _step(page, 2)
+    assert page.locator("#lesson-refused").count() == 0
+    _play_card(page, "Stoat", 3, (1,))
+    _step(page, 3)
+    page.click("#bell")
+    _step(page, 4)
+    assert "Your opponent plays Squirrel on space 1" in page.inner_text("#log")
+    page.click("#game [data-action='draw squirrel']")
+    _step(page, 5)
+    _play_card(page, "Squirrel", 1)
+    _step(page, 6)
+    _play_card(page, "Squirrel", 2)
+    _step(page, 7)
+    shot(page, f"learn-step-7-{size}")
+    _play_card(page, "Wolf", 4, (1, 2))
+    _step(page, 8)
+    page.click("#bell")
+    page.wait_for_selector("#lesson h3:has-text('Lesson done')")
+    assert "gentlest computer" in page.inner_text("#lesson-text")
+    text = page.inner_text("body")
+    for leak in ("seat 0", "seat 1", "table null", "undefined", "toml"):
+        assert leak not in text
+    shot(page, f"learn-done-{size}")
+    page.click("#short-game")
+    page.wait_for_url("**/t/*")
+    page.wait_for_selector("#game [data-action='draw creature']")  # a real table: the short game, your move
+    assert "Random" in page.inner_text("#seats") or "random" in page.inner_text("#seats")
+    shot(page, f"learn-short-game-{size}", full_page=False)
