@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import resize, shot
+from glyphhall.games.tutorials import tutorial
+
+from .conftest import fill, resize, shot
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -82,3 +84,30 @@ def test_a_newcomer_learns_inscription_by_pointer(live_server, new_page, size):
     page.wait_for_selector("#game [data-action^='draft ']")  # a real table: the short game's draft, your pick
     assert "random bot (bot)" in page.inner_text("#seats")
     shot(page, f"learn-short-game-{size}", full_page=False)
+
+
+@pytest.mark.parametrize("game_id", ["glyfts", "glyphs", "heroscape", "tundrus"])
+def test_every_other_lesson_completes_in_the_browser_by_typed_moves(live_server, new_page, game_id):
+    """The other games' lessons on the table page, each step's move typed in the table's action
+    box (pointer play of these boards is covered by their own renderer tests): each step's text
+    shows, a wrong move is refused with why, and the lesson ends with the short game's button."""
+    found = tutorial(game_id)
+    assert found is not None
+    page = new_page()
+    resize(page, SIZES["desktop"])
+    page.goto(f"{live_server}/learn/{game_id}")
+    total = len(found.steps)
+    for number, step in enumerate(found.steps, start=1):
+        page.wait_for_selector(f"#lesson h3:has-text('Step {number} of {total}')")
+        assert page.inner_text("#lesson-text") == step.text
+        if number == 1:
+            fill(page, "#action-text", "fly to the moon")
+            page.press("#action-text", "Enter")
+            page.wait_for_selector("#lesson-refused")
+            assert step.why in page.inner_text("#lesson-refused")
+            shot(page, f"learn-{game_id}-step-1")
+        fill(page, "#action-text", step.expect)
+        page.press("#action-text", "Enter")
+    page.wait_for_selector("#lesson h3:has-text('Lesson done')")
+    assert page.is_visible("#short-game")
+    shot(page, f"learn-{game_id}-done")
