@@ -10,7 +10,7 @@ import pytest
 
 from glyphhall.games.tutorials import tutorial
 
-from .conftest import fill, resize, shot
+from .conftest import click_in_page, fill, resize, shot
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -111,3 +111,33 @@ def test_every_other_lesson_completes_in_the_browser_by_typed_moves(live_server,
     page.wait_for_selector("#lesson h3:has-text('Lesson done')")
     assert page.is_visible("#short-game")
     shot(page, f"learn-{game_id}-done")
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_newcomer_learns_heroscape_by_pointer(live_server, new_page, size):
+    """Heroscape's lesson by pointer: the order markers' buttons (the one asked for outlined),
+    a wrong marker refused, Finn moved by a click on the hex, the attack by a click on Thorgrim."""
+    page = new_page()
+    resize(page, SIZES[size])
+    page.goto(f"{live_server}/learn/heroscape")
+    page.wait_for_selector("#lesson h3:has-text('Step 1 of 7')")
+    page.wait_for_selector("#game [data-action='order 1 finn'].lesson-target")
+    click_in_page(page, "#game [data-action='order 2 finn']")  # a wrong marker: refused, nothing placed
+    page.wait_for_selector("#lesson-refused")
+    assert "Put order marker 1 on Finn first" in page.inner_text("#lesson-refused")
+    page.wait_for_selector("#game [data-action='order 2 finn']")
+    for number, marker in enumerate(["1", "2", "3", "x"], start=1):
+        page.wait_for_selector(f"#lesson h3:has-text('Step {number} of 7')")
+        click_in_page(page, f"#game [data-action='order {marker} finn']")
+    page.wait_for_selector("#lesson h3:has-text('Step 5 of 7')")
+    click_in_page(page, ".hs-hex[data-hex='d4']")
+    page.wait_for_selector("#lesson h3:has-text('Step 6 of 7')")
+    assert page.get_attribute(".hs-figure[data-figure='finn']", "data-hex") == "d4"
+    click_in_page(page, ".hs-figure[data-figure='thorgrim']")
+    page.wait_for_selector("#lesson h3:has-text('Step 7 of 7')")
+    assert "takes 1 wound" in page.inner_text("#log")
+    page.wait_for_selector("#game [data-action='end'].lesson-target")
+    click_in_page(page, "#game [data-action='end']")
+    page.wait_for_selector("#lesson h3:has-text('Lesson done')")
+    assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"]
+    shot(page, f"learn-heroscape-done-{size}")
