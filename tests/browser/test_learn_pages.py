@@ -182,3 +182,45 @@ def test_a_newcomer_learns_glyfts_by_pointer(live_server, new_page, size):
     assert "Cloud Heron is summoned" in page.inner_text("#log")
     assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"]
     shot(page, f"learn-glyfts-done-{size}")
+
+
+def test_a_newcomer_learns_glyph_by_pointer(live_server, new_page):
+    """Glyph's lesson by pointer at desktop width: the champion clicked, the dice taken, marked and
+    stored by clicks on them, the enemy clicked to attack, the Spoils card clicked to acquire."""
+    found = tutorial("tundrus")
+    assert found is not None
+    total = len(found.steps)
+    page = new_page()
+    resize(page, SIZES["desktop"])
+    page.goto(f"{live_server}/learn/tundrus")
+
+    def click(number: int, selector: str) -> None:
+        """Click as a person does; where the click could mean several moves, the chooser's button
+        for the step's move."""
+        page.wait_for_selector(f"#lesson h3:has-text('Step {number} of {total}')")
+        click_in_page(page, selector)
+        want = page.evaluate("() => document.getElementById('lesson-move').textContent.replace('Your move: ', '')")
+        done = f"Step {number + 1} of {total}" if number < total else "Lesson done"
+        page.wait_for_function("([done, want]) => document.querySelector('#lesson h3').textContent.includes(done)"
+                               " || document.querySelector(`#chooser [data-action=\"${want}\"], .td-chooser [data-action=\"${want}\"]`)",
+                               arg=[done, want])
+        if done not in page.inner_text("#lesson h3"):
+            click_in_page(page, f"[data-action='{want}']")
+
+    click(1, ".td-board[data-champion='fire_guard']")
+    for number in (2, 3):
+        click(number, "[data-action='take white tribal']")
+    click(4, "[data-action='take green own']")
+    click(5, "[data-action='take gold tribal']")
+    click(6, "#game [data-action='roll']")
+    click(7, "[data-die='2']")
+    click(8, "#game [data-action='reroll']")
+    click(9, ".td-board[data-champion='priestess']")
+    click(10, "[data-item='tome_of_might']")
+    click(11, "#game [data-action='consume']")
+    click(12, "[data-die='3']")
+    click(13, "#game [data-action='end']")
+    click(14, "#game [data-action='end']")
+    page.wait_for_selector("#lesson h3:has-text('Lesson done')")
+    assert "loses 1 Health" in page.inner_text("#log")
+    shot(page, "learn-tundrus-pointer-done")
