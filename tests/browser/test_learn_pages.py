@@ -1,8 +1,8 @@
-"""A newcomer learns Inscription in the browser by pointer, at 1280 x 800 and at 390 x 844: the
-lobby's "Learn" link, each step's text beside the board with the move it asks for (the board's
-control for it outlined), a wrong move answered with why and the position kept, the whole first
-turn and the next, then a short game against the gentlest computer at a real table.
-Screenshots: tests/artifacts/learn-*.png."""
+"""A newcomer learns each game in the browser by pointer: Inscription, Heroscape and Glyfts at
+1280 x 800 and at 390 x 844, Glyph and Glyphs at desktop width. Inscription's goes from the
+lobby's "Learn" link to the short game at a real table; each shows the step's text beside the
+board with the move it asks for (the board's control for it outlined), answers a wrong move with
+why and keeps the position. Screenshots: tests/artifacts/learn-*.png."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 
 from glyphhall.games.tutorials import tutorial
 
-from .conftest import click_in_page, fill, resize, shot
+from .conftest import box, click_in_page, fill, resize, shot
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -84,33 +84,6 @@ def test_a_newcomer_learns_inscription_by_pointer(live_server, new_page, size):
     page.wait_for_selector("#game [data-action^='draft ']")  # a real table: the short game's draft, your pick
     assert "random bot (bot)" in page.inner_text("#seats")
     shot(page, f"learn-short-game-{size}", full_page=False)
-
-
-@pytest.mark.parametrize("game_id", ["glyphs", "tundrus"])
-def test_the_other_lessons_complete_in_the_browser_by_typed_moves(live_server, new_page, game_id):
-    """Glyphs' and Glyph's lessons on the table page, each step's move typed in the table's action
-    box (not by pointer yet: the glyph builder and the dice are not driven here): each step's text
-    shows, a wrong move is refused with why, and the lesson ends with the short game's button."""
-    found = tutorial(game_id)
-    assert found is not None
-    page = new_page()
-    resize(page, SIZES["desktop"])
-    page.goto(f"{live_server}/learn/{game_id}")
-    total = len(found.steps)
-    for number, step in enumerate(found.steps, start=1):
-        page.wait_for_selector(f"#lesson h3:has-text('Step {number} of {total}')")
-        assert page.inner_text("#lesson-text") == step.text
-        if number == 1:
-            fill(page, "#action-text", "fly to the moon")
-            page.press("#action-text", "Enter")
-            page.wait_for_selector("#lesson-refused")
-            assert step.why in page.inner_text("#lesson-refused")
-            shot(page, f"learn-{game_id}-step-1")
-        fill(page, "#action-text", step.expect)
-        page.press("#action-text", "Enter")
-    page.wait_for_selector("#lesson h3:has-text('Lesson done')")
-    assert page.is_visible("#short-game")
-    shot(page, f"learn-{game_id}-done")
 
 
 @pytest.mark.parametrize("size", list(SIZES))
@@ -224,3 +197,41 @@ def test_a_newcomer_learns_glyph_by_pointer(live_server, new_page):
     page.wait_for_selector("#lesson h3:has-text('Lesson done')")
     assert "loses 1 Health" in page.inner_text("#log")
     shot(page, "learn-tundrus-pointer-done")
+
+
+def test_a_newcomer_learns_glyphs_by_pointer(live_server, new_page):
+    """Glyphs' lesson at desktop width: the glyph built by clicks on the builder's palette and grid,
+    the prediction by its button, the decree typed into the guess box, the guess confirmed."""
+    page = new_page()
+    resize(page, SIZES["desktop"])
+    page.goto(f"{live_server}/learn/glyphs")
+
+    def step(number: int) -> None:
+        page.wait_for_selector(f"#lesson h3:has-text('Step {number} of 4')")
+
+    def place(kind: str, x: float, y: float) -> None:
+        """A click on the palette's shape, then on the grid at unit (x, y): (0, 0) lies 2 units in
+        from the grid's bottom-left corner, 14 x 9 units in all."""
+        page.click(f".kind[data-kind='{kind}']")
+        grid = box(page, "#glyph-grid", scroll=True)
+        page.mouse.click(grid["x"] + (x + 2) / 14 * grid["width"], grid["y"] + (7 - y) / 9 * grid["height"])
+
+    step(1)
+    place("oval", 0, 0)
+    place("square", 1.5, 0)
+    assert page.inner_text("#glyph-text") == "oval@0,0 square@1.5,0"
+    page.click("button[data-verb='study']")  # a wrong move: refused with why, the glyph not studied
+    page.wait_for_selector("#lesson-refused")
+    assert "Studying a glyph shows its mark but wins no coin" in page.inner_text("#lesson-refused")
+    step(1)
+    page.click("button[data-verb='perform']")
+    step(2)
+    page.click("[data-action='predict approved']")
+    step(3)
+    fill(page, "#guess-text", "it has at least one oval")
+    page.press("#guess-text", "Enter")
+    step(4)
+    page.click("[data-action='confirm']")
+    page.wait_for_selector("#lesson h3:has-text('Lesson done')")
+    assert "wins" in page.inner_text("#log")
+    shot(page, "learn-glyphs-pointer-done")
