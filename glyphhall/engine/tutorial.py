@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from .action import Action, normalize_text
@@ -115,7 +116,7 @@ class Lesson:
 
     def _start(self, step: Step) -> State:
         assert step.position is not None
-        return self.tutorial.game.load_position(step.position, strict=False)
+        return _loaded(self.tutorial.game, step.position).clone()
 
     @property
     def done(self) -> bool:
@@ -138,7 +139,7 @@ class Lesson:
         try:
             action = game.parse_action(self.state, seat, text)
         except IllegalAction as err:
-            return Answer(False, f"{err}. {self.step.why}")
+            return Answer(False, f"{str(err).rstrip('.')}. {self.step.why}")
         if not _same(action, self.expected()):
             for written, why in self.step.wrong.items():
                 try:
@@ -155,6 +156,13 @@ class Lesson:
         if not self.done and self.step.position is not None:
             self.state = self._start(self.step)
         return Answer(True, "", tuple(events))
+
+
+@lru_cache(maxsize=32)
+def _loaded(game: Game, position: str) -> State:
+    """A step's position, loaded once (Glyphs checks its decree against every mark: a quarter of
+    a second); each lesson plays on a clone."""
+    return game.load_position(position, strict=False)
 
 
 def _same(a: Action, b: Action) -> bool:
