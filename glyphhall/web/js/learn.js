@@ -13,7 +13,7 @@ export class LessonConnection {
     this.onMessage = onMessage;
     this.onError = onError;
     this.moves = [];        // the moves the lesson accepted, sent again with each new one
-    this.last = null;       // the last state message, shown again after a refused move
+    this.last = null;       // the last answer: its lesson part says which control to outline
     this.busy = false;
     setUp();
     this.observer = new MutationObserver(() => this.mark());
