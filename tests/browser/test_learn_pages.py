@@ -1,5 +1,4 @@
-"""A newcomer learns each game in the browser by pointer: Inscription, Heroscape and Glyfts at
-1280 x 800 and at 390 x 844, Glyph and Glyphs at desktop width. Inscription's goes from the
+"""A newcomer learns each game in the browser by pointer, at 1280 x 800 and at 390 x 844. Inscription's goes from the
 lobby's "Learn" link to the short game at a real table; each shows the step's text beside the
 board with the move it asks for (the board's control for it outlined), answers a wrong move with
 why and keeps the position. Screenshots: tests/artifacts/learn-*.png."""
@@ -157,22 +156,23 @@ def test_a_newcomer_learns_glyfts_by_pointer(live_server, new_page, size):
     shot(page, f"learn-glyfts-done-{size}")
 
 
-def test_a_newcomer_learns_glyph_by_pointer(live_server, new_page):
-    """Glyph's lesson by pointer at desktop width: the champion clicked, the dice taken, marked and
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_newcomer_learns_glyph_by_pointer(live_server, new_page, size):
+    """Glyph's lesson by pointer: the champion clicked, the dice taken, marked and
     stored by clicks on them, the enemy clicked to attack, the Spoils card clicked to acquire."""
     found = tutorial("tundrus")
     assert found is not None
     total = len(found.steps)
     page = new_page()
-    resize(page, SIZES["desktop"])
+    resize(page, SIZES[size])
     page.goto(f"{live_server}/learn/tundrus")
 
     def click(number: int, selector: str) -> None:
         """Click as a person does; where the click could mean several moves, the chooser's button
         for the step's move."""
         page.wait_for_selector(f"#lesson h3:has-text('Step {number} of {total}')")
+        want = page.inner_text("#lesson-move").replace("Your move: ", "").strip()
         click_in_page(page, selector)
-        want = page.evaluate("() => document.getElementById('lesson-move').textContent.replace('Your move: ', '')")
         done = f"Step {number + 1} of {total}" if number < total else "Lesson done"
         page.wait_for_function("([done, want]) => document.querySelector('#lesson h3').textContent.includes(done)"
                                " || document.querySelector(`#chooser [data-action=\"${want}\"], .td-chooser [data-action=\"${want}\"]`)",
@@ -196,14 +196,16 @@ def test_a_newcomer_learns_glyph_by_pointer(live_server, new_page):
     click(14, "#game [data-action='end']")
     page.wait_for_selector("#lesson h3:has-text('Lesson done')")
     assert "loses 1 Health" in page.inner_text("#log")
-    shot(page, "learn-tundrus-pointer-done")
+    assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"]
+    shot(page, f"learn-tundrus-pointer-done-{size}")
 
 
-def test_a_newcomer_learns_glyphs_by_pointer(live_server, new_page):
-    """Glyphs' lesson at desktop width: the glyph built by clicks on the builder's palette and grid,
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_newcomer_learns_glyphs_by_pointer(live_server, new_page, size):
+    """Glyphs' lesson by pointer: the glyph built by clicks on the builder's palette and grid,
     the prediction by its button, the decree typed into the guess box, the guess confirmed."""
     page = new_page()
-    resize(page, SIZES["desktop"])
+    resize(page, SIZES[size])
     page.goto(f"{live_server}/learn/glyphs")
 
     def step(number: int) -> None:
@@ -234,4 +236,5 @@ def test_a_newcomer_learns_glyphs_by_pointer(live_server, new_page):
     page.click("[data-action='confirm']")
     page.wait_for_selector("#lesson h3:has-text('Lesson done')")
     assert "wins" in page.inner_text("#log")
-    shot(page, "learn-glyphs-pointer-done")
+    assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"]
+    shot(page, f"learn-glyphs-pointer-done-{size}")
