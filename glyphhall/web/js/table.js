@@ -87,7 +87,7 @@ function turnText() {
   const mine = ui.you !== null && ui.toMove.includes(ui.you);
   const others = ui.toMove.filter((i) => i !== ui.you).map(seatName);
   if (mine) return { text: others.length ? `Your move (${joinNames(others)} also to move)` : "Your move", mine };
-  if (!others.length) return { text: "…", mine };
+  if (!others.length) return { text: ui.resultText ? `Game over: ${ui.resultText}` : "…", mine };  // a lesson's game may end
   const who = joinNames(others);
   return { text: ui.you === null ? `${who} to move` : `Waiting for ${who}`, mine };
 }
