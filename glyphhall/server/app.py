@@ -25,6 +25,7 @@ from . import (
     email_routes,
     friends,
     glyphs_guess,
+    learn,
     lobby,
     logs,
     mail,
@@ -141,6 +142,7 @@ def create_app(
     app.include_router(push.worker_router)
     app.include_router(friends.router)
     app.include_router(account_page.router)
+    app.include_router(learn.router)
 
     @app.exception_handler(TableError)
     async def _table_error(_request: Request, err: TableError) -> JSONResponse:

@@ -127,7 +127,7 @@ export function builderPanel(ctx, verbs, rerender) {
     palette.append(h("button.kind" + (builder.kind === id ? ".on" : ""), { title: `${name} (key ${k + 1})`, "data-kind": id, onclick: () => { builder.kind = id; rerender(); } },
       glyphSvg([[id, 0, 0, builder.rot]], 40, "", 2.1), h("small", { text: `${k + 1} ${name}` })));
   });
-  panel.append(h("h4", { text: "Make a glyph" }), palette, grid(rerender), controls(rerender), history(rerender), send(ctx, verbs), ideas(ctx, verbs, rerender));
+  panel.append(h("h4", { text: "Make a glyph" }), palette, grid(rerender), controls(rerender), history(rerender) || "", send(ctx, verbs), ideas(ctx, verbs, rerender));
   return panel;
 }
 

@@ -6,7 +6,8 @@ import { whoAmI } from "./account.js";
 import { loadEnd, ratingChange, rematchChanged, rematchPart } from "./table_end.js";
 
 const parts = location.pathname.split("/").filter(Boolean);
-const tableId = parts[1];
+const tableId = parts[1];  // in lesson mode (/learn/<game>, js/learn.js) the game's id
+const learning = parts[0] === "learn";
 const $ = (id) => document.getElementById(id);
 
 const ui = {
@@ -86,7 +87,7 @@ function turnText() {
   const mine = ui.you !== null && ui.toMove.includes(ui.you);
   const others = ui.toMove.filter((i) => i !== ui.you).map(seatName);
   if (mine) return { text: others.length ? `Your move (${joinNames(others)} also to move)` : "Your move", mine };
-  if (!others.length) return { text: "…", mine };
+  if (!others.length) return { text: ui.resultText ? `Game over: ${ui.resultText}` : "…", mine };  // a lesson's game may end
   const who = joinNames(others);
   return { text: ui.you === null ? `${who} to move` : `Waiting for ${who}`, mine };
 }
@@ -117,10 +118,10 @@ function renderAll() {
   document.title = `${yours ? "▶ Your move · " : ""}${t.game_name} · Glyph Hall`;
   document.body.dataset.step = String(ui.step);
   document.body.dataset.status = t.status;
-  $("title").textContent = tableTitle(t);
+  $("title").textContent = learning ? `${t.game_name} · lesson: ${t.position.title}` : tableTitle(t);
   const you = ui.you === null ? "you are watching" : `you play as ${seatName(ui.you)}`;
-  $("status").textContent = `${STATUS_WORD[t.status] || t.status} · ${you}`;
-  if (!$("copy-invite")) $("link").append(h("button.linkish#copy-invite", { text: "Copy invite link", title: "copy this table's address to send it to a friend", onclick: copyInvite }));
+  $("status").textContent = learning ? "a guided first game" : `${STATUS_WORD[t.status] || t.status} · ${you}`;
+  if (!$("copy-invite") && !learning) $("link").append(h("button.linkish#copy-invite", { text: "Copy invite link", title: "copy this table's address to send it to a friend", onclick: copyInvite }));
   renderSeats();
   renderThinking();
   renderGame();
@@ -199,7 +200,7 @@ function renderSeats() {
     actions.append(h("button.primary#start", { text: ready ? "Start the game" : "Waiting for players…", disabled: !ready, onclick: start }));
   }
   if (t.status === "running") actions.append(undoButton(ui.undo, takeBack) || "");
-  if (ui.you !== null && t.status !== "finished") actions.append(h("button#leave", { text: "Leave", onclick: leave }));
+  if (ui.you !== null && t.status !== "finished" && !learning) actions.append(h("button#leave", { text: "Leave", onclick: leave }));
   if (t.status === "finished") {
     loadEnd(t.id, renderSeats);
     actions.append(rematchPart(ui, showError), h("a.button#replay-link", { href: `/r/${t.id}`, text: "Watch the replay" }));
@@ -444,7 +445,18 @@ function tick() {
   clock.classList.toggle("low", left <= 10);
 }
 
+/** Lesson mode: the lesson's moves go to the server one by one (js/learn.js), no socket. */
+async function learnMain() {
+  renderer = await loadRenderer(tableId);
+  ui.me = (await whoAmI()).user;
+  loadRules(tableId);
+  const { LessonConnection } = await import("./learn.js");
+  setOnline(true);
+  conn = new LessonConnection(tableId, { onMessage, onError: showError });
+}
+
 async function main() {
+  if (learning) { await learnMain(); return; }
   const info = await api("GET", `/api/tables/${tableId}`).catch((e) => { showError(e.message); return null; });
   if (!info) return;
   renderer = await loadRenderer(info.game);
