@@ -165,15 +165,15 @@ class GlyphHallSpielState(pyspiel.State):
         text = json.dumps(self.play.engine.view(None), sort_keys=True, default=str)
         return text if pending is None else f"{text}\n(chance: seat {pending[0]} chose {pending[1]})"
 
-    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> GlyphHallSpielState:
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> GlyphHallSpielState:
         """A state of `player_id`'s information state with every hidden thing resampled (the
-        engine's `determinize`, future chance included). The seed mixes this state's own
-        stream with the sampler's number (OpenSpiel's IS-MCTS passes a new sampler with the same
-        seed on every call, so the sampler alone would give one world)."""
+        engine's `determinize`, future chance included). The worlds come from this state's own
+        generator (seeded by its deal, advanced by each call), not from `probability_sampler`:
+        OpenSpiel's IS-MCTS passes a new, unseeded sampler on every call, which would make a
+        search unrepeatable."""
         play = self.play
-        salt = int(float(probability_sampler()) * (1 << 53))
         other = self.clone()
-        other.deal = _Deal(None, play.resampled(int(player_id), play.resample_seed(salt)))
+        other.deal = _Deal(None, play.resampled(int(player_id), play.resample_seed()))
         return other
 
     def serialize_state(self) -> str:

@@ -182,9 +182,9 @@ class Play:
                 digest.update(_memory_text(seen))
 
     # --- hidden information -------------------------------------------------------------------
-    def resample_seed(self, salt: int) -> int:
-        """A seed for the next resampling: this state's own stream (advanced), mixed with `salt`."""
-        return mix(self.draws.next64(), salt)
+    def resample_seed(self) -> int:
+        """A seed for the next resampling, from this state's own stream (advanced)."""
+        return self.draws.next64()
 
     def resampled(self, seat: int, seed: int) -> Play:
         """A copy with everything hidden from `seat` resampled (`State.determinize`, which also
@@ -200,7 +200,7 @@ class Play:
     def view_text(self, seat: int) -> str:
         text = self.views.get(seat)
         if text is None:
-            text = self.views[seat] = json.dumps(self.seen_by(seat).view(seat), sort_keys=True, default=str)
+            text = self.views[seat] = json.dumps(self.seen_by(seat).view(seat), sort_keys=True, default=_plain)
         return text
 
     def memory_text(self, seat: int) -> str:

@@ -19,7 +19,9 @@ from glyphhall.engine import Rng, State
 
 
 def _shuffled(items: list[Any], rng: Rng) -> list[Any]:
-    copy = list(items)
+    """A uniform order of `items` that depends on their contents and `rng` alone, not on the
+    order they lay in (sorted first): the order left in a state must decide nothing."""
+    copy = sorted(items, key=repr)
     rng.shuffle(copy)
     return copy
 
