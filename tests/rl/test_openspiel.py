@@ -25,7 +25,7 @@ from glyphhall.rl.unseen import reshuffle  # noqa: E402
 register_all()
 
 #: Decisions before a game is cut short in the bounded tests (None: played to its end).
-BOUND = {"inscription": None, "glyfts": None, "tundrus": 300, "heroscape": 60, "glyphs": 6}
+BOUND = {"inscription": None, "glyfts": None, "tundrus": 150, "heroscape": 60, "glyphs": 6}
 
 
 def load(game_id: str, seed: int = 5, max_steps: int | None = None, **params: int) -> object:
