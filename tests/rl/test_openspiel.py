@@ -102,6 +102,14 @@ def test_each_new_initial_state_is_a_fresh_deal_and_the_deals_repeat_with_the_se
         again = load(game_id, seed=4)  # a game loaded with the same seed deals the same deals
         assert [json.dumps(again.new_initial_state().engine.to_dict(), sort_keys=True)
                 for _ in range(3)] == deals
+    from open_spiel.python import rl_environment
+
+    env = rl_environment.Environment(short_name("glyfts"), players=2, seed=3)
+    episodes = []
+    for _ in range(2):  # each reset of OpenSpiel's RL environment starts a new deal
+        env.reset()
+        episodes.append(env.get_state.engine.to_dict())
+    assert episodes[0] != episodes[1]
 
 
 def test_a_clone_is_its_original_not_a_new_deal() -> None:
