@@ -9,6 +9,7 @@ Wilson 95 % interval. Prints one line per opponent.
 from __future__ import annotations
 
 import argparse
+import json
 import time
 
 from glyphhall import games
@@ -56,7 +57,10 @@ def main() -> None:
     if path is None:
         raise SystemExit(f"no checkpoint is shipped for {args.game}: give --checkpoint")
     network = PolicyNetwork.load(path)
-    print(f"{args.game}: checkpoint {path} (trained {network.meta['training']['cpu_minutes']} CPU min), "
+    training = network.meta["training"]
+    made = (f"recipe {json.dumps(training['recipe'], sort_keys=True)}" if "recipe" in training
+            else f"trained {training.get('cpu_minutes')} CPU min")
+    print(f"{args.game}: checkpoint {path} ({made}), "
           f"{'greedy' if args.greedy else 'drawing from the policy'}, deals from seed {args.seed}")
     for opponent in args.opponents.split(","):
         start = time.process_time()

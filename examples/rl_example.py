@@ -1,7 +1,7 @@
 """Train a small policy for Glyfts, measure it, and play against the shipped one: the README's
 "Reinforcement learning" section end to end, in about two CPU-minutes.
 
-    nice .venv/bin/python examples/rl_example.py [--cpu-minutes 1] [--games 40]
+    nice .venv/bin/python examples/rl_example.py [--updates 30] [--games 40]
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--cpu-minutes", type=float, default=1.0)
+    parser.add_argument("--updates", type=int, default=30, help="PPO updates (the recipe has 250)")
     parser.add_argument("--games", type=int, default=40)
     args = parser.parse_args()
 
@@ -39,8 +39,8 @@ def main() -> None:
     # 2. Train (imitation of the heuristic bot, then PPO) and 3. measure it against random.
     with tempfile.TemporaryDirectory() as tmp:
         checkpoint = Path(tmp) / "glyfts.npz"
-        subprocess.run([sys.executable, "-m", "glyphhall.rl.train", "glyfts", "--cpu-minutes",
-                        str(args.cpu_minutes), "--out", str(checkpoint)], check=True)
+        subprocess.run([sys.executable, "-m", "glyphhall.rl.train", "glyfts", "--seed", "0", "--imitation-games",
+                        "40", "--updates", str(args.updates), "--out", str(checkpoint)], check=True)
         subprocess.run([sys.executable, str(ROOT / "bench" / "rl_strength.py"), "glyfts", "--checkpoint",
                         str(checkpoint), "--games", str(args.games), "--opponents", "random"], check=True)
 

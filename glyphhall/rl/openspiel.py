@@ -1,6 +1,6 @@
 """OpenSpiel adapter: every Glyph Hall game as a registered Python game of OpenSpiel, so its
-algorithms (CFR-style solvers need small games; MCTS, DQN, PPO, NFSP and the evaluation tools do
-not) run on them.
+algorithms (CFR-style solvers need small games; MCTS, IS-MCTS, DQN, PPO, NFSP and the evaluation
+tools do not) run on them.
 
     import pyspiel
     from glyphhall.rl.openspiel import register_all
@@ -8,18 +8,24 @@ not) run on them.
     game = pyspiel.load_game("python_glyphhall_inscription", {"players": 2, "seed": 7})
 
 - Actions are the game's fixed action ids (`Game.num_distinct_actions`).
-- Observations: `observation_tensor` is `State.observation_tensor`, and the perfect-recall
-  observation (`information_state_tensor`) is `State.information_state_tensor`; the strings are
-  the seat's view as JSON.
-- Chance is *sampled* (`SAMPLED_STOCHASTIC`): the rules roll dice and shuffle inside `apply`
-  from the state's seeded generator, so a game is a function of its `seed` parameter and its
-  actions. Explicit chance nodes would need every roll and shuffle of five rulebooks to become
-  a separate decision of the engine; they are not offered. Because of the seed, OpenSpiel's own
-  serialization (the seed and the history of actions, replayed) rebuilds a state exactly;
-  `serialize_state`/`deserialize_state` also give the engine's saved form (`State.to_dict`).
+- Deals: each `new_initial_state()` is a fresh deal, seeded from the game's `seed` and a count of
+  the deals made so far (reproducible: the same program makes the same deals).
+- Chance is *explicit* (`spiel_play.py`): an action that rolls, shuffles or draws becomes a
+  chance node of `chance_outcomes` (default 64) equally likely outcomes, each a random stream;
+  what no seat has seen is reshuffled from it (`unseen.py`). A state or a clone holds no future:
+  OpenSpiel's `MCTSBot` samples the dice and draws like any chance node.
+- Information state: the string is perfect recall (a digest of the seat's own observation
+  history, then its observation); the tensor is the game's designed memory tensor
+  (`State.information_state_tensor`), which is not perfect recall, so the game declares the
+  tensor not provided. `resample_from_infostate` is the engine's `determinize`.
+- Serialization: a state pickles as its deal seed and its record of actions
+  (`spiel_play.Play.replay`), so `pyspiel.serialize_game_and_state` round-trips;
+  `serialize_state`/`deserialize_state` give the engine's saved form (`State.to_dict`) instead.
 - Simultaneous choices are played one seat after the other (OpenSpiel's sequential form), each
   seat observing its own copy of the phase's start (`simultaneous.py`), so none sees another's.
-- Returns are zero-sum (`aec.final_rewards(..., "zero_sum")`): win 1, loss -1 with two seats.
+- Returns are zero-sum (`aec.final_rewards(..., "zero_sum")`): win 1, loss -1 with two seats; a
+  game still running after `max_steps` decisions ends with 0 for all.
+The limits are in the RL section of README.md.
 """
 
 from __future__ import annotations
@@ -34,8 +40,11 @@ from glyphhall import games
 from glyphhall.engine import Game
 
 from .aec import DEFAULT_MAX_STEPS, final_rewards
-from .simultaneous import SecretPhases
 from .spaces import game_options
+from .spiel_play import Play, Setup, mix
+
+#: Equally likely outcomes of a chance node (each a random stream for the rules).
+DEFAULT_CHANCE_OUTCOMES = 64
 
 
 def short_name(game_id: str) -> str:
@@ -47,53 +56,95 @@ def _game_type(game: Game) -> Any:
         short_name=short_name(game.id),
         long_name=f"Glyph Hall {game.name}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=(pyspiel.GameType.Information.PERFECT_INFORMATION if game.perfect_information
                      else pyspiel.GameType.Information.IMPERFECT_INFORMATION),
         utility=pyspiel.GameType.Utility.ZERO_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=game.max_players,
         min_num_players=game.min_players,
-        provides_information_state_string=False,
-        provides_information_state_tensor=True,
+        provides_information_state_string=True,
+        # the designed memory tensor is computed, but it is not perfect recall: not declared
+        provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"players": game.min_players, "seed": 0},
+        parameter_specification={"players": game.min_players, "seed": 0,
+                                 "chance_outcomes": DEFAULT_CHANCE_OUTCOMES, "max_steps": DEFAULT_MAX_STEPS},
     )
+
+
+class _Deal:
+    """The one attribute of a state (OpenSpiel clones a Python state by deep-copying its
+    attributes and serializes it by pickling them): the game, dealt when first used, so the empty
+    state OpenSpiel makes before copying a clone into it deals nothing."""
+
+    __slots__ = ("game", "play")
+
+    def __init__(self, game: GlyphHallSpielGame | None, play: Play | None = None) -> None:
+        self.game, self.play = game, play
+
+    def get(self) -> Play:
+        if self.play is None:
+            assert self.game is not None
+            self.play = Play.new(self.game.setup, self.game.next_deal_seed())
+        return self.play
+
+    def __deepcopy__(self, memo: dict) -> _Deal:
+        return _Deal(self.game, self.get().clone())
+
+    def __reduce__(self) -> tuple:
+        return (_Deal, (None, self.get()))  # the Play pickles as its seed and record
 
 
 class GlyphHallSpielState(pyspiel.State):
     def __init__(self, spiel_game: GlyphHallSpielGame) -> None:
         super().__init__(spiel_game)
-        self.engine = spiel_game.engine_game.new(spiel_game.players, spiel_game.seed, spiel_game.options)
-        self.secret = SecretPhases()
-        self.codec = spiel_game.codec
-        self.steps = 0
+        self.deal = _Deal(spiel_game)
+
+    @property
+    def play(self) -> Play:
+        return self.deal.get()
+
+    @property
+    def codec(self) -> Any:
+        return _codec(self.play.setup)
+
+    @property
+    def engine(self) -> Any:
+        """The rules state (the true one: every seat's hidden information)."""
+        return self.play.engine
 
     def seen_by(self, player: int) -> Any:
-        return self.secret.seen_by(self.engine, player)
+        return self.play.seen_by(player)
 
     # --- the OpenSpiel state API ----------------------------------------------------------------
     def current_player(self) -> int:
-        if self.is_terminal():
+        play = self.play
+        if play.pending is not None:
+            return int(pyspiel.PlayerId.CHANCE)
+        if play.is_terminal():
             return int(pyspiel.PlayerId.TERMINAL)
-        return self.engine.to_move()[0]
+        return play.engine.to_move()[0]
 
     def _legal_actions(self, player: int) -> list[int]:
-        seen = self.seen_by(player)
+        play = self.play
+        if play.pending is not None or play.is_terminal():
+            return []
+        seen = play.seen_by(player)
         if seen.is_over() or player not in seen.to_move():
             return []
         return sorted(self.codec.encode_all(seen, player, seen.legal_actions(player)))
 
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        n = self.play.setup.chance_outcomes
+        return [(k, 1.0 / n) for k in range(n)] if self.play.pending is not None else []
+
     def _apply_action(self, action: int) -> None:
-        player = self.engine.to_move()[0]
-        self.secret.begin(self.engine)
-        chosen = self.seen_by(player).action_from_id(player, int(action))
-        self.engine.apply(player, chosen)
-        self.secret.applied(self.engine, player, chosen)
-        self.steps += 1
+        self.play.apply(int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
+        if player == int(pyspiel.PlayerId.CHANCE):
+            return f"chance {action}"
         seen = self.seen_by(player)
         try:
             return str(seen.action_from_id(player, int(action)))
@@ -101,23 +152,38 @@ class GlyphHallSpielState(pyspiel.State):
             return f"action {action}"
 
     def is_terminal(self) -> bool:
-        return self.engine.is_over() or self.steps >= DEFAULT_MAX_STEPS
+        return self.play.is_terminal()
 
     def returns(self) -> list[float]:
-        if not self.engine.is_over():
-            return [0.0] * self.engine.num_players
-        return final_rewards(self.engine.returns(), "zero_sum")
+        engine = self.play.engine
+        if not self.play.is_terminal() or not engine.is_over():
+            return [0.0] * engine.num_players
+        return final_rewards(engine.returns(), "zero_sum")
 
     def __str__(self) -> str:
-        return json.dumps(self.engine.view(None), sort_keys=True, default=str)
+        pending = self.play.pending
+        text = json.dumps(self.play.engine.view(None), sort_keys=True, default=str)
+        return text if pending is None else f"{text}\n(chance: seat {pending[0]} chose {pending[1]})"
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> GlyphHallSpielState:
+        """A state of `player_id`'s information state with every hidden thing resampled (the
+        engine's `determinize`, future chance included). The worlds come from this state's own
+        generator (seeded by its deal, advanced by each call), not from `probability_sampler`:
+        OpenSpiel's IS-MCTS passes a new, unseeded sampler on every call, which would make a
+        search unrepeatable."""
+        play = self.play
+        other = self.clone()
+        other.deal = _Deal(None, play.resampled(int(player_id), play.resample_seed()))
+        return other
 
     def serialize_state(self) -> str:
         """The engine's saved form (`State.to_dict`), as JSON."""
-        return json.dumps(self.engine.to_dict(), sort_keys=True)
+        return json.dumps(self.play.engine.to_dict(), sort_keys=True)
 
 
 class GlyphHallObserver:
-    """OpenSpiel's Python observer: the game's tensors, and the seat's view as text."""
+    """OpenSpiel's Python observer: the game's tensors, the seat's view as text and, for perfect
+    recall, its memory before the view."""
 
     def __init__(self, spiel_game: GlyphHallSpielGame, iig_obs_type: Any, params: Any) -> None:
         if params:
@@ -134,7 +200,8 @@ class GlyphHallObserver:
                           else seen.observation_tensor(player)).reshape(-1)
 
     def string_from(self, state: GlyphHallSpielState, player: int) -> str:
-        return json.dumps(state.seen_by(player).view(player), sort_keys=True, default=str)
+        view = state.play.view_text(player)
+        return f"{state.play.memory_text(player)} {view}" if self.recall else view
 
 
 class GlyphHallSpielGame(pyspiel.Game):
@@ -145,18 +212,30 @@ class GlyphHallSpielGame(pyspiel.Game):
         engine_game = type(self).engine_game
         self.players = int(params.get("players", engine_game.min_players))
         self.seed = int(params.get("seed", 0))
+        chance_outcomes = int(params.get("chance_outcomes", DEFAULT_CHANCE_OUTCOMES))
+        max_steps = int(params.get("max_steps", DEFAULT_MAX_STEPS))
+        if chance_outcomes < 1 or max_steps < 1:
+            raise ValueError("chance_outcomes and max_steps must be at least 1")
         self.options = game_options(engine_game, {})
+        self.setup = Setup(engine_game.id, self.players, self.options, chance_outcomes, max_steps)
+        self.deals = 0
         self.codec = engine_game._rl_part("action_codec", self.players, self.options)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.codec.size,
-            max_chance_outcomes=0,
+            max_chance_outcomes=chance_outcomes,
             num_players=self.players,
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=0.0,
-            max_game_length=DEFAULT_MAX_STEPS,
+            max_game_length=2 * max_steps,  # a chance node can follow each decision
         )
-        super().__init__(_game_type(engine_game), info, {"players": self.players, "seed": self.seed})
+        super().__init__(_game_type(engine_game), info, {
+            "players": self.players, "seed": self.seed, "chance_outcomes": chance_outcomes, "max_steps": max_steps})
+
+    def next_deal_seed(self) -> int:
+        """The seed of the next fresh deal: the game's seed and how many deals came before."""
+        self.deals += 1
+        return mix(self.seed, self.deals - 1)
 
     def new_initial_state(self) -> GlyphHallSpielState:
         return GlyphHallSpielState(self)
@@ -165,13 +244,24 @@ class GlyphHallSpielGame(pyspiel.Game):
         return GlyphHallObserver(self, iig_obs_type, params)
 
     def deserialize_state(self, text: str) -> GlyphHallSpielState:
-        """A state from `serialize_state`'s text (the engine's saved form)."""
+        """A state from `serialize_state`'s text (the engine's saved form; as a decision with no
+        memory of earlier observations: OpenSpiel's `deserialize_game_and_state` keeps them)."""
         state = GlyphHallSpielState(self)
-        state.engine = self.engine_game.load(json.loads(text))
+        play = Play.new(self.setup, self.next_deal_seed())
+        play.engine = self.engine_game.load(json.loads(text))
+        state.deal = _Deal(None, play)
         return state
 
 
 _REGISTERED: dict[str, type] = {}
+_CODECS: dict[tuple[str, int], Any] = {}
+
+
+def _codec(setup: Setup) -> Any:
+    key = (setup.game_id, setup.players)
+    if key not in _CODECS:
+        _CODECS[key] = games.get(setup.game_id)._rl_part("action_codec", setup.players, setup.options)
+    return _CODECS[key]
 
 
 def register(game_id: str) -> type:

@@ -1,15 +1,24 @@
 """Train a policy network for a game and save it as a checkpoint the "learned" bot plays.
 
-    nice python -m glyphhall.rl.train inscription --cpu-minutes 30 --out inscription.npz
+    nice python -m glyphhall.rl.train glyfts --seed 0 --out glyfts.npz
 
-Two stages, within one budget of CPU time (the process's, all threads together):
+Two stages, each with a budget in work, not time, so the same command trains the same network
+on any machine:
 1. imitation: the network learns the `heuristic` bot's choices (cross-entropy over the legal
-   action ids) from games it plays against `random` and itself, seats alternated;
-2. reinforcement: PPO (clipped policy gradient, a value head, generalised advantage estimates)
-   in many games at once (`vector.GlyphHallVectorEnv`) against a mix of bots (`--opponents`),
-   the learning seat alternating.
+   action ids) from `--imitation-games` games it plays against `random` and itself, seats
+   alternated, for `--imitation-epochs` passes;
+2. reinforcement: `--updates` PPO updates (clipped policy gradient, a value head, generalised
+   advantage estimates), each of `--rollout` steps in `--envs` games at once
+   (`vector.GlyphHallVectorEnv`) against a mix of bots (`--opponents`), the learning seat
+   alternating.
+`--max-minutes` is only a ceiling (wall clock): a run it stops says so in its checkpoint and is
+not reproducible. `--seed` seeds everything (torch, the games, the bots; nothing reads the
+clock), so two runs of one command on one machine, device and thread count give the same
+checkpoint. Every setting is recorded in the checkpoint's `meta["training"]["recipe"]`; each
+game's defaults are its recipe (`RECIPES`), which the README's command runs.
 
-Needs PyTorch (CPU is enough: `pip install 'glyphhall[rl]'`, or the CPU build of torch).
+Needs PyTorch (CPU is enough: `pip install 'glyphhall[rl]'`, or the CPU build of torch);
+`--device cuda` runs the network on a GPU, `--threads` sets PyTorch's CPU threads.
 Observations are the game's tensors, actions its fixed ids; the checkpoint is plain numpy
 (`bots/learned.py`), so playing it does not need PyTorch.
 """
@@ -39,18 +48,30 @@ def _torch() -> Any:
     return torch
 
 
-class Budget:
-    """CPU seconds of this process (every thread), against a limit."""
+#: Each game's recipe: the settings its defaults take (any flag given overrides one).
+COMMON = {"players": 2, "envs": 16, "hidden": "256,128", "opponents": "random,random,random,heuristic",
+          "rollout": 64, "imitation_epochs": 30, "imitation_games": 200, "updates": 250}
+RECIPES: dict[str, dict[str, Any]] = {
+    "glyfts": {"imitation_games": 200, "updates": 250},
+    "inscription": {"imitation_games": 150, "updates": 100},
+}
 
-    def __init__(self, seconds: float) -> None:
-        self.limit = seconds
-        self.start = time.process_time()
+
+class Ceiling:
+    """Wall-clock seconds since the start, against an optional limit (None: no limit)."""
+
+    def __init__(self, minutes: float | None) -> None:
+        self.limit = None if minutes is None else minutes * 60
+        self.start = time.monotonic()
+        self.hit = False
 
     def used(self) -> float:
-        return time.process_time() - self.start
+        return time.monotonic() - self.start
 
-    def left(self) -> float:
-        return self.limit - self.used()
+    def reached(self) -> bool:
+        if self.limit is not None and self.used() >= self.limit:
+            self.hit = True
+        return self.hit
 
 
 def build_network(torch: Any, inputs: int, actions: int, hidden: list[int]) -> Any:
@@ -78,29 +99,31 @@ def build_network(torch: Any, inputs: int, actions: int, hidden: list[int]) -> A
 def export(net: Any, path: Path, meta: dict[str, Any]) -> None:
     """The checkpoint `bots/learned.py` reads: float16 weights to keep the package small."""
     arrays: dict[str, np.ndarray] = {}
+    def half(tensor: Any) -> np.ndarray:
+        return tensor.detach().cpu().numpy().astype(np.float16)
+
     for k, layer in enumerate(net.body):
-        arrays[f"w{k}"] = layer.weight.detach().numpy().T.astype(np.float16)
-        arrays[f"b{k}"] = layer.bias.detach().numpy().astype(np.float16)
-    arrays["policy_w"] = net.policy.weight.detach().numpy().T.astype(np.float16)
-    arrays["policy_b"] = net.policy.bias.detach().numpy().astype(np.float16)
-    arrays["value_w"] = net.value.weight.detach().numpy().T.astype(np.float16)
-    arrays["value_b"] = net.value.bias.detach().numpy().astype(np.float16)
+        arrays[f"w{k}"] = half(layer.weight).T
+        arrays[f"b{k}"] = half(layer.bias)
+    arrays["policy_w"] = half(net.policy.weight).T
+    arrays["policy_b"] = half(net.policy.bias)
+    arrays["value_w"] = half(net.value.weight).T
+    arrays["value_b"] = half(net.value.bias)
     path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("wb") as out:
-        np.savez_compressed(out, meta=np.array(json.dumps(meta)), **arrays)
+    with path.open("wb") as out:  # savez writes fixed zip dates: the same arrays, the same bytes
+        np.savez_compressed(out, meta=np.array(json.dumps(meta, sort_keys=True)), **arrays)
 
 
 # --- stage 1: imitating the heuristic bot ---------------------------------------------------------
-def imitation_data(game: Game, options: dict[str, Any], players: int, seconds: float, seed: int,
-                   log: Any) -> tuple[np.ndarray, list[list[int]], np.ndarray]:
-    """(observations, legal ids, chosen ids) of the heuristic bot's decisions, from games against
-    `random` and against itself, for `seconds` of CPU time."""
-    budget = Budget(seconds)
+def imitation_data(game: Game, options: dict[str, Any], players: int, count: int, seed: int,
+                   log: Any, ceiling: Ceiling) -> tuple[np.ndarray, list[list[int]], np.ndarray]:
+    """(observations, legal ids, chosen ids) of the heuristic bot's decisions, from `count` games
+    against `random` and against itself."""
     observations: list[np.ndarray] = []
     legal_ids: list[list[int]] = []
     chosen: list[int] = []
     games = 0
-    while budget.left() > 0:
+    while games < count and not ceiling.reached():
         state = game.new(players, seed + games, options)
         teacher = games % players
         bots = {s: make("heuristic" if s == teacher or games % 3 == 2 else "random", seed + 17 * games + s)
@@ -115,22 +138,22 @@ def imitation_data(game: Game, options: dict[str, Any], players: int, seconds: f
                 chosen.append(state.action_id(seat, action))
             state.apply(seat, action)
         games += 1
-    log(f"imitation: {games} games, {len(chosen)} decisions in {budget.used():.0f} CPU s")
+    log(f"imitation: {games} games, {len(chosen)} decisions")
     return np.stack(observations), legal_ids, np.array(chosen)
 
 
 def imitate(torch: Any, net: Any, data: tuple[np.ndarray, list[list[int]], np.ndarray], actions: int,
-            seconds: float, log: Any, lr: float = 1e-3) -> None:
+            epochs: int, log: Any, ceiling: Ceiling, device: str = "cpu", lr: float = 1e-3) -> int:
+    """`epochs` passes over the data (fewer if the ceiling comes first); returns how many ran."""
     obs, legal, chosen = data
     mask = np.zeros((len(chosen), actions), np.int8)
     for i, ids in enumerate(legal):
         mask[i, ids] = 1
-    x, m, y = torch.from_numpy(obs), torch.from_numpy(mask), torch.from_numpy(chosen)
+    x, m, y = (torch.from_numpy(a).to(device) for a in (obs, mask, chosen))
     opt = torch.optim.Adam(net.parameters(), lr=lr)
-    budget = Budget(seconds)
     epoch = 0
-    while budget.left() > 0 and epoch < 30:
-        order = torch.randperm(len(y))
+    while epoch < epochs and not ceiling.reached():
+        order = torch.randperm(len(y)).to(device)
         total = 0.0
         for start in range(0, len(y), 256):
             idx = order[start:start + 256]
@@ -144,22 +167,27 @@ def imitate(torch: Any, net: Any, data: tuple[np.ndarray, list[list[int]], np.nd
         with torch.no_grad():
             agree = float((net(x, m)[0].argmax(-1) == y).float().mean())
         log(f"imitation epoch {epoch}: loss {total / len(y):.3f}, agrees with the heuristic {agree:.2f}")
+    return epoch
 
 
 # --- stage 2: PPO ---------------------------------------------------------------------------------
-def ppo(torch: Any, net: Any, venv: GlyphHallVectorEnv, seconds: float, log: Any, steps: int = 64,
-        epochs: int = 4, batch: int = 512, lr: float = 3e-4, clip: float = 0.2, gae: float = 0.95,
-        entropy: float = 0.01) -> dict[str, Any]:
+def ppo(torch: Any, net: Any, venv: GlyphHallVectorEnv, updates_wanted: int, seed: int, log: Any,
+        ceiling: Ceiling, device: str = "cpu", steps: int = 64, epochs: int = 4, batch: int = 512,
+        lr: float = 3e-4, clip: float = 0.2, gae: float = 0.95, entropy: float = 0.01) -> dict[str, Any]:
     opt = torch.optim.Adam(net.parameters(), lr=lr)
-    budget = Budget(seconds)
-    obs, _ = venv.reset(seed=int(time.time()) % 100_000)
+    obs, _ = venv.reset(seed=seed)  # game i gets seed + i; later games follow from those
     n = venv.num_envs
     results: list[float] = []
     updates = 0
-    while budget.left() > 0:
+
+    def tensors(batch_obs: dict[str, np.ndarray]) -> tuple[Any, Any]:
+        return (torch.from_numpy(batch_obs["observation"]).to(device),
+                torch.from_numpy(batch_obs["action_mask"]).to(device))
+
+    while updates < updates_wanted and not ceiling.reached():
         buf_obs, buf_mask, buf_act, buf_logp, buf_val, buf_rew, buf_done = [], [], [], [], [], [], []
         for _ in range(steps):
-            x, m = torch.from_numpy(obs["observation"]), torch.from_numpy(obs["action_mask"])
+            x, m = tensors(obs)
             with torch.no_grad():
                 logits, value = net(x, m)
                 dist = torch.distributions.Categorical(logits=logits)
@@ -169,15 +197,15 @@ def ppo(torch: Any, net: Any, venv: GlyphHallVectorEnv, seconds: float, log: Any
             buf_act.append(action)
             buf_logp.append(dist.log_prob(action))
             buf_val.append(value)
-            obs, reward, terminated, truncated, _ = venv.step(action.numpy())
+            obs, reward, terminated, truncated, _ = venv.step(action.cpu().numpy())
             done = terminated | truncated
             results.extend(float(r) for r, d in zip(reward, done, strict=True) if d)
-            buf_rew.append(torch.from_numpy(reward.astype(np.float32)))
-            buf_done.append(torch.from_numpy(done.astype(np.float32)))
+            buf_rew.append(torch.from_numpy(reward.astype(np.float32)).to(device))
+            buf_done.append(torch.from_numpy(done.astype(np.float32)).to(device))
         with torch.no_grad():
-            _, last = net(torch.from_numpy(obs["observation"]), torch.from_numpy(obs["action_mask"]))
-        advantages = torch.zeros(steps, n)
-        running = torch.zeros(n)
+            _, last = net(*tensors(obs))
+        advantages = torch.zeros(steps, n, device=device)
+        running = torch.zeros(n, device=device)
         for t in reversed(range(steps)):
             following = last if t == steps - 1 else buf_val[t + 1]
             live = 1.0 - buf_done[t]
@@ -191,7 +219,7 @@ def ppo(torch: Any, net: Any, venv: GlyphHallVectorEnv, seconds: float, log: Any
         }
         flat["adv"] = (flat["adv"] - flat["adv"].mean()) / (flat["adv"].std() + 1e-8)
         for _ in range(epochs):
-            order = torch.randperm(len(flat["act"]))
+            order = torch.randperm(len(flat["act"])).to(device)
             for start in range(0, len(order), batch):
                 idx = order[start:start + batch]
                 logits, value = net(flat["obs"][idx], flat["mask"][idx])
@@ -209,54 +237,84 @@ def ppo(torch: Any, net: Any, venv: GlyphHallVectorEnv, seconds: float, log: Any
         if updates % 5 == 0 and results:
             recent = results[-200:]
             log(f"ppo update {updates}: {len(results)} games, mean reward of the last {len(recent)} "
-                f"{np.mean(recent):+.2f}, {budget.used():.0f} CPU s")
-    return {"updates": updates, "games": len(results)}
+                f"{np.mean(recent):+.2f}")
+    return {"updates": updates, "games": len(results), "env_steps": updates * steps * n}
 
 
-def main(argv: list[str] | None = None) -> None:
+def recipe_of(args: argparse.Namespace) -> dict[str, Any]:
+    """Every setting of a run: the game's recipe, then what the command line gave."""
+    recipe = {**COMMON, **RECIPES.get(args.game, {})}
+    for key in (*COMMON, "seed", "threads", "device", "max_minutes"):
+        value = getattr(args, key)
+        if value is not None:
+            recipe[key] = value
+    recipe["game"] = args.game
+    return recipe
+
+
+def parse(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("game")
     parser.add_argument("--out", type=Path, required=True, help="the checkpoint file to write (.npz)")
-    parser.add_argument("--cpu-minutes", type=float, default=30.0, help="the whole budget (default 30)")
-    parser.add_argument("--imitation", type=float, default=0.25, help="share of the budget for stage 1")
-    parser.add_argument("--opponents", default="random,random,random,heuristic",
-                        help="bots of the PPO games, in turn (comma-separated)")
-    parser.add_argument("--envs", type=int, default=32, help="games played at once in stage 2")
-    parser.add_argument("--hidden", default="256,128", help="hidden layer sizes")
-    parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--threads", type=int, default=1, help="PyTorch threads (the machine is shared)")
-    args = parser.parse_args(argv)
+    parser.add_argument("--seed", type=int, default=0, help="seeds torch, the games and the bots (default 0)")
+    parser.add_argument("--imitation-games", type=int, help="games of the heuristic bot to imitate (0: no stage 1)")
+    parser.add_argument("--imitation-epochs", type=int, help="passes over the imitation data")
+    parser.add_argument("--updates", type=int, help="PPO updates of stage 2")
+    parser.add_argument("--rollout", type=int, help="steps of every game per PPO update")
+    parser.add_argument("--envs", type=int, help="games played at once in stage 2")
+    parser.add_argument("--opponents", help="bots of the PPO games, in turn (comma-separated)")
+    parser.add_argument("--hidden", help="hidden layer sizes, e.g. 256,128")
+    parser.add_argument("--players", type=int)
+    parser.add_argument("--max-minutes", type=float, help="a wall-clock ceiling (a run it stops is not reproducible)")
+    parser.add_argument("--device", default="cpu", choices=("cpu", "cuda"), help="where the network runs")
+    parser.add_argument("--threads", type=int, default=1, help="PyTorch CPU threads (the machine may be shared)")
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> dict[str, Any]:
+    """Train as the command line says; returns the checkpoint's meta."""
+    args = parse(argv)
+    recipe = recipe_of(args)
     torch = _torch()
+    if args.device == "cuda" and not torch.cuda.is_available():
+        raise SystemExit("--device cuda: PyTorch sees no GPU here")
     torch.set_num_threads(args.threads)
-    torch.manual_seed(args.seed)
+    torch.manual_seed(args.seed)  # every device's generator
+    torch.use_deterministic_algorithms(True, warn_only=True)
+    np.random.seed(args.seed)  # nothing here draws from numpy's global generator; a guard
     game = resolve_game(args.game)
     options = game_options(game, {})
-    budget = Budget(args.cpu_minutes * 60)
+    ceiling = Ceiling(recipe.get("max_minutes"))
+    started = time.process_time()
 
     def log(text: str) -> None:
-        print(f"[{budget.used():6.0f} CPU s] {text}", flush=True)
+        print(f"[{ceiling.used():6.0f} s] {text}", flush=True)
 
-    actions = game.num_distinct_actions(args.players, options)
-    inputs = int(np.prod(game.observation_tensor_shape(args.players, options)))
-    hidden = [int(h) for h in args.hidden.split(",")]
-    net = build_network(torch, inputs, actions, hidden)
-    log(f"{game.name}: {inputs} inputs, {actions} action ids, hidden {hidden}")
-    stage1 = budget.limit * args.imitation
-    if stage1 > 0:
-        data = imitation_data(game, options, args.players, stage1 * 0.5, args.seed, log)
-        imitate(torch, net, data, actions, stage1 - budget.used(), log)
-    venv = GlyphHallVectorEnv(game.id, args.envs, opponents=args.opponents.split(","),
-                              players=args.players, seat="alternate")
-    stats = ppo(torch, net, venv, budget.left(), log)
+    players = recipe["players"]
+    actions = game.num_distinct_actions(players, options)
+    inputs = int(np.prod(game.observation_tensor_shape(players, options)))
+    hidden = [int(h) for h in str(recipe["hidden"]).split(",")]
+    net = build_network(torch, inputs, actions, hidden).to(args.device)
+    log(f"{game.name}: {inputs} inputs, {actions} action ids, hidden {hidden}, on {args.device}")
+    epochs = 0
+    if recipe["imitation_games"] > 0:
+        data = imitation_data(game, options, players, recipe["imitation_games"], args.seed, log, ceiling)
+        epochs = imitate(torch, net, data, actions, recipe["imitation_epochs"], log, ceiling, args.device)
+    venv = GlyphHallVectorEnv(game.id, recipe["envs"], opponents=str(recipe["opponents"]).split(","),
+                              players=players, seat="alternate")
+    stats = ppo(torch, net, venv, recipe["updates"], args.seed, log, ceiling, args.device, steps=recipe["rollout"])
     meta = {
-        "game": game.id, "game_version": game.version, "players": args.players, "options": options,
+        "game": game.id, "game_version": game.version, "players": players, "options": options,
         "num_actions": actions, "inputs": inputs, "hidden": hidden,
-        "training": {"cpu_minutes": round(budget.used() / 60, 1), "imitation_share": args.imitation,
-                     "opponents": args.opponents, "seed": args.seed, **stats},
+        "training": {"recipe": recipe, "imitation_epochs_run": epochs, **stats,
+                     "stopped_by_ceiling": ceiling.hit, "torch": torch.__version__,
+                     "opponents": recipe["opponents"], "seed": args.seed},
     }
     export(net, args.out, meta)
-    log(f"saved {args.out} ({args.out.stat().st_size // 1024} KiB)")
+    # the time taken is printed, not recorded: the checkpoint is the same on every run
+    log(f"saved {args.out} ({args.out.stat().st_size // 1024} KiB) after "
+        f"{(time.process_time() - started) / 60:.1f} CPU minutes")
+    return meta
 
 
 if __name__ == "__main__":

@@ -136,7 +136,8 @@ def test_the_training_script_writes_a_checkpoint_the_bot_plays(tmp_path) -> None
     from glyphhall.rl.train import main
 
     out = tmp_path / "tiny.npz"
-    main(["glyfts", "--out", str(out), "--cpu-minutes", "0.04", "--envs", "2", "--hidden", "8"])
+    main(["glyfts", "--out", str(out), "--imitation-games", "2", "--updates", "2", "--rollout", "16",
+          "--envs", "2", "--hidden", "8"])
     bot = LearnedBot(0, out)
     state = games.get("glyfts").new(2, 0)
     seat = state.to_move()[0]

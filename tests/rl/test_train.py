@@ -1,0 +1,37 @@
+"""The training script repeats itself: the same command and seed give the same checkpoint, byte
+for byte, on one machine; another seed gives another; every setting is in the checkpoint."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+TINY = ["--imitation-games", "2", "--imitation-epochs", "2", "--updates", "2", "--rollout", "8",
+        "--envs", "2", "--hidden", "8"]
+
+
+def test_the_same_seed_gives_the_same_checkpoint(tmp_path) -> None:
+    pytest.importorskip("torch")
+    from glyphhall.rl.train import main
+
+    paths = [tmp_path / f"{name}.npz" for name in ("one", "two", "other")]
+    metas = [main(["glyfts", "--seed", str(seed), "--out", str(path), *TINY])
+             for seed, path in zip((3, 3, 4), paths, strict=True)]
+    assert paths[0].read_bytes() == paths[1].read_bytes()
+    assert paths[0].read_bytes() != paths[2].read_bytes()
+    recipe = metas[0]["training"]["recipe"]
+    assert recipe["seed"] == 3 and recipe["updates"] == 2 and recipe["envs"] == 2 and recipe["hidden"] == "8"
+    assert recipe["imitation_games"] == 2 and recipe["device"] == "cpu" and recipe["threads"] == 1
+    assert metas[0]["training"]["updates"] == 2 and not metas[0]["training"]["stopped_by_ceiling"]
+    with np.load(paths[0]) as saved:
+        assert json.loads(str(saved["meta"]))["training"]["recipe"] == recipe
+
+
+def test_a_games_recipe_is_its_default() -> None:
+    from glyphhall.rl.train import COMMON, RECIPES, parse, recipe_of
+
+    recipe = recipe_of(parse(["inscription", "--out", "x.npz"]))
+    assert recipe["updates"] == RECIPES["inscription"]["updates"] and recipe["envs"] == COMMON["envs"]
+    assert recipe_of(parse(["inscription", "--out", "x.npz", "--updates", "7"]))["updates"] == 7
