@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from glyphhall.engine.action_ids import VerbTable
-from glyphhall.engine.tensors import Layout, TensorEncoder
+from glyphhall.engine.tensors import Layout, TensorEncoder, writable
 
 from .cards import CARDS
 from .state import BATTLE, FORTUNE, PHASE_NAMES, SKILL_TO_WIN, SORCERIES_DEALT
@@ -78,6 +78,7 @@ class GlyftsTensors(TensorEncoder):
         return self.layout.describe()
 
     def observation(self, state: Any, seat: int, out: np.ndarray) -> None:
+        out = writable(out)
         st: GlyftsState = state
         n = st.num_players
         rel = [(p - seat) % n for p in range(n)]

@@ -22,7 +22,7 @@ import numpy as np
 
 from glyphhall.engine import Action
 from glyphhall.engine.action_ids import ABSENT, VerbTable
-from glyphhall.engine.tensors import Layout, TensorEncoder
+from glyphhall.engine.tensors import Layout, TensorEncoder, writable
 
 from .armies import CARDS
 from .glyphs import GLYPHS
@@ -128,6 +128,7 @@ class HeroscapeTensors(TensorEncoder):
         return planes
 
     def observation(self, state: Any, seat: int, out: np.ndarray) -> None:
+        out = writable(out)
         s: HeroscapeState = state
         n = s.num_players
         out[self.o_phase + PHASES.index(s.phase)] = 1.0

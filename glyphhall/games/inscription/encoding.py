@@ -19,7 +19,7 @@ import numpy as np
 
 from glyphhall.engine import Action
 from glyphhall.engine.action_ids import ActionCodec
-from glyphhall.engine.tensors import Layout, TensorEncoder
+from glyphhall.engine.tensors import Layout, TensorEncoder, writable
 
 from . import board as B
 from .cards import BLOOD, BONES, catalog
@@ -264,6 +264,7 @@ class InscriptionTensors(TensorEncoder):
         return self.layout.describe()
 
     def observation(self, state: Any, seat: int, out: np.ndarray) -> None:
+        out = writable(out)
         st: InscriptionState = state
         them = 1 - seat
         out[self.o_phase + PHASES.index(st.phase)] = 1.0
@@ -324,6 +325,7 @@ class InscriptionTensors(TensorEncoder):
             _count(out, self.o_picked, st.decks[them])
 
     def information_state(self, state: Any, seat: int, out: np.ndarray) -> None:
+        out = writable(out)
         st: InscriptionState = state
         self.observation(st, seat, out)
         them = 1 - seat

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from glyphhall.engine.action_ids import ABSENT, VerbTable, tails
-from glyphhall.engine.tensors import Layout, TensorEncoder
+from glyphhall.engine.tensors import Layout, TensorEncoder, writable
 
 from .champion import SOURCE_NAMES
 from .data import GLYPHS, SLOTS, load_data
@@ -113,6 +113,7 @@ class TundrusTensors(TensorEncoder):
         return self.layout.describe()
 
     def observation(self, state: Any, seat: int, out: np.ndarray) -> None:
+        out = writable(out)
         s: TundrusState = state
         mine = s.tribe_of_seat(seat)
         out[self.o_phase + PHASES.index(s.phase)] = 1.0
