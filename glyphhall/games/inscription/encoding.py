@@ -269,7 +269,8 @@ class InscriptionTensors(TensorEncoder):
         them = 1 - seat
         out[self.o_phase + PHASES.index(st.phase)] = 1.0
         f = self.o_flags
-        out[f] = 1.0 if seat in st.to_move() else 0.0
+        if seat in st.to_move():
+            out[f] = 1.0
         if st.pending:
             kind, _, lane = st.pending[0]
             out[f + 1 + (kind != "corpse")] = 1.0
@@ -280,10 +281,14 @@ class InscriptionTensors(TensorEncoder):
         out[f + 5] = max(-5, min(5, toward)) / 5.0
         out[f + 6] = min(st.bones[seat], 20) / 10.0
         out[f + 7] = min(st.bones[them], 20) / 10.0
-        out[f + 8] = 1.0 if st.first_turn[seat] else 0.0
-        out[f + 9] = 1.0 if st.first_turn[them] else 0.0
-        out[f + 10] = 1.0 if st.skip[seat] else 0.0
-        out[f + 11] = 1.0 if st.skip[them] else 0.0
+        if st.first_turn[seat]:
+            out[f + 8] = 1.0
+        if st.first_turn[them]:
+            out[f + 9] = 1.0
+        if st.skip[seat]:
+            out[f + 10] = 1.0
+        if st.skip[them]:
+            out[f + 11] = 1.0
         c = self.o_counts
         out[c] = len(st.hands[seat]) / 10.0
         out[c + 1] = len(st.hands[them]) / 10.0
@@ -295,7 +300,8 @@ class InscriptionTensors(TensorEncoder):
         if st.options["limited_squirrels"]:
             out[c + 7] = st.squirrels[seat] / 10.0
             out[c + 8] = st.squirrels[them] / 10.0
-        out[self.o_misc] = 1.0 if st.fan else 0.0
+        if st.fan:
+            out[self.o_misc] = 1.0
         out[self.o_misc + 1] = min(st.turn_no, 300) / 300.0
         board, defs = st.board, st.defs
         for n in range(8):
@@ -310,7 +316,8 @@ class InscriptionTensors(TensorEncoder):
             tail = at + 1 + len(row)
             out[tail] = min(B.power(st, i), 10) / 5.0
             out[tail + 1] = min(slot[B.HP], 20) / 10.0
-            out[tail + 2] = 1.0 if B.submerged(st, i) else 0.0
+            if B.submerged(st, i):
+                out[tail + 2] = 1.0
             out[tail + 3] = min(slot[B.SACS], 9) / 9.0
         _count(out, self.o_hand, st.hands[seat])
         for cid in st.items[seat]:
