@@ -90,7 +90,10 @@ class VerbTable(ActionCodec):
 
     def encode_all(self, state: State, seat: int, actions: Sequence[Action]) -> list[int]:
         # The environments' mask asks this every step: the cache read inline, `encode` only for
-        # an action not seen before (or a parameterised one, which is never cached).
+        # an action not seen before (or a parameterised one, which is never cached). A subclass
+        # that rewrites actions in its own `encode` (Heroscape's `place`) is asked for each one.
+        if type(self).encode is not VerbTable.encode:
+            return [self.encode(state, seat, action) for action in actions]
         get = self._cache.get
         ids = []
         for action in actions:

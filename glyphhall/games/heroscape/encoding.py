@@ -16,6 +16,7 @@ lie and which are revealed, never their numbers.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -67,6 +68,16 @@ class HeroscapeActions(VerbTable):
         if action.verb == "place" and len(action.args) == 2:
             action = Action("place", (action.args[0], self._direction(*action.args)))
         return super().encode(state, seat, action)
+
+    def encode_all(self, state: Any, seat: int, actions: Sequence[Action]) -> list[int]:
+        # the environments' mask, every step: the cache read inline but for `place`, which
+        # `encode` rewrites first (the cache holds its rewritten form)
+        get = self._cache.get
+        ids = []
+        for action in actions:
+            number = None if action.verb == "place" else get(action)
+            ids.append(self.encode(state, seat, action) if number is None else number)
+        return ids
 
     def decode(self, state: Any, seat: int, action_id: int) -> Action | None:
         action = super().decode(state, seat, action_id)
@@ -138,9 +149,8 @@ class HeroscapeTensors(TensorEncoder):
         if seat in s.to_move():
             out[g + 2] = 1.0
         out[g + 3] = min(int(s.stage), 4) / 4.0
-        if s.active_card is not None and s.active_card >= 0:
-            if s.c_owner[s.active_card] == seat:
-                out[g + 4] = 1.0
+        if s.active_card is not None and s.active_card >= 0 and s.c_owner[s.active_card] == seat:
+            out[g + 4] = 1.0
         out[g + 5] = max(0, min(10, int(s.move_left or 0))) / 10.0
         out[g + 6] = min(len(s.attacks) if isinstance(s.attacks, (list, tuple, dict, set)) else int(s.attacks), 3) / 3.0
         if s.phase == "over" and s.returns()[seat] > 0.5:
@@ -150,7 +160,7 @@ class HeroscapeTensors(TensorEncoder):
         for k in s.draft_pool:
             out[self.o_cards + self.card_index[CARDS_KEY(k)] * PER_CARD + SEATS] = 1.0
         left = [0] * len(s.c_def)  # figures in reserve or on the battlefield, per card: one pass
-        for card, figure_state in zip(s.f_card, s.f_state):
+        for card, figure_state in zip(s.f_card, s.f_state, strict=True):
             if (figure_state == 0 or figure_state == 1) and 0 <= card < len(left):
                 left[card] += 1
         for c, d in enumerate(s.c_def):

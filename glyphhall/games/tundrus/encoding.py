@@ -125,9 +125,8 @@ class TundrusTensors(TensorEncoder):
             out[g + 2] = 1.0
         if seat in s.to_move():
             out[g + 3] = 1.0
-        if s.active >= 0:
-            if s.champs[s.active].tribe == mine:
-                out[g + 4] = 1.0
+        if s.active >= 0 and s.champs[s.active].tribe == mine:
+            out[g + 4] = 1.0
         if s.winner >= 0:
             out[g + 5 + (s.winner != mine)] = 1.0
         if s.phase == OVER:
