@@ -3,9 +3,14 @@ OpenSpiel's `rl_environment` on leduc poker in the same run where `open_spiel` i
 
 - engine: a random playout as bots and search run it (`sample_action`, `apply(check=False)`);
 - aec: the PettingZoo AEC environment as a learner drives it: `last()` (the observation and the
-  mask of the agent to act, fixed ids and the game's tensor), a random legal id, `step`;
+  mask of the agent to act, fixed ids and the game's tensor), a random legal id, `step`. The
+  learner finds the legal ids with `nonzero` on the mask read as booleans (`view(bool)`, no copy):
+  numpy's `nonzero` on int8 tests each byte through the dtype's slow path, about 3 ns an id, so
+  on Heroscape's 57,163 ids the pick alone cost more than an engine step and hid the env's cost
+  (`--int8-pick` measures it that way, as before);
 - vector: the native batched vector env (`GlyphHallVectorEnv`, 8 games, random opponents): one
-  learner step and the opponents' replies per game per call, counted in learner steps.
+  learner step and the opponents' replies per game per call, counted in learner steps (the
+  learner's pick as in aec, on the boolean view).
 
 Each measurement runs for `--seconds` of CPU time, the kinds alternating for `--rounds` rounds;
 the medians are printed (the machine is shared: alternating keeps the comparison fair).
@@ -55,17 +60,18 @@ def engine_steps(game_id: str) -> Callable[[], int]:
     return playout
 
 
-def aec_steps(game_id: str) -> Callable[[], int]:
+def aec_steps(game_id: str, int8_pick: bool = False) -> Callable[[], int]:
     aec = env(game_id)
     rng = np.random.default_rng(1)
     pick = random.Random(1).choice
+    as_bool = np.int8 if int8_pick else np.bool_
 
     def episode() -> int:
         aec.reset(seed=int(rng.integers(1 << 30)))
         n = 0
         for _ in aec.agent_iter(3000):
             obs, _, terminated, truncated, _ = aec.last()
-            aec.step(None if terminated or truncated else int(pick(obs["action_mask"].nonzero()[0])))
+            aec.step(None if terminated or truncated else int(pick(obs["action_mask"].view(as_bool).nonzero()[0])))
             n += 1
         return n
 
@@ -80,7 +86,7 @@ def vector_steps(game_id: str) -> Callable[[], int]:
 
     def batch() -> int:
         masks = state["obs"]["action_mask"]
-        state["obs"] = vec.step([int(pick(m.nonzero()[0])) for m in masks])[0]
+        state["obs"] = vec.step([int(pick(m.view(np.bool_).nonzero()[0])) for m in masks])[0]
         return vec.num_envs
 
     return batch
@@ -111,12 +117,13 @@ def main() -> None:
     parser.add_argument("games", nargs="*", default=games.ids())
     parser.add_argument("--seconds", type=float, default=1.0)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--int8-pick", action="store_true", help="the learner's nonzero on the int8 mask itself")
     args = parser.parse_args()
     leduc = openspiel_steps()
     print(f"{'game':12s} {'engine/s':>10s} {'aec/s':>10s} {'aec:engine':>11s} {'vector/s':>10s}"
           + ("   openspiel leduc/s" if leduc else "   (open_spiel not installed)"))
     for game_id in args.games:
-        kinds = {"engine": engine_steps(game_id), "aec": aec_steps(game_id), "vector": vector_steps(game_id)}
+        kinds = {"engine": engine_steps(game_id), "aec": aec_steps(game_id, args.int8_pick), "vector": vector_steps(game_id)}
         if leduc:
             kinds["leduc"] = leduc
         seen: dict[str, list[float]] = {k: [] for k in kinds}

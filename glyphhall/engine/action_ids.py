@@ -88,6 +88,19 @@ class VerbTable(ActionCodec):
         self.size = start
         self._cache: dict[Action, int] = {}
 
+    def encode_all(self, state: State, seat: int, actions: Sequence[Action]) -> list[int]:
+        # The environments' mask asks this every step: the cache read inline, `encode` only for
+        # an action not seen before (or a parameterised one, which is never cached). A subclass
+        # that rewrites actions in its own `encode` (Heroscape's `place`) is asked for each one.
+        if type(self).encode is not VerbTable.encode:
+            return [self.encode(state, seat, action) for action in actions]
+        get = self._cache.get
+        ids = []
+        for action in actions:
+            number = get(action)
+            ids.append(self.encode(state, seat, action) if number is None else number)
+        return ids
+
     @property
     def parameterised(self) -> bool:
         return any(isinstance(d, Listed) for _, _, doms, _ in self.blocks for d in doms)

@@ -57,3 +57,12 @@ class Layout:
 
     def describe(self) -> list[str]:
         return [f"{offset}..{offset + length - 1}: {meaning}" for meaning, offset, length in self.parts]
+
+
+def writable(out: Any) -> Any:
+    """`out` to write one float at a time: a memoryview of a flat C-contiguous float32 array
+    (item assignment costs about half of numpy's, `+=` a third: an encoder writes a few hundred
+    single floats a step), else `out` itself. Reads, slices and `+=` work on both."""
+    if type(out) is np.ndarray and out.ndim == 1 and out.dtype == np.float32 and out.flags.c_contiguous:
+        return memoryview(out)
+    return out

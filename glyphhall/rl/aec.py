@@ -165,23 +165,27 @@ class GlyphHallAEC(AECEnv):
         self.secret.applied(state, seat, chosen)
         self.steps += 1
         self._cumulative_rewards[agent] = 0.0
+        if not state.is_over() and self.steps < self.max_steps:
+            # Every step but the last: the rewards are all 0 (they are only set at the end), so
+            # neither resetting nor accumulating them changes anything; the step costs this.
+            if self.info_view:
+                self._update_infos()
+            movers = state.to_move()
+            self.agent_selection = self.possible_agents[movers[0]] if movers else self.agents[0]
+            return
         for a in self.agents:
             self.rewards[a] = 0.0
-        over = state.is_over()
-        if over:
+        if state.is_over():
             rewards = final_rewards(state.returns(), self.reward_kind)
             for a in self.agents:
                 self.rewards[a] = rewards[self._seat[a]]
                 self.terminations[a] = True
-        elif self.steps >= self.max_steps:
+        else:
             for a in self.agents:
                 self.truncations[a] = True
         self._update_infos()
         self._accumulate_rewards()
-        if over or self.steps >= self.max_steps:
-            self.agent_selection = self.agents[0]
-        else:
-            self.agent_selection = self._agent_to_move()
+        self.agent_selection = self.agents[0]
 
     def render(self) -> str | None:
         if self.render_mode is None or self.state is None:

@@ -112,12 +112,17 @@ class Encoding:
             out = np.zeros(self.num_actions, np.int8)
         else:
             out.fill(0)
-        if state.is_over() or seat not in state.to_move():
+        legal = state.legal_actions(seat)  # empty where `seat` is not to move, or at the end
+        if not legal:
             return out
-        legal = state.legal_actions(seat)
         if self.codec is not None:
             ids = self.codec.encode_all(state, seat, legal)
-            out[ids] = 1
+            if len(ids) < 64:  # one byte at a time through a memoryview beats numpy's fancy index
+                flat = memoryview(out)
+                for i in ids:
+                    flat[i] = 1
+            else:
+                out[ids] = 1
             # `decode` finds the chosen id here while the listing stands (apply forgets it)
             self._masked = (state, seat, state._listed, dict(zip(ids, legal, strict=True)))
         else:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from glyphhall.engine.action_ids import VerbTable
-from glyphhall.engine.tensors import Layout, TensorEncoder
+from glyphhall.engine.tensors import Layout, TensorEncoder, writable
 
 from .cards import CARDS
 from .state import BATTLE, FORTUNE, PHASE_NAMES, SKILL_TO_WIN, SORCERIES_DEALT
@@ -78,18 +78,21 @@ class GlyftsTensors(TensorEncoder):
         return self.layout.describe()
 
     def observation(self, state: Any, seat: int, out: np.ndarray) -> None:
+        out = writable(out)
         st: GlyftsState = state
         n = st.num_players
         rel = [(p - seat) % n for p in range(n)]
         out[self.o_phase + st.phase] = 1.0
         out[self.o_turn + rel[st.active]] = 1.0
         out[self.o_turn + SEATS + rel[st.first]] = 1.0
-        out[self.o_turn + 2 * SEATS] = 1.0 if seat in st.to_move() else 0.0
+        if seat in st.to_move():
+            out[self.o_turn + 2 * SEATS] = 1.0
         base = self.o_creatures
         for p in range(n):
             r = rel[p]
             at = self.o_players + r * 5
-            out[at] = 1.0 if st.alive[p] else 0.0
+            if st.alive[p]:
+                out[at] = 1.0
             out[at + 1] = min(st.score[p], SKILL_TO_WIN) / SKILL_TO_WIN
             out[at + 2] = len(st.reserve[p]) / 9.0
             out[at + 3] = sum(st.hands[p]) / SORCERIES_DEALT
@@ -102,7 +105,8 @@ class GlyftsTensors(TensorEncoder):
             for c in st.circle[p]:
                 at = base + c * PER_CREATURE
                 out[at + C_CIRCLE + r] = 1.0
-                out[at + C_FOUGHT] = 1.0 if st.fought >> c & 1 else 0.0
+                if st.fought >> c & 1:
+                    out[at + C_FOUGHT] = 1.0
                 out[at + C_UNDER] = len(st.under[c]) / 2.0
                 if mine:
                     for k in st.under[c]:
@@ -137,5 +141,7 @@ class GlyftsTensors(TensorEncoder):
             out[tail + 3] = min(b.defender_rerolls, 2) / 2.0
             out[tail + 4] = max(-6, min(6, b.attack_bonus)) / 6.0
             out[tail + 5] = max(-6, min(6, b.health_bonus)) / 6.0
-            out[tail + 6] = 1.0 if b.cancelled else 0.0
-            out[tail + 7] = 1.0 if st.active == seat else 0.0
+            if b.cancelled:
+                out[tail + 6] = 1.0
+            if st.active == seat:
+                out[tail + 7] = 1.0

@@ -16,13 +16,14 @@ lie and which are revealed, never their numbers.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from glyphhall.engine import Action
 from glyphhall.engine.action_ids import ABSENT, VerbTable
-from glyphhall.engine.tensors import Layout, TensorEncoder
+from glyphhall.engine.tensors import Layout, TensorEncoder, writable
 
 from .armies import CARDS
 from .glyphs import GLYPHS
@@ -67,6 +68,16 @@ class HeroscapeActions(VerbTable):
         if action.verb == "place" and len(action.args) == 2:
             action = Action("place", (action.args[0], self._direction(*action.args)))
         return super().encode(state, seat, action)
+
+    def encode_all(self, state: Any, seat: int, actions: Sequence[Action]) -> list[int]:
+        # the environments' mask, every step: the cache read inline but for `place`, which
+        # `encode` rewrites first (the cache holds its rewritten form)
+        get = self._cache.get
+        ids = []
+        for action in actions:
+            number = None if action.verb == "place" else get(action)
+            ids.append(self.encode(state, seat, action) if number is None else number)
+        return ids
 
     def decode(self, state: Any, seat: int, action_id: int) -> Action | None:
         action = super().decode(state, seat, action_id)
@@ -128,30 +139,37 @@ class HeroscapeTensors(TensorEncoder):
         return planes
 
     def observation(self, state: Any, seat: int, out: np.ndarray) -> None:
+        out = writable(out)
         s: HeroscapeState = state
         n = s.num_players
         out[self.o_phase + PHASES.index(s.phase)] = 1.0
         g = self.o_game
         out[g] = min(s.round, 60) / 12.0 if s.round <= 12 else 1.0
         out[g + 1] = s.turn_no / 4.0 if 0 <= s.turn_no <= 4 else 0.0
-        out[g + 2] = 1.0 if seat in s.to_move() else 0.0
+        if seat in s.to_move():
+            out[g + 2] = 1.0
         out[g + 3] = min(int(s.stage), 4) / 4.0
-        if s.active_card is not None and s.active_card >= 0:
-            out[g + 4] = 1.0 if s.c_owner[s.active_card] == seat else 0.0
+        if s.active_card is not None and s.active_card >= 0 and s.c_owner[s.active_card] == seat:
+            out[g + 4] = 1.0
         out[g + 5] = max(0, min(10, int(s.move_left or 0))) / 10.0
         out[g + 6] = min(len(s.attacks) if isinstance(s.attacks, (list, tuple, dict, set)) else int(s.attacks), 3) / 3.0
-        out[g + 7] = 1.0 if s.phase == "over" and s.returns()[seat] > 0.5 else 0.0
+        if s.phase == "over" and s.returns()[seat] > 0.5:
+            out[g + 7] = 1.0
         rel = [(p - seat) % n for p in range(n)]
         mine_team = s.team[seat] if s.team else seat
         for k in s.draft_pool:
             out[self.o_cards + self.card_index[CARDS_KEY(k)] * PER_CARD + SEATS] = 1.0
+        left = [0] * len(s.c_def)  # figures in reserve or on the battlefield, per card: one pass
+        for card, figure_state in zip(s.f_card, s.f_state, strict=True):
+            if (figure_state == 0 or figure_state == 1) and 0 <= card < len(left):
+                left[card] += 1
         for c, d in enumerate(s.c_def):
             at = self.o_cards + self.card_index[d.key] * PER_CARD
             owner = s.c_owner[c]
             out[at + rel[owner]] = 1.0
             out[at + SEATS + 9] = max(-3, min(3, s.c_atk[c])) / 3.0
             out[at + SEATS + 10] = max(-3, min(3, s.c_dfn[c])) / 3.0
-            out[at + SEATS + 11] = sum(1 for f in range(len(s.f_card)) if s.f_card[f] == c and s.f_state[f] in (0, 1)) / 4.0
+            out[at + SEATS + 11] = left[c] / 4.0
         for p in range(n):
             sees = p == seat or (s.team and s.team[p] == mine_team)
             for m in range(4):
@@ -185,7 +203,8 @@ class HeroscapeTensors(TensorEncoder):
                 out[planes + (0 if owner == seat else 1) * nh + h] = 1.0
                 if s.f_tail[f] >= 0:
                     out[planes + 2 * nh + s.f_tail[f]] = 1.0
-            out[tail + 4] = 1.0 if s.moving == f else 0.0
+            if s.moving == f:
+                out[tail + 4] = 1.0
         for k, h in enumerate(sorted(s.glyph_at)):
             key, up = s.glyph_at[h]
             out[planes + 3 * nh + h] = 1.0

@@ -19,7 +19,7 @@ import numpy as np
 
 from glyphhall.engine import Action
 from glyphhall.engine.action_ids import ActionCodec
-from glyphhall.engine.tensors import Layout, TensorEncoder
+from glyphhall.engine.tensors import Layout, TensorEncoder, writable
 
 from . import board as B
 from .cards import BLOOD, BONES, catalog
@@ -264,11 +264,13 @@ class InscriptionTensors(TensorEncoder):
         return self.layout.describe()
 
     def observation(self, state: Any, seat: int, out: np.ndarray) -> None:
+        out = writable(out)
         st: InscriptionState = state
         them = 1 - seat
         out[self.o_phase + PHASES.index(st.phase)] = 1.0
         f = self.o_flags
-        out[f] = 1.0 if seat in st.to_move() else 0.0
+        if seat in st.to_move():
+            out[f] = 1.0
         if st.pending:
             kind, _, lane = st.pending[0]
             out[f + 1 + (kind != "corpse")] = 1.0
@@ -279,10 +281,14 @@ class InscriptionTensors(TensorEncoder):
         out[f + 5] = max(-5, min(5, toward)) / 5.0
         out[f + 6] = min(st.bones[seat], 20) / 10.0
         out[f + 7] = min(st.bones[them], 20) / 10.0
-        out[f + 8] = 1.0 if st.first_turn[seat] else 0.0
-        out[f + 9] = 1.0 if st.first_turn[them] else 0.0
-        out[f + 10] = 1.0 if st.skip[seat] else 0.0
-        out[f + 11] = 1.0 if st.skip[them] else 0.0
+        if st.first_turn[seat]:
+            out[f + 8] = 1.0
+        if st.first_turn[them]:
+            out[f + 9] = 1.0
+        if st.skip[seat]:
+            out[f + 10] = 1.0
+        if st.skip[them]:
+            out[f + 11] = 1.0
         c = self.o_counts
         out[c] = len(st.hands[seat]) / 10.0
         out[c + 1] = len(st.hands[them]) / 10.0
@@ -294,7 +300,8 @@ class InscriptionTensors(TensorEncoder):
         if st.options["limited_squirrels"]:
             out[c + 7] = st.squirrels[seat] / 10.0
             out[c + 8] = st.squirrels[them] / 10.0
-        out[self.o_misc] = 1.0 if st.fan else 0.0
+        if st.fan:
+            out[self.o_misc] = 1.0
         out[self.o_misc + 1] = min(st.turn_no, 300) / 300.0
         board, defs = st.board, st.defs
         for n in range(8):
@@ -309,7 +316,8 @@ class InscriptionTensors(TensorEncoder):
             tail = at + 1 + len(row)
             out[tail] = min(B.power(st, i), 10) / 5.0
             out[tail + 1] = min(slot[B.HP], 20) / 10.0
-            out[tail + 2] = 1.0 if B.submerged(st, i) else 0.0
+            if B.submerged(st, i):
+                out[tail + 2] = 1.0
             out[tail + 3] = min(slot[B.SACS], 9) / 9.0
         _count(out, self.o_hand, st.hands[seat])
         for cid in st.items[seat]:
@@ -324,6 +332,7 @@ class InscriptionTensors(TensorEncoder):
             _count(out, self.o_picked, st.decks[them])
 
     def information_state(self, state: Any, seat: int, out: np.ndarray) -> None:
+        out = writable(out)
         st: InscriptionState = state
         self.observation(st, seat, out)
         them = 1 - seat

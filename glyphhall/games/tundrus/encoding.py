@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from glyphhall.engine.action_ids import ABSENT, VerbTable, tails
-from glyphhall.engine.tensors import Layout, TensorEncoder
+from glyphhall.engine.tensors import Layout, TensorEncoder, writable
 
 from .champion import SOURCE_NAMES
 from .data import GLYPHS, SLOTS, load_data
@@ -113,25 +113,31 @@ class TundrusTensors(TensorEncoder):
         return self.layout.describe()
 
     def observation(self, state: Any, seat: int, out: np.ndarray) -> None:
+        out = writable(out)
         s: TundrusState = state
         mine = s.tribe_of_seat(seat)
         out[self.o_phase + PHASES.index(s.phase)] = 1.0
         g = self.o_game
         out[g] = min(s.round, 20) / 20.0
-        out[g + 1] = 1.0 if s.initiative == mine else 0.0
-        out[g + 2] = 1.0 if s.next_tribe == mine else 0.0
-        out[g + 3] = 1.0 if seat in s.to_move() else 0.0
-        if s.active >= 0:
-            out[g + 4] = 1.0 if s.champs[s.active].tribe == mine else 0.0
+        if s.initiative == mine:
+            out[g + 1] = 1.0
+        if s.next_tribe == mine:
+            out[g + 2] = 1.0
+        if seat in s.to_move():
+            out[g + 3] = 1.0
+        if s.active >= 0 and s.champs[s.active].tribe == mine:
+            out[g + 4] = 1.0
         if s.winner >= 0:
             out[g + 5 + (s.winner != mine)] = 1.0
-        out[g + 7] = 1.0 if s.phase == OVER else 0.0
+        if s.phase == OVER:
+            out[g + 7] = 1.0
         items, champs = self.item_index, self.champ_index
         for i, c in enumerate(s.champs):
             at = self.o_champs + champs[c.cid] * PER_CHAMPION
             out[at] = 1.0
             out[at + 1 + (c.tribe != mine)] = 1.0
-            out[at + 3] = 1.0 if i == s.active else 0.0
+            if i == s.active:
+                out[at + 3] = 1.0
             out[at + 4] = c.health / 10.0
             out[at + 5] = c.health_max / 10.0
             out[at + 6] = c.armor_perm / 5.0
@@ -142,8 +148,10 @@ class TundrusTensors(TensorEncoder):
             out[at + 11] = c.energy_max / 10.0
             out[at + 12] = len(c.energy_dice) / 5.0
             out[at + 13] = sum(c.slot_energy) / 5.0
-            out[at + 14] = 1.0 if c.activated else 0.0
-            out[at + 15] = 1.0 if c.defeated else 0.0
+            if c.activated:
+                out[at + 14] = 1.0
+            if c.defeated:
+                out[at + 15] = 1.0
             out[at + 16] = len(c.stash) / 5.0
             at += 17
             for k, n in enumerate(c.start):
@@ -166,8 +174,10 @@ class TundrusTensors(TensorEncoder):
             glyph = d[3]
             out[at + NCO + (glyph if 0 <= glyph < len(GLYPHS) else len(GLYPHS))] = 1.0
             tail = at + NCO + len(GLYPHS) + 1
-            out[tail] = 1.0 if d[4] else 0.0
-            out[tail + 1] = 1.0 if d[5] else 0.0
+            if d[4]:
+                out[tail] = 1.0
+            if d[5]:
+                out[tail + 1] = 1.0
             if i in s.marks:
                 out[tail + 2 + held] = 1.0
             origin = SOURCE_NAMES[d[2]]
