@@ -28,7 +28,8 @@ class Battlefield3D {
     this.element.className = "hs-3d";
     this.element.id = "hs-3d";
     this.element.hs3d = this;  // the bench script turns the camera through it
-    this.renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: false });
+    // no multisampling: it costs most of a frame where WebGL is drawn in software (the bench)
+    this.renderer = new THREE.WebGLRenderer({ antialias: false, powerPreference: "high-performance" });
     this.renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
     this.canvas = this.renderer.domElement;
     this.canvas.setAttribute("aria-label", "the battlefield in 3D: drag to turn, wheel or pinch to zoom, Shift-drag or two fingers to pan");
