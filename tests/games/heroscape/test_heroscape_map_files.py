@@ -33,6 +33,17 @@ def test_every_published_file_kept_here_is_tested():
     assert sorted(p.name for p in REAL.glob("*.hsc")) == sorted(PLAYABLE + TOO_SMALL + list(REFUSED))
 
 
+SHARED = Path(__file__).resolve().parents[3].parent / "shared" / "reference" / "virtualscape-samples"
+
+
+@pytest.mark.skipif(not SHARED.is_dir(), reason="../shared (the reference samples) is not beside this checkout")
+def test_every_shared_sample_is_kept_here_byte_for_byte():
+    """The samples in ../shared/reference/virtualscape-samples are copied here (the tests above
+    import each), so the tests run where ../shared is missing."""
+    for sample in sorted(SHARED.glob("*.hsc")):
+        assert (REAL / sample.name).read_bytes() == sample.read_bytes(), sample.name
+
+
 @pytest.mark.parametrize("name", sorted(REFUSED))
 def test_published_files_with_pieces_we_cannot_place_are_refused_naming_the_tile(name):
     with pytest.raises(DataError, match=REFUSED[name]):
