@@ -138,7 +138,7 @@ def main() -> None:
                     ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
                                               device_scale_factor=dpr)
                     seat = json.dumps({"seat": None, "token": token})
-                    ctx.add_init_script(f"localStorage.setItem('hs-view', '3d'); localStorage.setItem('glyphhall.seat.{table_id}', {json.dumps(seat)})")
+                    ctx.add_init_script(f"localStorage.setItem('glyphhall.hs-view', '3d'); localStorage.setItem('glyphhall.seat.{table_id}', {json.dumps(seat)})")
                     page = ctx.new_page()
                     page.set_default_timeout(120_000)
                     page.goto(f"{BASE}/t/{table_id}")

@@ -31,19 +31,20 @@ SHOWN_3D = """() => ({
 })"""
 
 
-def table_at_a_move(base: str, seed: int, options: dict | None = None):
-    """A seated 2-person table played at random to a turn where a figure can move: (table id,
-    tokens, the mover's seat, its view)."""
+def table_at_a_move(base: str, seed: int, options: dict | None = None, until=lambda state: state["view"].get("reach")):
+    """A seated 2-person table played at random to a turn where a figure can move (or `until`
+    the mover's state says so): (table id, tokens, the mover's seat, its view)."""
     table_id, tokens = seated_table(base, "heroscape", seed=seed, options=options)
     sockets = [SeatSocket(base, table_id, t) for t in tokens]
     rng = random.Random(seed)
     try:
-        for _ in range(600):
+        for _ in range(1500):
             state = sockets[0].refresh()
             mover = state["to_move"][0] if state["to_move"] else 0
-            view = state["view"] if mover == 0 else sockets[1].refresh()["view"]
-            if view.get("reach"):
-                return table_id, tokens, mover, view
+            if mover != 0:
+                state = sockets[1].refresh()
+            if until(state):
+                return table_id, tokens, mover, state["view"]
             sockets[mover].play_random(rng)
     finally:
         for sock in sockets:
@@ -142,6 +143,42 @@ def test_3d_view_shows_the_flat_maps_state_and_moves_a_figure_by_mouse(live_serv
     click_in_page(page, "#hs-view-toggle")  # back to the flat map: the same state
     page.wait_for_selector(f'#hs-map .hs-figure[data-figure="{figure}"][data-hex="{end}"]')
     assert page.evaluate(FLAT_LISTING) == shown
+
+
+def attacks(state) -> list[str]:
+    return [t for t in state["legal"] if t.startswith("attack ")]
+
+
+def test_3d_view_chooses_an_attack_target_by_mouse(live_server, new_page):
+    """A figure that may attack, selected in 3D; its targets ringed; a click on one attacks it
+    (the dice are rolled and shown)."""
+    table_id, tokens, mover, view = table_at_a_move(live_server, seed=7, until=attacks)
+    page = new_page()
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.add_init_script(seat_script(table_id, tokens[mover]))
+    page.goto(f"{live_server}/t/{table_id}")
+    open_3d(page)
+    legal = page.evaluate("() => [...document.querySelectorAll('[data-action]')].map(e => e.dataset.action)")
+    hex_of = {f["name"]: f["hex"] for f in view["figures"]}
+    for text in sorted({t for t in legal if t.startswith("attack ")}):
+        _, attacker, target = text.split()[:3]
+        select_by_pointer(page, attacker, hex_of[attacker])
+        where = point(page, hex_of[target], 0.5)
+        found = picked(page, where)
+        if found and found["figure"] == target:
+            break
+    else:
+        pytest.fail("no attack target is in view")
+    assert page.evaluate("t => document.querySelector('#hs-3d').hs3d.model.figures.some(f => f.name === t && f.target)", target)
+    page.mouse.move(where["x"], where["y"])
+    page.wait_for_function("() => document.querySelector('#hs-3d').hs3d.aimLine.geometry.attributes.position?.count === 2")
+    step = int(page.get_attribute("body", "data-step"))
+    page.mouse.click(where["x"], where["y"])
+    if page.locator("#chooser").count():  # more than one way to attack it: the chooser offers them
+        click_in_page(page, "#chooser button[data-action^='attack']")
+    page.wait_for_function("s => Number(document.body.dataset.step) > s", arg=step)
+    page.wait_for_selector("#dice")
+    shot(page, "heroscape-3d-attack", full_page=False)
 
 
 def test_3d_view_on_a_phone_selects_and_moves_by_touch(live_server, browser):

@@ -36,7 +36,7 @@ const SQ3 = Math.sqrt(3);
 
 let sel = { key: null, figure: null, choices: null, where: null };
 // The 3D view: chosen per browser (the flat map is the default, and the only view without WebGL).
-let view3d = (() => { try { return localStorage.getItem("hs-view") === "3d"; } catch { return false; } })();
+let view3d = (() => { try { return localStorage.getItem("glyphhall.hs-view") === "3d"; } catch { return false; } })();
 let hs3d = null;  // the 3D module once loaded
 let hs3dError = null;
 let webgl = null;
@@ -315,7 +315,7 @@ export function render(root, ctx) {
   const toggle = h("button.hs-view-toggle#hs-view-toggle", {
     text: view3d && can3d ? "Flat map" : "3D view", "aria-pressed": String(view3d && can3d), disabled: !can3d,
     title: can3d ? "switch between the flat map and the battlefield in 3D" : "the 3D view needs WebGL, which this browser does not offer",
-    onclick: () => { view3d = !view3d; try { localStorage.setItem("hs-view", view3d ? "3d" : "flat"); } catch { /* private mode */ } rerender(); },
+    onclick: () => { view3d = !view3d; try { localStorage.setItem("glyphhall.hs-view", view3d ? "3d" : "flat"); } catch { /* private mode */ } rerender(); },
   });
   let mapBox = h("div.hs-map-box" + (zoomed ? ".zoomed" : ""), {}, svg);
   if (view3d && can3d) {

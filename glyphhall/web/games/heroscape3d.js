@@ -201,8 +201,8 @@ class Battlefield3D {
     this.clear(this.marks); this.clear(this.pieces);
     for (const lab of model.targets) if (this.at[lab]) this.marks.add(this.ring(lab, "#ffe27a", 0.8, 0.97, 0.03));
     for (const t of model.tailOptions || []) if (this.at[t]) this.marks.add(this.ring(t, "#5aa9ff", 0.55, 0.75, 0.04));
-    this.pathLine = this.line("#ffe27a"); this.hoverLine = this.line("#fff1b0");
-    this.marks.add(this.pathLine, this.hoverLine);
+    this.pathLine = this.line("#ffe27a"); this.hoverLine = this.line("#fff1b0"); this.aimLine = this.line("#ff5a3c");
+    this.marks.add(this.pathLine, this.hoverLine, this.aimLine);
     this.showPath(this.pathLine, model.selectedPath);
     this.glyphMeshes = [];
     for (const g of model.glyphs) {
@@ -317,6 +317,18 @@ class Battlefield3D {
     if (!this.model || !this.model.reachable) return;
     const found = this.under(e);
     this.showPath(this.hoverLine, found && !found.figure && this.model.reachable(found.hex) ? found.hex : null);
+    this.showAim(found && found.figure);
+  }
+
+  /** A line from the selected figure to a target figure under the pointer (who attacks whom;
+   * the rules' line of sight is the engine's, shown by the target being offered at all). */
+  showAim(figure) {
+    const figs = this.model.figures;
+    const from = figs.find((f) => f.selected), to = figure && figs.find((f) => f.name === figure && f.target);
+    const pts = from && to && this.at[from.hex] && this.at[to.hex]
+      ? [from.hex, to.hex].map((h) => { const [x, y, z] = this.at[h]; return new THREE.Vector3(x, y + 1.2, z); }) : [];
+    this.aimLine.geometry.setFromPoints(pts);
+    this.draw();
   }
 
   /** What the scene holds, listed for screen readers (and compared with the flat map by the tests):
