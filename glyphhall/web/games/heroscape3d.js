@@ -110,6 +110,7 @@ class Battlefield3D {
     this.clear(this.board);
     const hexes = model.hexes;
     this.at = {};  // hex label -> [x, top y, z]
+    this.lastHex = null;  // another battlefield: nothing slides from the last one
     const geo = new THREE.CylinderGeometry(0.97, 0.97, 1, 6);
     geo.translate(0, 0.5, 0);
     const mesh = new THREE.InstancedMesh(geo, new THREE.MeshLambertMaterial(), hexes.length);
@@ -249,7 +250,24 @@ class Battlefield3D {
       }
       this.pieces.add(group);
       this.figureMeshes.push(group);
+      const was = this.lastHex && this.lastHex[f.name];
+      if (was && was !== f.hex && this.at[was]) this.slide(group, this.at[was], [x, y, z]);
     }
+    this.lastHex = Object.fromEntries(model.figures.map((f) => [f.name, f.hex]));
+  }
+
+  /** A figure that moved since the last update slides there (anyone's move, a bot's too). */
+  slide(group, from, to, ms = 450) {
+    const start = performance.now();
+    const lift = 1 + Math.abs(to[1] - from[1]) / 2;
+    const step = () => {
+      if (group.parent !== this.pieces) return;  // redrawn meanwhile
+      const t = Math.min(1, (performance.now() - start) / ms), k = t * t * (3 - 2 * t);
+      group.position.set(from[0] + (to[0] - from[0]) * k, from[1] + (to[1] - from[1]) * k + Math.sin(Math.PI * k) * lift, from[2] + (to[2] - from[2]) * k);
+      this.draw();
+      if (t < 1) requestAnimationFrame(step);
+    };
+    step();
   }
 
   line(colour) {
