@@ -6,13 +6,14 @@ in 3D are saved as screenshots (tests/artifacts/heroscape-3d-*.png)."""
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
 
 from glyphhall.games.heroscape.map_files import read_map_file
 
-from .conftest import WAIT_MS, click_in_page, shot
+from .conftest import WAIT_MS, WHOLE_GAME, click_in_page, shot
 from .seats import SeatSocket, seat_script, seated_table
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -223,3 +224,44 @@ def test_published_maps_in_3d_screenshots(live_server, new_page, name):
     page.evaluate("() => document.querySelector('#hs-3d').scrollIntoView({block: 'start'})")
     page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
     shot(page, f"heroscape-3d-{Path(name).stem}", full_page=False)
+
+
+GOLDEN = Path(__file__).resolve().parent.parent / "playthroughs" / "heroscape-standard-2p-random-1.txt"
+
+
+@WHOLE_GAME
+def test_flat_map_and_3d_view_show_the_same_state_at_every_step_of_a_golden_playthrough(live_server, browser):
+    """The golden playthrough (seed 1) replayed move by move at a table; one watcher sees the flat
+    map, another the 3D view: after every step both list the same hexes, figures and glyphs."""
+    moves = [(int(m.group(1)), m.group(2)) for m in
+             (re.match(r"step \d+ seat (\d+): (.+)$", line) for line in GOLDEN.read_text().splitlines()) if m]
+    assert GOLDEN.read_text().splitlines()[1].startswith('spec {"game":"heroscape","max_steps":300,"options":{},"players":2')
+    table_id, tokens = seated_table(live_server, "heroscape", seed=1)
+    sockets = [SeatSocket(live_server, table_id, t) for t in tokens]
+    contexts = []
+    try:
+        pages = []
+        for view in ("flat", "3d"):
+            ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+            ctx.set_default_timeout(WAIT_MS)
+            ctx.add_init_script(f"localStorage.setItem('glyphhall.hs-view', '{view}')")
+            contexts.append(ctx)
+            page = ctx.new_page()
+            page.goto(f"{live_server}/t/{table_id}")
+            pages.append(page)
+        flat, three = pages
+        flat.wait_for_selector("#hs-map")
+        three.wait_for_selector("#hs-3d-shown .hs3d-hex")
+        assert len(moves) == 300  # the whole file: draft, placement, order markers, turns of moves and attacks
+        for step, (seat, text) in enumerate(moves, start=1):
+            sockets[seat].play(text)
+            for page in pages:
+                page.wait_for_function("s => Number(document.body.dataset.step) >= s", arg=step)
+            shown = three.evaluate(SHOWN_3D)
+            assert shown == flat.evaluate(FLAT_LISTING), f"after step {step} ({text})"
+        assert shown["figures"], "figures were placed in the steps replayed"
+    finally:
+        for sock in sockets:
+            sock.close()
+        for ctx in contexts:
+            ctx.close()
