@@ -21,9 +21,11 @@ columns and writes the map in our format:
 - Castle pieces (vs_castle.py): wall walks and wall bases are land, walls and doors obstacles
   as tall as the piece, an arch's passage an overhang, battlements walls on hex edges, ladders
   `[[ladder]]` edges; pieces standing on a castle are held up like any other.
-- Figures are left out with a note; glaciers, outcrops, the Marro hive, road walls, 4-hex trees
-  and personal tiles are refused with the tile named and what to do (most may be left out on
-  request: `leave_out`).
+- Road walls (vs_road_wall.py): walls on the hex edges along one side of their 4 hexes.
+- Personal tiles: land of the terrain their name or texture names (vs_pieces.personal_terrain),
+  in the shape of the standard tile of that many hexes; one that names no terrain, or two, is refused.
+- Figures are left out with a note; outcrops and the Marro hive are refused with the tile named
+  and what to do (most pieces may be left out on request: `leave_out`).
 """
 
 from __future__ import annotations
@@ -54,14 +56,21 @@ from .vs_file import VsFile, VsTile, read_hsc
 from .vs_pieces import (
     FIGURE_FAMILY,
     GLYPH_FAMILY,
+    LAND,
     LEAVE_OUT,
+    PERSONAL_SIZES,
+    PERSONAL_TYPE,
+    ROAD_WALL,
     START_TYPE,
     TICALLA_GRASS,
+    Land,
     land_of,
     obstacle,
+    personal_terrain,
     piece_name,
     tile_hexes,
 )
+from .vs_road_wall import ROAD_WALL_HEIGHT, road_wall_edges
 
 __all__ = ["ImportedMap", "build_map", "import_hsc", "read_hsc"]
 
@@ -141,7 +150,11 @@ def build_map(vs: VsFile, unknown_glyph: str | None = None, leave_out: Iterable[
         elif tile.type in COLUMN_PIECES:
             letter, layers, shape = COLUMN_PIECES[tile.type]
             _lay(tile, tile_hexes(tile.x, tile.y, tile.rotation, shape), letter, layers, columns)
-        elif tile.type in (ARCH, BATTLEMENT, LADDER, FLAG):
+        elif tile.type == PERSONAL_TYPE:
+            land = _personal_land(tile)
+            size = tile.personal.hexes if tile.personal else 1
+            _lay(tile, tile_hexes(tile.x, tile.y, tile.rotation, size), land.letter, land.thickness, columns)
+        elif tile.type in (ARCH, BATTLEMENT, LADDER, FLAG, ROAD_WALL):
             if tile.type == ARCH:
                 _lay(tile, arch_hexes(tile.x, tile.y, tile.rotation)[0], "x", ARCH_LAYERS, columns)
             castle.append(tile)
@@ -149,9 +162,6 @@ def build_map(vs: VsFile, unknown_glyph: str | None = None, leave_out: Iterable[
             on_top.append(tile)
         elif family == FIGURE_FAMILY:
             notes.append(f"{_where(tile)}: a figure, not terrain; left out")
-        elif tile.type == 17000:
-            raise DataError(f"{_where(tile)}: a personal tile has no known terrain or shape; replace it with "
-                            "standard tiles in Virtualscape, then import again")
         else:
             raise DataError(f"{_where(tile)}: cannot place {piece_name(tile.type)} (its shape and rules are not "
                             f"in our map format, see the heroscape README){_leave_out_hint(tile.type)}")
@@ -165,6 +175,25 @@ def build_map(vs: VsFile, unknown_glyph: str | None = None, leave_out: Iterable[
     for tile in castle:
         _place_castle(tile, columns, imported)
     return imported
+
+
+def _personal_land(tile: VsTile) -> Land:
+    """A personal tile's land: the one terrain its name or top texture names (vs_pieces)."""
+    fields = tile.personal
+    if fields is None:
+        raise DataError(f"{_where(tile)}: a personal tile saved without its shape and textures (an old tile "
+                        "version); replace it with standard tiles in Virtualscape, then import again")
+    what = f"{_where(tile)}: a personal tile named {fields.name!r} with texture {fields.texture!r}"
+    if fields.hexes not in PERSONAL_SIZES:
+        raise DataError(f"{what} has {fields.hexes} hexes; Virtualscape's personal tiles have "
+                        f"{', '.join(map(str, PERSONAL_SIZES))}: the file is damaged, save it again in Virtualscape")
+    lands = {LAND[family] for family in personal_terrain(fields.name, fields.texture)}
+    if len({land.letter for land in lands}) != 1:
+        said = "names no terrain" if not lands else "names more than one terrain"
+        raise DataError(f"{what} {said}, so its terrain is unknown; rename it after its terrain (grass, rock, "
+                        "sand, water, lava, snow, ice, road, swamp...) or replace it with standard tiles in "
+                        "Virtualscape, then import again")
+    return min(lands, key=lambda land: land.thickness)
 
 
 def _lay(tile: VsTile, cells: list[Hex], letter: str, adds: int, columns: dict[Hex, Column]) -> None:
@@ -221,6 +250,9 @@ def _top_filled(column: Column) -> int:
 def _place_castle(tile: VsTile, columns: dict[Hex, Column], imported: ImportedMap) -> None:
     """An arch's passage, a battlement, a ladder or a flag, once the columns are known
     (vs_castle.py has the ruling)."""
+    if tile.type == ROAD_WALL:
+        _place_road_wall(tile, imported)
+        return
     if tile.type == FLAG:
         imported.notes.append(f"{_where(tile)}: a flag is decoration; left out")
         return
@@ -244,6 +276,25 @@ def _place_castle(tile: VsTile, columns: dict[Hex, Column], imported: ImportedMa
         imported.ladders.add(pair(c, across))
     else:
         imported.walls.setdefault(pair(c, across), BATTLEMENT_HEIGHT)
+
+
+def _place_road_wall(tile: VsTile, imported: ImportedMap) -> None:
+    """Walls on the edges along one side of the piece's hexes, their top ROAD_WALL_HEIGHT above
+    the piece's own layer (vs_road_wall.py has the ruling)."""
+    top = tile.z + ROAD_WALL_HEIGHT
+    hidden = 0
+    for c, across in road_wall_edges(tile.x, tile.y, tile.rotation):
+        if c not in imported.cells or across not in imported.cells:
+            continue  # the table's edge: nothing to divide
+        height = top - max(imported.cells[c][0], imported.cells[across][0])
+        if height > 0:
+            edge = pair(c, across)
+            imported.walls[edge] = max(imported.walls.get(edge, 0), height)
+        else:
+            hidden += 1
+    if hidden:
+        imported.notes.append(f"{_where(tile)}: its top (level {top}) is not above the land on {hidden} of its "
+                              "edges; no wall there")
 
 
 def _place_on_top(tile: VsTile, columns: dict[tuple[int, int], Column], imported: ImportedMap,

@@ -56,6 +56,20 @@ class VsTile:
     start_name: str = ""
     colour: tuple[int, int, int] | None = None  # tile version 0.0003 on
     version: float = 0.0003
+    #: A personal tile's own fields (tile version 0.0003, type 17000), else None.
+    personal: PersonalFields | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PersonalFields:
+    """What a personal tile (17000) adds to its record (`Tile.cpp` Serialize, CTilePerso): the
+    hex count, the top and side texture files, a letter and a name, all chosen by the map's author."""
+
+    hexes: int
+    texture: str
+    texture_side: str
+    letter: str
+    name: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,7 +176,7 @@ def read_hsc(data: bytes) -> VsFile:
             raise LoadError(f"Virtualscape file: {what} has tile version {raw_tile_version!r}; Virtualscape "
                             "writes 0.0001 to 0.0003: open and save the map in Virtualscape")
         rotation, x, y, z = (b.int32(what) for _ in range(4))
-        letter, start_name, colour = "", "", None
+        letter, start_name, colour, personal = "", "", None, None
         if tile_version >= 0.0002:
             letter = chr(int(b.unpack("B", what)))
             b.string(what)  # glyph name: always written empty ("for compatibility")
@@ -171,16 +185,17 @@ def read_hsc(data: bytes) -> VsFile:
             red, green, blue, _ = b.take(4, what)
             colour = (red, green, blue)
             if kind == PERSONAL_TYPE:  # hex count, 2 textures, letter, name
-                b.int32(what)
-                for _ in range(4):
-                    b.string(what)
+                count_hexes = b.int32(what)
+                texture, side, char, name = (b.string(what) for _ in range(4))
+                personal = PersonalFields(count_hexes, texture, side, char, name)
             elif kind // 1000 == FIGURE_FAMILY:  # figure: name and file
                 b.string(what)
                 b.string(what)
         if not 0 <= rotation <= 5:
             raise LoadError(f"Virtualscape file: {what} has rotation {rotation}, expected 0-5; the file is damaged: "
                             "open and save it again in Virtualscape")
-        tiles.append(VsTile(number, offset, kind, rotation, x, y, z, letter, start_name, colour, tile_version))
+        tiles.append(VsTile(number, offset, kind, rotation, x, y, z, letter, start_name, colour, tile_version,
+                            personal))
     warnings = []
     if b.pos != len(data):
         warnings.append(f"{len(data) - b.pos} bytes after the last tile (from byte {b.pos}) are not part of "

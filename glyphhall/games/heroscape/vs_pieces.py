@@ -116,6 +116,43 @@ def obstacle(kind: int) -> tuple[int, tuple[int, ...]] | None:
     return GLACIERS.get(kind)
 
 
+#: Road to the Forgotten Forest road wall (TileWall4.cpp; ruling in vs_road_wall.py).
+ROAD_WALL = 12004
+#: Personal tiles (17000): the author's own tile; its shape is that of the standard land tile with
+#: the same hex count (TilePerso.cpp OnRotationChange lists the same tables as TileGrass*.cpp).
+PERSONAL_TYPE, PERSONAL_SIZES = 17000, (1, 2, 3, 7, 24)
+#: Words in a personal tile's name or top texture that name a terrain (Virtualscape's own texture
+#: files: Grass.bmp, Lava.bmp for molten lava, LavaField.bmp, SwampWater.bmp...; "wellspring" is
+#: water as in the Hexoscape map editor, Dissolutio/heroscape-map-editor buildupMap.ts) -> family.
+PERSONAL_WORDS = {
+    "grass": 1, "rock": 2, "sand": 3, "water": 4, "wellspring": 4, "ice": 5, "lava": 6, "lavafield": 7,
+    "road": 8, "snow": 9, "swampwater": 19, "swamp": 20, "concrete": 21, "asphalt": 22, "shadow": 25,
+    "dungeon": 26,
+}
+
+
+def personal_terrain(name: str, texture: str) -> set[int]:
+    """The land families a personal tile's name and top texture file name: words split at
+    non-letters and capitals ("My IceSide.bmp" -> my, ice, side), "lava field" and "swamp water"
+    read as one word."""
+    import re
+
+    text = re.sub(r"\.bmp$", "", texture, flags=re.IGNORECASE) + " " + name
+    words = [w.lower() for w in re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", text)]
+    found: set[int] = set()
+    i = 0
+    while i < len(words):
+        pair = "".join(words[i:i + 2])
+        if i + 1 < len(words) and pair in PERSONAL_WORDS:
+            found.add(PERSONAL_WORDS[pair])
+            i += 2
+            continue
+        if words[i] in PERSONAL_WORDS:
+            found.add(PERSONAL_WORDS[words[i]])
+        i += 1
+    return found
+
+
 #: Pieces that stand on the land without changing it, which a user may choose to leave out
 #: (`leave_out`; those we cannot place must be): name -> tile types.
 LEAVE_OUT = {
@@ -132,6 +169,7 @@ _SHAPES: dict[int, tuple[tuple[int, int], ...]] = {
     4: ((0, 0), (1, 0), (0, 1), (1, 1)),  # the big tree, the 4-hex glacier (TileTree4.cpp, TileGlacier4.cpp)
     6: ((0, 0), (1, 0), (2, 0), (-1, 1), (0, 1), (1, 1)),  # the 6-hex glacier (TileGlacier6.cpp)
     5: tuple((x, 0) for x in range(5)),
+    -4: tuple((x, 0) for x in range(4)),  # a straight line of 4: the road wall (TileWall4.cpp)
     7: ((0, 0), (1, 0), (-1, 1), (0, 1), (1, 1), (0, 2), (1, 2)),
     24: tuple((x, y) for y, lo, hi in ((0, 0, 1), (1, -1, 1), (2, 0, 2), (3, -1, 3), (4, 0, 4), (5, -1, 4))
               for x in range(lo, hi + 1)),

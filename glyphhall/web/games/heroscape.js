@@ -3,6 +3,8 @@
 // and whose turn it is. Click one of your figures to select it, then a hex or an enemy figure: the
 // matching legal action is sent (when several match, a short chooser offers them). The plain
 // action buttons stay below, so every move can always be made.
+// "3D view" swaps the map for the battlefield in 3D (heroscape3d.js, loaded on first use): it
+// draws the same state and its picks go through the same clickThing, so both views act alike.
 import { api, h, s } from "../js/dom.js";
 import { actionButtons } from "./generic.js";
 
@@ -33,6 +35,27 @@ const R = 22;  // hex radius in SVG units
 const SQ3 = Math.sqrt(3);
 
 let sel = { key: null, figure: null, choices: null, where: null };
+// The 3D view: chosen per browser (the flat map is the default, and the only view without WebGL).
+let view3d = (() => { try { return localStorage.getItem("glyphhall.hs-view") === "3d"; } catch { return false; } })();
+let hs3d = null;  // the 3D module once loaded
+let hs3dError = null;
+let webgl = null;
+function webglAvailable() {
+  if (webgl === null) {
+    try {
+      const c = document.createElement("canvas");
+      webgl = !!(window.WebGLRenderingContext && (c.getContext("webgl2") || c.getContext("webgl")));
+    } catch { webgl = false; }
+  }
+  return webgl;
+}
+function load3d() {
+  if (hs3d || load3d.promise) return;
+  load3d.promise = import("./heroscape3d.js")
+    .then((m) => { hs3d = m; })
+    .catch((e) => { hs3dError = String(e && e.message ? e.message : e); })
+    .then(() => { if (latest) { latest.root.replaceChildren(); render(latest.root, latest.ctx); } });
+}
 let data = null;  // the game's public data: army cards and glyphs, by key
 let loading = null;
 let latest = null;
@@ -243,12 +266,14 @@ export function render(root, ctx) {
     });
     ground.addEventListener("mouseleave", () => hover.setAttribute("points", ""));
   }
+  const shownGlyphs = [];
   for (const gl of view.glyphs || []) {
     if (!pos[gl.hex] || figAt[gl.hex]) continue;
     const [cx, cy] = pos[gl.hex];
     const d = data && data.glyphs[gl.glyph];
     const letter = gl.up ? (d && d.letter) || gl.name.charAt(0) : "?";
-    svg.append(s("g", { class: "hs-glyph", "data-glyph": gl.glyph, onclick: (e) => clickThing(null, gl.hex, e.pointerType) },
+    shownGlyphs.push({ hex: gl.hex, glyph: gl.glyph, up: gl.up, letter });
+    svg.append(s("g", { class: "hs-glyph", "data-glyph": gl.glyph, "data-hex": gl.hex, onclick: (e) => clickThing(null, gl.hex, e.pointerType) },
       s("circle", { cx, cy: cy - 2, r: R * 0.5 }),
       s("text", { x: cx, y: cy + 3, "text-anchor": "middle" }, letter),
       s("title", {}, gl.up ? `${gl.name}${d && d.text ? ": " + d.text : ""}` : "a glyph, symbol side up")));
@@ -286,7 +311,44 @@ export function render(root, ctx) {
         s("polygon", { points: hexPoints(cx, cy, R - 3) }), s("title", {}, `the other end on ${t}`)));
     }
   }
-  wrap.append(zoom, h("div.hs-field", {}, h("div.hs-map-box" + (zoomed ? ".zoomed" : ""), {}, svg), legend(view, ctx, maxLevel)));
+  const can3d = webglAvailable();
+  const toggle = h("button.hs-view-toggle#hs-view-toggle", {
+    text: view3d && can3d ? "Flat map" : "3D view", "aria-pressed": String(view3d && can3d), disabled: !can3d,
+    title: can3d ? "switch between the flat map and the battlefield in 3D" : "the 3D view needs WebGL, which this browser does not offer",
+    onclick: () => { view3d = !view3d; try { localStorage.setItem("glyphhall.hs-view", view3d ? "3d" : "flat"); } catch { /* private mode */ } rerender(); },
+  });
+  let mapBox = h("div.hs-map-box" + (zoomed ? ".zoomed" : ""), {}, svg);
+  if (view3d && can3d) {
+    load3d();
+    if (hs3d) {
+      const viewer = hs3d.battlefield3d();
+      const cardOf = Object.fromEntries((view.cards || []).map((c) => [c.key, c]));
+      const zoneColours = {};
+      for (const x of hexes) if (x[5] >= 0) zoneColours[x[5]] = seatColour(x[5]);
+      viewer.update({
+        hexes, walls: view.board.walls || [], overhangs: view.board.overhangs || [], zoneColours, ownZone: me,
+        terrainColour: (terrain, level) => shade(terrain, level, maxLevel),
+        glyphs: shownGlyphs,
+        figures: figures.filter((f) => f.status === "on" && pos[f.hex]).map((f) => ({
+          name: f.name, label: figName(f.name), hex: f.hex, tail: f.tail, colour: seatColour(f.owner), wounds: f.wounds,
+          life: cardOf[f.card] ? cardOf[f.card].life : "?", height: cardOf[f.card] && cardOf[f.card].height ? cardOf[f.card].height : 5,
+          selected: f.name === sel.figure, actor: actors.has(f.name), target: targetFigures.has(f.name),
+        })),
+        targets: targetHexes,
+        tailOptions: tailPick ? Object.keys(tailOpts) : [],
+        selectedPath: sel.path && reach && reach[sel.path] ? sel.path : null,
+        pathTo: (hex) => [from, ...pathSteps(hex)],
+        reachable: (hex) => !!(reach && reach[hex]),
+        pick: (fig, hex, how) => clickThing(fig || (figAt[hex] ? figAt[hex].name : null), hex, how),
+        say: figName,
+      });
+      mapBox = h("div.hs-map-box.hs-map-3d", {}, viewer.element);
+    } else {
+      mapBox = h("div.hs-map-box.hs-map-3d", {}, h("p.muted#hs-3d-loading", { text: hs3dError ? `The 3D view could not load (${hs3dError}); use the flat map.` : "Loading the 3D view…" }));
+    }
+  }
+  wrap.append(toggle, zoom, h("div.hs-field", {}, mapBox, legend(view, ctx, maxLevel)));
+  if (view3d && can3d) zoom.hidden = true;
 
   // --- army cards (yours first), the draft pool
   const seats = [...new Set([me, ...(view.cards || []).map((c) => c.owner)].filter((x) => x !== null && x !== undefined))];
@@ -305,7 +367,7 @@ export function render(root, ctx) {
   }
   // While you place order markers your army cards (with their marker buttons) come before the
   // battlefield, beside the prompt; otherwise below it.
-  if (legal.some((t) => t.startsWith("order "))) wrap.insertBefore(armies, wrap.querySelector("#hs-zoom")); else wrap.append(armies);
+  if (legal.some((t) => t.startsWith("order "))) wrap.insertBefore(armies, wrap.querySelector("#hs-view-toggle")); else wrap.append(armies);
   if (view.phase === "draft" && (view.draft_pool || []).length) {
     const pool = h("div.hs-cards.hs-pool#hs-pool");
     for (const key of view.draft_pool) {

@@ -20,10 +20,46 @@ from glyphhall.games.heroscape.maps import load_map
 from glyphhall.games.heroscape.virtualscape import import_hsc, read_hsc
 
 REAL = Path(__file__).parent / "virtualscape_maps"
-#: The six published files (SOURCES.md): the four real battlefields import; two are one- and
-#: two-hex test files of a web editor, too small for two armies.
-PLAYABLE = ["Castle_vs_elements.hsc", "Chat_perche.hsc", "Table_des_geants.hsc", "land.hsc"]
+#: The published files (SOURCES.md): the real battlefields import (two with road walls); two are
+#: one- and two-hex test files of a web editor, too small for two armies; one has a piece we refuse.
+PLAYABLE = ["Castle_vs_elements.hsc", "Chat_perche.hsc", "Table_des_geants.hsc", "land.hsc",
+            "Rotten_Ice.hsc", "Volcan_de_la_mort.hsc"]
 TOO_SMALL = ["HexoscapeMap.hsc", "asphalt.hsc"]
+REFUSED = {"In_the_Middle_of_the_Elements.hsc": r"tile 440 \(a Ticalla palm piece.*cannot place"}
+
+
+def test_every_published_file_kept_here_is_tested():
+    """A file added to virtualscape_maps/ must be listed above (imported, too small or refused)."""
+    assert sorted(p.name for p in REAL.glob("*.hsc")) == sorted(PLAYABLE + TOO_SMALL + list(REFUSED))
+
+
+SHARED = Path(__file__).resolve().parents[3].parent / "shared" / "reference" / "virtualscape-samples"
+
+
+@pytest.mark.skipif(not SHARED.is_dir(), reason="../shared (the reference samples) is not beside this checkout")
+def test_every_shared_sample_is_kept_here_byte_for_byte():
+    """The samples in ../shared/reference/virtualscape-samples are copied here (the tests above
+    import each), so the tests run where ../shared is missing."""
+    for sample in sorted(SHARED.glob("*.hsc")):
+        assert (REAL / sample.name).read_bytes() == sample.read_bytes(), sample.name
+
+
+@pytest.mark.parametrize("name", sorted(REFUSED))
+def test_published_files_with_pieces_we_cannot_place_are_refused_naming_the_tile(name):
+    with pytest.raises(DataError, match=REFUSED[name]):
+        read_map_file((REAL / name).read_bytes(), name)
+
+
+@pytest.mark.parametrize(("name", "walls"), [("Rotten_Ice.hsc", 16), ("Volcan_de_la_mort.hsc", 64)])
+def test_published_road_walls_become_walls_two_levels_above_their_bridge(name, walls):
+    """Virtualscape's examples set road walls beside a road bridge at its layer: 8 edges each, the
+    wall 2 levels above the road (3 above the piece's layer; README, "Terrain of the expansions")."""
+    found = read_map_file((REAL / name).read_bytes(), name)
+    board = found.board
+    assert found.text.count("[[wall]]") == walls
+    assert len(board.walls) == 2 * walls  # stored both ways round
+    assert {top - max(board.levels[a], board.levels[b]) for (a, b), top in board.walls.items()} == {2}
+    assert {board.terrain[h] for edge in board.walls for h in edge} >= {"d"}  # they line a road
 
 
 @pytest.mark.parametrize("name", PLAYABLE)

@@ -337,10 +337,9 @@ def test_floating_tiles_are_held_up_with_a_warning_or_refused():
 
 
 @pytest.mark.parametrize(("tiles", "message"), [
-    ([tile(22007, 0, 0, 0), tile(12004, 0, 0, 1)], r"tile 2 \(a road wall piece.*--leave-out road-wall"),
     ([tile(23006, 0, 0, 0)], r"cannot place a Marro hive piece"),
     ([tile(27001, 0, 0, 0)], r"cannot place an outcrop piece"),
-    ([tile(PERSONAL, 0, 0, 0, extra=struct.pack("<i", 1) + cstring("a") * 4)], "personal tile.*replace it"),
+    ([tile(PERSONAL, 0, 0, 0, extra=struct.pack("<i", 1) + cstring("a") * 4)], "personal tile named 'a'.*names no terrain.*replace it"),
     ([tile(GRASS1, 0, 0, 0), tile(GRASS1, 0, 0, 0)], "already holds.*move one in Virtualscape"),
     ([tile(GRASS1, 0, 0, -1)], "below the table"),
 ])
