@@ -1,0 +1,284 @@
+"""The levels' Elo ladder per game (issue 41): each level against the one below it, on paired deals.
+
+    python bench/ladder.py run inscription glyfts [--deals 12] [--minutes 2] [--jobs 1] [--pairs easy-medium]
+    python bench/ladder.py show [--markdown]      # the ratings from the ledger
+    python bench/ladder.py write                  # ... and into glyphhall/bots/ladder.json (the lobby's)
+
+The levels are those of `glyphhall/bots/levels.py` that are on the ladder (Beginner ... Expert),
+each played by its spec with `seconds=none` for the searching levels: their iteration budgets
+(the game's own per level), so the machine's load cannot change a result. A deal (match index i;
+the seed fixes it) is played twice, the upper level in the first seat and then in the second,
+both games drawing their chance from per-purpose streams (`glyphhall.arena.luck`) so they share
+their luck. The deal's score is the upper level's mean over its two games (1 win, 0.5 draw).
+
+Per adjacent pair: the mean score p with its 95 % t interval over deals, turned into Elo
+(400 log10(p / (1 - p)); a score of 0 or 1 is taken as a quarter game from it and reported as a
+bound; where every deal scored alike, the interval is Wilson's over the games). The ladder adds the differences up from Beginner (`random`), the anchor, at 1000; a
+level's interval adds the pairs' half-widths in quadrature (the pairs are independent deals). A
+level whose pair's interval is not above 0 is marked "not measurably stronger than the one below".
+
+Each pair plays deals until `--deals` or until it has spent `--minutes` of CPU (the machine is
+shared: budgets are CPU time, not wall time); deals go to `bench/ladder/deals.jsonl` with the
+commit, the specs and the CPU seconds, and a later run goes on from the next deal."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import subprocess
+import sys
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from glyphhall.arena.match import play_match  # noqa: E402
+from glyphhall.arena.schedule import MatchSpec, match_seed  # noqa: E402
+from glyphhall.bots.levels import Level, ladder_levels  # noqa: E402
+from glyphhall.engine import Rng  # noqa: E402
+
+LEDGER = ROOT / "bench" / "ladder" / "deals.jsonl"
+OUTPUT = ROOT / "glyphhall" / "bots" / "ladder.json"
+LADDER_SEED = 41
+ANCHOR = 1000.0
+#: Two-sided 95 % t quantiles by degrees of freedom (1.96 beyond the table).
+T95 = {1: 12.71, 2: 4.30, 3: 3.18, 4: 2.78, 5: 2.57, 6: 2.45, 7: 2.36, 8: 2.31, 9: 2.26, 10: 2.23,
+       12: 2.18, 15: 2.13, 20: 2.09, 25: 2.06, 30: 2.04, 40: 2.02, 60: 2.00}
+
+
+def t95(df: int) -> float:
+    if df < 1:
+        return math.inf
+    keys = [k for k in sorted(T95) if k <= df]
+    return T95[keys[-1]] if df <= 60 else 1.96
+
+
+def bench_spec(level: Level) -> str:
+    """The level's spec with iteration budgets only (no time ceiling)."""
+    return level.spec + (":seconds=none" if level.spec.startswith("mcts") else "")
+
+
+def deal_games(game: str, lower: Level, upper: Level, index: int) -> list[MatchSpec]:
+    seed = match_seed(LADDER_SEED, index)
+    rng = Rng(seed ^ 0xB075)
+    seeds = (rng.next64() >> 1, rng.next64() >> 1)
+    up, low = bench_spec(upper), bench_spec(lower)
+    ref = f"glyphhall.games.{game}:GAME"
+    return [MatchSpec(index=index, game=ref, seed=seed, entrants=(upper.key, lower.key), bots=(up, low),
+                      bot_seeds=seeds, shared_luck=True),
+            MatchSpec(index=index, game=ref, seed=seed, entrants=(lower.key, upper.key), bots=(low, up),
+                      bot_seeds=seeds, shared_luck=True)]
+
+
+def _score(returns: list[float], seat: int) -> float:
+    mine, theirs = returns[seat], returns[1 - seat]
+    return 1.0 if mine > theirs else (0.5 if mine == theirs else 0.0)
+
+
+def play_deal(task: tuple[str, str, str, int]) -> dict[str, Any]:
+    """Both games of deal `index` for the pair; runs in a worker."""
+    game, lower_key, upper_key, index = task
+    levels = {lv.key: lv for lv in ladder_levels()}
+    lower, upper = levels[lower_key], levels[upper_key]
+    start = time.process_time()
+    results = [play_match(spec) for spec in deal_games(game, lower, upper, index)]
+    errors = [r["error"] for r in results if r["error"]]
+    scores = None if errors else [_score(results[0]["returns"], 0), _score(results[1]["returns"], 1)]
+    return {"game": game, "lower": lower_key, "upper": upper_key, "index": index,
+            "specs": [bench_spec(lower), bench_spec(upper)], "scores": scores, "errors": errors,
+            "moves": [r["moves"] for r in results], "cpu": round(time.process_time() - start, 2)}
+
+
+def git_commit() -> str:
+    try:
+        return subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
+                              text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "?"
+
+
+def read_ledger() -> list[dict[str, Any]]:
+    if not LEDGER.exists():
+        return []
+    return [json.loads(line) for line in LEDGER.read_text().splitlines() if line.strip()]
+
+
+def pairs(only: list[str] | None) -> list[tuple[Level, Level]]:
+    levels = ladder_levels()
+    out = list(zip(levels, levels[1:], strict=False))
+    if only:
+        out = [(a, b) for a, b in out if f"{a.key}-{b.key}" in only]
+    return out
+
+
+def run(games: list[str], *, deals: int, minutes: float, jobs: int, only: list[str] | None) -> None:
+    LEDGER.parent.mkdir(parents=True, exist_ok=True)
+    commit = git_commit()
+    done = read_ledger()
+    for game in games:
+        for lower, upper in pairs(only):
+            specs = [bench_spec(lower), bench_spec(upper)]
+            mine = [d for d in done if d["game"] == game and d["lower"] == lower.key and d["upper"] == upper.key
+                    and d["specs"] == specs]
+            first = 1 + max((d["index"] for d in mine), default=-1)
+            cpu, played, wall = 0.0, 0, time.time()
+            tasks = ((game, lower.key, upper.key, i) for i in range(first, first + max(0, deals - len(mine))))
+            with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+                for deal in pool.imap(play_deal, tasks):
+                    deal.update(commit=commit, date=datetime.now(UTC).strftime("%Y-%m-%d"))
+                    with LEDGER.open("a") as handle:
+                        handle.write(json.dumps(deal) + "\n")
+                    cpu += deal["cpu"]
+                    played += 1
+                    print(f"{game} {upper.key} vs {lower.key} deal {deal['index']}: {deal['scores']} "
+                          f"({deal['cpu']:.1f} CPU s){' ' + '; '.join(deal['errors']) if deal['errors'] else ''}",
+                          flush=True)
+                    if cpu >= minutes * 60:
+                        pool.terminate()
+                        break
+            print(f"{game} {upper.key} vs {lower.key}: {played} deals, {cpu:.0f} CPU s, "
+                  f"{time.time() - wall:.0f} s wall", flush=True)
+
+
+# --- from deals to ratings -----------------------------------------------------------------------
+def elo(p: float) -> float:
+    return 400 * math.log10(p / (1 - p))
+
+
+def pair_figures(deals: list[dict[str, Any]]) -> dict[str, Any] | None:
+    scores = [sum(d["scores"]) / 2 for d in deals if d["scores"] is not None]
+    n = len(scores)
+    if n == 0:
+        return None
+    mean = sum(scores) / n
+    sd = math.sqrt(sum((s - mean) ** 2 for s in scores) / (n - 1)) if n > 1 else math.inf
+    half = t95(n - 1) * sd / math.sqrt(n) if n > 1 else math.inf
+    if n > 1 and sd == 0:
+        # Every deal alike (a sweep): no spread to stand on, so the Wilson interval over the games.
+        from glyphhall.arena.ratings import wilson
+
+        low_w, high_w = wilson(mean * 2 * n, 2 * n)
+        half = max(mean - low_w, high_w - mean)
+    edge = 1 / (4 * n)  # a quarter game: a clean sweep is reported as a bound, not as infinite Elo
+
+    def bounded(p: float) -> float:
+        return elo(min(1 - edge, max(edge, p)))
+
+    low_p, high_p = mean - half, mean + half
+    return {
+        "deals": n, "games": 2 * n, "score": round(mean, 3), "score_low": round(max(0.0, low_p), 3),
+        "score_high": round(min(1.0, high_p), 3), "elo": round(bounded(mean)),
+        "elo_low": None if low_p <= 0 else round(bounded(low_p)),
+        "elo_high": None if high_p >= 1 else round(bounded(high_p)),
+        "cpu_seconds": round(sum(d["cpu"] for d in deals)),
+        "errors": sum(1 for d in deals if d["scores"] is None),
+    }
+
+
+def ladder(game: str, ledger: list[dict[str, Any]]) -> dict[str, Any]:
+    """Per pair its figures; per level its rating and interval (None above a pair not measured)."""
+    levels = ladder_levels()
+    out_levels: dict[str, Any] = {levels[0].key: {"rating": round(ANCHOR), "low": round(ANCHOR), "high": round(ANCHOR),
+                                                   "above_below": None, "anchor": True}}
+    out_pairs = []
+    rating, var_low, var_high, open_low, open_high, measured = ANCHOR, 0.0, 0.0, False, False, True
+    for lower, upper in pairs(None):
+        specs = [bench_spec(lower), bench_spec(upper)]
+        deals = [d for d in ledger if d["game"] == game and d["lower"] == lower.key and d["upper"] == upper.key
+                 and d["specs"] == specs]
+        fig = pair_figures(deals)
+        out_pairs.append({"lower": lower.key, "upper": upper.key, "specs": specs, **(fig or {"deals": 0})})
+        if fig is None or fig["deals"] < 2 or not measured:
+            measured = False
+            out_levels[upper.key] = {"rating": None, "note": "not yet measured"}
+            continue
+        rating += fig["elo"]
+        if fig["elo_low"] is None:
+            open_low = True
+        else:
+            var_low += (fig["elo"] - fig["elo_low"]) ** 2
+        if fig["elo_high"] is None:
+            open_high = True
+        else:
+            var_high += (fig["elo_high"] - fig["elo"]) ** 2
+        stronger = fig["elo_low"] is not None and fig["score_low"] > 0.5
+        out_levels[upper.key] = {
+            "rating": round(rating), "low": None if open_low else round(rating - math.sqrt(var_low)),
+            "high": None if open_high else round(rating + math.sqrt(var_high)), "above_below": stronger}
+    return {"levels": out_levels, "pairs": out_pairs}
+
+
+def figures(games: list[str]) -> dict[str, Any]:
+    ledger = read_ledger()
+    games = games or sorted({d["game"] for d in ledger})
+    dates = sorted({d["date"] for d in ledger})
+    return {
+        "about": "Elo ladder of the bot levels per game (bench/ladder.py): each level against the one "
+                 "below on paired deals (seats swapped, shared luck), 2 players, default options; "
+                 f"Beginner (random) is the anchor at {ANCHOR:.0f}; intervals 95 %; budgets: each level's "
+                 "iteration budget for the game, no time ceiling; measured on a shared 2-core machine.",
+        "dates": [dates[0], dates[-1]] if dates else [],
+        "commits": sorted({d["commit"] for d in ledger}),
+        "games": {g: ladder(g, ledger) for g in games},
+    }
+
+
+def show(data: dict[str, Any], markdown: bool) -> None:
+    names = {lv.key: lv.name for lv in ladder_levels()}
+    if markdown:
+        print("| Game | Level | Rating (95 %) | Against the level below: deals, score (95 %) | CPU s |")
+        print("|---|---|---|---|---|")
+    for game, lad in data["games"].items():
+        by_upper = {p["upper"]: p for p in lad["pairs"]}
+        for key, entry in lad["levels"].items():
+            pair = by_upper.get(key)
+            if entry.get("rating") is None:
+                rated = "not yet measured"
+            else:
+                low = "open" if entry.get("low") is None else f"{entry['low']}"
+                high = "open" if entry.get("high") is None else f"{entry['high']}"
+                rated = f"{entry['rating']} ({low} to {high})"
+                if entry.get("above_below") is False:
+                    rated += ", not measurably stronger than the level below"
+            vs = "anchor" if pair is None else (
+                f"{pair['deals']} deals" + (f", {pair['score']:.2f} ({pair['score_low']:.2f}-{pair['score_high']:.2f})"
+                                            if pair.get("deals") else ""))
+            cpu = "" if pair is None else str(pair.get("cpu_seconds", ""))
+            if markdown:
+                print(f"| {game} | {names[key]} | {rated} | {vs} | {cpu} |")
+            else:
+                print(f"{game:12} {names[key]:9} {rated:60} {vs} {cpu}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True)
+    go = sub.add_parser("run")
+    go.add_argument("games", nargs="+")
+    go.add_argument("--deals", type=int, default=12, help="deals per pair at most (each two games)")
+    go.add_argument("--minutes", type=float, default=2.0, help="CPU minutes per pair and game at most")
+    go.add_argument("--jobs", type=int, default=1)
+    go.add_argument("--pairs", default="", help="only these pairs, e.g. beginner-easy,easy-medium")
+    for name in ("show", "write"):
+        cmd = sub.add_parser(name)
+        cmd.add_argument("games", nargs="*")
+        cmd.add_argument("--markdown", action="store_true")
+    args = parser.parse_args()
+    if args.command == "run":
+        run(args.games, deals=args.deals, minutes=args.minutes, jobs=args.jobs,
+            only=[p for p in args.pairs.split(",") if p] or None)
+        args.games, args.markdown = args.games, False
+    data = figures(args.games)
+    show(data, args.markdown)
+    if args.command == "write":
+        OUTPUT.write_text(json.dumps(data, indent=1) + "\n")
+        print(f"written: {OUTPUT.relative_to(ROOT)}")
+
+
+if __name__ == "__main__":
+    main()
