@@ -228,11 +228,12 @@ def figures(games: list[str]) -> dict[str, Any]:
     }
 
 
-def show(data: dict[str, Any], markdown: bool) -> None:
+def table_lines(data: dict[str, Any], markdown: bool) -> list[str]:
     names = {lv.key: lv.name for lv in ladder_levels()}
+    lines = []
     if markdown:
-        print("| Game | Level | Rating (95 %) | Against the level below: deals, score (95 %) | CPU s |")
-        print("|---|---|---|---|---|")
+        lines.append("| Game | Level | Rating (95 %) | Against the level below: deals, score (95 %) | CPU s |")
+        lines.append("|---|---|---|---|---|")
     for game, lad in data["games"].items():
         by_upper = {p["upper"]: p for p in lad["pairs"]}
         for key, entry in lad["levels"].items():
@@ -250,9 +251,24 @@ def show(data: dict[str, Any], markdown: bool) -> None:
                                             if pair.get("deals") else ""))
             cpu = "" if pair is None else str(pair.get("cpu_seconds", ""))
             if markdown:
-                print(f"| {game} | {names[key]} | {rated} | {vs} | {cpu} |")
+                lines.append(f"| {game} | {names[key]} | {rated} | {vs} | {cpu} |")
             else:
-                print(f"{game:12} {names[key]:9} {rated:60} {vs} {cpu}")
+                lines.append(f"{game:12} {names[key]:9} {rated:60} {vs} {cpu}")
+    return lines
+
+
+def into_readme(data: dict[str, Any]) -> None:
+    """The ladder table between the README's markers, with where its figures came from."""
+    readme = ROOT / "README.md"
+    text = readme.read_text()
+    start, end = "<!-- ladder: written by bench/ladder.py write -->\n", "<!-- /ladder -->"
+    if start not in text or end not in text:
+        raise SystemExit("README.md has no ladder markers")
+    head, _, rest = text.partition(start)
+    _, _, tail = rest.partition(end)
+    dates = " to ".join(sorted(set(data["dates"]))) or "no date"
+    body = "\n".join(table_lines(data, True)) + f"\n\nMeasured {dates} (commits {', '.join(data['commits'])}).\n"
+    readme.write_text(head + start + body + end + tail)
 
 
 def main() -> None:
@@ -274,10 +290,11 @@ def main() -> None:
             only=[p for p in args.pairs.split(",") if p] or None)
         args.games, args.markdown = args.games, False
     data = figures(args.games)
-    show(data, args.markdown)
+    print("\n".join(table_lines(data, args.markdown)))
     if args.command == "write":
         OUTPUT.write_text(json.dumps(data, indent=1) + "\n")
-        print(f"written: {OUTPUT.relative_to(ROOT)}")
+        into_readme(data)
+        print(f"written: {OUTPUT.relative_to(ROOT)} and the README's ladder table")
 
 
 if __name__ == "__main__":

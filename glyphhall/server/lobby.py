@@ -111,7 +111,7 @@ async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
     for i, s in enumerate(body.seats):
         if s.kind == "bot":
             level = s.bot or "random"
-            if level not in levels:
+            if resolve_level(level) not in levels:  # a level's key or name ("hard"), or an old spec
                 raise TableError(f"seat {i}: there is no computer level {level!r}; levels: "
                                  f"{', '.join(m.catalog.bot_offer()['bots'])}")
             seats.append(("bot", resolve_level(level), await _guest_name(m, s.name) if s.name else None))
