@@ -11,11 +11,16 @@ the seed fixes it) is played twice, the upper level in the first seat and then i
 both games drawing their chance from per-purpose streams (`glyphhall.arena.luck`) so they share
 their luck. The deal's score is the upper level's mean over its two games (1 win, 0.5 draw).
 
-Per adjacent pair: the mean score p with its 95 % t interval over deals, turned into Elo
-(400 log10(p / (1 - p)); a score of 0 or 1 is taken as a quarter game from it and reported as a
-bound; where every deal scored alike, the interval is Wilson's over the games). The ladder adds the differences up from Beginner (`random`), the anchor, at 1000; a
-level's interval adds the pairs' half-widths in quadrature (the pairs are independent deals). A
-level whose pair's interval is not above 0 is marked "not measurably stronger than the one below".
+Per pair: the mean score p with its 95 % t interval over deals, turned into Elo (400 log10(p /
+(1 - p)); a score of 0 or 1 is taken as a quarter game from it and reported as a bound; where every
+deal scored alike, the interval is Wilson's over the games). Beginner (`random`) is the anchor at
+1000; each level is rated from the nearest level below it that it has at least 4 deals against
+(the level right below where affordable; else e.g. Hard from Easy), adding the Elo difference and
+the half-widths in quadrature (the pairs are independent deals). A level measured against the one
+right below whose interval reaches one half is marked "not measurably stronger than the level
+below"; one measured against a lower level only, "not yet compared with the level below".
+The strength bench's deals (`bench/strength/paired.jsonl`) between two levels as shipped (the
+same specs, shared luck) count too: they are the same paired games.
 
 Each pair plays deals until `--deals` or until it has spent `--minutes` of CPU (the machine is
 shared: budgets are CPU time, not wall time); deals go to `bench/ladder/deals.jsonl` with the
@@ -43,6 +48,7 @@ from glyphhall.bots.levels import Level, ladder_levels  # noqa: E402
 from glyphhall.engine import Rng  # noqa: E402
 
 LEDGER = ROOT / "bench" / "ladder" / "deals.jsonl"
+STRENGTH_LEDGER = ROOT / "bench" / "strength" / "paired.jsonl"
 OUTPUT = ROOT / "glyphhall" / "bots" / "ladder.json"
 LADDER_SEED = 41
 ANCHOR = 1000.0
@@ -103,9 +109,32 @@ def git_commit() -> str:
 
 
 def read_ledger() -> list[dict[str, Any]]:
-    if not LEDGER.exists():
+    """This bench's deals, and the strength bench's deals between two levels as they are shipped."""
+    own = [json.loads(line) for line in LEDGER.read_text().splitlines() if line.strip()] if LEDGER.exists() else []
+    return own + strength_deals()
+
+
+def strength_deals() -> list[dict[str, Any]]:
+    """bench/strength/paired.jsonl's deals whose bot and opponent are two ladder levels exactly
+    (the same specs, iteration budgets), as this bench's deals: the same pairing, both seats,
+    shared luck (its mirror game is not needed here)."""
+    if not STRENGTH_LEDGER.exists():
         return []
-    return [json.loads(line) for line in LEDGER.read_text().splitlines() if line.strip()]
+    by_spec = {bench_spec(lv): lv for lv in ladder_levels()}
+    order = [lv.key for lv in ladder_levels()]
+    out = []
+    for line in STRENGTH_LEDGER.read_text().splitlines():
+        d = json.loads(line) if line.strip() else {}
+        bot, opp = by_spec.get(d.get("bot", "")), by_spec.get(d.get("opponent", ""))
+        if bot is None or opp is None or order.index(bot.key) <= order.index(opp.key) or d.get("luck") != "shared":
+            continue
+        games = d["scores"].get("games") if d.get("scores") and d["scores"].get("score") is not None else None
+        out.append({"game": d["game"], "lower": opp.key, "upper": bot.key, "index": d["index"],
+                    "specs": [bench_spec(opp), bench_spec(bot)], "scores": games,
+                    "cpu": round(d["games"]["first"]["cpu"] + d["games"]["second"]["cpu"], 2),
+                    "commit": d.get("commit", "?")[:7], "date": d.get("finished", "")[:10],
+                    "source": "bench/strength"})
+    return out
 
 
 def pairs(only: list[str] | None) -> list[tuple[Level, Level]]:
@@ -123,7 +152,7 @@ def run(games: list[str], *, deals: int, minutes: float, jobs: int, only: list[s
     for game in games:
         for lower, upper in pairs(only):
             specs = [bench_spec(lower), bench_spec(upper)]
-            mine = [d for d in done if d["game"] == game and d["lower"] == lower.key and d["upper"] == upper.key
+            mine = [d for d in done if "source" not in d and d["game"] == game and d["lower"] == lower.key and d["upper"] == upper.key
                     and d["specs"] == specs]
             first = 1 + max((d["index"] for d in mine), default=-1)
             cpu, played, wall = 0.0, 0, time.time()
@@ -180,36 +209,56 @@ def pair_figures(deals: list[dict[str, Any]]) -> dict[str, Any] | None:
     }
 
 
+#: A level is rated from the nearest level below it that it has this many deals against (the
+#: strength bench's Hard against Easy, where Hard against Medium is not affordable here);
+#: failing that, from the one it has the most deals against.
+ADJACENT_ENOUGH = 4
+
+
+def _pair_deals(ledger: list[dict[str, Any]], game: str, lower: Level, upper: Level) -> list[dict[str, Any]]:
+    specs = [bench_spec(lower), bench_spec(upper)]
+    return [d for d in ledger if d["game"] == game and d["lower"] == lower.key and d["upper"] == upper.key
+            and d["specs"] == specs]
+
+
 def ladder(game: str, ledger: list[dict[str, Any]]) -> dict[str, Any]:
-    """Per pair its figures; per level its rating and interval (None above a pair not measured)."""
+    """Per pair its figures; per level its rating and interval, from the level it was measured
+    against (the one right below where that pair has enough deals); None where not measured."""
     levels = ladder_levels()
-    out_levels: dict[str, Any] = {levels[0].key: {"rating": round(ANCHOR), "low": round(ANCHOR), "high": round(ANCHOR),
-                                                   "above_below": None, "anchor": True}}
+    anchor = {"rating": round(ANCHOR), "low": round(ANCHOR), "high": round(ANCHOR), "above_below": None, "anchor": True}
+    out_levels: dict[str, Any] = {levels[0].key: anchor}
+    #: per rated level: (rating, squared half-width below, above, open below, open above)
+    chain: dict[str, tuple[float, float, float, bool, bool]] = {levels[0].key: (ANCHOR, 0.0, 0.0, False, False)}
     out_pairs = []
-    rating, var_low, var_high, open_low, open_high, measured = ANCHOR, 0.0, 0.0, False, False, True
-    for lower, upper in pairs(None):
-        specs = [bench_spec(lower), bench_spec(upper)]
-        deals = [d for d in ledger if d["game"] == game and d["lower"] == lower.key and d["upper"] == upper.key
-                 and d["specs"] == specs]
-        fig = pair_figures(deals)
-        out_pairs.append({"lower": lower.key, "upper": upper.key, "specs": specs, **(fig or {"deals": 0})})
-        if fig is None or fig["deals"] < 2 or not measured:
-            measured = False
+    for k, upper in enumerate(levels[1:], start=1):
+        below = levels[k - 1]
+        options = []
+        for lower in reversed(levels[:k]):
+            fig = pair_figures(_pair_deals(ledger, game, lower, upper))
+            if lower is below or fig is not None:
+                out_pairs.append({"lower": lower.key, "upper": upper.key,
+                                  "specs": [bench_spec(lower), bench_spec(upper)], **(fig or {"deals": 0})})
+            if fig is not None and fig["deals"] >= 2 and lower.key in chain:
+                options.append((lower, fig))
+        if not options:
             out_levels[upper.key] = {"rating": None, "note": "not yet measured"}
             continue
+        enough = [o for o in options if o[1]["deals"] >= ADJACENT_ENOUGH]  # nearest first
+        lower, fig = enough[0] if enough else max(options, key=lambda o: o[1]["deals"])
+        rating, var_low, var_high, open_low, open_high = chain[lower.key]
         rating += fig["elo"]
-        if fig["elo_low"] is None:
-            open_low = True
-        else:
-            var_low += (fig["elo"] - fig["elo_low"]) ** 2
-        if fig["elo_high"] is None:
-            open_high = True
-        else:
-            var_high += (fig["elo_high"] - fig["elo"]) ** 2
+        open_low = open_low or fig["elo_low"] is None
+        open_high = open_high or fig["elo_high"] is None
+        var_low += 0.0 if fig["elo_low"] is None else (fig["elo"] - fig["elo_low"]) ** 2
+        var_high += 0.0 if fig["elo_high"] is None else (fig["elo_high"] - fig["elo"]) ** 2
+        chain[upper.key] = (rating, var_low, var_high, open_low, open_high)
         stronger = fig["elo_low"] is not None and fig["score_low"] > 0.5
         out_levels[upper.key] = {
             "rating": round(rating), "low": None if open_low else round(rating - math.sqrt(var_low)),
-            "high": None if open_high else round(rating + math.sqrt(var_high)), "above_below": stronger}
+            "high": None if open_high else round(rating + math.sqrt(var_high)),
+            # Against the level right below: measurably stronger or not; None when not compared.
+            "above_below": stronger if lower is below else None,
+            "measured_against": lower.key}
     return {"levels": out_levels, "pairs": out_pairs}
 
 
@@ -232,12 +281,12 @@ def table_lines(data: dict[str, Any], markdown: bool) -> list[str]:
     names = {lv.key: lv.name for lv in ladder_levels()}
     lines = []
     if markdown:
-        lines.append("| Game | Level | Rating (95 %) | Against the level below: deals, score (95 %) | CPU s |")
+        lines.append("| Game | Level | Rating (95 %) | Measured against: deals, its score (95 %) | CPU s |")
         lines.append("|---|---|---|---|---|")
     for game, lad in data["games"].items():
-        by_upper = {p["upper"]: p for p in lad["pairs"]}
         for key, entry in lad["levels"].items():
-            pair = by_upper.get(key)
+            against = entry.get("measured_against")
+            pair = next((p for p in lad["pairs"] if p["upper"] == key and p["lower"] == against), None)
             if entry.get("rating") is None:
                 rated = "not yet measured"
             else:
@@ -246,14 +295,21 @@ def table_lines(data: dict[str, Any], markdown: bool) -> list[str]:
                 rated = f"{entry['rating']} ({low} to {high})"
                 if entry.get("above_below") is False:
                     rated += ", not measurably stronger than the level below"
-            vs = "anchor" if pair is None else (
-                f"{pair['deals']} deals" + (f", {pair['score']:.2f} ({pair['score_low']:.2f}-{pair['score_high']:.2f})"
-                                            if pair.get("deals") else ""))
+                elif entry.get("above_below") is None and not entry.get("anchor"):
+                    rated += ", not yet compared with the level below"
+            if entry.get("anchor"):
+                vs = "the anchor"
+            elif pair is None:
+                tried = [p for p in lad["pairs"] if p["upper"] == key and p.get("deals")]
+                vs = "; ".join(f"{names[p['lower']]}: {p['deals']} deal(s)" for p in tried) or "no deals"
+            else:
+                vs = (f"{names[pair['lower']]}: {pair['deals']} deals, {pair['score']:.2f} "
+                      f"({pair['score_low']:.2f}-{pair['score_high']:.2f})")
             cpu = "" if pair is None else str(pair.get("cpu_seconds", ""))
             if markdown:
                 lines.append(f"| {game} | {names[key]} | {rated} | {vs} | {cpu} |")
             else:
-                lines.append(f"{game:12} {names[key]:9} {rated:60} {vs} {cpu}")
+                lines.append(f"{game:12} {names[key]:9} {rated:72} {vs} {cpu}")
     return lines
 
 

@@ -100,13 +100,10 @@ def key_of(spec: str | None) -> str | None:
 
 
 def label(spec: str | None) -> str:
-    """A bot seat's name for players: "Hard computer"; "Hard computer (adjusted)" for a spec with
-    settings of its own; "Computer" for a bot without a level."""
+    """A bot seat's name for players: "Hard computer" (also for a spec with settings of its own,
+    "mcts:iterations=50", which only developers type); "Computer" for a bot without a level."""
     level = of_spec(spec)
-    if level is None:
-        return UNKNOWN_LABEL
-    adjusted = ":" in (spec or "") and (spec or "").partition(":")[2].strip()
-    return level.label + (" (adjusted)" if adjusted else "")
+    return UNKNOWN_LABEL if level is None else level.label
 
 
 def accepted() -> list[str]:
@@ -146,12 +143,16 @@ def rating_text(level: Level, game_id: str | None) -> str:
     if entry is None:
         return "not yet rated"
     text = f"rated {entry['rating']:.0f}"
+    if entry.get("anchor"):
+        return text + " (where the ratings start)"
     if entry.get("low") is not None and entry.get("high") is not None:
         text += f" ({entry['low']:.0f}-{entry['high']:.0f})"
     elif entry.get("low") is not None:
         text += f" (at least {entry['low']:.0f})"
     if entry.get("above_below") is False:
         text += ", not measurably stronger than the level below"
+    elif entry.get("above_below") is None:
+        text += ", not yet compared with the level below"
     return text
 
 

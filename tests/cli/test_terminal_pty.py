@@ -48,7 +48,7 @@ def test_a_whole_game_against_a_bot_ends_with_the_result_in_words(game_id, tmp_p
     assert len(list((tmp_path / "data" / "records").glob(f"{game_id}-*.json"))) == 1
     assert not list((tmp_path / "data" / "saves").glob("*.json"))  # a finished game is no longer saved
     if game_id == "glyphs":  # played alone: the screen says so, offers bots, and never calls a win a draw
-        assert "Solo game: you are the only player" in text and "--players N --vs heuristic" in text
+        assert "Solo game: you are the only player" in text and "--players N --vs easy" in text
         assert "draw" not in result
 
 

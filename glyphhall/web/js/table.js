@@ -185,7 +185,8 @@ function renderSeats() {
     const online = ui.online && s.connected;
     const row = h("div.seat-row" + (i === ui.you ? ".me" : "") + (toMove ? ".to-move" : ""), { "data-seat": i },
       h("span.seat-no", { text: `${i}` }), h("span.seat-name", { text: who, title: level ? level.about : "" }),
-      level ? h("span.level-rating.muted", { text: levelRating(level, t.game) }) : null,
+      level ? h("span.level-rating.muted", { text: levelRating(level, t.game).split(" (")[0].split(",")[0],
+        title: `${level.about} In this game it is ${levelRating(level, t.game)}.` }) : null,
       s.kind === "person" && s.taken ? h("span.dot" + (online ? ".on" : ""), { title: online ? "online" : ui.online ? "offline" : "unknown: you are offline" }) : null,
       toMove ? h("span.to-move-tag", { text: "to move" }) : null,
       ui.thinking.some((b) => b.seat === i) ? h("span.thinking-tag", { text: "thinking…" }) : null);
