@@ -3,6 +3,7 @@
     random            heuristic         mcts-hard
     mcts:iterations=400,seconds=none    mcts-easy:cutoff=20    mcts:early_stop=off
     mcts:prior=heuristic,prior_weight=4    mcts-hard:roots=1
+    hard              expert:roots=1    (a level key, see `bots/levels.py`, stands for its spec)
 
 Settings after the colon are for the MCTS levels only (see `glyphhall.bots.mcts.MCTSBot`); the
 arena uses them to get iteration budgets, which (unlike time budgets) make results reproducible."""
@@ -13,6 +14,7 @@ from typing import Any
 
 from . import make, names
 from .base import Bot
+from .levels import LEVELS, resolve
 
 
 def _switch(text: str) -> bool:
@@ -57,6 +59,9 @@ _SETTINGS = {
 }
 
 
+_LEVEL_KEYS = ", ".join(level.key for level in LEVELS)
+
+
 class BotSpecError(ValueError):
     """A bot spec that names no bot or carries a bad setting (the message says which)."""
 
@@ -64,11 +69,13 @@ class BotSpecError(ValueError):
 def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     """("mcts", {"iterations": 400}) from "mcts:iterations=400". Raises BotSpecError."""
     if not isinstance(spec, str) or not spec.strip():
-        raise BotSpecError("a bot is named like 'random', 'mcts-hard' or 'mcts:iterations=400'")
+        raise BotSpecError(f"a computer player is named by its level: {_LEVEL_KEYS}")
+    spec = resolve(spec)
     base, _, rest = spec.strip().partition(":")
     base = base.strip()
     if base not in names():
-        raise BotSpecError(f"no bot {base!r}; known bots: {', '.join(names())}")
+        # What a player reads (`--vs`): the levels only; the specs are for developers (bots/spec.py).
+        raise BotSpecError(f"there is no level {base!r}; the levels are {_LEVEL_KEYS}")
     settings: dict[str, Any] = {}
     if rest.strip():
         if not base.startswith("mcts"):

@@ -13,6 +13,8 @@ from rich.markup import escape
 from rich.table import Table
 
 from glyphhall import games
+from glyphhall.bots.levels import LEVELS, introduce
+from glyphhall.bots.levels import label as bot_label
 from glyphhall.bots.spec import BotSpecError, make_bot
 from glyphhall.engine import GlyphHallError, parse_option_texts
 
@@ -53,12 +55,12 @@ def _person_name() -> str:
 
 
 def _seat_names(count: int, seat: int, vs: str, name: str) -> list[str]:
-    """The person's name at their seat; "Player N" for hotseat friends; "heuristic bot" (numbered
-    when there are several) for bots."""
+    """The person's name at their seat; "Player N" for hotseat friends; "Hard computer" (numbered
+    when there are several) for bots, named by their level (bots/levels.py)."""
     bot_seats = count - 1
-    level = vs.partition(":")[0]  # "mcts:iterations=50" plays as the mcts bot
+    level = bot_label(vs)
     return [
-        name if i == seat else (f"Player {i + 1}" if vs == "human" else (f"{level} bot" if bot_seats == 1 else f"{level} bot {i}"))
+        name if i == seat else (f"Player {i + 1}" if vs == "human" else (level if bot_seats == 1 else f"{level} {i}"))
         for i in range(count)
     ]
 
@@ -67,7 +69,8 @@ def _seat_names(count: int, seat: int, vs: str, name: str) -> list[str]:
 def play(
     game_id: Annotated[str, typer.Argument(metavar="GAME", help="a game id, see 'glyphhall games'")],
     seat: Annotated[int, typer.Option(help="your seat (0 is the first player)")] = 0,
-    vs: Annotated[str, typer.Option(help="bot for the other seats, or 'human' for hotseat")] = "heuristic",
+    vs: Annotated[str, typer.Option(help=f"the computer's level for the other seats ({', '.join(lv.key for lv in LEVELS)}), "
+                                     "or 'human' for hotseat")] = "easy",
     players: Annotated[int | None, typer.Option(help="number of seats (default: the game's minimum)")] = None,
     seed: Annotated[int | None, typer.Option(help="random seed (default: from the clock)")] = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="game option key=value")] = None,
@@ -120,9 +123,11 @@ def play(
     except OSError as err:
         raise fail(os_error_text(err)) from None
     console.print(f"[bold]{escape(game.name)}[/bold], seed {chosen_seed}. Type 'help' for commands.")
+    if vs != "human" and count > 1:
+        console.print(f"You play against the {escape(introduce(vs, game.id))}", highlight=False)
     if count == 1 and game.max_players > 1:
         console.print(f"Solo game: you are the only player. To play with bots: glyphhall play {game.id} "
-                      f"--players N --vs heuristic (N up to {game.max_players}).", highlight=False)
+                      f"--players N --vs easy (N up to {game.max_players}).", highlight=False)
     _run(match, reader, plain)
 
 

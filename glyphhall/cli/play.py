@@ -12,6 +12,7 @@ from rich.markup import escape
 from rich.text import Text
 
 from glyphhall import bots
+from glyphhall.bots.levels import label as bot_label
 from glyphhall.engine import (
     Event,
     Game,
@@ -34,12 +35,15 @@ from .thinking import Thinking
 
 LEAVE_QUESTION = "Leave the game? It is saved."
 
-HELP = """Commands at the prompt (Tab completes actions and names, Up/Down recalls earlier lines):
+#: The bot `hint` and `auto` ask (its player name, from bots/levels.py, is what the person reads).
+HINT_BOT = "heuristic"
+
+HELP = f"""Commands at the prompt (Tab completes actions and names, Up/Down recalls earlier lines):
   <action>   an action in the game's notation (see 'legal')
   legal      list your legal actions (also '?')
   info NAME  what a card, sigil, ability, item, creature, figure or glyph does
-  hint       what the heuristic bot would play here
-  auto       let the heuristic bot play this one move for you
+  hint       what the {bot_label(HINT_BOT)} would play here, and why
+  auto       let the {bot_label(HINT_BOT)} play this one move for you
   log        more of the log
   board      draw the position again
   help       this text and the game's notation
@@ -312,10 +316,10 @@ def _human_turn(match: Match, seat: int, screen: Screen, read_line: Callable[[st
             continue
         if line.lower() == "hint":
             move, why = hint(match.state, seat, seed=len(match.record.actions))
-            screen.say(f"The heuristic bot would play: {move}, because {why}.")
+            screen.say(f"The {bot_label(HINT_BOT)} would play: {move}, because {why}.")
             continue
         if line.lower() == "auto":
-            line = str(bots.ask(bots.make("heuristic", seed=len(match.record.actions)), match.state, seat))
+            line = str(bots.ask(bots.make(HINT_BOT, seed=len(match.record.actions)), match.state, seat))
         board_command = terminal_hook(match.game, "command")  # the game's own board commands (Glyphs: page N)
         answer = board_command(match.state, seat, line) if board_command else None
         if answer is not None:

@@ -8,7 +8,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from glyphhall import bots, games
+from glyphhall import games
+from glyphhall.bots import levels
 from glyphhall.engine import Game, Option
 
 from .player_text import option_help_for_players
@@ -44,7 +45,13 @@ class Catalog:
 
     @staticmethod
     def bot_levels() -> list[str]:
-        return bots.names()
+        """Every word a bot seat may be asked for: the levels' keys ("hard"), then the bot specs."""
+        return levels.accepted()
+
+    def bot_offer(self) -> dict[str, Any]:
+        """The levels as the lobby offers them: keys, names, how each plays, ratings per game."""
+        return {"bots": [level.key for level in levels.LEVELS], "default_bot": levels.DEFAULT_LEVEL,
+                "levels": levels.describe(self.ids())}
 
 
 def describe_option(option: Option) -> dict[str, Any]:

@@ -11,6 +11,8 @@ from typing import Any, Literal
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
 
+from glyphhall.bots.levels import label as bot_label
+from glyphhall.bots.levels import resolve as resolve_level
 from glyphhall.engine import Game, GlyphHallError
 from glyphhall.store import UserInfo
 
@@ -74,7 +76,7 @@ async def list_games(request: Request) -> dict[str, Any]:
     m = manager(request)
     return {
         "games": [m.catalog.describe(m.catalog.get(i)) for i in m.catalog.ids()],
-        "bots": m.catalog.bot_levels(),
+        **m.catalog.bot_offer(),
     }
 
 
@@ -109,9 +111,10 @@ async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
     for i, s in enumerate(body.seats):
         if s.kind == "bot":
             level = s.bot or "random"
-            if level not in levels:
-                raise TableError(f"seat {i}: there is no bot {level!r}; bots: {', '.join(levels)}")
-            seats.append(("bot", level, await _guest_name(m, s.name) if s.name else None))
+            if resolve_level(level) not in levels:  # a level's key or name ("hard"), or an old spec
+                raise TableError(f"seat {i}: there is no computer level {level!r}; levels: "
+                                 f"{', '.join(m.catalog.bot_offer()['bots'])}")
+            seats.append(("bot", resolve_level(level), await _guest_name(m, s.name) if s.name else None))
         else:
             if s.bot:
                 raise TableError(f"seat {i} is for a person, so it takes no bot level")
@@ -261,7 +264,7 @@ async def leave(table_id: str, body: WithToken, request: Request) -> dict[str, A
             await m.db(m.store.seat_to_bot, table_id, seat, SUBSTITUTE_BOT)
             s = table.seats[seat]
             s.kind, s.bot, s.token_hash = "bot", SUBSTITUTE_BOT, None
-            s.name = f"{s.name or 'player'} (left; {SUBSTITUTE_BOT} bot plays)"
+            s.name = f"{s.name or 'player'} (left; the {bot_label(SUBSTITUTE_BOT)} plays)"
         for conn in [c for c in table.connections if c.seat == seat]:
             conn.seat = None  # that browser now only watches
             conn.push(table.full_state(None))

@@ -10,6 +10,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
 
+from glyphhall.bots.levels import label as bot_label
 from glyphhall.engine import GlyphHallError, first_state
 from glyphhall.store import TableInfo, UserInfo
 
@@ -45,7 +46,7 @@ async def _signed_in(request: Request) -> UserInfo:
 
 
 def seat_names(info: TableInfo) -> list[str]:
-    return [s.name or (f"{s.bot} bot" if s.kind == "bot" else f"seat {s.seat}") for s in info.seats]
+    return [s.name or (bot_label(s.bot) if s.kind == "bot" else f"seat {s.seat}") for s in info.seats]
 
 
 def outcome(result: list[float] | None, seat: int) -> str | None:
@@ -237,7 +238,7 @@ async def leaderboard(game_id: str, request: Request) -> dict[str, Any]:
         out.append({
             "place": place,
             "kind": "person" if kind == "user" else "bot",
-            "name": person.name if person else f"{key} bot",
+            "name": person.name if person else bot_label(key),
             "profile": f"/u/{person.name}" if person else None,
             "rating": rating.shown((r.mu, r.sigma)),
             "mu": round(r.mu, 2),

@@ -6,6 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from glyphhall.bots.levels import key_of as bot_level
+from glyphhall.bots.levels import label as bot_label
+
 
 @dataclass
 class SeatState:
@@ -21,7 +24,8 @@ class SeatState:
             "seat": seat,
             "kind": self.kind,
             "bot": self.bot,
-            "name": self.name or (f"{self.bot} bot" if self.kind == "bot" else None),
+            "level": bot_level(self.bot) if self.kind == "bot" else None,  # /api/games' levels: how it plays
+            "name": self.name or (bot_label(self.bot) if self.kind == "bot" else None),
             "taken": self.kind == "bot" or self.token_hash is not None,
             "connected": connected or self.kind == "bot",
             # A guest's name is only what they typed: shown marked, never as an account.

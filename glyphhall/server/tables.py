@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from glyphhall.bots.levels import label as bot_label
 from glyphhall.engine import (
     Action,
     Event,
@@ -417,7 +418,7 @@ class LiveTable:
         )
 
     async def _keep(self, final: State) -> None:
-        names = [s.name or s.bot or f"seat {i}" for i, s in enumerate(self.seats)]
+        names = [s.name or (bot_label(s.bot) if s.bot else f"seat {i}") for i, s in enumerate(self.seats)]
         try:
             card = await self.manager.db(keepsakes.keep_after_game, self.game, final, self.manager.store, self.id, names)
         except GlyphHallError as err:  # a bad keepsake must not stop the game from ending

@@ -220,7 +220,7 @@ def test_a_failing_bot_is_reported_not_fatal(monkeypatch) -> None:
 @pytest.mark.parametrize(
     "game, bots_, message",
     [
-        (TOY_ID, ["random", "nobot"], "no bot 'nobot'"),
+        (TOY_ID, ["random", "nobot"], "there is no level 'nobot'"),
         ("nogame", ["random", "random"], "no game"),
         (TOY_ID, ["random", "mcts:iterations=ten"], "must be a number"),
         (TOY_ID, ["random", "random:cutoff=3"], "no settings"),
@@ -275,5 +275,5 @@ def test_arena_command_prints_standings_and_writes_files(tmp_path) -> None:
 def test_arena_command_rejects_an_unknown_bot(tmp_path) -> None:
     result = CliRunner().invoke(_app(), ["arena", TOY_ID, "--bots", "random,wizard", "--out", str(tmp_path)])
     assert result.exit_code == 2
-    assert "no bot 'wizard'" in result.output
+    assert "there is no level 'wizard'" in result.output
     assert not (tmp_path / "results.json").exists()

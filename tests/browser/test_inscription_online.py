@@ -87,7 +87,7 @@ def test_two_browsers_play_inscription_to_the_end(live_server, new_page):
     ann.wait_for_selector("#rated-note:has-text(\"guests' games are not rated\")")
     assert ann.is_disabled("#table-rated") and not ann.is_checked("#table-rated") and ann.is_checked("#table-undo")
     assert "guests' games are not rated" in ann.inner_text("#rated-note")
-    assert ann.input_value("select[name='seat-1']") == "bot:mcts"  # a quick game against the computer by default
+    assert ann.input_value("select[name='seat-1']") == "bot:hard"  # a quick game against the computer by default
     ann.select_option("select[name='seat-1']", "person")
     ann.click("#create-form button[type=submit]")
     ann.wait_for_url("**/t/*")

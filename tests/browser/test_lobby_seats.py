@@ -19,7 +19,7 @@ def test_a_seat_choice_survives_the_lobby_drawing_its_seats_again(live_server, n
     page.goto(live_server)
     page.wait_for_selector("#game option[value='inscription']", state="attached")
     page.select_option("#game", "inscription")  # a person quick to choose: the seats drawn now
-    assert page.input_value("select[name='seat-1']") == "bot:mcts"
+    assert page.input_value("select[name='seat-1']") == "bot:hard"
     page.select_option("select[name='seat-1']", "person")
     for route in held:
         route.continue_()
@@ -31,7 +31,7 @@ def test_a_seat_choice_survives_the_lobby_drawing_its_seats_again(live_server, n
     page.fill("#players", "3")
     page.dispatch_event("#players", "change")
     page.wait_for_selector("select[name='seat-2']")
-    assert [page.input_value(f"select[name='seat-{i}']") for i in range(3)] == ["person", "person", "bot:mcts"]
+    assert [page.input_value(f"select[name='seat-{i}']") for i in range(3)] == ["person", "person", "bot:hard"]
     assert page.inner_text("#seat-list").splitlines()[0].startswith("Player 1")
     for name, size in {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}.items():
         resize(page, size)

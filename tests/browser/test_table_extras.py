@@ -28,7 +28,7 @@ def test_a_quick_game_against_the_computer_and_the_invite_link(live_server, brow
         page.click("#create-form button[type=submit]")
         page.wait_for_url("**/t/*")
         page.wait_for_selector("body[data-status='running']")  # started at once: nobody to wait for
-        assert "mcts bot" in page.inner_text('.seat-row[data-seat="1"]')
+        assert "Hard computer" in page.inner_text('.seat-row[data-seat="1"]')
         page.click("#copy-invite")
         page.wait_for_selector("#copy-invite:has-text('Copied')")
         assert page.evaluate("navigator.clipboard.readText()") == page.url

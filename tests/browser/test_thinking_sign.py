@@ -1,4 +1,4 @@
-"""The thinking sign (issue 23): while a bot computes its move the table page says "random bot
+"""The thinking sign (issue 23): while a bot computes its move the table page says "Beginner computer
 is thinking…" (and marks its seat) to the person and to a spectator, until the move arrives.
 The bot is held at a gate while the pages are checked, so nothing here depends on how fast the
 machine is. Screenshots: thinking-<who>-<width>.png."""
@@ -55,7 +55,7 @@ def test_the_table_says_which_bot_is_thinking_until_its_move_arrives(live_server
         for who, page in pages.items():
             sign = page.locator("#thinking")
             sign.wait_for(state="visible")
-            assert sign.inner_text() == "random bot is thinking…"
+            assert sign.inner_text() == "Beginner computer is thinking…"
             assert page.locator('.seat-row[data-seat="1"] .thinking-tag').inner_text() == "thinking…"
             assert page.evaluate("document.body.dataset.step") == str(step)
             assert box(page, "#thinking")["y"] < viewport["height"], "the sign is on the first screen"

@@ -48,7 +48,7 @@ def test_bad_options_and_seats_are_clear_errors():
     assert "unknown option" in runner.invoke(app, ["play", "inscription", "-o", "colour=red"]).output
     assert "key=value" in runner.invoke(app, ["play", "inscription", "-o", "items"]).output
     assert "--seat must be between 0 and 1" in runner.invoke(app, ["play", "inscription", "--seat", "5"]).output
-    assert "no bot 'wizard'" in runner.invoke(app, ["play", "inscription", "--vs", "wizard"]).output
+    assert "there is no level 'wizard'" in runner.invoke(app, ["play", "inscription", "--vs", "wizard"]).output
 
 
 def test_replay_skips_the_moves_taken_back(tmp_path):

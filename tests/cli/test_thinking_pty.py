@@ -25,14 +25,14 @@ def test_ctrl_c_while_the_bot_thinks_asks_and_the_game_goes_on(tmp_path):
                   data_dir=str(tmp_path / "data"))
     wait_turn(child, "Ann")
     type_line(child, "draft 1")
-    child.expect_exact("mcts bot is thinking")  # the spinner names the bot
+    child.expect_exact("Hard computer is thinking")  # the spinner names the bot
     child.sendcontrol("c")
     child.expect_exact("Leave the game? It is saved.")
     type_line(child, "n")
     wait_turn(child, "Ann")  # the bot finished its move; the game went on
-    assert "mcts bot picks" in shown(child)
+    assert "Hard computer picks" in shown(child)
     type_line(child, "draft 1")
-    child.expect_exact("mcts bot is thinking")
+    child.expect_exact("Hard computer is thinking")
     child.sendcontrol("c")
     child.expect_exact("Leave the game? It is saved.")
     type_line(child, "y")
@@ -67,7 +67,7 @@ def test_quit_then_resume_continues_at_the_same_state(tmp_path):
     assert len(record.actions) >= 3
 
     listing = spawn("resume", "--plain", data_dir=data)
-    listing.expect_exact("1. Glyfts: Ann vs mcts bot,")
+    listing.expect_exact("1. Glyfts: Ann vs Hard computer,")
     listing.expect_exact("Which game (Enter: 1)?")
     type_line(listing, "")
     listing.expect_exact(f"continued after {len(record.actions)} moves")

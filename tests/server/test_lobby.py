@@ -11,7 +11,8 @@ def test_games_list_options_and_bots(client):
     assert set(games) == {"duel", "optduel", "race", "turns"}
     colour = games["optduel"]["options"][0]
     assert colour == {"name": "colour", "type": "str", "default": "red", "help": "colour of the table", "choices": ["red", "green"]}
-    assert "random" in data["bots"] and "heuristic" in data["bots"]
+    assert data["bots"][:5] == ["beginner", "easy", "medium", "hard", "expert"] and data["default_bot"] == "hard"
+    assert [lv["label"] for lv in data["levels"]][:2] == ["Beginner computer", "Easy computer"]
 
 
 def test_openapi_document_is_served(client):
@@ -41,7 +42,7 @@ def test_bad_options_are_a_clear_400_and_create_nothing(client):
         ({"game": "optduel", "options": {"speed": 1}, "seats": [{"kind": "person"}] * 2}, "unknown option 'speed'"),
         ({"game": "chess", "seats": [{"kind": "person"}] * 2}, "no game 'chess'"),
         ({"game": "duel", "seats": [{"kind": "person"}] * 3}, "Duel is for 2 players, not 3"),
-        ({"game": "duel", "seats": [{"kind": "person"}, {"kind": "bot", "bot": "genius"}]}, "no bot 'genius'"),
+        ({"game": "duel", "seats": [{"kind": "person"}, {"kind": "bot", "bot": "genius"}]}, "there is no computer level 'genius'"),
         ({"game": "duel", "seats": [{"kind": "alien"}, {"kind": "person"}]}, "seats.0.kind"),
         ({"game": "duel"}, "seats: Field required"),
     ]

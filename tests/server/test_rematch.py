@@ -146,6 +146,6 @@ def test_a_rated_match_tells_each_seat_its_rating_change(client):
         while receive(watcher, "update")["status"] != "finished":
             pass
     changes = client.get(f"/api/tables/{t['id']}/ratings").json()["changes"]
-    assert [c["name"] for c in changes] == ["Rowan", "random bot"]
+    assert [c["name"] for c in changes] == ["Rowan", "Beginner computer"]
     for c in changes:
         assert c["change"] != 0 and round(c["before"] + c["change"], 1) == c["after"]

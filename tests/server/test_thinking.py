@@ -36,12 +36,12 @@ def test_everyone_is_told_while_a_bot_computes_its_move(client):
             kinds = [(m["type"], m.get("thinking")) for m in seen]
             assert kinds == [("thinking", True), ("thinking", False), ("update", None)], kinds
             on, off = seen[0], seen[1]
-            assert on["seat"] == off["seat"] == 1 and on["name"] == "random bot"
-            assert on["bots"] == [{"seat": 1, "name": "random bot"}] and off["bots"] == []
+            assert on["seat"] == off["seat"] == 1 and on["name"] == "Beginner computer"
+            assert on["bots"] == [{"seat": 1, "name": "Beginner computer"}] and off["bots"] == []
     # Someone arriving while a bot computes sees the sign at once (the bot waits for Ann now).
     client.app.state.manager.tables[t["id"]].computing.add(1)
     with client.websocket_connect(f"/ws/{t['id']}") as late:
-        assert hello(late, None)["thinking"] == [{"seat": 1, "name": "random bot"}]
+        assert hello(late, None)["thinking"] == [{"seat": 1, "name": "Beginner computer"}]
 
 
 def test_a_timed_out_person_is_not_shown_thinking(client):
@@ -71,4 +71,4 @@ def test_the_sockets_of_another_process_are_told_too(hall):
             msg = json.loads(spy.recv(timeout=60))
             if msg["type"] == "thinking":
                 told.append((msg["seat"], msg["name"], msg["thinking"], msg["bots"]))
-        assert told == [(1, "random bot", True, [{"seat": 1, "name": "random bot"}]), (1, "random bot", False, [])]
+        assert told == [(1, "Beginner computer", True, [{"seat": 1, "name": "Beginner computer"}]), (1, "Beginner computer", False, [])]

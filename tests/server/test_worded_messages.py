@@ -40,7 +40,7 @@ def test_a_finished_game_says_its_result_in_words(client):
             if msg.get("legal"):  # a refusal (the bot moved first) is answered by the next update
                 ws.send_json({"type": "act", "text": msg["legal"][0]})
             msg = ws.receive_json()
-        assert re.fullmatch(r"(ann|random bot) wins|The game is a draw", msg["result_text"])
+        assert re.fullmatch(r"(ann|Beginner computer) wins|The game is a draw", msg["result_text"])
         assert msg["to_move"] == []
 
 

@@ -3,12 +3,12 @@
 import { api, clear, h, label, myName, savedSeat, saveSeat, setMyName } from "./dom.js";
 import { whoAmI } from "./account.js";
 
-// The seats after the first default to this bot, so a quick game against the computer is
-// "choose the game, Create table".
-const DEFAULT_BOT = "mcts";
+// The seats after the first default to the server's default level (`default_bot`), so a quick
+// game against the computer is "choose the game, Create table".
 let me = null;  // the signed-in account, or null for a guest
 
-let catalog = { games: [], bots: [] };
+// bots: the level keys; levels: [{key, name, label, about, ratings: {game: {text, ...}}}]
+let catalog = { games: [], bots: [], levels: [], default_bot: null };
 const packaged = {}; // game id -> its packaged positions [{name, title, players}], fetched once
 let checking = null; // the timer of the next check of a pasted position
 
@@ -225,13 +225,33 @@ function showSeats() {
   const n = Number(document.getElementById("players").value) || 2;
   const chosen = [...document.querySelectorAll("#seat-list select")].map((sel) => sel.value);
   const list = clear(document.getElementById("seat-list"));
+  const game = currentGame();
   for (let i = 0; i < n; i++) {
     const kind = h("select", { name: `seat-${i}` },
       h("option", { value: "person", text: i === 0 ? "you" : "a person (invite)" }),
-      catalog.bots.map((b) => h("option", { value: `bot:${b}`, text: `bot: ${b}`, selected: i > 0 && b === DEFAULT_BOT })));
+      catalog.levels.map((lv) => h("option", {
+        value: `bot:${lv.key}`, text: `${lv.label} · ${ratingText(lv, game)}`, title: lv.about,
+        selected: i > 0 && lv.key === catalog.default_bot,
+      })));
     if (i < chosen.length && [...kind.options].some((o) => o.value === chosen[i])) kind.value = chosen[i];
-    list.append(h("label.seat", {}, h("span", { text: `Player ${i + 1}` }), kind));
+    const about = h("small.muted.level-about", {});
+    const explain = () => { about.textContent = levelAbout(kind.value, game); };
+    kind.addEventListener("change", explain);
+    explain();
+    list.append(h("label.seat", {}, h("span", { text: `Player ${i + 1}` }), kind, about));
   }
+}
+
+/** "rated 1310 (1200-1420)" for a level in the chosen game, or "not yet rated". */
+function ratingText(level, game) {
+  const r = game && level.ratings ? level.ratings[game.id] : null;
+  return r ? r.text : "not yet rated";
+}
+
+/** How the chosen computer level plays, for the line under its seat ("" for a person). */
+function levelAbout(value, game) {
+  const level = catalog.levels.find((lv) => `bot:${lv.key}` === value);
+  return level ? `${level.name}: ${level.about} In ${game ? game.name : "this game"} it is ${ratingText(level, game)}.` : "";
 }
 
 async function create(event) {
@@ -275,7 +295,7 @@ async function create(event) {
 }
 
 function seatText(s) {
-  if (s.kind === "bot") return `${s.name || s.bot} (bot)`;
+  if (s.kind === "bot") return s.name || "Computer";
   return s.taken ? s.name : "free";
 }
 

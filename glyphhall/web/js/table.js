@@ -179,12 +179,15 @@ function renderSeats() {
   renderJoin();
   const box = clear($("seats"));
   t.seats.forEach((s, i) => {
-    const who = s.kind === "bot" ? `${s.name} (bot)` : s.taken ? s.name + (s.guest ? " (guest)" : "") : "free";
+    const who = s.kind === "bot" ? s.name : s.taken ? s.name + (s.guest ? " (guest)" : "") : "free";
+    const level = s.kind === "bot" ? levelOf(s.level) : null;
     const toMove = t.status === "running" && ui.toMove.includes(i);
     // While our own socket is down we do not know who is online: every dot goes grey.
     const online = ui.online && s.connected;
     const row = h("div.seat-row" + (i === ui.you ? ".me" : "") + (toMove ? ".to-move" : ""), { "data-seat": i },
-      h("span.seat-no", { text: `${i}` }), h("span.seat-name", { text: who }),
+      h("span.seat-no", { text: `${i}` }), h("span.seat-name", { text: who, title: level ? level.about : "" }),
+      level ? h("span.level-rating.muted", { text: levelRating(level, t.game).split(" (")[0].split(",")[0],
+        title: `${level.about} In this game it is ${levelRating(level, t.game)}.` }) : null,
       s.kind === "person" && s.taken ? h("span.dot" + (online ? ".on" : ""), { title: online ? "online" : ui.online ? "offline" : "unknown: you are offline" }) : null,
       toMove ? h("span.to-move-tag", { text: "to move" }) : null,
       ui.thinking.some((b) => b.seat === i) ? h("span.thinking-tag", { text: "thinking…" }) : null);
@@ -209,7 +212,22 @@ function renderSeats() {
   if (t.spectators) actions.append(h("p.muted", { text: `${t.spectators} watching` }));
 }
 
-/** "mcts bot is thinking…" while a bot computes its move (the server's `thinking` messages). */
+/** A computer level as /api/games describes it (name, how it plays, its ratings), once fetched. */
+function levelOf(key) {
+  if (ui.levels === undefined) {
+    ui.levels = null;  // asked once; the seats are drawn again when it comes
+    api("GET", "/api/games").then((c) => { ui.levels = c.levels || []; if (ui.table) renderSeats(); }).catch(() => {});
+  }
+  return (ui.levels || []).find((lv) => lv.key === key) || null;
+}
+
+/** "rated 1310 (1200-1420)" in this table's game, or "not yet rated". */
+function levelRating(level, game) {
+  const r = level.ratings ? level.ratings[game] : null;
+  return r ? r.text : "not yet rated";
+}
+
+/** "Hard computer is thinking…" while a bot computes its move (the server's `thinking` messages). */
 function renderThinking() {
   const bar = $("thinking");
   const names = ui.thinking.map((b) => b.name);

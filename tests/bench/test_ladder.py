@@ -1,0 +1,54 @@
+"""bench/ladder.py's arithmetic (issue 41): a pair's score becomes Elo with an interval, the ladder
+adds the pairs up from the anchor, a sweep is a bound and not infinite, and a level whose interval
+reaches one half is marked as not measurably stronger."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+_PATH = Path(__file__).resolve().parents[2] / "bench" / "ladder.py"
+
+
+@pytest.fixture(scope="module")
+def ladder():
+    spec = importlib.util.spec_from_file_location("bench_ladder", _PATH)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["bench_ladder"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def _deals(ladder, game, lower, upper, scores):
+    levels = {lv.key: lv for lv in ladder.ladder_levels()}
+    specs = [ladder.bench_spec(levels[lower]), ladder.bench_spec(levels[upper])]
+    return [{"game": game, "lower": lower, "upper": upper, "index": i, "specs": specs, "scores": list(s),
+             "cpu": 1.0} for i, s in enumerate(scores)]
+
+
+def test_a_ladder_adds_up_from_the_anchor_and_says_where_a_level_is_not_stronger(ladder):
+    sweep = _deals(ladder, "g", "beginner", "easy", [(1.0, 1.0)] * 10)
+    even = _deals(ladder, "g", "easy", "medium", [(1.0, 0.0), (0.0, 1.0), (1.0, 1.0), (0.0, 0.0)] * 3)
+    strong = _deals(ladder, "g", "medium", "hard", [(1.0, 1.0), (1.0, 0.0), (1.0, 1.0), (1.0, 1.0)] * 4)
+    out = ladder.ladder("g", sweep + even + strong)
+    rows, pairs = out["levels"], {p["upper"]: p for p in out["pairs"]}
+    assert rows["beginner"]["rating"] == 1000
+    # 10 clean deals: a quarter game from a sweep (p = 0.975, +636 Elo), the top open.
+    assert pairs["easy"]["elo"] == 636 and pairs["easy"]["elo_high"] is None and rows["easy"]["high"] is None
+    assert rows["easy"]["rating"] == 1636 and rows["easy"]["above_below"] is True
+    assert pairs["medium"]["score"] == 0.5 and pairs["medium"]["elo"] == 0
+    assert rows["medium"]["rating"] == 1636 and rows["medium"]["above_below"] is False
+    assert pairs["hard"]["score"] == 0.875 and rows["hard"]["above_below"] is True
+    assert rows["hard"]["rating"] == 1636 + pairs["hard"]["elo"]
+    assert rows["hard"]["low"] < rows["medium"]["low"] + pairs["hard"]["elo"]  # the intervals add up
+    assert rows["expert"] == {"rating": None, "note": "not yet measured"}
+
+
+def test_a_deal_with_an_error_counts_for_nobody(ladder):
+    deals = _deals(ladder, "g", "beginner", "easy", [(1.0, 1.0), (0.0, 1.0)])
+    deals.append({**deals[0], "index": 2, "scores": None})
+    fig = ladder.pair_figures(deals)
+    assert fig["deals"] == 2 and fig["errors"] == 1 and fig["score"] == 0.75

@@ -1,0 +1,103 @@
+"""The levels a player understands (issue 41): names mapped onto the bot specs, the old specs still
+accepted, the ratings shipped as data, and no developer word in anything a player reads about a bot."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from glyphhall import bots
+from glyphhall.bots import levels
+from glyphhall.bots.levels import LEVELS, introduce, label, rating_text, resolve
+from glyphhall.bots.spec import BotSpecError, check_spec, make_bot, parse_spec
+from glyphhall.cli.main import app
+from glyphhall.cli.play import HELP
+
+from ..bot_words import bot_jargon
+
+ROOT = Path(__file__).resolve().parents[2]
+GAME_IDS = ("inscription", "glyfts", "tundrus", "heroscape", "glyphs")
+
+
+def test_the_jargon_check_catches_the_old_wording() -> None:
+    """The check itself can fail: the texts of before issue 41 are caught."""
+    assert bot_jargon("The heuristic bot would play: draft 1") == ["heuristic"]
+    assert bot_jargon("bot: mcts-easy") == ["mcts"]
+    assert bot_jargon("Hard computer (rated 1310)") == []
+
+
+def test_a_level_word_plays_its_spec_and_the_old_specs_still_work() -> None:
+    assert [lv.key for lv in levels.ladder_levels()] == ["beginner", "easy", "medium", "hard", "expert"]
+    assert [lv.spec for lv in levels.ladder_levels()] == ["random", "heuristic", "mcts-easy", "mcts", "mcts-hard"]
+    assert resolve("hard") == "mcts" and resolve("Expert:roots=1") == "mcts-hard:roots=1"
+    assert resolve("Hard computer") == "mcts" and resolve("mcts-hard") == "mcts-hard"
+    assert parse_spec("hard") == parse_spec("mcts") and parse_spec("expert:roots=1") == ("mcts-hard", {"roots": 1})
+    for name in bots.names():  # every registered spec is accepted as before
+        assert check_spec(name) == name
+    assert make_bot("hard", 3).level == make_bot("mcts", 3).level == "mcts"
+    assert type(make_bot("easy")) is type(make_bot("heuristic"))
+    with pytest.raises(BotSpecError, match="there is no level 'wizard'; the levels are beginner, easy"):
+        parse_spec("wizard")
+
+
+def test_every_registered_bot_has_a_name_for_players() -> None:
+    for name in bots.names():
+        assert label(name) != levels.UNKNOWN_LABEL, f"{name} has no level: add it to bots/levels.py"
+    assert label("mcts") == "Hard computer" and label("random") == "Beginner computer"
+    assert label("mcts:iterations=50") == "Hard computer"
+    assert label("some-new-bot") == "Computer" and label(None) == "Computer"
+
+
+def test_nothing_a_player_reads_about_a_bot_has_a_developer_word() -> None:
+    texts = []
+    for level in LEVELS:
+        texts += [level.name, level.label, level.about]
+        for game in GAME_IDS:
+            texts += [rating_text(level, game), introduce(level.spec, game), introduce(level.key, game)]
+    texts += [label(name) for name in bots.names()] + [label(f"{name}:iterations=5") for name in bots.names()]
+    texts.append(HELP)
+    runner = CliRunner()
+    texts.append(runner.invoke(app, ["play", "--help"], terminal_width=200).output)
+    texts.append(runner.invoke(app, ["play", "glyfts", "--vs", "wizard"]).output)
+    with pytest.raises(BotSpecError) as err:
+        parse_spec("")
+    texts.append(str(err.value))
+    found = {text: bot_jargon(text) for text in texts if bot_jargon(text)}
+    assert not found, found
+
+
+def test_the_ratings_are_shipped_with_where_they_came_from() -> None:
+    data = json.loads((ROOT / "glyphhall" / "bots" / "ladder.json").read_text())
+    assert re.fullmatch(r"\d{4}-\d\d-\d\d", data["dates"][0]) and data["commits"] and "shared" in data["about"]
+    assert {"inscription", "glyfts"} <= set(data["games"])
+    keys = [lv.key for lv in levels.ladder_levels()]
+    for game, ladder in data["games"].items():
+        rows = ladder["levels"]
+        assert rows["beginner"] == {"rating": 1000, "low": 1000, "high": 1000, "above_below": None, "anchor": True}
+        for key, row in rows.items():
+            if row.get("rating") is None or row.get("anchor"):
+                continue
+            (pair,) = [p for p in ladder["pairs"] if p["upper"] == key and p["lower"] == row["measured_against"]]
+            assert pair["deals"] >= 2 and len(pair["specs"]) == 2
+            text = rating_text(levels.find(key), game)
+            assert text.startswith(f"rated {row['rating']}")
+            if keys.index(pair["lower"]) == keys.index(key) - 1:
+                # "Measurably stronger" only where the interval of its score stays above one half.
+                assert row["above_below"] == (pair["score_low"] > 0.5 and pair["elo_low"] is not None), (game, pair)
+                assert ("not measurably stronger" in text) == (not row["above_below"])
+            else:
+                assert row["above_below"] is None and "not yet compared with the level below" in text
+
+
+def test_the_readme_shows_the_ladder_as_shipped() -> None:
+    data = json.loads((ROOT / "glyphhall" / "bots" / "ladder.json").read_text())
+    readme = (ROOT / "README.md").read_text()
+    for game, ladder in data["games"].items():
+        for key, row in ladder["levels"].items():
+            if row.get("rating") is not None:
+                name = levels.find(key).name
+                assert re.search(rf"\| {game} \| {name} \| {row['rating']}\b", readme), (game, name)

@@ -1,0 +1,48 @@
+"""The computer's levels in the browser (issue 41): the lobby offers each seat the levels by name
+with their rating in the chosen game and a line on how the chosen one plays, the table names a
+computer seat by its level, and no developer word reaches either. Screenshots:
+tests/artifacts/levels-lobby.png, levels-table.png."""
+
+from __future__ import annotations
+
+import pytest
+
+from glyphhall.bots.levels import LEVELS, rating_text
+
+from ..bot_words import bot_jargon
+from .conftest import shot
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+def test_the_lobby_and_the_table_name_the_levels(live_server, new_page):
+    page = new_page()
+    page.goto(live_server)
+    page.wait_for_selector("#game option[value='inscription']", state="attached")
+    page.select_option("#game", "inscription")
+    page.wait_for_selector("select[name='seat-1']")
+    options = page.eval_on_selector_all("select[name='seat-1'] option", "os => os.map(o => o.textContent)")
+    assert options[0] == "a person (invite)"
+    assert options[1:] == [f"{lv.label} · {rating_text(lv, 'inscription')}" for lv in LEVELS]
+    assert page.input_value("select[name='seat-1']") == "bot:hard"
+    about = page.inner_text("#seat-list .level-about >> nth=1")
+    assert about.startswith("Hard: Plays out many ways") and "In Inscription it is " in about
+    page.select_option("select[name='seat-1']", "bot:expert")
+    assert page.inner_text("#seat-list .level-about >> nth=1").startswith("Expert: ")
+    lobby_text = page.inner_text("#seat-list") + "\n".join(options)
+    assert not bot_jargon(lobby_text), bot_jargon(lobby_text)
+    shot(page, "levels-lobby")
+
+    page.select_option("#game", "glyfts")
+    page.select_option("select[name='seat-1']", "bot:beginner")  # a quick table: the Beginner moves at once
+    page.fill("#my-name", "Ann")
+    page.click("#create-form button[type=submit]")
+    page.wait_for_url("**/t/*")
+    page.wait_for_selector(".seat-row[data-seat='1'] .level-rating")
+    seat = page.inner_text(".seat-row[data-seat='1']")
+    rated = rating_text(LEVELS[0], "glyfts")
+    assert "Beginner computer" in seat and rated.split(" (")[0] in seat  # the number; the rest on hover
+    assert page.get_attribute(".seat-row[data-seat='1'] .seat-name", "title") == LEVELS[0].about
+    assert rated in page.get_attribute(".seat-row[data-seat='1'] .level-rating", "title")
+    assert not bot_jargon(page.inner_text("#seats")), page.inner_text("#seats")
+    shot(page, "levels-table")
