@@ -127,7 +127,8 @@ class PolicyNetwork:
         flat = np.fromiter((i for ids in legal for i in ids), dtype=np.intp, count=int(sizes.sum()))
         owner = np.repeat(np.arange(len(legal)), sizes)
         scored = np.einsum("ij,ij->i", h[owner], self._policy_rows[flat]) + b[flat]
-        return np.split(scored, np.cumsum(sizes)[:-1]), values
+        ends = np.cumsum(sizes).tolist()
+        return [scored[end - size:end] for end, size in zip(ends, sizes.tolist(), strict=True)], values
 
     def check(self, state: State) -> None:
         meta = self.meta
