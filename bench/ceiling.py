@@ -101,21 +101,30 @@ def main() -> None:
         for index in range(args.first, args.first + args.deals):
             for role in pairing.roles:
                 tasks.append((game_id, index, role, (game_spec(pairing, index, role), args.bot)))
+    differences: dict[str, list[float]] = {g: [] for g in args.games}
+    cpu = dict.fromkeys(args.games, 0.0)
+    done: dict[tuple[str, int], dict[str, Any]] = {}
     with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
-        results = pool.starmap(play, [(g, a) for g, _, _, a in tasks])
-    for game_id in args.games:
-        pairing = Pairing(game_id, CLAIRVOYANT, "heuristic")
-        differences, cpu = [], 0.0
-        for index in range(args.first, args.first + args.deals):
-            games = {role: r for (g, i, role, _), r in zip(tasks, results, strict=True) if g == game_id and i == index}
-            cpu += sum(g["cpu"] for g in games.values())
+        # Deals are reported as they finish, so a run stopped early keeps what it measured.
+        for (game_id, index, role, _), result in zip(tasks, pool.imap(_play, [(g, a) for g, _, _, a in tasks]),
+                                                     strict=True):
+            games = done.setdefault((game_id, index), {})
+            games[role] = result
+            pairing = Pairing(game_id, CLAIRVOYANT, "heuristic")
+            if len(games) < len(pairing.roles):
+                continue
+            cpu[game_id] += sum(g["cpu"] for g in games.values())
             s = score_deal(pairing, games)
-            differences.append(POINTS * s["difference"])
+            differences[game_id].append(POINTS * s["difference"])
+            mean, low, high = paired_interval(differences[game_id])
             print(f"{game_id} deal {index}: clairvoyant {args.bot} scored {s['score']:.2f}, the heuristic in its "
-                  f"seats {s['baseline']:.2f}: {differences[-1]:+.0f}", flush=True)
-        mean, low, high = paired_interval(differences)
-        print(f"{game_id}: clairvoyant {args.bot} against heuristic, {len(differences)} deals "
-              f"(from {args.first}): {mean:+.1f} points [{low:+.1f}, {high:+.1f}], {cpu:.0f} CPU s", flush=True)
+                  f"seats {s['baseline']:.2f}: {differences[game_id][-1]:+.0f}; after {len(differences[game_id])} "
+                  f"deals (from {args.first}): {mean:+.1f} points [{low:+.1f}, {high:+.1f}], {cpu[game_id]:.0f} CPU s",
+                  flush=True)
+
+
+def _play(task: tuple[str, tuple[Any, ...]]) -> dict[str, Any]:
+    return play(*task)
 
 
 if __name__ == "__main__":

@@ -72,22 +72,30 @@ def main() -> None:
     pairing = Pairing(args.game, guided, plain)
     tasks = [(index, role, game_spec(pairing, index, role))
              for index in range(args.first, args.first + args.deals) for role in pairing.roles]
-    with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
-        results = pool.starmap(play, [(args.game, spec, args.network) for _, _, spec in tasks])
-    differences = []
+    differences: list[float] = []
     cpu = {"guided": 0.0, "plain": 0.0}
-    for index in range(args.first, args.first + args.deals):
-        games = {role: r for (i, role, _), r in zip(tasks, results, strict=True) if i == index}
-        cpu["guided"] += games["first"]["thinking"][0] + games["second"]["thinking"][1]
-        cpu["plain"] += games["first"]["thinking"][1] + games["second"]["thinking"][0]
-        s = score_deal(pairing, games)
-        differences.append(POINTS * s["difference"])
-        print(f"{args.game} deal {index}: {guided} scored {s['score']:.2f} against {plain}: {differences[-1]:+.0f}",
-              flush=True)
-    mean, low, high = paired_interval(differences)
-    print(f"{args.game}: {guided} (network: {args.network or 'shipped'}) against {plain}, {len(differences)} deals "
-          f"(from {args.first}): {mean:+.1f} points [{low:+.1f}, {high:+.1f}]; thinking CPU s: guided "
-          f"{cpu['guided']:.0f}, unguided {cpu['plain']:.0f}", flush=True)
+    done: dict[int, dict[str, Any]] = {}
+    with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
+        # Deals are reported as they finish, so a run stopped early keeps what it measured.
+        for (index, role, _), result in zip(tasks, pool.imap(_play, [(args.game, spec, args.network)
+                                                                      for _, _, spec in tasks]), strict=True):
+            games = done.setdefault(index, {})
+            games[role] = result
+            if len(games) < len(pairing.roles):
+                continue
+            cpu["guided"] += games["first"]["thinking"][0] + games["second"]["thinking"][1]
+            cpu["plain"] += games["first"]["thinking"][1] + games["second"]["thinking"][0]
+            s = score_deal(pairing, games)
+            differences.append(POINTS * s["difference"])
+            mean, low, high = paired_interval(differences)
+            print(f"{args.game} deal {index}: {guided} (network: {args.network or 'shipped'}) scored {s['score']:.2f} "
+                  f"against {plain}: {differences[-1]:+.0f}; after {len(differences)} deals (from {args.first}): "
+                  f"{mean:+.1f} points [{low:+.1f}, {high:+.1f}]; thinking CPU s: guided {cpu['guided']:.0f}, "
+                  f"unguided {cpu['plain']:.0f}", flush=True)
+
+
+def _play(task: tuple[str, Any, str | None]) -> dict[str, Any]:
+    return play(*task)
 
 
 if __name__ == "__main__":
