@@ -39,6 +39,7 @@ def _load_extra_bots() -> None:
 
     if importlib.util.find_spec(f"{__name__}.mcts") is not None:
         importlib.import_module(f"{__name__}.mcts")  # registers its levels
+        importlib.import_module(f"{__name__}.guided")  # registers "mcts-net" (search guided by a network)
     importlib.import_module(f"{__name__}.learned")  # registers "learned" (a trained policy network)
 
 

@@ -30,6 +30,12 @@ from . import register
 from .simple import GreedyBot
 
 
+def _matrix(array: np.ndarray) -> np.ndarray:
+    """float32, rows contiguous (the exporter writes transposed float16: products on that
+    layout run several times slower)."""
+    return np.ascontiguousarray(array, dtype=np.float32)
+
+
 class PolicyNetwork:
     """A checkpoint's network, for inference."""
 
@@ -38,31 +44,91 @@ class PolicyNetwork:
         self.hidden = []
         k = 0
         while f"w{k}" in arrays:
-            self.hidden.append((arrays[f"w{k}"].astype(np.float32), arrays[f"b{k}"].astype(np.float32)))
+            self.hidden.append((_matrix(arrays[f"w{k}"]), _matrix(arrays[f"b{k}"])))
             k += 1
-        self.policy = (arrays["policy_w"].astype(np.float32), arrays["policy_b"].astype(np.float32))
-        self.value = (arrays["value_w"].astype(np.float32), arrays["value_b"].astype(np.float32))
+        self.policy = (_matrix(arrays["policy_w"]), _matrix(arrays["policy_b"]))
+        self.value = (_matrix(arrays["value_w"]), _matrix(arrays["value_b"]))
+        #: The policy layer one row per id, for scoring a few ids of each of many rows.
+        self._policy_rows = np.ascontiguousarray(self.policy[0].T)
 
     @classmethod
     def load(cls, path: str | Path) -> PolicyNetwork:
         with np.load(path, allow_pickle=False) as data:
             return cls({name: data[name] for name in data.files})
 
+    @property
+    def inputs(self) -> int:
+        return int((self.hidden[0][0] if self.hidden else self.policy[0]).shape[0])
+
+    def _rows(self, observations: np.ndarray) -> tuple[np.ndarray, bool]:
+        """(a 2-D batch of flat observations, whether one observation was given)."""
+        x = np.asarray(observations, dtype=np.float32)
+        if x.size == self.inputs:
+            return x.reshape(1, -1), True
+        if x.ndim < 2 or x.size != x.shape[0] * self.inputs:
+            raise ValueError(f"an observation has {self.inputs} numbers; got an array of shape {x.shape}")
+        return x.reshape(x.shape[0], -1), False
+
     def features(self, observation: np.ndarray) -> np.ndarray:
-        x = observation
-        for w, b in self.hidden:
-            x = np.maximum(x @ w + b, 0.0)
-        return x
+        """The last hidden layer, for one observation (a row) or a batch (rows). The first layer
+        reads only the inputs nonzero in some row: the designed tensors are mostly zeros."""
+        x = np.asarray(observation, dtype=np.float32)
+        if not self.hidden:
+            return x
+        single = x.ndim == 1
+        rows = x.reshape(1, -1) if single else x
+        w0, b0 = self.hidden[0]
+        used = np.flatnonzero(rows.any(axis=0))
+        h = np.maximum(rows[:, used] @ w0[used] + b0, 0.0)
+        for w, b in self.hidden[1:]:
+            h = np.maximum(h @ w + b, 0.0)
+        return h[0] if single else h
 
-    def scores(self, observation: np.ndarray, ids: list[int]) -> np.ndarray:
-        """The scores (logits) of the given action ids only."""
-        w, b = self.policy
-        return self.features(observation) @ w[:, ids] + b[ids]
+    def scores(self, observation: np.ndarray, ids: Any) -> Any:
+        """The scores (logits) of the given action ids only. One observation: `ids` is a list
+        of ids, the answer their scores. A batch (one observation a row): `ids` is a mask of
+        shape (batch, ids) (nonzero: legal; the answer has its shape, -inf where masked) or one
+        list of ids per row (the answer: one array of scores per row)."""
+        x, single = self._rows(observation)
+        if single and not (isinstance(ids, np.ndarray) and ids.ndim == 2):
+            w, b = self.policy
+            ids = list(ids)
+            return self.features(x[0]) @ w[:, ids] + b[ids]
+        return self.evaluate(x, ids)[0]
 
-    def estimate(self, observation: np.ndarray) -> float:
-        """The value head: the expected final reward, in [-1, 1]."""
+    def estimate(self, observation: np.ndarray) -> Any:
+        """The value head: the expected final reward, in [-1, 1]: a float for one observation,
+        an array of one per row for a batch."""
+        x, single = self._rows(observation)
         w, b = self.value
-        return float(np.tanh(self.features(observation) @ w + b)[0])
+        values = np.tanh(self.features(x) @ w + b)[:, 0]
+        return float(values[0]) if single else values
+
+    def evaluate(self, observations: np.ndarray, legal: Any) -> tuple[Any, np.ndarray]:
+        """(scores, values) of a batch in one pass. `legal`: a mask of shape (batch, ids) (the
+        scores then have its shape, -inf where masked) or one list of ids per row (the scores:
+        one array per row, in the order of its ids). Values in [-1, 1], one per row. Only the
+        ids legal in some row are scored."""
+        x, _ = self._rows(observations)
+        h = self.features(x)
+        vw, vb = self.value
+        values = np.tanh(h @ vw + vb)[:, 0]
+        w, b = self.policy
+        if isinstance(legal, np.ndarray) and legal.ndim == 2:
+            allowed = legal.reshape(x.shape[0], -1) != 0
+            columns = np.flatnonzero(allowed.any(axis=0))
+            scores = np.full(allowed.shape, -np.inf, dtype=np.float32)
+            scores[:, columns] = np.where(allowed[:, columns], h @ w[:, columns] + b[columns], -np.inf)
+            return scores, values
+        if len(legal) != x.shape[0]:
+            raise ValueError(f"{x.shape[0]} observations but {len(legal)} lists of ids")
+        # Each row's few ids only: one product per (row, id) pair, not the whole table.
+        sizes = np.fromiter((len(ids) for ids in legal), dtype=np.intp, count=len(legal))
+        flat = np.fromiter((i for ids in legal for i in ids), dtype=np.intp, count=int(sizes.sum()))
+        owner = np.repeat(np.arange(len(legal)), sizes)
+        scored = np.einsum("ij,ij->i", h[owner], self._policy_rows[flat]) + b[flat]
+        ends = np.cumsum(sizes).tolist()
+        return [scored[end - size:end] for end, size in zip(ends, sizes.tolist(), strict=True)], values
 
     def check(self, state: State) -> None:
         meta = self.meta

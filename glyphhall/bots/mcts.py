@@ -560,13 +560,19 @@ LEVELS: dict[str, dict[str, Any]] = {
 
 #: What every level does: follow the game's search hints (budget, cut-off, exploration, finishing
 #: the turn, priors), stop once the move is decided.
-_LEVEL_DEFAULTS: dict[str, Any] = {"game_cutoff": True, "game_exploration": True, "early_stop": True,
+LEVEL_DEFAULTS: dict[str, Any] = {"game_cutoff": True, "game_exploration": True, "early_stop": True,
                                    "game_budget": True, "game_prior": True}
+
+
+#: Levels other modules add (bots/guided.py): name -> maker(level, seed, **settings).
+EXTRA_LEVELS: dict[str, Callable[..., MCTSBot]] = {}
 
 
 def make_level(level: str, seed: int = 0, **overrides: Any) -> MCTSBot:
     """An MCTS bot of a named level, with any setting overridden (e.g. `iterations=400, seconds=None`)."""
-    settings = {**_LEVEL_DEFAULTS, **LEVELS[level], **overrides}
+    if level in EXTRA_LEVELS:
+        return EXTRA_LEVELS[level](level, seed, **overrides)
+    settings = {**LEVEL_DEFAULTS, **LEVELS[level], **overrides}
     # A setting asked for by name is the one used, whatever the game suggests.
     if "cutoff" in overrides:
         settings["game_cutoff"] = False

@@ -56,6 +56,10 @@ _SETTINGS = {
     "prior": _prior,
     "prior_weight": float,
     "roots": int,
+    # the network-guided level (bots/guided.py)
+    "mix": float,
+    "batch": int,
+    "puct": float,
 }
 
 

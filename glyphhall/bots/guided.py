@@ -1,0 +1,307 @@
+"""Search guided by a policy network (issue 41): PUCT over the information-set search of
+bots/mcts.py, as AlphaZero and expert iteration do, with the determinizations kept.
+
+- Priors: the first time the search chooses at a node, the network reads the position (the
+  observation of the seat to move, in that iteration's determinization) and its action scores,
+  softmaxed over the actions legal in the determinization at hand, are the node's priors. The
+  node keeps the network's last hidden layer, so an action seen there for the first time in a
+  later determinization is scored from it without running the network again.
+- Selection: PUCT, Q + c * P * sqrt(N) / (1 + n) (Silver et al. 2017); an action not yet tried
+  counts the mean of its tried siblings as its Q (first-play urgency).
+- Leaves: the value head, the expected final result of the seat to move there (the other seat
+  gets the rest in a two-player game; with more seats they share it equally), or, with `mix`
+  above 0, that mixed with a short rollout scored by the game's heuristic as AlphaGo mixed them:
+  (1 - mix) * network + mix * rollout.
+- Batches: `batch` iterations walk the tree one after another, each from its own
+  determinization, and each leaf is counted as a loss on the way down until it is scored
+  (virtual loss), so the walks spread over different leaves; then the network reads all their
+  leaves in one call (`PolicyNetwork.features` on a batch) and the results are backed up.
+- Simultaneous secret choices stay with bots/mcts.py's regret matching, the luck adjustment
+  and early stopping as there. A game without a network (no shipped checkpoint and none given)
+  is searched as `mcts` searches it.
+
+Registered as the level `mcts-net` (settings: `batch`, `mix`, `puct` besides the search's own)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from glyphhall.engine import Action, State
+
+from . import register
+from .base import Bot
+from .learned import PolicyNetwork, shipped_network
+from .mcts import EXTRA_LEVELS, LEVEL_DEFAULTS, MCTSBot
+from .rollout import apply_counting_luck
+from .tree import SHARED, Node, Phase
+
+
+class NodeNet:
+    """What the network said about a node: its hidden features (for scoring any action id) and
+    the scores of the actions met there so far."""
+
+    __slots__ = ("features", "logits")
+
+    def __init__(self, features: np.ndarray) -> None:
+        self.features = features
+        self.logits: dict[Action, float] = {}
+
+
+class Pending:
+    """A walk down the tree waiting for its leaf to be scored."""
+
+    __slots__ = ("path", "mixed", "luck", "leaf", "mover", "observation", "rollout")
+
+    def __init__(self, path: list[tuple[Node, int]], mixed: list[Any], luck: list[float] | None,
+                 leaf: Node | None, mover: int, observation: np.ndarray, rollout: list[float] | None) -> None:
+        self.path, self.mixed, self.luck, self.leaf = path, mixed, luck, leaf
+        self.mover, self.observation, self.rollout = mover, observation, rollout
+
+
+class GuidedBot(MCTSBot):
+    """ISMCTS with PUCT, network priors and network leaf values (see the module's docstring)."""
+
+    name = "mcts-net"
+
+    def __init__(self, seed: int = 0, *, network: PolicyNetwork | str | Path | None = None,
+                 mix: float = 0.0, batch: int = 8, puct: float = 1.5, **settings: Any) -> None:
+        super().__init__(seed, **settings)
+        if not 0.0 <= mix <= 1.0:
+            raise ValueError("mix must be between 0 (the network alone) and 1 (rollouts alone)")
+        if batch < 1:
+            raise ValueError("batch must be at least 1")
+        if not puct > 0.0 or math.isinf(puct):
+            raise ValueError("puct must be a positive number")
+        self.network = PolicyNetwork.load(network) if isinstance(network, (str, Path)) else network
+        self.mix = mix
+        self.batch = batch
+        self.puct = puct
+        self._net: PolicyNetwork | None = None  # this search's network
+        self._nodes: dict[Node, NodeNet] = {}
+        self._pending: list[Pending] = []
+        self._limit_plies = 0
+        self._seats = 2
+        self._checked: set[int] = set()
+        #: Network calls of the last search and the observations they read.
+        self.network_calls = 0
+        self.network_rows = 0
+
+    # --- the search ----------------------------------------------------------------------------
+    def search(self, state: State, seat: int) -> Node:
+        net = self.network or shipped_network(state.game.id)
+        if net is not None and id(net) not in self._checked:
+            net.check(state)
+            self._checked.add(id(net))
+        self._net = net
+        self._nodes = {}
+        self._pending = []
+        self._limit_plies = self.rollout_limit(state.game)
+        self._seats = state.num_players
+        self.network_calls = self.network_rows = 0
+        try:
+            return super().search(state, seat)
+        finally:
+            self._nodes = {}
+            self._pending = []
+
+    def root_stats(self, root: Node, state: State, seat: int) -> Node:
+        self._flush()  # the walks still waiting count before the root is read
+        return super().root_stats(root, state, seat)
+
+    def _iterate(self, state: State, seat: int, root: Node, limit: int) -> None:
+        if self._net is None:
+            super()._iterate(state, seat, root, limit)
+            return
+        s = self._fresh_sample(state, seat)
+        node = root
+        node.visits += 1
+        path: list[tuple[Node, int]] = []
+        mixed: list[tuple[int, list[Node], list[float], int]] = []
+        phase: Phase | None = None
+        luck: list[float] | None = None
+        chance = self._chance
+        expanded = False
+        first = True
+        leaf: Node | None = None
+        while not expanded and not s.is_over():
+            movers = s.to_move()
+            mover = seat if first else movers[0]
+            first = False
+            if phase is None and len(movers) > 1:
+                phase = Phase(node, movers)
+            if phase is not None:
+                key = (SHARED, mover, phase.own[mover])
+                decision = phase.root.children.get(key)
+                if decision is None:
+                    decision = phase.root.children[key] = Node()
+                decision.visits += 1
+                path.append((decision, -1))
+            else:
+                decision = node
+            legal = s._legal_actions(mover)
+            if phase is not None and len(legal) <= self.widen_from:
+                child, action, expanded, kids, probs, pick = self._select_mixed(decision, legal)
+                mixed.append((mover, kids, probs, pick))
+            else:
+                child, action, expanded = self._select_puct(decision, legal, s, mover)
+            if chance is not None and chance(s, action):
+                luck = apply_counting_luck(s, mover, action, luck)
+            else:
+                s._apply(mover, action)
+            path.append((child, mover))
+            leaf = child
+            if phase is None:
+                node = child
+                continue
+            if phase.goes_on(mover, action, s.to_move()):
+                continue
+            joint = phase.root.children.get(phase.joint)
+            if joint is None:
+                joint = phase.root.children[phase.joint] = Node()
+            joint.visits += 1
+            path.append((joint, -1))
+            node = joint
+            phase = None
+        if s.is_over():
+            values = s.returns()
+            if luck is not None:
+                values = [v - lk for v, lk in zip(values, luck, strict=True)]
+            _back_up(path, mixed, values, count=True)
+            return
+        # Virtual loss: the walk's edges count a visit worth nothing until the leaf is scored.
+        for stat, who in path:
+            if who >= 0:
+                stat.visits += 1
+        leaf_mover = s.to_move()[0]
+        observation = s.observation_tensor(leaf_mover)
+        rollout = None
+        if self.mix > 0.0:
+            rollout, luck = self._rollout(s, self._limit_plies, luck)
+        self._pending.append(Pending(path, mixed, luck, leaf if phase is None else None, leaf_mover,
+                                     observation, rollout))
+        if len(self._pending) >= self.batch:
+            self._flush()
+
+    def _flush(self) -> None:
+        """Score the waiting leaves in one network call and back their results up."""
+        pending, self._pending = self._pending, []
+        if not pending or self._net is None:
+            return
+        features = self._net.features(np.stack([p.observation for p in pending]))
+        w, b = self._net.value
+        estimates = np.tanh(features @ w + b)[:, 0]
+        self.network_calls += 1
+        self.network_rows += len(pending)
+        for k, p in enumerate(pending):
+            if p.leaf is not None and p.leaf not in self._nodes:
+                self._nodes[p.leaf] = NodeNet(features[k])
+            values = _seat_values(float(estimates[k]), p.mover, self._seats)
+            if p.rollout is not None:
+                values = [(1.0 - self.mix) * v + self.mix * r for v, r in zip(values, p.rollout, strict=True)]
+            if p.luck is not None:
+                values = [v - lk for v, lk in zip(values, p.luck, strict=True)]
+            _back_up(p.path, p.mixed, values, count=False)
+
+    # --- choosing inside the tree --------------------------------------------------------------
+    def _node_net(self, node: Node, s: State, mover: int) -> NodeNet:
+        info = self._nodes.get(node)
+        if info is None:  # a node the batches have not scored (the root, a simultaneous decision)
+            assert self._net is not None
+            info = self._nodes[node] = NodeNet(self._net.features(s.observation_tensor(mover)))
+            self.network_calls += 1
+            self.network_rows += 1
+        return info
+
+    def priors(self, node: Node, s: State, mover: int, legal: Sequence[Action]) -> np.ndarray:
+        """The network's probabilities of `legal` at `node` (softmax over these actions only)."""
+        info = self._node_net(node, s, mover)
+        logits = info.logits
+        missing = [a for a in legal if a not in logits]
+        if missing:
+            assert self._net is not None
+            ids = s.legal_action_ids(mover) if len(missing) == len(legal) else [s.action_id(mover, a) for a in missing]
+            w, b = self._net.policy
+            scored = info.features @ w[:, ids] + b[ids]
+            logits.update(zip(missing, scored.tolist(), strict=True))
+        x = np.fromiter((logits[a] for a in legal), dtype=np.float64, count=len(legal))
+        x = np.exp(x - x.max())
+        return x / x.sum()
+
+    def _select_puct(self, node: Node, legal: Sequence[Action], s: State, mover: int) -> tuple[Node, Action, bool]:
+        """The action to follow by PUCT; returns (child, action, whether it was just created)."""
+        priors = self.priors(node, s, mover, legal)
+        children = node.children
+        tried_visits = 0
+        tried_total = 0.0
+        kids: list[Node | None] = []
+        for action in legal:
+            child = children.get(action)
+            kids.append(child)
+            if child is not None and child.visits:
+                tried_visits += child.visits
+                tried_total += child.total
+        urgency = tried_total / tried_visits if tried_visits else 0.5
+        scale = self.puct * math.sqrt(max(node.visits, 1))
+        best = -math.inf
+        chosen = 0
+        for k, child in enumerate(kids):
+            if child is None or not child.visits:
+                score = urgency + scale * priors[k]
+            else:
+                score = child.total / child.visits + scale * priors[k] / (1 + child.visits)
+            if score > best:
+                best, chosen = score, k
+        action = legal[chosen]
+        child = kids[chosen]
+        if child is None:
+            child = children[action] = Node()
+            return child, action, True
+        return child, action, False
+
+
+def _seat_values(estimate: float, mover: int, seats: int) -> list[float]:
+    """Each seat's expected result in [0, 1] from the value head's estimate in [-1, 1] for `mover`."""
+    mine = (estimate + 1.0) / 2.0
+    others = (1.0 - mine) / (seats - 1) if seats > 1 else 0.0
+    return [mine if k == mover else others for k in range(seats)]
+
+
+def _back_up(path: list[tuple[Node, int]], mixed: list[Any], values: list[float], *, count: bool) -> None:
+    """Add the walk's result to its edges (and count their visits unless already counted)."""
+    for stat, who in path:
+        if who >= 0:
+            if count:
+                stat.visits += 1
+            stat.total += values[who]
+    for who, kids, probs, pick in mixed:
+        value = values[who]
+        for j, kid in enumerate(kids):
+            kid.regret += (value / probs[j] if j == pick else 0.0) - value
+
+
+#: The `mcts-net` level: one tree (its walks batched), under a wall-clock ceiling.
+LEVEL: dict[str, Any] = {"iterations": 400, "seconds": 3.0, "cutoff": 10, "batch": 8, "mix": 0.0,
+                         "puct": 1.5, "roots": 1}
+
+
+def make_guided(level: str, seed: int = 0, **overrides: Any) -> GuidedBot:
+    """The `mcts-net` level, with any setting overridden (as `mcts.make_level` does it)."""
+    settings = {**LEVEL_DEFAULTS, **LEVEL, **overrides}
+    # A setting asked for by name is the one used, whatever the game suggests.
+    for asked, hint in (("cutoff", "game_cutoff"), ("exploration", "game_exploration"), ("iterations", "game_budget")):
+        if asked in overrides:
+            settings[hint] = False
+    return GuidedBot(seed, name=level, level=level, **settings)
+
+
+def _factory(seed: int) -> Bot:
+    return make_guided("mcts-net", seed)
+
+
+EXTRA_LEVELS["mcts-net"] = make_guided
+register("mcts-net", _factory)

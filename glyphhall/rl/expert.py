@@ -1,0 +1,274 @@
+"""Expert iteration: the network-guided search (bots/guided.py) plays itself, and the network
+learns from its games, round after round (Anthony et al. 2017; AlphaZero).
+
+    nice python -m glyphhall.rl.expert glyfts --rounds 3 --games-per-round 8 --seed 0 --workers 2
+
+Each round:
+1. self-play: `--games-per-round` games of the guided search against itself with the current
+   network (both seats; `--iterations` walks a move, no time budget and no early stop, so the
+   visit counts are the full budget's). At every decision of one seat with several choices the
+   search's root visit distribution is the policy target, and at the end each of those
+   decisions gets its seat's result (1 win, -1 loss, 0 draw) as the value target. The first
+   `--explore-moves` decisions of each game are drawn in proportion to the visits, the rest are
+   the most visited (as AlphaZero). Simultaneous secret choices are played but not learnt from.
+   The games are spread over `--workers` processes with Ray (one process: played in this one).
+2. training (PyTorch): cross-entropy of the network's legal-move distribution against the visit
+   distribution, plus the squared error of the value head against the result, for `--epochs`
+   passes over this round's and the last round's positions; `--device cuda` trains on a GPU
+   (self-play stays on the CPU workers: inference there is numpy).
+3. the checkpoint `OUT_DIR/GAME-round-R.npz`, its `meta` holding the whole recipe (every
+   setting, the starting checkpoint, the seed, games and positions per round, the losses).
+
+It starts from the shipped checkpoint (`glyphhall/bots/checkpoints`, made by rl/train.py) or
+`--start`. Reproducible for a seed with one worker (more workers play the same games; the
+order they come back in does not change what is trained on). Needs PyTorch (and Ray for
+`--workers` above 1)."""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import json
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from glyphhall.bots.base import ask, sample_for
+from glyphhall.bots.guided import GuidedBot, make_guided
+from glyphhall.bots.learned import PolicyNetwork, shipped_checkpoint
+from glyphhall.engine import Rng
+
+from .spaces import game_options, resolve_game
+from .train import _torch, build_network, export
+
+#: A self-play game still running after this many moves is dropped (no value to learn from).
+MAX_MOVES = 3_000
+
+Sample = tuple[np.ndarray, list[int], list[float], int]  # observation, legal ids, visit shares, seat
+
+
+# --- self-play ------------------------------------------------------------------------------------
+def self_play(game_id: str, arrays: dict[str, np.ndarray], seeds: list[int], settings: dict[str, Any]
+              ) -> list[dict[str, Any]]:
+    """Games of the guided search against itself, one per seed: each game's positions with
+    their targets, its result and its length."""
+    game = resolve_game(game_id)
+    network = PolicyNetwork(arrays)
+    players = int(network.meta.get("players", 2))
+    options = network.meta.get("options") or {}
+    out = []
+    for seed in seeds:
+        state = game.new(players, seed, options)
+        bots = [_search_bot(network, seed * 7 + seat, settings) for seat in range(players)]
+        pick = Rng(seed ^ 0x5E1F)
+        samples: list[Sample] = []
+        decisions = 0
+        moves = 0
+        while not state.is_over() and moves < MAX_MOVES:
+            for seat in state.to_move():
+                if state.is_over() or seat not in state.to_move():
+                    continue
+                legal = state.legal_actions(seat)
+                bot = bots[seat]
+                if len(legal) == 1 or bot.plays_mixed(state, legal):
+                    action = ask(bot, state, seat)
+                else:
+                    root = bot.search(sample_for(bot, state, seat), seat)
+                    visits = [root.children[a].visits if a in root.children else 0 for a in legal]
+                    total = sum(visits)
+                    ids = state.legal_action_ids(seat)
+                    samples.append((state.observation_tensor(seat), ids, [v / total for v in visits], seat))
+                    if decisions < settings["explore_moves"]:
+                        x = pick.random() * total
+                        k = 0
+                        while x >= visits[k]:
+                            x -= visits[k]
+                            k += 1
+                    else:
+                        k = max(range(len(legal)), key=lambda j: visits[j])
+                    action = legal[k]
+                    decisions += 1
+                state.apply(seat, action)
+                moves += 1
+        finished = state.is_over()
+        returns = state.returns() if finished else None
+        out.append({"seed": seed, "moves": moves, "finished": finished, "returns": returns,
+                    "samples": samples if finished else []})
+    return out
+
+
+def _search_bot(network: PolicyNetwork, seed: int, settings: dict[str, Any]) -> GuidedBot:
+    bot = make_guided("mcts-net", seed, iterations=settings["iterations"], seconds=None, early_stop=False,
+                      batch=settings["batch"], mix=settings["mix"], puct=settings["puct"])
+    bot.network = network
+    return bot
+
+
+def play_round(game_id: str, arrays: dict[str, np.ndarray], seeds: list[int], settings: dict[str, Any],
+               workers: int) -> list[dict[str, Any]]:
+    """The round's games, over `workers` Ray processes (in this process for one worker)."""
+    if workers <= 1:
+        return self_play(game_id, arrays, seeds, settings)
+    import ray
+
+    if not ray.is_initialized():
+        ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False,
+                 runtime_env={"env_vars": {"OPENBLAS_NUM_THREADS": "1", "GLYPHHALL_PURE": os.environ.get("GLYPHHALL_PURE", "")}})
+    remote = ray.remote(num_cpus=1)(self_play)
+    shared = ray.put(arrays)
+    chunks = [seeds[k::workers] for k in range(workers) if seeds[k::workers]]
+    games = [g for part in ray.get([remote.remote(game_id, shared, chunk, settings) for chunk in chunks]) for g in part]
+    return sorted(games, key=lambda g: seeds.index(g["seed"]))
+
+
+# --- training -------------------------------------------------------------------------------------
+def load_into(torch: Any, arrays: dict[str, np.ndarray], inputs: int, actions: int) -> tuple[Any, list[int]]:
+    """A PyTorch network holding a checkpoint's weights (rl/train.py's architecture)."""
+    hidden = []
+    k = 0
+    while f"w{k}" in arrays:
+        hidden.append(int(arrays[f"w{k}"].shape[1]))
+        k += 1
+    net = build_network(torch, inputs, actions, hidden)
+    with torch.no_grad():
+        for k, layer in enumerate(net.body):
+            layer.weight.copy_(torch.from_numpy(np.asarray(arrays[f"w{k}"], np.float32).T.copy()))
+            layer.bias.copy_(torch.from_numpy(np.asarray(arrays[f"b{k}"], np.float32)))
+        for name, layer in (("policy", net.policy), ("value", net.value)):
+            layer.weight.copy_(torch.from_numpy(np.asarray(arrays[f"{name}_w"], np.float32).T.copy()))
+            layer.bias.copy_(torch.from_numpy(np.asarray(arrays[f"{name}_b"], np.float32)))
+    return net, hidden
+
+
+def train(torch: Any, net: Any, samples: list[tuple[np.ndarray, list[int], list[float], float]], actions: int,
+          epochs: int, lr: float, device: str, rng: np.random.Generator, batch: int = 256) -> dict[str, float]:
+    """Passes over `samples` (observation, legal ids, visit shares, result in [-1, 1]); returns
+    the last pass's mean losses."""
+    opt = torch.optim.Adam(net.parameters(), lr=lr)
+    x_all = torch.from_numpy(np.stack([s[0] for s in samples]).astype(np.float32))
+    z_all = torch.tensor([s[3] for s in samples], dtype=torch.float32)
+    losses = {"policy": 0.0, "value": 0.0}
+    for _ in range(epochs):
+        order = rng.permutation(len(samples))
+        sums = {"policy": 0.0, "value": 0.0}
+        for start in range(0, len(order), batch):
+            idx = order[start:start + batch]
+            mask = torch.zeros((len(idx), actions), dtype=torch.int8)
+            target = torch.zeros((len(idx), actions), dtype=torch.float32)
+            for row, i in enumerate(idx):
+                ids = torch.tensor(samples[i][1], dtype=torch.long)
+                mask[row, ids] = 1
+                target[row, ids] = torch.tensor(samples[i][2], dtype=torch.float32)
+            x, z = x_all[idx].to(device), z_all[idx].to(device)
+            logits, value = net(x, mask.to(device))
+            logp = torch.log_softmax(logits, dim=-1)
+            policy_loss = -(target.to(device) * logp.masked_fill(mask.to(device) == 0, 0.0)).sum(-1).mean()
+            value_loss = ((value - z) ** 2).mean()
+            loss = policy_loss + value_loss
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            sums["policy"] += policy_loss.item() * len(idx)
+            sums["value"] += value_loss.item() * len(idx)
+        losses = {k: round(v / len(samples), 4) for k, v in sums.items()}
+    return losses
+
+
+def arrays_of(net: Any, meta: dict[str, Any], path: Path) -> dict[str, np.ndarray]:
+    """Write the checkpoint (float16, as rl/train.py does) and read it back for the next round."""
+    export(copy.deepcopy(net).cpu(), path, meta)
+    with np.load(path, allow_pickle=False) as data:
+        return {name: data[name] for name in data.files}
+
+
+def targets(games: list[dict[str, Any]]) -> list[tuple[np.ndarray, list[int], list[float], float]]:
+    """Each finished game's positions with the result of the seat that chose there, in [-1, 1]."""
+    out = []
+    for g in games:
+        for obs, ids, shares, seat in g["samples"]:
+            out.append((obs, ids, shares, 2.0 * g["returns"][seat] - 1.0))
+    return out
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("game")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--games-per-round", type=int, default=8)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--workers", type=int, default=1, help="self-play processes (Ray above 1)")
+    parser.add_argument("--iterations", type=int, default=64, help="search walks a move in self-play")
+    parser.add_argument("--batch", type=int, default=8, help="leaves the network reads at once")
+    parser.add_argument("--mix", type=float, default=0.0, help="share of a short rollout in a leaf's value")
+    parser.add_argument("--puct", type=float, default=1.5)
+    parser.add_argument("--explore-moves", type=int, default=8, help="decisions a game drawn by visits")
+    parser.add_argument("--epochs", type=int, default=4)
+    parser.add_argument("--lr", type=float, default=3e-4)
+    parser.add_argument("--start", type=Path, help="the checkpoint to start from (default: the shipped one)")
+    parser.add_argument("--out-dir", type=Path, default=Path("expert"))
+    parser.add_argument("--device", default="cpu", help="where to train: cpu or cuda")
+    parser.add_argument("--threads", type=int, default=1, help="PyTorch threads")
+    args = parser.parse_args(argv)
+    for name in ("rounds", "games_per_round", "workers", "iterations", "batch", "epochs"):
+        if getattr(args, name) < 1:
+            parser.error(f"--{name.replace('_', '-')} must be at least 1")
+    torch = _torch()
+    if args.device.startswith("cuda") and not torch.cuda.is_available():
+        parser.error("--device cuda asked for, but PyTorch sees no GPU here")
+    torch.set_num_threads(args.threads)
+    torch.manual_seed(args.seed)
+    game = resolve_game(args.game)
+    start = args.start or shipped_checkpoint(game.id)
+    if start is None:
+        parser.error(f"{game.name} has no shipped checkpoint: train one with rl/train.py and pass --start")
+    with np.load(start, allow_pickle=False) as data:
+        arrays = {name: data[name] for name in data.files}
+    base_meta = json.loads(str(arrays["meta"]))
+    players = int(base_meta.get("players", 2))
+    options = base_meta.get("options") or game_options(game, {})
+    actions = game.num_distinct_actions(players, options)
+    inputs = int(np.prod(game.observation_tensor_shape(players, options)))
+    net, hidden = load_into(torch, arrays, inputs, actions)
+    net.to(args.device)
+    settings = {"iterations": args.iterations, "batch": args.batch, "mix": args.mix, "puct": args.puct,
+                "explore_moves": args.explore_moves}
+    recipe = {"command": "python -m glyphhall.rl.expert " + " ".join(sys.argv[1:] if argv is None else argv),
+              "start": str(start), "start_training": base_meta.get("training"), "seed": args.seed,
+              "games_per_round": args.games_per_round, "workers": args.workers, "epochs": args.epochs,
+              "lr": args.lr, "device": args.device, **settings, "rounds": []}
+    rng = np.random.default_rng(args.seed)
+    clock = time.monotonic()
+    previous: list[Any] = []
+    out = None
+    for r in range(1, args.rounds + 1):
+        seeds = [args.seed * 1_000_003 + r * 10_000 + g for g in range(args.games_per_round)]
+        began = time.monotonic()
+        games = play_round(game.id, arrays, seeds, settings, args.workers)
+        played = time.monotonic() - began
+        fresh = targets(games)
+        if not fresh:
+            raise SystemExit(f"round {r}: no self-play game finished within {MAX_MOVES} moves")
+        losses = train(torch, net, previous + fresh, actions, args.epochs, args.lr, args.device, rng)
+        previous = fresh
+        finished = [g for g in games if g["finished"]]
+        first_wins = sum(1 for g in finished if g["returns"][0] > g["returns"][1]) if players == 2 else None
+        recipe["rounds"].append({"round": r, "games": len(games), "finished": len(finished),
+                                 "first_seat_wins": first_wins, "positions": len(fresh),
+                                 "self_play_seconds": round(played, 1),
+                                 "mean_moves": round(sum(g["moves"] for g in games) / len(games), 1), **losses})
+        meta = {**base_meta, "game": game.id, "game_version": game.version, "players": players, "options": options,
+                "num_actions": actions, "inputs": inputs, "hidden": hidden,
+                "training": {**(base_meta.get("training") or {}), "expert_iteration": recipe}}
+        out = args.out_dir / f"{game.id}-round-{r}.npz"
+        arrays = arrays_of(net, meta, out)
+        print(f"round {r}: {len(finished)}/{len(games)} games finished, {len(fresh)} positions, self-play "
+              f"{played:.0f} s, losses policy {losses['policy']:.3f} value {losses['value']:.3f}; "
+              f"wrote {out} ({time.monotonic() - clock:.0f} s so far)", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,80 @@
+"""The network-guided search (bots/guided.py, issue 41)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from glyphhall import games
+from glyphhall.bots import ask, make, names
+from glyphhall.bots.guided import GuidedBot, _seat_values
+from glyphhall.bots.learned import LearnedBot, shipped_network
+from glyphhall.bots.spec import BotSpecError, make_bot
+from glyphhall.bots.tree import Node
+
+
+def _positions(game_id: str, count: int, seed: int = 7) -> list:
+    game = games.get(game_id)
+    state = game.new(2, seed)
+    bots = [make("heuristic", 1), make("random", 2)]
+    out = []
+    while not state.is_over() and len(out) < count:
+        seat = state.to_move()[0]
+        if len(state.legal_actions(seat)) > 1:
+            out.append((state.clone(), seat))
+        state.apply(seat, ask(bots[seat], state, seat))
+    return out
+
+
+@pytest.mark.parametrize("game_id", ["glyfts", "inscription"])
+def test_one_iteration_plays_the_networks_favourite(game_id: str) -> None:
+    """With one walk the only child is the one PUCT picks from the priors alone: the top-scored."""
+    greedy = LearnedBot(0, greedy=True)
+    for state, seat in _positions(game_id, 6):
+        bot = GuidedBot(3, iterations=1)
+        assert bot.choose(state, seat) == greedy.choose(state, seat)
+
+
+def test_leaves_are_scored_in_batches_and_the_move_is_legal() -> None:
+    state, seat = _positions("glyfts", 3)[2]
+    bot = GuidedBot(5, iterations=64, batch=8)
+    action = bot.choose(state, seat)
+    assert state.is_legal(seat, action)
+    assert bot.last_search["iterations"] == 64
+    # Every leaf the tree reached (not the end of a game) was read in a call of several.
+    assert bot.network_rows > bot.network_calls
+    assert bot.network_calls < 64
+    visits = bot.last_search["visits"]
+    assert sum(visits.values()) == 64  # the virtual losses were all settled
+
+
+def test_the_same_seed_gives_the_same_move_and_mixing_in_rollouts_works() -> None:
+    state, seat = _positions("inscription", 2)[1]
+    first = GuidedBot(9, iterations=40, mix=0.5).choose(state.clone(), seat)
+    again = GuidedBot(9, iterations=40, mix=0.5).choose(state.clone(), seat)
+    assert first == again and state.is_legal(seat, first)
+
+
+def test_the_level_is_registered_and_its_settings_are_checked() -> None:
+    assert "mcts-net" in names()
+    bot = make_bot("mcts-net:iterations=30,batch=4,mix=0.25,puct=2,seconds=none", 1)
+    assert isinstance(bot, GuidedBot)
+    assert (bot.iterations, bot.batch, bot.mix, bot.puct, bot.seconds) == (30, 4, 0.25, 2.0, None)
+    assert isinstance(make("mcts-net", 1), GuidedBot)
+    for bad in ("mcts-net:mix=2", "mcts-net:batch=0", "mcts-net:puct=-1"):
+        with pytest.raises(BotSpecError):
+            make_bot(bad, 1)
+
+
+def test_values_split_between_the_seats() -> None:
+    assert _seat_values(1.0, 0, 2) == [1.0, 0.0]
+    assert _seat_values(-0.5, 1, 2) == [0.75, 0.25]
+    assert sum(_seat_values(0.2, 2, 3)) == pytest.approx(1.0)
+    network = shipped_network("glyfts")
+    assert network is not None
+    state, seat = _positions("glyfts", 1)[0]
+    bot = GuidedBot(1)
+    bot._net = network
+    legal = state.legal_actions(seat)
+    p = bot.priors(Node(), state, seat, legal)  # the softmax is over the legal actions only
+    assert p.shape == (len(legal),) and np.isclose(p.sum(), 1.0) and (p > 0).all()

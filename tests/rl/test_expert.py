@@ -1,0 +1,47 @@
+"""Expert iteration (glyphhall/rl/expert.py, issue 41): a tiny round runs, trains and records its recipe."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from glyphhall.bots.learned import PolicyNetwork, shipped_checkpoint
+
+
+def test_one_tiny_round_writes_a_checkpoint_with_its_recipe_and_repeats_exactly(tmp_path) -> None:
+    pytest.importorskip("torch")
+    from glyphhall.rl import expert
+
+    argv = ["glyfts", "--rounds", "1", "--games-per-round", "1", "--iterations", "4", "--seed", "3",
+            "--epochs", "2", "--explore-moves", "4"]
+    expert.main([*argv, "--out-dir", str(tmp_path / "a")])
+    path = tmp_path / "a" / "glyfts-round-1.npz"
+    network = PolicyNetwork.load(path)
+    recipe = network.meta["training"]["expert_iteration"]
+    assert recipe["seed"] == 3 and recipe["iterations"] == 4 and recipe["games_per_round"] == 1
+    assert recipe["command"].startswith("python -m glyphhall.rl.expert glyfts --rounds 1")
+    (done,) = recipe["rounds"]
+    assert done["finished"] == 1 and done["positions"] > 0 and done["policy"] > 0.0
+    # It started from the shipped network and trained it.
+    shipped = PolicyNetwork.load(shipped_checkpoint("glyfts"))
+    assert recipe["start"] == str(shipped_checkpoint("glyfts"))
+    assert network.meta["training"]["imitation_share"] == shipped.meta["training"]["imitation_share"]
+    assert not np.array_equal(network.policy[0], shipped.policy[0])
+    # The same seed, the same checkpoint.
+    expert.main([*argv, "--out-dir", str(tmp_path / "b")])
+    again = PolicyNetwork.load(tmp_path / "b" / "glyfts-round-1.npz")
+    for (w, b), (w2, b2) in zip(network.hidden, again.hidden, strict=True):
+        assert np.array_equal(w, w2) and np.array_equal(b, b2)
+    assert np.array_equal(network.policy[0], again.policy[0])
+    assert json.dumps(again.meta["training"]["expert_iteration"]["rounds"][0]["positions"]) == json.dumps(done["positions"])
+
+
+def test_bad_settings_are_refused(capsys) -> None:
+    pytest.importorskip("torch")
+    from glyphhall.rl import expert
+
+    with pytest.raises(SystemExit):
+        expert.main(["glyfts", "--rounds", "0"])
+    assert "--rounds must be at least 1" in capsys.readouterr().err
