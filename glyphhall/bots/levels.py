@@ -49,6 +49,10 @@ LEVELS: tuple[Level, ...] = (
           "Moves by instinct, trained on many practice games, without looking ahead "
           "(where the game has no training yet, it plays like Easy).",
           on_ladder=False),
+    Level("guided", "Guided", "mcts-net",
+          "Looks ahead like Hard, its instinct choosing which moves to look at first "
+          "(where the game has no training yet, it plays like Hard).",
+          on_ladder=False),
 )
 
 #: The level offered first when a seat is given to the computer.
