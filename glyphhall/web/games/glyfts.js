@@ -1,3 +1,4 @@
+// @ts-check
 // Glyfts: every player's Combat Circle of hex Creature cards (with the cards face down under them),
 // Skill scores, the battle with its revealed cards and dice, a summon in progress, your Sorcery hand
 // and your reserve. Click a reserve Creature to deploy or summon it; click a Sorcery card then one of

@@ -1,3 +1,4 @@
+// @ts-check
 // Glyphs: the boards of marked glyphs with their approval and rejection tokens, coins,
 // predictions, the guess box (read back as you type), the builder, keyboard play ("?" lists the
 // keys) and one end screen. Drawing: glyphs_draw.js; builder: glyphs_builder.js; guess box:

@@ -1,3 +1,4 @@
+// @ts-check
 // Glyphs from the keyboard: the whole turn (predict, confirm or withdraw, pass, perform or study,
 // the builder's keys) and a help overlay on "?". Keys act only when no text field has the focus.
 import { h } from "../js/dom.js";

@@ -1,3 +1,4 @@
+// @ts-check
 // Heroscape: the hex battlefield in SVG (terrain colours, levels shaded and numbered, start zones,
 // glyphs, figures with their wounds), the army cards with order markers, the draft pool, the round
 // and whose turn it is. Click one of your figures to select it, then a hex or an enemy figure: the

@@ -1,3 +1,4 @@
+// @ts-check
 // Glyph (tundrus): the two Tribes' champion boards (Health, Armor and Energy tracks, Items, Stash,
 // tokens, abilities), the Active Dice Pool, the Tribal Pools, the Spoils of War and the Stock.
 // Click a champion to pick, activate or target it; a die to mark, hold or store it; an ability, an

@@ -1,3 +1,4 @@
+// @ts-check
 // The account bar in every page's header (#account): signed in as X, My games, sign out; or a
 // sign-in link for a guest. It also starts the your-turn alerts.
 import { api, clear, h } from "./dom.js";

@@ -1,3 +1,4 @@
+// @ts-check
 // The websocket play protocol, with automatic reconnect and resync (see glyphhall/server/play.py).
 
 export class TableConnection {

@@ -1,3 +1,4 @@
+// @ts-check
 // The table page in lesson mode (/learn/<game>): the guided first game. In place of a table's
 // socket, each move goes to POST /api/learn/<game> with the moves accepted so far; the answer has
 // the shape of a table's "state" message, drawn by the same renderer. Beside the board: the step's

@@ -1,3 +1,4 @@
+// @ts-check
 // The lobby: create a table (options form built from the game's typed options, or a position to
 // start from) and list tables.
 import { api, clear, h, label, myName, savedSeat, saveSeat, setMyName } from "./dom.js";

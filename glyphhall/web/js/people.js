@@ -1,3 +1,4 @@
+// @ts-check
 // The people pages, by address: /account (sign in, sign up, password), /me (My games),
 // /u/<name> (a profile), /leaderboard[/<game>] (a game's ladder), /settings and /reset
 // (settings_page.js), /friends (friends_page.js).

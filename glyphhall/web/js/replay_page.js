@@ -1,3 +1,4 @@
+// @ts-check
 // The replay page: a finished game step by step (/r/<table>), hypothetical lines from any step
 // (moves for any seat, every seat's view open: the game is over), shareable by link, and shared
 // replay rooms (/room/<id>) where a leader steps and everyone follows.

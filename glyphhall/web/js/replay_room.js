@@ -1,3 +1,4 @@
+// @ts-check
 // The shared replay room socket (see glyphhall/server/rooms.py), with automatic reconnect.
 
 export class RoomConnection {

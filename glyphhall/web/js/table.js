@@ -1,3 +1,4 @@
+// @ts-check
 // The table page (/t/<id>): seats, the game renderer, log, chat. Replays are replay_page.js.
 import { api, clear, forgetSeat, h, myName, savedSeat, saveSeat, setMyName, tableTitle } from "./dom.js";
 import { TableConnection } from "./connection.js";
