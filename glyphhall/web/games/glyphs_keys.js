@@ -5,6 +5,8 @@ import { h } from "../js/dom.js";
 import { builder, builderKey } from "./glyphs_builder.js";
 import { glyphText } from "./glyphs_draw.js";
 
+/** The help overlay's sections: a title and its rows of [key, what it does].
+ * @type {[string, [string, string][]][]} */
 export const KEYS = [
   ["Predicting", [["A", "predict approved"], ["X", "predict rejected"]]],
   ["Your glyph", [["P", "perform it (everyone predicts)"], ["S", "study it (the mage just marks it)"], ["B", "build it (duel)"]]],

@@ -23,7 +23,7 @@ export async function showAccountBar() {
         h("a", { href: "/leaderboard", text: "Leaderboards" }), " · ",
         h("button.linkish#sign-out", { text: "Sign out", onclick: signOut }),
       );
-      const name = document.getElementById("my-name");  // the lobby: a signed-in seat takes the account's name
+      const name = /** @type {HTMLInputElement} */ (document.getElementById("my-name"));  // the lobby: a signed-in seat takes the account's name
       if (name) { name.value = me.user.name; name.readOnly = true; }
     } else {
       box.append(h("a", { href: "/leaderboard", text: "Leaderboards" }), " · ",

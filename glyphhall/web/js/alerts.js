@@ -62,7 +62,7 @@ function show() {
 }
 
 function setIcon(href) {
-  let link = document.querySelector("link[rel~='icon']");
+  let link = /** @type {HTMLLinkElement | null} */ (document.querySelector("link[rel~='icon']"));
   if (!link) {
     link = document.createElement("link");
     link.rel = "icon";

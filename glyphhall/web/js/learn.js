@@ -72,7 +72,7 @@ export class LessonConnection {
   mark() {
     const lesson = this.last && this.last.lesson;
     const want = lesson && !lesson.done ? lesson.expected : null;
-    for (const el of document.querySelectorAll("#game .lesson-target")) {
+    for (const el of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#game .lesson-target"))) {
       if (!want || el.dataset.action !== want) el.classList.remove("lesson-target");
     }
     if (!want) return;

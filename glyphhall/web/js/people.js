@@ -52,7 +52,7 @@ function credentialsForm(id, heading, button, path) {
     try {
       await api("POST", path, { name: form.name.value, password: form.password.value });
       const next = new URLSearchParams(location.search).get("next") || "";
-      location.href = /^\/(?![\/\\])/.test(next) ? next : "/me";  // back to a page of this site only
+      location.href = /^\/(?![/\\])/.test(next) ? next : "/me";  // back to a page of this site only
     } catch (e) { err.textContent = e.message; }
   });
   return h("section.panel", {}, form);
