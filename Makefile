@@ -20,6 +20,12 @@ PYTEST := $(BIN)/python -m pytest -n $(JOBS) --dist loadgroup --durations=15
 
 .PHONY: run test lint bench compile clean playthroughs
 
+# The browser client's checkers (TypeScript's tsc --checkJs and eslint, pinned in package.json and
+# package-lock.json): installed again whenever the lock file changes. No build step; nothing emitted.
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
+
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
@@ -40,7 +46,7 @@ run: $(VENV)/.installed
 	@$(BIN)/python scripts/compile.py --background
 	$(BIN)/glyphhall serve
 
-test: $(VENV)/.installed-dev
+test: $(VENV)/.installed-dev node_modules/.package-lock.json
 	bash scripts/test-deps.sh
 	@case " $(BUILDS) " in *" compiled "*) $(BIN)/python scripts/compile.py --background --quiet;; esac
 	@for build in $(BUILDS); do \
@@ -56,11 +62,13 @@ test: $(VENV)/.installed-dev
 	  fi; \
 	done
 
-lint: $(VENV)/.installed-dev
+lint: $(VENV)/.installed-dev node_modules/.package-lock.json
 	$(BIN)/ruff check glyphhall tests bench
 	$(BIN)/mypy glyphhall/engine
 	$(BIN)/lint-imports
 	BIN=$(BIN) bash scripts/check-deploy.sh
+	npx --no-install tsc -p .
+	npx --no-install eslint glyphhall/web
 
 # Build the compiled modules whose sources changed, in place beside the .py files (Cython and a
 # C compiler; without them it says so and the pure modules run).
@@ -77,6 +85,6 @@ bench: $(VENV)/.installed
 	$(BIN)/python bench/playouts.py inscription
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build
+	rm -rf $(VENV) node_modules .pytest_cache .mypy_cache .ruff_cache build
 	find glyphhall \( -name '*.so' -o -name '*.c' \) -delete
 	rm -f glyphhall/.compiled-build

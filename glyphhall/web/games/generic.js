@@ -1,3 +1,4 @@
+// @ts-check
 // The renderer every game has: its view as readable panels, its legal actions as buttons.
 import { h, label } from "../js/dom.js";
 

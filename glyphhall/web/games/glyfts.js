@@ -1,10 +1,12 @@
+// @ts-check
 // Glyfts: every player's Combat Circle of hex Creature cards (with the cards face down under them),
 // Skill scores, the battle with its revealed cards and dice, a summon in progress, your Sorcery hand
 // and your reserve. Click a reserve Creature to deploy or summon it; click a Sorcery card then one of
 // your Creatures to place it; click your Creature then an opposing one to attack. The plain action
 // buttons stay below, so every move can always be made.
-import { api, h, s } from "../js/dom.js";
+import { h, s } from "../js/dom.js";
 import { actionButtons } from "./generic.js";
+import { byField, gameData, useStyles } from "./shared.js";
 
 const AFFILIATION = {
   skyborne: { colour: "#7cc4d8", mark: "☁" },
@@ -27,28 +29,15 @@ const PHASE_WORD = { deploy: "setup picks", place: "placing Sorcery cards", atta
 const DONE_LABEL = { place: "Done placing", attack: "Stop attacking", summon: "Do not summon" };
 
 let sel = { key: null, card: null, attacker: null };
-let data = null;  // {creatures: id -> card, sorceries: id -> card}, the game's public card lists
-let loading = null;
-let latest = null;
-
-function useStyles() {
-  if (document.getElementById("glyfts-css")) return;
-  document.head.append(h("link#glyfts-css", { rel: "stylesheet", href: "/static/games/glyfts.css" }));
-}
-
-function loadData() {
-  if (data || loading) return;
-  const byId = (list) => Object.fromEntries((list || []).map((c) => [c.id, c]));
-  loading = Promise.all([api("GET", "/api/games/glyfts/data/creatures"), api("GET", "/api/games/glyfts/data/sorceries")])
-    .then(([c, k]) => { data = { creatures: byId(c.creature), sorceries: byId(k.sorcery) }; })
-    .catch(() => { data = { creatures: {}, sorceries: {} }; })
-    .then(() => { if (latest) { latest.root.replaceChildren(); render(latest.root, latest.ctx); } });
-}
+// {creatures: id -> card, sorceries: id -> card}, the game's public card lists
+const cards = gameData("glyfts", ["creatures", "sorceries"],
+  ([c, k]) => ({ creatures: byField(c.creature, "id"), sorceries: byField(k.sorcery, "id") }),
+  { creatures: {}, sorceries: {} }, render);
 
 const pretty = (id) => String(id).replace(/_/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
-const creatureOf = (id) => (data && data.creatures[id]) || { id, name: pretty(id), affiliation: "", attack: "?", health: "?", skill: "?", roll_cost: "?" };
-const sorceryName = (id) => (data && data.sorceries[id] && data.sorceries[id].name) || pretty(id);
-const sorceryText = (id) => (data && data.sorceries[id] && data.sorceries[id].text) || "";
+const creatureOf = (id) => (cards.data && cards.data.creatures[id]) || { id, name: pretty(id), affiliation: "", attack: "?", health: "?", skill: "?", roll_cost: "?" };
+const sorceryName = (id) => (cards.data && cards.data.sorceries[id] && cards.data.sorceries[id].name) || pretty(id);
+const sorceryText = (id) => (cards.data && cards.data.sorceries[id] && cards.data.sorceries[id].text) || "";
 
 /** A hex Creature card as SVG: name, affiliation, Attack, Health, Skill and Roll cost. */
 export function creatureSvg(c, small = false) {
@@ -100,9 +89,8 @@ function parseLegal(legal) {
 }
 
 export function render(root, ctx) {
-  useStyles();
-  latest = { root, ctx };
-  loadData();
+  useStyles("glyfts");
+  cards.use(root, ctx);
   const { view, legal } = ctx;
   if (sel.key !== ctx.stateKey) sel = { key: ctx.stateKey, card: null, attacker: null };
   const me = ctx.you;

@@ -1,9 +1,11 @@
+// @ts-check
 // Glyphs: the boards of marked glyphs with their approval and rejection tokens, coins,
 // predictions, the guess box (read back as you type), the builder, keyboard play ("?" lists the
 // keys) and one end screen. Drawing: glyphs_draw.js; builder: glyphs_builder.js; guess box:
 // glyphs_guess.js; keys: glyphs_keys.js.
 import { h } from "../js/dom.js";
 import { actionButtons } from "./generic.js";
+import { useStyles } from "./shared.js";
 import { builder, builderPanel, load } from "./glyphs_builder.js";
 import { glyphSvg, loadKinds, markToken, parseGlyph, shapes } from "./glyphs_draw.js";
 import { guessBox } from "./glyphs_guess.js";
@@ -18,11 +20,6 @@ const SORTS = {
   rejected: ["rejected first", (a, b) => a.approved - b.approved || a.n - b.n],
   time: ["by time made", (a, b) => a.n - b.n],
 };
-
-function styles() {
-  if (document.getElementById("glyphs-css")) return;
-  document.head.append(h("link#glyphs-css", { rel: "stylesheet", href: "/static/games/glyphs.css" }));
-}
 
 /** One marked glyph of the board with its token beside it; its "?" token (where the table option
  * allows); a button (or Enter when focused) that copies it into the builder. */
@@ -69,7 +66,7 @@ export function render(root, ctx) {
   const rerender = () => { root.replaceChildren(); render(root, ctx); };
   latest = { root, ctx };
   Object.assign(page, { ctx, rerender });
-  styles();
+  useStyles("glyphs");
   loadKinds(() => { if (latest) { latest.root.replaceChildren(); render(latest.root, latest.ctx); } });
   if (shapes.kinds && !builder.kind) builder.kind = Object.keys(shapes.kinds)[0];
   const wrap = h("div.glyphs");

@@ -1,3 +1,4 @@
+// @ts-check
 // Glyphs' builder: shapes snap to the half-unit grid and turn in 45-degree steps. The slides'
 // shortcuts (rulebook slide 16) where they mean something on a grid of nice angles: copy, cut,
 // paste, select all, Ctrl+click to select more, duplicate, undo/redo, delete, group/ungroup,

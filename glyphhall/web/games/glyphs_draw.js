@@ -1,3 +1,4 @@
+// @ts-check
 // Glyphs' pictures: the shape kinds (from the game's own data file), shapes and glyphs as SVG,
 // glyph notation read and written, and the approval and rejection tokens.
 import { api, s } from "../js/dom.js";

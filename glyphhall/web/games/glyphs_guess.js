@@ -1,3 +1,4 @@
+// @ts-check
 // Glyphs' guess box: what is typed is read back in plain words as you type (the server's reading
 // of the decree, or what to change) with completions; Tab or a click takes a completion, Enter
 // puts the guess on the table, where it is read back again before the coin is paid (confirm).

@@ -1,9 +1,12 @@
+// @ts-check
 // Glyphs from the keyboard: the whole turn (predict, confirm or withdraw, pass, perform or study,
 // the builder's keys) and a help overlay on "?". Keys act only when no text field has the focus.
 import { h } from "../js/dom.js";
 import { builder, builderKey } from "./glyphs_builder.js";
 import { glyphText } from "./glyphs_draw.js";
 
+/** The help overlay's sections: a title and its rows of [key, what it does].
+ * @type {[string, [string, string][]][]} */
 export const KEYS = [
   ["Predicting", [["A", "predict approved"], ["X", "predict rejected"]]],
   ["Your glyph", [["P", "perform it (everyone predicts)"], ["S", "study it (the mage just marks it)"], ["B", "build it (duel)"]]],

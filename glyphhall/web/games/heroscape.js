@@ -1,3 +1,4 @@
+// @ts-check
 // Heroscape: the hex battlefield in SVG (terrain colours, levels shaded and numbered, start zones,
 // glyphs, figures with their wounds), the army cards with order markers, the draft pool, the round
 // and whose turn it is. Click one of your figures to select it, then a hex or an enemy figure: the
@@ -236,7 +237,7 @@ export function render(root, ctx) {
   const ground = s("g", {});
   const marks = s("g", {});
   // Draw from the back row forwards so raised hexes overlap the row behind like a relief.
-  for (const [lab, q, r, level, terrain, zone] of [...hexes].sort((a, b) => a[2] - b[2])) {
+  for (const [lab, , , level, terrain, zone] of [...hexes].sort((a, b) => a[2] - b[2])) {
     const [cx, cy] = pos[lab];
     const t = TERRAIN[terrain] || { name: terrain };
     const lift = Math.min(level, 10) * 0.9;
@@ -492,7 +493,7 @@ function armyCard(c, figures, ctx, view) {
 function legend(view, ctx, maxLevel) {
   const box = h("div.hs-legend");
   const present = new Set(view.board.hexes.map((x) => x[4]));
-  box.append(h("h4", { text: "Terrain" }), ...Object.entries(TERRAIN).filter(([k]) => present.has(k)).map(([k, t]) =>
+  box.append(h("h4", { text: "Terrain" }), ...Object.entries(TERRAIN).filter(([k]) => present.has(k)).map(([, t]) =>
     h("div.hs-key", {}, h("span.hs-swatch", { style: `background:${t.colour}` }), t.name)));
   box.append(h("div.hs-key", {}, h("span.hs-swatch.grad"), `level 1 (dark) to ${maxLevel} (light); the number is the level`));
   const players = ctx.table && ctx.table.seats ? ctx.table.seats.length : 4;

@@ -1,3 +1,4 @@
+// @ts-check
 // Inscription: the board of 2 x 4 spaces, the scale, candles, bones, hands, items and the bell.
 // Click a hand card, then a space; a card that costs blood then asks for its sacrifices.
 import { h, s } from "../js/dom.js";

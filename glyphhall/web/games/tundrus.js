@@ -1,10 +1,12 @@
+// @ts-check
 // Glyph (tundrus): the two Tribes' champion boards (Health, Armor and Energy tracks, Items, Stash,
 // tokens, abilities), the Active Dice Pool, the Tribal Pools, the Spoils of War and the Stock.
 // Click a champion to pick, activate or target it; a die to mark, hold or store it; an ability, an
 // Item slot or a Spoils card to use it; a coloured die in the Replenish panel to take it. When a
 // click could mean several moves a short chooser offers them. The plain action buttons stay below.
-import { api, h } from "../js/dom.js";
+import { h } from "../js/dom.js";
 import { actionButtons } from "./generic.js";
+import { byField, gameData, useStyles } from "./shared.js";
 
 const GLYPH = {
   war: "⚔", defense: "⬟", power: "⚡", wealth: "◆", arcana: "✶", destruction: "☠",
@@ -44,28 +46,15 @@ function sendQueued(ctx) {
   queue.key = ctx.stateKey;
   if (ctx.legal.includes(next)) ctx.act(next); else queue.texts = [];  // the table moved on: stop
 }
-let data = null;  // the game's public data: champions, abilities, items, tokens, by id
-let loading = null;
-let latest = null;
-
-function useStyles() {
-  if (document.getElementById("tundrus-css")) return;
-  document.head.append(h("link#tundrus-css", { rel: "stylesheet", href: "/static/games/tundrus.css" }));
-}
-
-function loadData() {
-  if (data || loading) return;
-  const byId = (list) => Object.fromEntries((list || []).map((c) => [c.id, c]));
-  loading = Promise.all(["champions", "items", "tokens"].map((n) => api("GET", `/api/games/tundrus/data/${n}`)))
-    .then(([c, i, t]) => {
-      data = { champions: byId(c.champion), abilities: byId(c.champion_ability), items: byId(i.item), itemAbilities: byId(i.item_ability), tokens: byId(t.token) };
-    })
-    .catch(() => { data = { champions: {}, abilities: {}, items: {}, itemAbilities: {}, tokens: {} }; })
-    .then(() => { if (latest) { latest.root.replaceChildren(); render(latest.root, latest.ctx); } });
-}
+// The game's public data: champions, abilities, items, tokens, by id.
+const byId = (list) => byField(list, "id");
+const reference = gameData("tundrus", ["champions", "items", "tokens"],
+  ([c, i, t]) => ({ champions: byId(c.champion), abilities: byId(c.champion_ability), items: byId(i.item), itemAbilities: byId(i.item_ability), tokens: byId(t.token) }),
+  { champions: {}, abilities: {}, items: {}, itemAbilities: {}, tokens: {} }, render);
 
 const pretty = (id) => String(id).replace(/_/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
 function nameOf(id) {
+  const data = reference.data;
   if (!data) return pretty(id);
   const x = data.champions[id] || data.abilities[id] || data.items[id] || data.itemAbilities[id];
   return x ? x.name : pretty(id);
@@ -100,9 +89,8 @@ function track(label, filled, squares, cls, extra = []) {
 }
 
 export function render(root, ctx) {
-  useStyles();
-  latest = { root, ctx };
-  loadData();
+  useStyles("tundrus");
+  reference.use(root, ctx);
   const { view, legal } = ctx;
   if (sel.key !== ctx.stateKey) sel = { key: ctx.stateKey, choices: null, where: null, takes: null };
   sendQueued(ctx);
@@ -206,9 +194,9 @@ export function render(root, ctx) {
   if (view.phase === "draft") {
     const avail = h("div.td-boards#td-draft");
     for (const id of (view.draft && view.draft.available) || []) {
-      const d = (data && data.champions[id]) || { name: pretty(id) };
+      const d = (reference.data && reference.data.champions[id]) || { name: pretty(id) };
       const found = acts.filter((a) => a.w[0] === "pick" && a.w[1] === id);
-      const abil = data ? Object.values(data.abilities).filter((a) => a.champion === id) : [];
+      const abil = reference.data ? Object.values(reference.data.abilities).filter((a) => a.champion === id) : [];
       avail.append(h("div.td-board.draft" + (found.length ? ".clickable" : ""), { "data-champion": id, onclick: offer(found, d.name) },
         h("div.td-board-head", {}, h("b", { text: d.name }), h("span.td-class", { text: d.class || "" })),
         d.health_solid !== undefined ? h("div.td-small", { text: `Health ${d.health_solid + d.health_hollow} · Armor ${d.armor_solid}+${d.armor_hollow} · Energy ${d.energy_solid}+${d.energy_hollow}` }) : null,
@@ -253,8 +241,8 @@ function comboText(a) {
 }
 
 function itemCard(id, attrs = {}, cls = "") {
-  const d = (data && data.items[id]) || { name: pretty(id) };
-  const ab = d.ability && data ? data.itemAbilities[d.ability] : null;
+  const d = (reference.data && reference.data.items[id]) || { name: pretty(id) };
+  const ab = d.ability && reference.data ? reference.data.itemAbilities[d.ability] : null;
   return h("div.td-item" + cls + (d.type ? ".t-" + d.type : ""), { title: ab ? ab.effect : d.name, ...attrs },
     h("b", { text: d.name }), h("small.td-class", { text: d.type || "" }),
     (d.equip_cost || []).length ? h("div.td-small", {}, "cost ", ...d.equip_cost.map((c) => die(c, null))) : null,
@@ -308,7 +296,7 @@ function board(c, view, ctx, acts, offer, myTribe) {
     }) : h("span.muted", { text: "empty" })));
   } else if (c.stash_size) el.append(h("div.td-small", { text: `Stash: ${c.stash_size} face down` }));
   const tokens = Object.entries(c.tokens || {});
-  if (tokens.length) el.append(h("div.td-tokens", {}, tokens.map(([t, v]) => h("span.chip.td-token", { title: data && data.tokens[t] ? data.tokens[t].effect : t }, `${data && data.tokens[t] ? data.tokens[t].name : pretty(t)}${v && v !== 1 ? " " + v : ""}`))));
+  if (tokens.length) el.append(h("div.td-tokens", {}, tokens.map(([t, v]) => h("span.chip.td-token", { title: reference.data && reference.data.tokens[t] ? reference.data.tokens[t].effect : t }, `${reference.data && reference.data.tokens[t] ? reference.data.tokens[t].name : pretty(t)}${v && v !== 1 ? " " + v : ""}`))));
   if ((c.beside || []).length) el.append(h("div.td-small", { text: "beside the board: " + c.beside.map(nameOf).join(", ") }));
   if (Object.keys(c.chest_dice || {}).length) el.append(h("div.td-small", {}, "chest ", ...diceCounts(c.chest_dice)));
   if ((c.lent_dice || []).length) el.append(h("div.td-small", {}, "lent ", ...c.lent_dice.map((col) => die(col, null))));
@@ -316,7 +304,7 @@ function board(c, view, ctx, acts, offer, myTribe) {
   // Abilities, with their Glyph Combo and cost; the usable ones are buttons.
   const abil = h("div.td-abilities");
   for (const id of c.abilities || []) {
-    const d = data && data.abilities[id];
+    const d = reference.data && reference.data.abilities[id];
     const use = isActive ? acts.filter((x) => x.w[0] === "ability" && x.w[1] === id) : [];
     abil.append(h("div.td-ability" + (use.length ? ".clickable" : "") + (d && d.ultimate ? ".ultimate" : ""), {
       "data-ability": id, title: d ? d.effect : id, onclick: inner(use, nameOf(id)),

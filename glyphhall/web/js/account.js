@@ -1,3 +1,4 @@
+// @ts-check
 // The account bar in every page's header (#account): signed in as X, My games, sign out; or a
 // sign-in link for a guest. It also starts the your-turn alerts.
 import { api, clear, h } from "./dom.js";
@@ -22,7 +23,7 @@ export async function showAccountBar() {
         h("a", { href: "/leaderboard", text: "Leaderboards" }), " · ",
         h("button.linkish#sign-out", { text: "Sign out", onclick: signOut }),
       );
-      const name = document.getElementById("my-name");  // the lobby: a signed-in seat takes the account's name
+      const name = /** @type {HTMLInputElement} */ (document.getElementById("my-name"));  // the lobby: a signed-in seat takes the account's name
       if (name) { name.value = me.user.name; name.readOnly = true; }
     } else {
       box.append(h("a", { href: "/leaderboard", text: "Leaderboards" }), " · ",

@@ -1,3 +1,4 @@
+// @ts-check
 // Your-turn alerts on every page: every few seconds ask which of my tables wait for me (my
 // account's, and the seats this browser holds as a guest). While the page has no focus, the tab
 // title and favicon say so; optionally a sound, and a browser notification once allowed.
@@ -61,7 +62,7 @@ function show() {
 }
 
 function setIcon(href) {
-  let link = document.querySelector("link[rel~='icon']");
+  let link = /** @type {HTMLLinkElement | null} */ (document.querySelector("link[rel~='icon']"));
   if (!link) {
     link = document.createElement("link");
     link.rel = "icon";

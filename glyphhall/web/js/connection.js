@@ -1,7 +1,16 @@
+// @ts-check
 // The websocket play protocol, with automatic reconnect and resync (see glyphhall/server/play.py).
 
+/** @typedef {import("./types.js").ClientMessage} ClientMessage */
+/** @typedef {import("./types.js").ServerMessage} ServerMessage */
+/** @typedef {import("./types.js").Ref} Ref */
+
 export class TableConnection {
-  /** onMessage(msg) gets every server message, in order; onStatus(text) the connection state. */
+  /** onMessage(msg) gets every server message, in order; onStatus(text) the connection state.
+   * @param {string} tableId
+   * @param {string | null} token  the seat's token, or null to watch
+   * @param {{onMessage: (msg: ServerMessage) => void, onStatus?: (text: string) => void,
+   *   onRefused?: (code: number) => void}} handlers */
   constructor(tableId, token, { onMessage, onStatus, onRefused }) {
     this.tableId = tableId;
     this.token = token;
@@ -12,7 +21,9 @@ export class TableConnection {
     this.seq = 0;
     this.retry = 0;
     this.closed = false;
+    /** @type {{ref: Ref, msg: import("./types.js").ActMessage, resent: boolean} | null} */
     this.pending = null;  // the move sent and not yet answered: re-sent once after a reconnect
+    /** @type {import("./types.js").ChatMessage[]} */
     this.unsent = [];  // chat lines typed while the socket was not yet (or no longer) open
     this.open();
   }
@@ -72,6 +83,7 @@ export class TableConnection {
     this.onMessage(msg);
   }
 
+  /** @param {ClientMessage} obj @returns {boolean} whether it left (the socket was open) */
   send(obj) {
     if (this.ws && this.ws.readyState === WebSocket.OPEN) {
       this.ws.send(JSON.stringify(obj));
@@ -80,14 +92,18 @@ export class TableConnection {
     return false;
   }
 
+  /** @param {string} text @param {Ref} ref @returns {boolean} whether it left */
   act(text, ref) {
+    /** @type {import("./types.js").ActMessage} */
     const msg = { type: "act", text, ref, step: this.step >= 0 ? this.step : undefined };
     // Only a move that left is re-sent after a reconnect; one not sent is reported as such.
     if (!this.send(msg)) return false;
     this.pending = { ref, msg, resent: false };
     return true;
   }
+  /** @param {string} text */
   chat(text) {
+    /** @type {import("./types.js").ChatMessage} */
     const line = { type: "chat", text };
     if (!this.send(line)) this.unsent.push(line);
   }

@@ -1,3 +1,4 @@
+// @ts-check
 // Tiny helpers to build HTML and SVG without a framework.
 
 const SVG_NS = "http://www.w3.org/2000/svg";

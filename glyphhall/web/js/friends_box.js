@@ -1,3 +1,4 @@
+// @ts-check
 // The lobby's friends box: which friends are online (signed-in visitors only). A separate
 // piece of the lobby page, added by people (friends_page.js draws it).
 import { whoAmI } from "./account.js";

@@ -1,3 +1,4 @@
+// @ts-check
 // /friends (find people, friend requests both ways, friends online, blocked people) and the
 // small boxes other pages show: friends online (My games, the lobby) and invitations (My games).
 import { api, clear, h } from "./dom.js";

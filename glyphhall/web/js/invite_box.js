@@ -1,3 +1,4 @@
+// @ts-check
 // The table page's "invite by name" box: a signed-in person seated at an open table with a free
 // seat invites a registered person (a friend, or anyone by name). A separate piece of the table
 // page, added by people; the invitation shows on the invitee's My games, alert, e-mail and push.

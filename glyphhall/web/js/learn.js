@@ -1,3 +1,4 @@
+// @ts-check
 // The table page in lesson mode (/learn/<game>): the guided first game. In place of a table's
 // socket, each move goes to POST /api/learn/<game> with the moves accepted so far; the answer has
 // the shape of a table's "state" message, drawn by the same renderer. Beside the board: the step's
@@ -71,7 +72,7 @@ export class LessonConnection {
   mark() {
     const lesson = this.last && this.last.lesson;
     const want = lesson && !lesson.done ? lesson.expected : null;
-    for (const el of document.querySelectorAll("#game .lesson-target")) {
+    for (const el of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#game .lesson-target"))) {
       if (!want || el.dataset.action !== want) el.classList.remove("lesson-target");
     }
     if (!want) return;

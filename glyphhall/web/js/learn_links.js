@@ -1,3 +1,4 @@
+// @ts-check
 // The lobby's "Learn to play" bar: a guided first game for each game that has one (/learn/<game>).
 import { api, clear, h } from "./dom.js";
 

@@ -1,3 +1,4 @@
+// @ts-check
 // The lobby: create a table (options form built from the game's typed options, or a position to
 // start from) and list tables.
 import { api, clear, h, label, myName, savedSeat, saveSeat, setMyName } from "./dom.js";
@@ -14,24 +15,24 @@ let checking = null; // the timer of the next check of a pasted position
 
 async function main() {
   catalog = await api("GET", "/api/games");
-  const select = document.getElementById("game");
+  const select = /** @type {HTMLSelectElement} */ (document.getElementById("game"));
   for (const g of catalog.games) select.append(h("option", { value: g.id, text: g.name }));
   select.addEventListener("change", showGame);
-  document.getElementById("players").addEventListener("change", showSeats);
-  document.getElementById("start-from").addEventListener("change", showStart);
-  document.getElementById("position-text").addEventListener("input", () => {
+  /** @type {HTMLInputElement} */ (document.getElementById("players")).addEventListener("change", showSeats);
+  /** @type {HTMLSelectElement} */ (document.getElementById("start-from")).addEventListener("change", showStart);
+  /** @type {HTMLTextAreaElement} */ (document.getElementById("position-text")).addEventListener("input", () => {
     clearTimeout(checking);
     checking = setTimeout(checkOwn, 400);
   });
   document.getElementById("position-file").addEventListener("change", readPositionFile);
   document.getElementById("create-form").addEventListener("submit", create);
-  document.getElementById("my-name").value = myName();
+  /** @type {HTMLInputElement} */ (document.getElementById("my-name")).value = myName();
   me = (await whoAmI()).user;
   if (me) {  // a signed-in seat takes the account's name
-    document.getElementById("my-name").value = me.name;
-    document.getElementById("my-name").readOnly = true;
+    /** @type {HTMLInputElement} */ (document.getElementById("my-name")).value = me.name;
+    /** @type {HTMLInputElement} */ (document.getElementById("my-name")).readOnly = true;
   }
-  const rated = document.getElementById("table-rated");
+  const rated = /** @type {HTMLInputElement} */ (document.getElementById("table-rated"));
   rated.checked = Boolean(me);  // rated by default for a signed-in player
   rated.addEventListener("change", showRated);
   // A link may choose the game and its options: /?game=heroscape&map=valkyrie ("Play this map").
@@ -39,7 +40,7 @@ async function main() {
   if (catalog.games.some((g) => g.id === asked.get("game"))) select.value = asked.get("game");
   showGame();
   for (const [name, value] of asked) {
-    const input = document.querySelector(`[data-option="${CSS.escape(name)}"]`);
+    const input = /** @type {import("./types.js").OptionField} */ (document.querySelector(`[data-option="${CSS.escape(name)}"]`));
     if (input && input.type !== "checkbox" && [...(input.options || [{ value }])].some((o) => o.value === value)) input.value = value;
   }
   await listTables();
@@ -47,7 +48,7 @@ async function main() {
 }
 
 function currentGame() {
-  const id = document.getElementById("game").value;
+  const id = /** @type {HTMLSelectElement} */ (document.getElementById("game")).value;
   return catalog.games.find((g) => g.id === id);
 }
 
@@ -56,10 +57,10 @@ function showGame() {
   if (!g) return;
   document.getElementById("game-help").textContent =
     `${g.min_players === g.max_players ? g.min_players : `${g.min_players}–${g.max_players}`} players`;
-  const players = document.getElementById("players");
+  const players = /** @type {HTMLInputElement} */ (document.getElementById("players"));
   players.min = g.min_players;
   players.max = g.max_players;
-  players.value = Math.min(Math.max(Number(players.value) || g.min_players, g.min_players), g.max_players);
+  players.value = String(Math.min(Math.max(Number(players.value) || g.min_players, g.min_players), g.max_players));
   const box = clear(document.getElementById("options"));
   box.append(h("legend", { text: "Options" }));
   if (!g.options.length) box.append(h("p.muted", { text: "This game has no options." }));
@@ -80,7 +81,7 @@ async function showStarts(g) {
     }
   }
   if (currentGame() !== g) return; // another game was chosen meanwhile
-  const select = clear(document.getElementById("start-from"));
+  const select = clear(/** @type {HTMLSelectElement} */ (document.getElementById("start-from")));
   select.append(h("option", { value: "", text: "a new game" }));
   for (const p of packaged[g.id]) {
     select.append(h("option", { value: `name:${p.name}`, text: `the position “${p.title}” (${p.players} players)` }));
@@ -92,8 +93,8 @@ async function showStarts(g) {
 /** Rated or friendly, said out loud: a rated table has no undo, and only signed-in players (and
  * bots) are rated; a position's table is always friendly. */
 function showRated() {
-  const rated = document.getElementById("table-rated");
-  const undo = document.getElementById("table-undo");
+  const rated = /** @type {HTMLInputElement} */ (document.getElementById("table-rated"));
+  const undo = /** @type {HTMLInputElement} */ (document.getElementById("table-undo"));
   const note = document.getElementById("rated-note");
   const fromPosition = Boolean(startFrom());
   rated.disabled = !me || fromPosition;
@@ -110,9 +111,9 @@ function showRated() {
 }
 
 function startFrom() {
-  const value = document.getElementById("start-from").value;
+  const value = /** @type {HTMLSelectElement} */ (document.getElementById("start-from")).value;
   if (value.startsWith("name:")) return { name: value.slice(5) };
-  return value === "own" ? { text: document.getElementById("position-text").value } : null;
+  return value === "own" ? { text: /** @type {HTMLTextAreaElement} */ (document.getElementById("position-text")).value } : null;
 }
 
 function showStart() {
@@ -121,7 +122,7 @@ function showStart() {
   const own = Boolean(start && "text" in start);
   document.getElementById("own-position").hidden = !own;
   document.getElementById("options").hidden = Boolean(start);
-  document.getElementById("players").disabled = Boolean(start);
+  /** @type {HTMLInputElement} */ (document.getElementById("players")).disabled = Boolean(start);
   if (start && start.name) {
     const p = packaged[currentGame().id].find((x) => x.name === start.name);
     setPlayers(p.players);
@@ -141,7 +142,7 @@ function positionNote(text, error) {
 }
 
 function setPlayers(n) {
-  document.getElementById("players").value = n;
+  /** @type {HTMLInputElement} */ (document.getElementById("players")).value = n;
   showSeats();
 }
 
@@ -161,7 +162,7 @@ async function checkOwn() {
 async function readPositionFile(event) {
   const f = event.target.files[0];
   if (!f) return;
-  document.getElementById("position-text").value = await f.text();
+  /** @type {HTMLTextAreaElement} */ (document.getElementById("position-text")).value = await f.text();
   checkOwn();
 }
 
@@ -201,7 +202,7 @@ function mapUploadField(o) {
     const f = file.files[0];
     if (!f) return;
     try {
-      const players = Math.min(Math.max(Number(document.getElementById("players").value) || 2, 2), 4);
+      const players = Math.min(Math.max(Number(/** @type {HTMLInputElement} */ (document.getElementById("players")).value) || 2, 2), 4);
       const url = `/api/heroscape/maps?filename=${encodeURIComponent(f.name)}&zone_count=${players}`;
       const res = await fetch(url, { method: "POST", body: f });
       const body = await res.json();
@@ -222,8 +223,8 @@ function mapUploadField(o) {
 // Drawn again when the game or the number of players changes, and once the lobby knows who is
 // signed in: a choice already made for a seat stays (an offered one), new seats get the default.
 function showSeats() {
-  const n = Number(document.getElementById("players").value) || 2;
-  const chosen = [...document.querySelectorAll("#seat-list select")].map((sel) => sel.value);
+  const n = Number(/** @type {HTMLInputElement} */ (document.getElementById("players")).value) || 2;
+  const chosen = [.../** @type {NodeListOf<HTMLSelectElement>} */ (document.querySelectorAll("#seat-list select"))].map((sel) => sel.value);
   const list = clear(document.getElementById("seat-list"));
   const game = currentGame();
   for (let i = 0; i < n; i++) {
@@ -260,17 +261,17 @@ async function create(event) {
   err.textContent = "";
   const g = currentGame();
   const options = {};
-  for (const input of document.querySelectorAll("[data-option]")) {
+  for (const input of /** @type {NodeListOf<import("./types.js").OptionField>} */ (document.querySelectorAll("[data-option]"))) {
     options[input.dataset.option] = input.dataset.kind === "bool" ? input.checked : input.value;
   }
-  const seats = [...document.querySelectorAll("#seat-list select")].map((sel) =>
+  const seats = [.../** @type {NodeListOf<HTMLSelectElement>} */ (document.querySelectorAll("#seat-list select"))].map((sel) =>
     sel.value.startsWith("bot:") ? { kind: "bot", bot: sel.value.slice(4) } : { kind: "person" });
-  const name = document.getElementById("my-name").value.trim() || "player";
+  const name = /** @type {HTMLInputElement} */ (document.getElementById("my-name")).value.trim() || "player";
   setMyName(name);
   const body = {
-    game: g.id, options, seats, turn_seconds: Number(document.getElementById("turn-seconds").value) || 0,
-    undo: document.getElementById("table-undo").checked,
-    practice: !document.getElementById("table-rated").checked,
+    game: g.id, options, seats, turn_seconds: Number(/** @type {HTMLInputElement} */ (document.getElementById("turn-seconds")).value) || 0,
+    undo: /** @type {HTMLInputElement} */ (document.getElementById("table-undo")).checked,
+    practice: !/** @type {HTMLInputElement} */ (document.getElementById("table-rated")).checked,
   };
   const start = startFrom();
   if (start) {

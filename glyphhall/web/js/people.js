@@ -1,3 +1,4 @@
+// @ts-check
 // The people pages, by address: /account (sign in, sign up, password), /me (My games),
 // /u/<name> (a profile), /leaderboard[/<game>] (a game's ladder), /settings and /reset
 // (settings_page.js), /friends (friends_page.js).
@@ -51,7 +52,7 @@ function credentialsForm(id, heading, button, path) {
     try {
       await api("POST", path, { name: form.name.value, password: form.password.value });
       const next = new URLSearchParams(location.search).get("next") || "";
-      location.href = /^\/(?![\/\\])/.test(next) ? next : "/me";  // back to a page of this site only
+      location.href = /^\/(?![/\\])/.test(next) ? next : "/me";  // back to a page of this site only
     } catch (e) { err.textContent = e.message; }
   });
   return h("section.panel", {}, form);

@@ -1,3 +1,4 @@
+// @ts-check
 // Push notifications on this browser: the service worker, the subscription with the hall's key,
 // and telling the server about it (or that it is gone).
 import { api } from "./dom.js";

@@ -1,9 +1,11 @@
+// @ts-check
 // The replay page: a finished game step by step (/r/<table>), hypothetical lines from any step
 // (moves for any seat, every seat's view open: the game is over), shareable by link, and shared
 // replay rooms (/room/<id>) where a leader steps and everyone follows.
 import { api, clear, h, myName, setMyName, tableTitle } from "./dom.js";
 import { RoomConnection } from "./replay_room.js";
 import { whoAmI } from "./account.js";
+import { loadRenderer, renderContext, showError } from "./render_context.js";
 
 const parts = location.pathname.split("/").filter(Boolean);
 const ROOM = parts[0] === "room";
@@ -18,14 +20,6 @@ let renderer = null;
 let room = null;       // the room's state and our member id, in a room
 let conn = null;
 let shown = 0;         // counts the positions shown: a renderer drops a half-made selection when it changes
-
-function showError(text) {
-  const box = $("error");
-  box.textContent = text;
-  box.hidden = false;
-  clearTimeout(showError.timer);
-  showError.timer = setTimeout(() => { box.hidden = true; }, 6000);
-}
 
 const canLead = () => !ROOM || (room && room.room.leader === room.you);
 const seatName = (i) => (data && data.names[i]) || `seat ${i}`;
@@ -64,7 +58,7 @@ async function show() {
 function saveToUrl() {
   const url = new URL(location.href);
   url.searchParams.delete("room_closed");
-  url.searchParams.set("step", pos.step);
+  url.searchParams.set("step", String(pos.step));
   if (pos.seat === "") url.searchParams.delete("seat"); else url.searchParams.set("seat", pos.seat);
   if (pos.line === null) url.searchParams.delete("line"); else url.searchParams.set("line", JSON.stringify(pos.line));
   history.replaceState(null, "", url);
@@ -119,10 +113,10 @@ function renderGame() {
   // In the real game the page watches (a seat's view, but nobody's "your turn"); in a line the
   // leader plays for the seat shown.
   const you = hypo ? seatParam() : null;
-  const ctx = {
+  const ctx = renderContext({
     view: data.view, legal: hypo && canLead() ? data.legal : [], you, table: data.table, act, replay: !hypo,
     seatName, status: hypo ? "running" : "finished", result: hypo ? null : data.table.result, step: pos.step, stateKey: shown,
-  };
+  });
   try {
     renderer.render(board, ctx);
   } catch (e) {
@@ -157,7 +151,7 @@ function renderControls() {
         h("button#hypo-back", { text: "Back one move", disabled: !lead || !pos.line.length, onclick: () => moveTo(pos.step, pos.line.slice(0, -1)) }),
         h("button#hypo-leave", { text: "Back to the real game", disabled: !lead, onclick: () => moveTo(pos.step, null) })));
     const share = new URL(`/r/${data.table.id}`, location.origin);
-    share.searchParams.set("step", pos.step);
+    share.searchParams.set("step", String(pos.step));
     if (pos.seat !== "") share.searchParams.set("seat", pos.seat);  // the link shows the line as the view shown here
     share.searchParams.set("line", JSON.stringify(pos.line));
     hyp.append(h("p.share", {}, "Share this line: ", h("a#hypo-share", { href: share.href, text: share.href })));
@@ -248,10 +242,10 @@ function askName(info, problem) {
   $("room-panel").hidden = false;
   const form = $("room-join");
   form.hidden = false;
-  $("room-sign-in").href = `/account?next=${encodeURIComponent(location.pathname + location.search)}`;
+  (/** @type {HTMLAnchorElement} */ ($("room-sign-in"))).href = `/account?next=${encodeURIComponent(location.pathname + location.search)}`;
   $("room-join-error").textContent = problem;
   $("room-join-error").hidden = !problem;
-  const input = $("room-name");
+  const input = /** @type {HTMLInputElement} */ ($("room-name"));
   if (!input.value) input.value = myName();
   input.focus();
   form.onsubmit = (e) => {
@@ -281,17 +275,13 @@ function joinRoom(info, name, guest) {
   });
   $("chat-form").onsubmit = (e) => {
     e.preventDefault();
-    const input = $("chat-text");
+    const input = /** @type {HTMLInputElement} */ ($("chat-text"));
     const text = input.value.trim();
     if (!text) return;
     // Not connected (yet, or any more): the message stays in the box, nothing is lost.
     if (!conn.chat(text)) { showError("chat not sent: reconnecting (your message is kept; send it again in a moment)"); return; }
     input.value = "";
   };
-}
-
-async function loadRenderer(gameId) {
-  try { return await import(`/static/games/${gameId}.js`); } catch { return await import("/static/games/generic.js"); }
 }
 
 async function main() {

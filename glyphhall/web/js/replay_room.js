@@ -1,9 +1,22 @@
+// @ts-check
 // The shared replay room socket (see glyphhall/server/rooms.py), with automatic reconnect.
 
 export class RoomConnection {
-  /** onRoom(msg) gets every "room" message, onChat(line) each chat line, onError(text) refusals. */
+  /** onRoom(msg) gets every "room" message, onChat(line) each chat line, onError(text) refusals.
+   * @param {string} roomId
+   * @param {string} name
+   * @param {{onRoom: (msg: any) => void, onChat: (line: any) => void, onError: (text: string) => void,
+   *   onNameRefused: (text: string) => void}} handlers */
   constructor(roomId, name, { onRoom, onChat, onError, onNameRefused }) {
-    Object.assign(this, { roomId, name, onRoom, onChat, onError, onNameRefused, retry: 0, gone: false, said: "" });
+    this.roomId = roomId;
+    this.name = name;
+    this.onRoom = onRoom;
+    this.onChat = onChat;
+    this.onError = onError;
+    this.onNameRefused = onNameRefused;
+    this.retry = 0;
+    this.gone = false;
+    this.said = "";
     this.open();
   }
 

@@ -1,3 +1,4 @@
+// @ts-check
 // /settings (the account's settings: name, e-mail, notifications, export, delete; the changes
 // that matter ask for the password) and /reset (a new password by e-mail).
 import { api, clear, h } from "./dom.js";

@@ -1,9 +1,11 @@
+// @ts-check
 // The table page (/t/<id>): seats, the game renderer, log, chat. Replays are replay_page.js.
 import { api, clear, forgetSeat, h, myName, savedSeat, saveSeat, setMyName, tableTitle } from "./dom.js";
 import { TableConnection } from "./connection.js";
 import { undoButton } from "./undo.js";
 import { whoAmI } from "./account.js";
 import { loadEnd, ratingChange, rematchChanged, rematchPart } from "./table_end.js";
+import { loadRenderer, renderContext, showError } from "./render_context.js";
 
 const parts = location.pathname.split("/").filter(Boolean);
 const tableId = parts[1];  // in lesson mode (/learn/<game>, js/learn.js) the game's id
@@ -19,22 +21,6 @@ const ui = {
 let glossaryRe = null;
 let renderer = null;
 let conn = null;
-
-async function loadRenderer(gameId) {
-  try {
-    return await import(`/static/games/${gameId}.js`);
-  } catch {
-    return await import("/static/games/generic.js");
-  }
-}
-
-export function showError(text) {
-  const box = $("error");
-  box.textContent = text;
-  box.hidden = false;
-  clearTimeout(showError.timer);
-  showError.timer = setTimeout(() => { box.hidden = true; }, 6000);
-}
 
 // A click is either sent (and then answered: an update with its ack, or an error) or refused here
 // in plain sight; a send whose socket closes before the answer is reported too.
@@ -152,8 +138,8 @@ function renderJoin() {
   $("join-account").hidden = !ui.me;
   $("join-guest").hidden = !!ui.me;
   if (ui.me) $("join-account").textContent = `You take a seat as ${ui.me.name}.`;
-  $("join-sign-in").href = `/account?next=${encodeURIComponent(location.pathname)}`;
-  const input = $("seat-name");
+  (/** @type {HTMLAnchorElement} */ ($("join-sign-in"))).href = `/account?next=${encodeURIComponent(location.pathname)}`;
+  const input = /** @type {HTMLInputElement} */ ($("seat-name"));
   if (!input.value && !input.dataset.touched) input.value = myName();
 }
 
@@ -245,11 +231,11 @@ function renderGame() {
       h("p", { text: t.status === "open" ? "The game starts when every seat is taken and a player presses Start." : "Loading…" })));
     return;
   }
-  const ctx = {
+  const ctx = renderContext({
     view: ui.view, legal: ui.legal, you: ui.you, table: t, act, stateKey: ui.shown,
     seatName, status: t.status, result: ui.result || t.result, step: ui.step, prevView: ui.prevView, lastEvents: lastEvents(),
     glossary: ui.glossary,
-  };
+  });
   clear(root);
   const board = h("div.board");
   root.append(board);
@@ -419,7 +405,7 @@ function onMessage(msg) {
 }
 
 async function takeSeat(seat) {
-  const input = $("seat-name");
+  const input = /** @type {HTMLInputElement} */ ($("seat-name"));
   const name = ui.me ? ui.me.name : input.value.trim();
   const problem = $("join-error");
   problem.hidden = true;
@@ -479,7 +465,7 @@ async function main() {
   if (!info) return;
   renderer = await loadRenderer(info.game);
   ui.me = (await whoAmI()).user;
-  $("seat-name").addEventListener("input", (e) => { e.target.dataset.touched = "1"; });
+  $("seat-name").addEventListener("input", (e) => { (/** @type {HTMLInputElement} */ (e.target)).dataset.touched = "1"; });
   $("join").addEventListener("submit", (e) => e.preventDefault());
   loadRules(info.game);
   setInterval(tick, 500);
@@ -494,7 +480,7 @@ async function main() {
   });
   $("chat-form").addEventListener("submit", (e) => {
     e.preventDefault();
-    const input = $("chat-text");
+    const input = /** @type {HTMLInputElement} */ ($("chat-text"));
     if (input.value.trim()) conn.chat(input.value.trim());
     input.value = "";
   });

@@ -1,3 +1,4 @@
+// @ts-check
 // The end of a game at the table page: each seat's rating change in a rated match ("+12.4, now
 // 1,612") and "Play again" (the rematch: same people and options, seats rotated; each accepts or
 // declines; see glyphhall/server/rematch.py).

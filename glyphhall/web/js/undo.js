@@ -1,3 +1,4 @@
+// @ts-check
 // The Undo button of the table page: takes back your last move of this turn (BGA's policy).
 // The server decides what may be taken back and says why not; the button shows that reason.
 import { h } from "./dom.js";
