@@ -4,6 +4,7 @@ import js from "@eslint/js";
 import globals from "globals";
 
 export default [
+  { ignores: ["glyphhall/web/vendor/**"] },  // vendored libraries, as published
   js.configs.recommended,
   {
     files: ["glyphhall/web/**/*.js"],

@@ -50,9 +50,11 @@ function webglAvailable() {
   }
   return webgl;
 }
+/** @type {Promise<void> | null} the 3D module's loading, once */
+let loading3d = null;
 function load3d() {
-  if (hs3d || load3d.promise) return;
-  load3d.promise = import("./heroscape3d.js")
+  if (hs3d || loading3d) return;
+  loading3d = import("./heroscape3d.js")
     .then((m) => { hs3d = m; })
     .catch((e) => { hs3dError = String(e && e.message ? e.message : e); })
     .then(() => { if (latest) { latest.root.replaceChildren(); render(latest.root, latest.ctx); } });

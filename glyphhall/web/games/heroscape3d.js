@@ -1,3 +1,4 @@
+// @ts-check
 // Heroscape's battlefield in 3D (three.js, WebGL): hex columns stacked to their level in their
 // terrain's colour, start zones, walls and overhangs, glyphs face up or down, figures as tokens in
 // their owner's colour with their names and wounds. It draws what heroscape.js gives it and sends
@@ -27,7 +28,7 @@ class Battlefield3D {
     this.element = document.createElement("div");
     this.element.className = "hs-3d";
     this.element.id = "hs-3d";
-    this.element.hs3d = this;  // the bench script turns the camera through it
+    /** @type {any} */ (this.element).hs3d = this;  // the bench script turns the camera through it
     // no multisampling: it costs most of a frame where WebGL is drawn in software (the bench)
     this.renderer = new THREE.WebGLRenderer({ antialias: false, powerPreference: "high-performance" });
     this.renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));

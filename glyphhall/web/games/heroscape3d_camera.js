@@ -1,3 +1,4 @@
+// @ts-check
 // An orbit camera for the 3D battlefield: drag to turn, wheel or pinch to zoom, right-drag,
 // Shift-drag or two fingers to pan, and a reset. Pointer events only (mouse, pen and touch alike).
 // A pointer that barely moved between down and up is a pick, not a drag: `onPick` gets it.
