@@ -113,8 +113,9 @@ def register(app: typer.Typer) -> None:
         """Start the Glyph Hall server and print the address to open in a browser."""
         import uvicorn
 
-        from glyphhall.server import create_app, logs
-        from glyphhall.server.http_config import uvicorn_config
+        from glyphhall.server import create_app
+        from glyphhall.server.runtime import logs
+        from glyphhall.server.runtime.http_config import uvicorn_config
 
         if log_format not in logs.FORMATS:
             raise fail(f"--log-format {log_format}: choose text or json")

@@ -26,7 +26,6 @@ from . import (
     friends,
     glyphs_guess,
     lobby,
-    logs,
     mail,
     maps,
     origins,
@@ -39,15 +38,15 @@ from . import (
     rules_text,
     sync,
     table_rating,
-    watch,
 )
 from .botpool import BotPool
 from .catalog import Catalog
 from .cluster import Cluster
-from .gc_policy import GcPolicy
 from .limits import AddressBuckets, BodyLimit, Limits
 from .notify import NotifyTimes, start_notifier
 from .ratelimit import HallWindow
+from .runtime import logs, metrics
+from .runtime.gc_policy import GcPolicy
 from .store_access import StoreAccess
 from .tables import TableError, TableManager
 
@@ -79,7 +78,7 @@ def create_app(
         pool = BotPool(bot_workers)
         manager = TableManager(access, Catalog(games), pool)
         app.state.manager = manager
-        watch.count_tables(lambda: len(manager.tables))
+        metrics.count_tables(lambda: len(manager.tables))
         app.state.create_hall_window = _hall_window_for_tables(limits, manager)
         if access.store.engine.dialect.name == "postgresql":
             # One hall with every other process on this database: tables are taken over by
@@ -135,7 +134,7 @@ def create_app(
     app.include_router(rooms.router)
     app.include_router(table_rating.router)
     app.include_router(rematch.router)
-    app.include_router(watch.router)
+    app.include_router(metrics.router)
     app.include_router(email_routes.router)
     app.include_router(push.router)
     app.include_router(push.worker_router)

@@ -38,7 +38,6 @@ from . import origins, sync
 from .friends import muted_names
 from .identity import visitor
 from .limits import ConnectionBuckets, FrameGate
-from .logs import TABLE
 from .protocol import (
     MAX_FRAME,
     Act,
@@ -52,9 +51,10 @@ from .protocol import (
     read_message,
     safe_ref,
 )
+from .runtime.logs import TABLE
+from .runtime.metrics import MOVE_SECONDS, SOCKETS, timed
 from .session_sockets import SESSION_ENDED, session_sockets
 from .tables import AlreadyPlayed, Connection, LiveTable, StaleMove, TableError, TableManager
-from .watch import MOVE_SECONDS, SOCKETS, timed
 
 router = APIRouter()
 log = logging.getLogger("glyphhall.server")

@@ -13,8 +13,9 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from . import positions, workers
+from . import positions
 from .limits import AddressBuckets, Rate
+from .runtime import workers
 from .tables import LiveTable, TableError
 
 REPLAY_WORKERS = 1

@@ -9,8 +9,8 @@ import json
 import logging
 
 from . import bot_turns, rematch
+from .runtime.metrics import CAUGHT_UP
 from .tables import LiveTable, SeatState, TableError, TableManager
-from .watch import CAUGHT_UP
 
 log = logging.getLogger("glyphhall.server")
 
