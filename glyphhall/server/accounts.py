@@ -16,12 +16,13 @@ from pydantic import BaseModel, Field
 
 from glyphhall.store import NameTaken, UserInfo
 
-from . import origins, passwords
-from .identity import COOKIE, SESSION_SECONDS, visitor
-from .ratelimit import HallBackoff, HallWindow
-from .session_sockets import session_sockets
+from . import passwords
+from .guard import origins
+from .guard.hall_windows import HallBackoff, HallWindow
+from .guard.identity import COOKIE, SESSION_SECONDS, visitor
+from .guard.session_sockets import session_sockets
+from .guard.tokens import new_token, token_hash
 from .tables import TableError, TableManager
-from .tokens import new_token, token_hash
 
 router = APIRouter(prefix="/api/account", tags=["accounts"])
 

@@ -28,7 +28,6 @@ from . import (
     lobby,
     mail,
     maps,
-    origins,
     people,
     play,
     push,
@@ -42,9 +41,10 @@ from . import (
 from .botpool import BotPool
 from .catalog import Catalog
 from .cluster import Cluster
-from .limits import AddressBuckets, BodyLimit, Limits
+from .guard import origins
+from .guard.flood_limits import AddressBuckets, BodyLimit, Limits
+from .guard.hall_windows import HallWindow
 from .notify import NotifyTimes, start_notifier
-from .ratelimit import HallWindow
 from .runtime import logs, metrics
 from .runtime.gc_policy import GcPolicy
 from .store_access import StoreAccess

@@ -20,12 +20,12 @@ from pydantic import BaseModel, Field
 from glyphhall.store import UserInfo
 
 from . import passwords
-from .identity import visitor
+from .guard.hall_windows import HallWindow
+from .guard.identity import visitor
+from .guard.session_sockets import session_sockets
+from .guard.tokens import new_token, token_hash
 from .notify import Notifier
-from .ratelimit import HallWindow
-from .session_sockets import session_sockets
 from .tables import TableError
-from .tokens import new_token, token_hash
 
 router = APIRouter(tags=["e-mail"])
 

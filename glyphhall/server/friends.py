@@ -19,7 +19,7 @@ from starlette.requests import HTTPConnection
 from glyphhall.store import UserInfo
 
 from .email_routes import signed_in
-from .identity import user_of
+from .guard.identity import user_of
 from .tables import TableError, TableManager
 
 router = APIRouter(prefix="/api", tags=["friends"])

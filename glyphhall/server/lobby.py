@@ -14,12 +14,13 @@ from pydantic import BaseModel, Field
 from glyphhall.engine import Game, GlyphHallError
 from glyphhall.store import UserInfo
 
-from . import guest_names, keepsakes, position_tables
+from . import keepsakes, position_tables
 from .catalog import game_folder
-from .identity import user_of
+from .guard import guest_names
+from .guard.identity import user_of
+from .guard.tokens import new_seed, new_table_id, new_token, token_hash
 from .table_info import SeatState, position_info
 from .tables import SUBSTITUTE_BOT, LiveTable, TableError, TableManager
-from .tokens import new_seed, new_table_id, new_token, token_hash
 
 router = APIRouter(prefix="/api", tags=["lobby"])
 

@@ -14,7 +14,7 @@ from glyphhall.engine import GlyphHallError, first_state
 from glyphhall.store import TableInfo, UserInfo
 
 from . import friends, rating
-from .identity import visitor
+from .guard.identity import visitor
 from .tables import TableError, TableManager
 
 router = APIRouter(prefix="/api", tags=["people"])

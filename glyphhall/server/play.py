@@ -34,10 +34,12 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from glyphhall.engine import IllegalAction
 
-from . import origins, sync
+from . import sync
 from .friends import muted_names
-from .identity import visitor
-from .limits import ConnectionBuckets, FrameGate
+from .guard import origins
+from .guard.flood_limits import ConnectionBuckets, FrameGate
+from .guard.identity import visitor
+from .guard.session_sockets import SESSION_ENDED, session_sockets
 from .protocol import (
     MAX_FRAME,
     Act,
@@ -53,7 +55,6 @@ from .protocol import (
 )
 from .runtime.logs import TABLE
 from .runtime.metrics import MOVE_SECONDS, SOCKETS, timed
-from .session_sockets import SESSION_ENDED, session_sockets
 from .tables import AlreadyPlayed, Connection, LiveTable, StaleMove, TableError, TableManager
 
 router = APIRouter()

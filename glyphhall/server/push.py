@@ -23,7 +23,7 @@ from pywebpush import WebPushException, webpush
 
 from glyphhall.store.contact import PushSubscription
 
-from .identity import visitor
+from .guard.identity import visitor
 from .tables import TableError
 
 router = APIRouter(prefix="/api/push", tags=["notifications"])

@@ -14,7 +14,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from . import positions
-from .limits import AddressBuckets, Rate
+from .guard.flood_limits import AddressBuckets, Rate
 from .runtime import workers
 from .tables import LiveTable, TableError
 

@@ -32,9 +32,10 @@ import orjson
 from fastapi import APIRouter, Request, WebSocket
 from pydantic import BaseModel, Field
 
-from . import guest_names, origins, positions
-from .identity import user_of
-from .limits import FrameGate
+from . import positions
+from .guard import guest_names, origins
+from .guard.flood_limits import FrameGate
+from .guard.identity import user_of
 from .play import FLOODED, _Closed, _receive, _refuse  # the same frames and refusals as the play socket
 from .protocol import read_object as _parse  # the same JSON checks
 from .replay import REPLAY_NOT_YET

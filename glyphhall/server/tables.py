@@ -34,11 +34,11 @@ from .catalog import Catalog
 from .cluster import Cluster
 from .connection import Connection
 from .errors import AlreadyPlayed, StaleMove, TableError
+from .guard.tokens import token_hash
 from .idle_tables import IdleTables
 from .store_access import StoreAccess
 from .table_info import SeatState, position_info
 from .timers import TurnTimer
-from .tokens import token_hash
 
 log = logging.getLogger("glyphhall.server")
 T = TypeVar("T")

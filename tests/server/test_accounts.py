@@ -9,7 +9,7 @@ import time
 import pytest
 from fastapi.testclient import TestClient
 
-from glyphhall.server.identity import COOKIE
+from glyphhall.server.guard.identity import COOKIE
 from glyphhall.server.passwords import PolicyError, check_name, check_password
 from glyphhall.store import Store
 from glyphhall.store.models import SessionRow, UserRow
@@ -163,7 +163,7 @@ def test_sign_in_is_limited_per_address(client):
 
 
 def test_limiter_window():
-    from glyphhall.server.ratelimit import Limiter
+    from glyphhall.server.guard.hall_windows import Limiter
 
     lim = Limiter(2, 10)
     lim.note("k", 0)
@@ -173,7 +173,7 @@ def test_limiter_window():
 
 
 def test_backoff_doubles_after_the_free_tries_up_to_a_ceiling_and_a_success_clears_it():
-    from glyphhall.server.ratelimit import Backoff
+    from glyphhall.server.guard.hall_windows import Backoff
 
     off = Backoff(free=2, first=1, longest=4, forget=100)
     for t in range(2):

@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 from glyphhall import games
 from glyphhall.engine import MatchRecord, replay
 from glyphhall.server import create_app
-from glyphhall.server.limits import Limits
+from glyphhall.server.guard.flood_limits import Limits
 from glyphhall.server.position_tables import MAX_POSITION
 from tests.engine.toy import POSITION_GAME
 

@@ -13,7 +13,7 @@ from types import SimpleNamespace
 import pytest
 
 from glyphhall.server import positions, replay_work
-from glyphhall.server.limits import Rate
+from glyphhall.server.guard.flood_limits import Rate
 from glyphhall.server.tables import TableError
 
 from .helpers import started_duel

@@ -28,7 +28,7 @@ def test_a_refreshed_table_keeps_the_accounts_at_its_seats(client):
 def test_starting_reads_the_seats_from_the_store_not_a_stale_copy(client):
     """Two processes on PostgreSQL: a seat taken through one and the table started through the
     other a moment later was refused ("seat 1 is still free") from the starter's stale copy."""
-    from glyphhall.server.tokens import token_hash
+    from glyphhall.server.guard.tokens import token_hash
 
     from .helpers import take
 
