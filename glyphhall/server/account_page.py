@@ -16,7 +16,7 @@ from pydantic import BaseModel, Field
 from . import sync
 from .email_routes import PasswordCheck, check_password, signed_in
 from .guard.identity import COOKIE
-from .tables import SUBSTITUTE_BOT, TableError, TableManager
+from .tables.live import SUBSTITUTE_BOT, TableError, TableManager
 
 router = APIRouter(prefix="/api/account", tags=["accounts"])
 

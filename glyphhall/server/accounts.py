@@ -22,7 +22,7 @@ from .guard.hall_windows import HallBackoff, HallWindow
 from .guard.identity import COOKIE, SESSION_SECONDS, visitor
 from .guard.session_sockets import session_sockets
 from .guard.tokens import new_token, token_hash
-from .tables import TableError, TableManager
+from .tables.live import TableError, TableManager
 
 router = APIRouter(prefix="/api/account", tags=["accounts"])
 

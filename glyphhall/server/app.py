@@ -36,10 +36,7 @@ from . import (
     rooms,
     rules_text,
     sync,
-    table_rating,
 )
-from .botpool import BotPool
-from .catalog import Catalog
 from .cluster import Cluster
 from .guard import origins
 from .guard.flood_limits import AddressBuckets, BodyLimit, Limits
@@ -47,8 +44,11 @@ from .guard.hall_windows import HallWindow
 from .notify import NotifyTimes, start_notifier
 from .runtime import logs, metrics
 from .runtime.gc_policy import GcPolicy
-from .store_access import StoreAccess
-from .tables import TableError, TableManager
+from .tables import rated_or_friendly
+from .tables.botpool import BotPool
+from .tables.catalog import Catalog
+from .tables.live import TableError, TableManager
+from .tables.store_access import StoreAccess
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 
@@ -132,7 +132,7 @@ def create_app(
     app.include_router(maps.router)
     app.include_router(glyphs_guess.router)
     app.include_router(rooms.router)
-    app.include_router(table_rating.router)
+    app.include_router(rated_or_friendly.router)
     app.include_router(rematch.router)
     app.include_router(metrics.router)
     app.include_router(email_routes.router)

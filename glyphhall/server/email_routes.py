@@ -25,7 +25,7 @@ from .guard.identity import visitor
 from .guard.session_sockets import session_sockets
 from .guard.tokens import new_token, token_hash
 from .notify import Notifier
-from .tables import TableError
+from .tables.live import TableError
 
 router = APIRouter(tags=["e-mail"])
 

@@ -20,7 +20,7 @@ from glyphhall.store import UserInfo
 
 from .email_routes import signed_in
 from .guard.identity import user_of
-from .tables import TableError, TableManager
+from .tables.live import TableError, TableManager
 
 router = APIRouter(prefix="/api", tags=["friends"])
 

@@ -14,13 +14,14 @@ from pydantic import BaseModel, Field
 from glyphhall.engine import Game, GlyphHallError
 from glyphhall.store import UserInfo
 
-from . import keepsakes, position_tables
-from .catalog import game_folder
+from . import position_tables
 from .guard import guest_names
 from .guard.identity import user_of
 from .guard.tokens import new_seed, new_table_id, new_token, token_hash
-from .table_info import SeatState, position_info
-from .tables import SUBSTITUTE_BOT, LiveTable, TableError, TableManager
+from .tables import keepsakes
+from .tables.catalog import game_folder
+from .tables.live import SUBSTITUTE_BOT, LiveTable, TableError, TableManager
+from .tables.table_info import SeatState, position_info
 
 router = APIRouter(prefix="/api", tags=["lobby"])
 

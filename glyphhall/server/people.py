@@ -13,9 +13,10 @@ from pydantic import BaseModel, Field
 from glyphhall.engine import GlyphHallError, first_state
 from glyphhall.store import TableInfo, UserInfo
 
-from . import friends, rating
+from . import friends
 from .guard.identity import visitor
-from .tables import TableError, TableManager
+from .tables import skill_ratings
+from .tables.live import TableError, TableManager
 
 router = APIRouter(prefix="/api", tags=["people"])
 
@@ -192,18 +193,18 @@ async def profile(name: str, request: Request) -> dict[str, Any]:
         g[{"win": "wins", "draw": "draws", "loss": "losses"}.get(outcome(info.result, seat) or "", "unfinished")] += 1
     for game_id, r in ratings.items():
         g = games.setdefault(game_id, _game_line(m, game_id))
-        g["rating"] = rating.shown((r.mu, r.sigma))
+        g["rating"] = skill_ratings.shown((r.mu, r.sigma))
         g["rated_matches"] = r.matches
     for c in changes:
         games.setdefault(c.game, _game_line(m, c.game))["history"].append(
-            {"table": c.table_id, "at": c.at, "rating": rating.shown(c.after), "before": rating.shown(c.before)}
+            {"table": c.table_id, "at": c.at, "rating": skill_ratings.shown(c.after), "before": skill_ratings.shown(c.before)}
         )
     by_table = {c.table_id: c for c in changes}
     recent = []
     for info in infos[:RECENT]:
         line = await _my_table(m, info, user.id)
         change = by_table.get(info.id)
-        line["rating_change"] = None if change is None else round(rating.shown(change.after) - rating.shown(change.before), 1)
+        line["rating_change"] = None if change is None else round(skill_ratings.shown(change.after) - skill_ratings.shown(change.before), 1)
         line["replay"] = f"/r/{info.id}"
         recent.append(line)
     return {
@@ -239,7 +240,7 @@ async def leaderboard(game_id: str, request: Request) -> dict[str, Any]:
             "kind": "person" if kind == "user" else "bot",
             "name": person.name if person else f"{key} bot",
             "profile": f"/u/{person.name}" if person else None,
-            "rating": rating.shown((r.mu, r.sigma)),
+            "rating": skill_ratings.shown((r.mu, r.sigma)),
             "mu": round(r.mu, 2),
             "sigma": round(r.sigma, 2),
             "matches": r.matches,

@@ -55,7 +55,7 @@ from .protocol import (
 )
 from .runtime.logs import TABLE
 from .runtime.metrics import MOVE_SECONDS, SOCKETS, timed
-from .tables import AlreadyPlayed, Connection, LiveTable, StaleMove, TableError, TableManager
+from .tables.live import AlreadyPlayed, Connection, LiveTable, StaleMove, TableError, TableManager
 
 router = APIRouter()
 log = logging.getLogger("glyphhall.server")

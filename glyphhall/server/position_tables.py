@@ -14,8 +14,8 @@ from typing import Any
 
 from glyphhall.engine import Game, GlyphHallError, State, position_title
 
-from .catalog import game_folder
-from .tables import TableError
+from .tables.catalog import game_folder
+from .tables.live import TableError
 
 log = logging.getLogger("glyphhall.server")
 

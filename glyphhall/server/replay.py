@@ -13,7 +13,7 @@ from glyphhall.engine import MatchRecord
 
 from . import positions
 from .replay_work import replay_work
-from .tables import LiveTable, TableManager
+from .tables.live import LiveTable, TableManager
 
 router = APIRouter(prefix="/api", tags=["replay"])
 

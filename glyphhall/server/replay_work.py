@@ -16,7 +16,7 @@ from typing import Any
 from . import positions
 from .guard.flood_limits import AddressBuckets, Rate
 from .runtime import workers
-from .tables import LiveTable, TableError
+from .tables.live import LiveTable, TableError
 
 REPLAY_WORKERS = 1
 MAX_WAITING = 8

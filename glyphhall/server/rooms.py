@@ -40,7 +40,7 @@ from .play import FLOODED, _Closed, _receive, _refuse  # the same frames and ref
 from .protocol import read_object as _parse  # the same JSON checks
 from .replay import REPLAY_NOT_YET
 from .replay_work import replay_work
-from .tables import Connection, LiveTable, TableError, TableManager
+from .tables.live import Connection, LiveTable, TableError, TableManager
 
 router = APIRouter()
 

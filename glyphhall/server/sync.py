@@ -8,9 +8,10 @@ from __future__ import annotations
 import json
 import logging
 
-from . import bot_turns, rematch
+from . import rematch
 from .runtime.metrics import CAUGHT_UP
-from .tables import LiveTable, SeatState, TableError, TableManager
+from .tables import bot_turns
+from .tables.live import LiveTable, SeatState, TableError, TableManager
 
 log = logging.getLogger("glyphhall.server")
 

@@ -198,7 +198,7 @@ def test_password_hashing_runs_off_the_event_loop_and_off_the_stores_thread(clie
     import asyncio
 
     from glyphhall.server import passwords
-    from glyphhall.server.store_access import StoreAccess
+    from glyphhall.server.tables.store_access import StoreAccess
 
     on_store_thread: list[str] = []
     run = StoreAccess.run

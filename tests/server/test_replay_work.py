@@ -14,7 +14,7 @@ import pytest
 
 from glyphhall.server import positions, replay_work
 from glyphhall.server.guard.flood_limits import Rate
-from glyphhall.server.tables import TableError
+from glyphhall.server.tables.live import TableError
 
 from .helpers import started_duel
 from .test_replay import _play_out

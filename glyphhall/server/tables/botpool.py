@@ -22,8 +22,8 @@ from glyphhall.bots import roots
 from glyphhall.bots.base import sample_for
 from glyphhall.bots.mcts import LEVELS
 
+from ..runtime import workers
 from .catalog import game_locator, load_game
-from .runtime import workers
 
 _GAMES: dict[tuple[str, str], Any] = {}  # per worker process: locator -> Game
 
@@ -83,7 +83,9 @@ class BotPool:
             return await self._choose(game, state_dict, seat, level, seed, 1)
 
     async def _choose(self, game: Any, state_dict: dict[str, Any], seat: int, level: str, seed: int, workers: int) -> str:
-        from .runtime.metrics import BOT_QUEUE  # here, not at the top: the spawned workers import this module
+        from ..runtime.metrics import (
+            BOT_QUEUE,  # here, not at the top: the spawned workers import this module
+        )
 
         loop = asyncio.get_running_loop()
         locator = game_locator(game)

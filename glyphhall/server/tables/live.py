@@ -28,13 +28,13 @@ from glyphhall.engine import (
 from glyphhall.engine.record import brief_options
 from glyphhall.store import ActionClash
 
-from . import bot_turns, keepsakes, messages, rating, table_rating, undo_policy
+from ..cluster import Cluster
+from ..guard.tokens import token_hash
+from . import bot_turns, keepsakes, messages, rated_or_friendly, skill_ratings, undo_policy
 from .botpool import BotPool
 from .catalog import Catalog
-from .cluster import Cluster
 from .connection import Connection
 from .errors import AlreadyPlayed, StaleMove, TableError
-from .guard.tokens import token_hash
 from .idle_tables import IdleTables
 from .store_access import StoreAccess
 from .table_info import SeatState, position_info
@@ -119,7 +119,7 @@ class LiveTable:
     def undo_off(self) -> str | None:
         """Why nobody may take moves back here (None: undo is on). Whether the match counts for
         the ratings is known only once its seats are filled, so it is asked each time."""
-        return undo_policy.off_reason(rating.table_entries(self) is not None, self.undo_option)
+        return undo_policy.off_reason(skill_ratings.table_entries(self) is not None, self.undo_option)
 
     def undo_status(self, seat: int | None) -> dict[str, Any] | None:
         return undo_policy.status(self.undo_off, self.status == "running", self.trail, seat)
@@ -164,7 +164,7 @@ class LiveTable:
             "practice": self.practice,
             **({"seed": self.seed} if self.practice else {}),
             "position": position_info(self.position is not None, self.position_title),
-            **table_rating.rating_status(self),
+            **rated_or_friendly.rating_status(self),
         }
 
     # --- messages --------------------------------------------------------------------------
@@ -280,7 +280,7 @@ class LiveTable:
                 self.result = [float(r) for r in trial.returns()]
                 await self.manager.db(self.manager.store.finish, self.id, self.result)
                 await self._keep(trial)
-                await rating.rate_finished(self, trial)
+                await skill_ratings.rate_finished(self, trial)
                 self.timer.stop()
             else:
                 self.restart_timer()

@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 
 from glyphhall.store import Store
 
-from .runtime.metrics import DB_SECONDS, MOVES, timed
+from ..runtime.metrics import DB_SECONDS, MOVES, timed
 
 T = TypeVar("T")
 

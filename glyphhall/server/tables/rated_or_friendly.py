@@ -8,7 +8,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
-from . import rating
+from . import skill_ratings
 
 router = APIRouter(prefix="/api", tags=["lobby"])
 
@@ -30,7 +30,7 @@ def rating_status(table: Any) -> dict[str, str]:
     if any(s.kind == "person" and s.token_hash is None for s in seats):
         return {"rating": "rated", "rating_note": "Rated once every seat is taken by a signed-in player or a bot "
                 "(a guest makes it a friendly game). Rated games have no undo."}
-    if rating.table_entries(table) is None:
+    if skill_ratings.table_entries(table) is None:
         return {"rating": "unrated", "rating_note": "Not rated: the same player or bot holds every seat."}
     return {"rating": "rated", "rating_note": "Rated: this game counts for the ratings, and has no undo."}
 
@@ -39,16 +39,16 @@ def rating_status(table: Any) -> dict[str, str]:
 async def rating_changes(table_id: str, request: Request) -> dict[str, Any]:
     m = request.app.state.manager  # a TableManager (tables.py imports this module)
     table = await m.get(table_id)
-    entries = rating.table_entries(table)
+    entries = skill_ratings.table_entries(table)
     if table.status != "finished" or entries is None:
         return {"changes": []}
     names = table.names()
     out = []
     for seat, s in enumerate(table.seats):
-        entry = rating.entry_of(s.kind, s.bot, s.user_id)
+        entry = skill_ratings.entry_of(s.kind, s.bot, s.user_id)
         found = await m.db(m.store.rating_changes, entry, [table_id]) if entry else []
         if found:
-            before, after = rating.shown(found[-1].before), rating.shown(found[-1].after)
+            before, after = skill_ratings.shown(found[-1].before), skill_ratings.shown(found[-1].after)
             out.append({"seat": seat, "name": names[seat], "before": before, "after": after,
                         "change": round(after - before, 1)})
     return {"changes": out}
