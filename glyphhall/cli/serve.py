@@ -70,7 +70,7 @@ def _check_database(url: str | None) -> str:
 
 def _check_smtp(url: str | None) -> str:
     """A few words on e-mail for the start-up line; a clear error for an unusable SMTP URL."""
-    from glyphhall.server.mail import MailSettings, MailSettingsError
+    from glyphhall.server.notify.mail import MailSettings, MailSettingsError
 
     if not url:
         return "e-mail off (no --smtp)"

@@ -26,11 +26,9 @@ from . import (
     friends,
     glyphs_guess,
     lobby,
-    mail,
     maps,
     people,
     play,
-    push,
     rematch,
     replay,
     rooms,
@@ -41,7 +39,8 @@ from .cluster import Cluster
 from .guard import origins
 from .guard.flood_limits import AddressBuckets, BodyLimit, Limits
 from .guard.hall_windows import HallWindow
-from .notify import NotifyTimes, start_notifier
+from .notify import mail, push
+from .notify.notifier import NotifyTimes, start_notifier
 from .runtime import logs, metrics
 from .runtime.gc_policy import GcPolicy
 from .tables import rated_or_friendly

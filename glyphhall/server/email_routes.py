@@ -24,7 +24,7 @@ from .guard.hall_windows import HallWindow
 from .guard.identity import visitor
 from .guard.session_sockets import session_sockets
 from .guard.tokens import new_token, token_hash
-from .notify import Notifier
+from .notify.notifier import Notifier
 from .tables.live import TableError
 
 router = APIRouter(tags=["e-mail"])

@@ -83,9 +83,8 @@ class BotPool:
             return await self._choose(game, state_dict, seat, level, seed, 1)
 
     async def _choose(self, game: Any, state_dict: dict[str, Any], seat: int, level: str, seed: int, workers: int) -> str:
-        from ..runtime.metrics import (
-            BOT_QUEUE,  # here, not at the top: the spawned workers import this module
-        )
+        # Imported here, not at the top: the spawned workers import this module.
+        from ..runtime.metrics import BOT_QUEUE
 
         loop = asyncio.get_running_loop()
         locator = game_locator(game)

@@ -23,8 +23,8 @@ from pywebpush import WebPushException, webpush
 
 from glyphhall.store.contact import PushSubscription
 
-from .guard.identity import visitor
-from .tables.live import TableError
+from ..guard.identity import visitor
+from ..tables.live import TableError
 
 router = APIRouter(prefix="/api/push", tags=["notifications"])
 worker_router = APIRouter()

@@ -1,7 +1,7 @@
 """Telling people about their games while they are away: whose turn is waiting, a game's end,
 an invitation. What is said goes into the outbox (outbox.py sends it).
 
-A table's change (`watch`, called from the manager after every change in every process) writes
+A table's change (`table_changed`, called from the manager after every change in every process) writes
 which account seats it now waits for (`gh_turn_waits`, each wait stamped with when it began).
 Every `times.tick` seconds each process takes the waits older than `times.turn_delay` that
 nobody was told about, of people with no Glyph Hall page focused in the last
@@ -101,7 +101,7 @@ class Notifier:
         return f"{self.base_url or 'http://localhost:8000'}{path}"
 
     # --- from the tables ---------------------------------------------------------------------
-    def watch(self, table: Any) -> None:
+    def table_changed(self, table: Any) -> None:
         seats = [(i, s.user_id) for i, s in enumerate(table.seats) if s.user_id is not None and s.kind == "person"]
         if not seats:
             return
@@ -270,6 +270,6 @@ async def start_notifier(manager: Any, mail: MailSettings | None, public_url: st
     """The hall's notifier, told of every table change, its loop running."""
     keys = await manager.db(PushKeys.load_or_make, manager.store, push_contact(mail))
     notifier = Notifier(manager, mail, keys, public_url or os.environ.get("GLYPHHALL_PUBLIC_URL"), times)
-    manager.watchers.append(notifier.watch)
+    manager.watchers.append(notifier.table_changed)
     notifier.start()
     return notifier
