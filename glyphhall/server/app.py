@@ -19,26 +19,12 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from glyphhall.engine import Game
 from glyphhall.store import Store
 
-from . import (
-    account_page,
-    accounts,
-    email_routes,
-    friends,
-    glyphs_guess,
-    lobby,
-    maps,
-    people,
-    play,
-    rematch,
-    replay,
-    rooms,
-    rules_text,
-    sync,
-)
+from . import account_page, accounts, email_routes, friends, people, play, replay, rooms, sync
 from .cluster import Cluster
 from .guard import origins
 from .guard.flood_limits import AddressBuckets, BodyLimit, Limits
 from .guard.hall_windows import HallWindow
+from .lobby import glyphs_guess, maps, rematch, routes, rules_text
 from .notify import mail, push
 from .notify.notifier import NotifyTimes, start_notifier
 from .runtime import logs, metrics
@@ -122,7 +108,7 @@ def create_app(
     larger = dict.fromkeys(limits.large_body_paths, limits.large_body_bytes)
     app.add_middleware(BodyLimit, max_bytes=limits.body_bytes, larger=larger,
                        larger_suffixes=dict.fromkeys(limits.large_body_suffixes, limits.large_body_bytes))
-    app.include_router(lobby.router)
+    app.include_router(routes.router)
     app.include_router(accounts.router)
     app.include_router(people.router)
     app.include_router(replay.router)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import logging
 
-from . import rematch
+from .lobby import rematch
 from .runtime.metrics import CAUGHT_UP
 from .tables import bot_turns
 from .tables.live import LiveTable, SeatState, TableError, TableManager

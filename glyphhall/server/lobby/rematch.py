@@ -16,10 +16,10 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
-from .guard.identity import user_of
-from .guard.tokens import new_seed, new_table_id, new_token, token_hash
-from .lobby import WithToken, _seat_of, start_locked
-from .tables.live import LiveTable, TableError, TableManager
+from ..guard.identity import user_of
+from ..guard.tokens import new_seed, new_table_id, new_token, token_hash
+from ..tables.live import LiveTable, TableError, TableManager
+from .routes import WithToken, _seat_of, start_locked
 
 REMATCH_NOT_YET = "a rematch is offered once the game is over"
 

@@ -18,7 +18,7 @@ from glyphhall.games.heroscape.map_files import MAX_FILE_BYTES, SUFFIXES, read_m
 from glyphhall.games.heroscape.map_svg import board_svg
 from glyphhall.games.heroscape.maps import load_map, map_keys
 
-from .tables.live import TableError
+from ..tables.live import TableError
 
 router = APIRouter(tags=["maps"])
 

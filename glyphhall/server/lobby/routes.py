@@ -14,14 +14,14 @@ from pydantic import BaseModel, Field
 from glyphhall.engine import Game, GlyphHallError
 from glyphhall.store import UserInfo
 
-from . import position_tables
-from .guard import guest_names
-from .guard.identity import user_of
-from .guard.tokens import new_seed, new_table_id, new_token, token_hash
-from .tables import keepsakes
-from .tables.catalog import game_folder
-from .tables.live import SUBSTITUTE_BOT, LiveTable, TableError, TableManager
-from .tables.table_info import SeatState, position_info
+from ..guard import guest_names
+from ..guard.identity import user_of
+from ..guard.tokens import new_seed, new_table_id, new_token, token_hash
+from ..tables import keepsakes
+from ..tables.catalog import game_folder
+from ..tables.live import SUBSTITUTE_BOT, LiveTable, TableError, TableManager
+from ..tables.table_info import SeatState, position_info
+from . import practice_positions
 
 router = APIRouter(prefix="/api", tags=["lobby"])
 
@@ -148,8 +148,8 @@ async def _create_from_position(m: TableManager, game: Game, body: CreateTable, 
         raise TableError("a table from a position is always practice (never rated): its set-up was chosen by a person")
     if body.seed is not None or body.options:
         raise TableError("the position sets the seed and the options itself")
-    text = position_tables.chosen(game, body.position, body.position_name)
-    state = await asyncio.to_thread(position_tables.load, game, text, len(seats))
+    text = practice_positions.chosen(game, body.position, body.position_name)
+    state = await asyncio.to_thread(practice_positions.load, game, text, len(seats))
     table_id = new_table_id()
     await m.db(
         m.store.create_table, table_id, game.id, game.version, dict(state.options), state.seed, seats,
@@ -162,8 +162,8 @@ async def _create_from_position(m: TableManager, game: Game, body: CreateTable, 
 @router.get("/games/{game_id}/positions", summary="A game's packaged positions (puzzles, teaching positions)")
 async def packaged_positions(game_id: str, request: Request) -> dict[str, Any]:
     game = game_named(request, game_id)
-    found = await asyncio.to_thread(position_tables.packaged, game)
-    return {"positions": [p.public() for p in found], "max_chars": position_tables.MAX_POSITION}
+    found = await asyncio.to_thread(practice_positions.packaged, game)
+    return {"positions": [p.public() for p in found], "max_chars": practice_positions.MAX_POSITION}
 
 
 class PositionText(BaseModel):
@@ -174,9 +174,9 @@ class PositionText(BaseModel):
              summary="Check a position's TOML text: the players and title it sets, or why it does not load")
 async def check_position(game_id: str, body: PositionText, request: Request) -> dict[str, Any]:
     game = game_named(request, game_id)
-    text = position_tables.chosen(game, body.text, None)
-    state = await asyncio.to_thread(position_tables.load, game, text)
-    return {"players": state.num_players, "title": position_tables.title_of(text)}
+    text = practice_positions.chosen(game, body.text, None)
+    state = await asyncio.to_thread(practice_positions.load, game, text)
+    return {"players": state.num_players, "title": practice_positions.title_of(text)}
 
 
 @router.get("/tables", summary="Open and running tables, newest first")

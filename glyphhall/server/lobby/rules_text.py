@@ -15,8 +15,8 @@ from fastapi import APIRouter, Request
 
 from glyphhall.engine import Game
 
-from .tables.live import TableError, TableManager
-from .tables.player_text import program_words, ruling_for_players
+from ..tables.live import TableError, TableManager
+from ..tables.player_text import program_words, ruling_for_players
 
 router = APIRouter(prefix="/api", tags=["lobby"])
 

@@ -14,8 +14,8 @@ from typing import Any
 
 from glyphhall.engine import Game, GlyphHallError, State, position_title
 
-from .tables.catalog import game_folder
-from .tables.live import TableError
+from ..tables.catalog import game_folder
+from ..tables.live import TableError
 
 log = logging.getLogger("glyphhall.server")
 
