@@ -19,7 +19,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from glyphhall.engine import Game
 from glyphhall.store import Store
 
-from . import account_page, accounts, email_routes, friends, people, play, replay, rooms, sync
+from . import play, replay, rooms, sync
 from .cluster import Cluster
 from .guard import origins
 from .guard.flood_limits import AddressBuckets, BodyLimit, Limits
@@ -27,6 +27,7 @@ from .guard.hall_windows import HallWindow
 from .lobby import glyphs_guess, maps, rematch, routes, rules_text
 from .notify import mail, push
 from .notify.notifier import NotifyTimes, start_notifier
+from .people import account_page, accounts, email_routes, friends, profiles
 from .runtime import logs, metrics
 from .runtime.gc_policy import GcPolicy
 from .tables import rated_or_friendly
@@ -110,7 +111,7 @@ def create_app(
                        larger_suffixes=dict.fromkeys(limits.large_body_suffixes, limits.large_body_bytes))
     app.include_router(routes.router)
     app.include_router(accounts.router)
-    app.include_router(people.router)
+    app.include_router(profiles.router)
     app.include_router(replay.router)
     app.include_router(rules_text.router)
     app.include_router(play.router)

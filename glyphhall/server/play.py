@@ -35,11 +35,11 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from glyphhall.engine import IllegalAction
 
 from . import sync
-from .friends import muted_names
 from .guard import origins
 from .guard.flood_limits import ConnectionBuckets, FrameGate
 from .guard.identity import visitor
 from .guard.session_sockets import SESSION_ENDED, session_sockets
+from .people.friends import muted_names
 from .protocol import (
     MAX_FRAME,
     Act,

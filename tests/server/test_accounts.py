@@ -10,7 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from glyphhall.server.guard.identity import COOKIE
-from glyphhall.server.passwords import PolicyError, check_name, check_password
+from glyphhall.server.people.passwords import PolicyError, check_name, check_password
 from glyphhall.store import Store
 from glyphhall.store.models import SessionRow, UserRow
 from glyphhall.store.repository import session_for
@@ -197,7 +197,7 @@ def test_password_hashing_runs_off_the_event_loop_and_off_the_stores_thread(clie
     the store's single thread, queueing moves behind them (20 sign-ins: one move waited 24.7 s)."""
     import asyncio
 
-    from glyphhall.server import passwords
+    from glyphhall.server.people import passwords
     from glyphhall.server.tables.store_access import StoreAccess
 
     on_store_thread: list[str] = []
@@ -232,7 +232,7 @@ def test_password_hashing_runs_off_the_event_loop_and_off_the_stores_thread(clie
 
 
 def test_too_many_hashes_waiting_get_a_busy_answer_not_a_queue_without_end(client, monkeypatch):
-    from glyphhall.server import passwords
+    from glyphhall.server.people import passwords
 
     sign_up(client, "ann")
     monkeypatch.setattr(passwords, "_waiting", passwords.HASHING_THREADS + passwords.MAX_WAITING)

@@ -18,9 +18,9 @@ from starlette.requests import HTTPConnection
 
 from glyphhall.store import UserInfo
 
+from ..guard.identity import user_of
+from ..tables.live import TableError, TableManager
 from .email_routes import signed_in
-from .guard.identity import user_of
-from .tables.live import TableError, TableManager
 
 router = APIRouter(prefix="/api", tags=["friends"])
 

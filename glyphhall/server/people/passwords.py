@@ -20,7 +20,7 @@ from typing import TypeVar
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
-from .tables.errors import TableError
+from ..tables.errors import TableError
 
 #: Letters of any alphabet ("Björn", "Zoë", "Ольга"), digits, '_' and '-', starting with a letter.
 NAME = re.compile(r"^[^\W\d_][\w-]{2,23}$")

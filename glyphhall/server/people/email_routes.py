@@ -19,13 +19,13 @@ from pydantic import BaseModel, Field
 
 from glyphhall.store import UserInfo
 
+from ..guard.hall_windows import HallWindow
+from ..guard.identity import visitor
+from ..guard.session_sockets import session_sockets
+from ..guard.tokens import new_token, token_hash
+from ..notify.notifier import Notifier
+from ..tables.live import TableError
 from . import passwords
-from .guard.hall_windows import HallWindow
-from .guard.identity import visitor
-from .guard.session_sockets import session_sockets
-from .guard.tokens import new_token, token_hash
-from .notify.notifier import Notifier
-from .tables.live import TableError
 
 router = APIRouter(tags=["e-mail"])
 

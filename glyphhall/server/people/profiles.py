@@ -13,10 +13,10 @@ from pydantic import BaseModel, Field
 from glyphhall.engine import GlyphHallError, first_state
 from glyphhall.store import TableInfo, UserInfo
 
+from ..guard.identity import visitor
+from ..tables import skill_ratings
+from ..tables.live import TableError, TableManager
 from . import friends
-from .guard.identity import visitor
-from .tables import skill_ratings
-from .tables.live import TableError, TableManager
 
 router = APIRouter(prefix="/api", tags=["people"])
 

@@ -16,13 +16,13 @@ from pydantic import BaseModel, Field
 
 from glyphhall.store import NameTaken, UserInfo
 
+from ..guard import origins
+from ..guard.hall_windows import HallBackoff, HallWindow
+from ..guard.identity import COOKIE, SESSION_SECONDS, visitor
+from ..guard.session_sockets import session_sockets
+from ..guard.tokens import new_token, token_hash
+from ..tables.live import TableError, TableManager
 from . import passwords
-from .guard import origins
-from .guard.hall_windows import HallBackoff, HallWindow
-from .guard.identity import COOKIE, SESSION_SECONDS, visitor
-from .guard.session_sockets import session_sockets
-from .guard.tokens import new_token, token_hash
-from .tables.live import TableError, TableManager
 
 router = APIRouter(prefix="/api/account", tags=["accounts"])
 

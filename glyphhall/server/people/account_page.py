@@ -13,10 +13,10 @@ from fastapi import APIRouter, Request, Response
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
-from . import sync
+from .. import sync
+from ..guard.identity import COOKIE
+from ..tables.live import SUBSTITUTE_BOT, TableError, TableManager
 from .email_routes import PasswordCheck, check_password, signed_in
-from .guard.identity import COOKIE
-from .tables.live import SUBSTITUTE_BOT, TableError, TableManager
 
 router = APIRouter(prefix="/api/account", tags=["accounts"])
 
