@@ -19,7 +19,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from glyphhall.engine import Game
 from glyphhall.store import Store
 
-from . import play, replay, rooms, sync
+from . import replay, rooms, sync
 from .cluster import Cluster
 from .guard import origins
 from .guard.flood_limits import AddressBuckets, BodyLimit, Limits
@@ -28,6 +28,7 @@ from .lobby import glyphs_guess, maps, rematch, routes, rules_text
 from .notify import mail, push
 from .notify.notifier import NotifyTimes, start_notifier
 from .people import account_page, accounts, email_routes, friends, profiles
+from .play import table_socket
 from .runtime import logs, metrics
 from .runtime.gc_policy import GcPolicy
 from .tables import rated_or_friendly
@@ -114,7 +115,7 @@ def create_app(
     app.include_router(profiles.router)
     app.include_router(replay.router)
     app.include_router(rules_text.router)
-    app.include_router(play.router)
+    app.include_router(table_socket.router)
     app.include_router(maps.router)
     app.include_router(glyphs_guess.router)
     app.include_router(rooms.router)

@@ -36,8 +36,13 @@ from . import positions
 from .guard import guest_names, origins
 from .guard.flood_limits import FrameGate
 from .guard.identity import user_of
-from .play import FLOODED, _Closed, _receive, _refuse  # the same frames and refusals as the play socket
-from .protocol import read_object as _parse  # the same JSON checks
+from .play.protocol import read_object as _parse  # the same JSON checks
+from .play.table_socket import (  # the same frames and refusals as the play socket
+    FLOODED,
+    _Closed,
+    _receive,
+    _refuse,
+)
 from .replay import REPLAY_NOT_YET
 from .replay_work import replay_work
 from .tables.live import Connection, LiveTable, TableError, TableManager

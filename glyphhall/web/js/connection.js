@@ -1,4 +1,4 @@
-// The websocket play protocol, with automatic reconnect and resync (see glyphhall/server/play.py).
+// The websocket play protocol, with automatic reconnect and resync (see glyphhall/server/play/table_socket.py).
 
 export class TableConnection {
   /** onMessage(msg) gets every server message, in order; onStatus(text) the connection state. */

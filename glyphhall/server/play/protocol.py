@@ -155,5 +155,5 @@ def _first_line(err: Exception) -> str:
     return str(err).splitlines()[0][:120] if str(err) else type(err).__name__
 
 
-if __name__ == "__main__":  # python -m glyphhall.server.protocol: the schema for docs/protocol.md
+if __name__ == "__main__":  # python -m glyphhall.server.play.protocol: the schema for docs/protocol.md
     print(orjson.dumps(schema(), option=orjson.OPT_INDENT_2).decode())

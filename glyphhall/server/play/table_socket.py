@@ -34,12 +34,15 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from glyphhall.engine import IllegalAction
 
-from . import sync
-from .guard import origins
-from .guard.flood_limits import ConnectionBuckets, FrameGate
-from .guard.identity import visitor
-from .guard.session_sockets import SESSION_ENDED, session_sockets
-from .people.friends import muted_names
+from .. import sync
+from ..guard import origins
+from ..guard.flood_limits import ConnectionBuckets, FrameGate
+from ..guard.identity import visitor
+from ..guard.session_sockets import SESSION_ENDED, session_sockets
+from ..people.friends import muted_names
+from ..runtime.logs import TABLE
+from ..runtime.metrics import MOVE_SECONDS, SOCKETS, timed
+from ..tables.live import AlreadyPlayed, Connection, LiveTable, StaleMove, TableError, TableManager
 from .protocol import (
     MAX_FRAME,
     Act,
@@ -53,9 +56,6 @@ from .protocol import (
     read_message,
     safe_ref,
 )
-from .runtime.logs import TABLE
-from .runtime.metrics import MOVE_SECONDS, SOCKETS, timed
-from .tables.live import AlreadyPlayed, Connection, LiveTable, StaleMove, TableError, TableManager
 
 router = APIRouter()
 log = logging.getLogger("glyphhall.server")
