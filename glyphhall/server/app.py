@@ -19,7 +19,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from glyphhall.engine import Game
 from glyphhall.store import Store
 
-from . import replay, rooms, sync
+from . import sync
 from .cluster import Cluster
 from .guard import origins
 from .guard.flood_limits import AddressBuckets, BodyLimit, Limits
@@ -29,6 +29,7 @@ from .notify import mail, push
 from .notify.notifier import NotifyTimes, start_notifier
 from .people import account_page, accounts, email_routes, friends, profiles
 from .play import table_socket
+from .replays import replay, rooms
 from .runtime import logs, metrics
 from .runtime.gc_policy import GcPolicy
 from .tables import rated_or_friendly

@@ -12,8 +12,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from glyphhall.server import positions, replay_work
 from glyphhall.server.guard.flood_limits import Rate
+from glyphhall.server.replays import replay_work
 from glyphhall.server.tables.live import TableError
 
 from .helpers import started_duel

@@ -13,10 +13,10 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from . import positions
-from .guard.flood_limits import AddressBuckets, Rate
-from .runtime import workers
-from .tables.live import LiveTable, TableError
+from ..guard.flood_limits import AddressBuckets, Rate
+from ..runtime import workers
+from ..tables.live import LiveTable, TableError
+from . import replay_steps
 
 REPLAY_WORKERS = 1
 MAX_WAITING = 8
@@ -40,9 +40,9 @@ class ReplayWork:
     async def position(self, address: str, table: LiveTable, step: int, seat: int | None,
                        line: Sequence[tuple[int, str]] | None = None,
                        record: Sequence[tuple[int, str, bool]] = ()) -> dict[str, Any]:
-        """The replay message (positions.compute) for a finished table. Raises TableError:
+        """The replay message (replay_steps.compute) for a finished table. Raises TableError:
         a step, seat or hypothetical move that does not fit, or too many requests."""
-        job = positions.job_for(table, step, seat, line, record)
+        job = replay_steps.job_for(table, step, seat, line, record)
         key: Key = (table.id, job.step, job.seat, job.line)
         found = self._cache.get(key)
         if found is None:
@@ -53,7 +53,7 @@ class ReplayWork:
             raise TableError(found["error"])
         return {**found, "total": len(table.actions), "table": table.public_info()}
 
-    async def _computed(self, address: str, key: Key, job: positions.ReplayJob) -> dict[str, Any]:
+    async def _computed(self, address: str, key: Key, job: replay_steps.ReplayJob) -> dict[str, Any]:
         running = self._running.get(key)
         if running is not None:  # the same position is being computed for someone: share it
             return await asyncio.shield(running)
@@ -64,7 +64,7 @@ class ReplayWork:
         if len(self._running) >= REPLAY_WORKERS + MAX_WAITING:
             raise TableError("the hall is busy computing replays; try again in a moment", 503)
         self._in_flight[address] = self._in_flight.get(address, 0) + 1
-        future = asyncio.get_running_loop().run_in_executor(self._executor(), positions.compute, job)
+        future = asyncio.get_running_loop().run_in_executor(self._executor(), replay_steps.compute, job)
         self._running[key] = future
         try:
             out = await asyncio.shield(future)

@@ -1,5 +1,5 @@
 """Finished games: the match record, a step-by-step replay with a shareable link (/r/<id>), and
-hypothetical lines from any step (positions.py). While a game runs its record stays closed,
+hypothetical lines from any step (replay_steps.py). While a game runs its record stays closed,
 because action texts can carry secrets."""
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from pydantic import BaseModel, Field
 
 from glyphhall.engine import MatchRecord
 
-from . import positions
+from ..tables.live import LiveTable, TableManager
+from . import replay_steps
 from .replay_work import replay_work
-from .tables.live import LiveTable, TableManager
 
 router = APIRouter(prefix="/api", tags=["replay"])
 
@@ -61,7 +61,7 @@ class Hypothetical(BaseModel):
 async def hypothetical(table_id: str, body: Hypothetical, request: Request) -> dict[str, Any]:
     m, table = await _finished(request, table_id)
     record = await m.db(m.store.record, table_id)
-    line = positions.parse_line(body.line, table.players)
+    line = replay_steps.parse_line(body.line, table.players)
     return await replay_work(request.app).position(_address(request), table, body.step, body.seat, line, record)
 
 

@@ -32,20 +32,15 @@ import orjson
 from fastapi import APIRouter, Request, WebSocket
 from pydantic import BaseModel, Field
 
-from . import positions
-from .guard import guest_names, origins
-from .guard.flood_limits import FrameGate
-from .guard.identity import user_of
-from .play.protocol import read_object as _parse  # the same JSON checks
-from .play.table_socket import (  # the same frames and refusals as the play socket
-    FLOODED,
-    _Closed,
-    _receive,
-    _refuse,
-)
+from ..guard import guest_names, origins
+from ..guard.flood_limits import FrameGate
+from ..guard.identity import user_of
+from ..play.protocol import read_object as _parse  # the same JSON checks
+from ..play.table_socket import FLOODED, _Closed, _receive, _refuse
+from ..tables.live import Connection, LiveTable, TableError, TableManager
+from . import replay_steps
 from .replay import REPLAY_NOT_YET
 from .replay_work import replay_work
-from .tables.live import Connection, LiveTable, TableError, TableManager
 
 router = APIRouter()
 
@@ -248,7 +243,7 @@ async def _handle(ws: WebSocket, room: Room, table: LiveTable, member: Member, m
         if raw is None:
             room.line = None
         else:
-            line = positions.parse_line(raw, table.players)
+            line = replay_steps.parse_line(raw, table.players)
             address = ws.client.host if ws.client else "unknown"
             await replay_work(ws.app).position(address, table, room.step, None, line)  # refuses an illegal move
             room.line = line

@@ -11,9 +11,9 @@ from typing import Any
 
 from glyphhall.engine import Event, GlyphHallError, IllegalAction, filter_events, first_state
 
-from .tables import messages
-from .tables.catalog import game_locator, load_game
-from .tables.live import LiveTable, TableError
+from ..tables import messages
+from ..tables.catalog import game_locator, load_game
+from ..tables.live import LiveTable, TableError
 
 #: A hypothetical line is at most this many moves (each request replays the game from the start).
 MAX_LINE = 200
