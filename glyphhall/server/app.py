@@ -19,8 +19,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from glyphhall.engine import Game
 from glyphhall.store import Store
 
-from . import sync
-from .cluster import Cluster
+from .cluster import sync
+from .cluster.coordination import Cluster
 from .guard import origins
 from .guard.flood_limits import AddressBuckets, BodyLimit, Limits
 from .guard.hall_windows import HallWindow

@@ -13,8 +13,8 @@ from fastapi import APIRouter, Request, Response
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
-from .. import sync
 from ..guard.identity import COOKIE
+from ..tables import other_processes
 from ..tables.live import SUBSTITUTE_BOT, TableError, TableManager
 from .email_routes import PasswordCheck, check_password, signed_in
 
@@ -73,7 +73,7 @@ async def delete(body: DeleteBody, request: Request, response: Response) -> dict
                 await m.db(m.store.seat_to_bot, table_id, seat, SUBSTITUTE_BOT)
             else:
                 await m.db(m.store.free_seat, table_id, seat)
-        await sync.refresh(m, table)
+        await other_processes.refresh(m, table)
         for conn in [c for c in table.connections if c.seat in mine]:
             conn.seat = None
         await m.announce("seats", table_id)

@@ -34,7 +34,6 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from glyphhall.engine import IllegalAction
 
-from .. import sync
 from ..guard import origins
 from ..guard.flood_limits import ConnectionBuckets, FrameGate
 from ..guard.identity import visitor
@@ -42,6 +41,7 @@ from ..guard.session_sockets import SESSION_ENDED, session_sockets
 from ..people.friends import muted_names
 from ..runtime.logs import TABLE
 from ..runtime.metrics import MOVE_SECONDS, SOCKETS, timed
+from ..tables import other_processes
 from ..tables.live import AlreadyPlayed, Connection, LiveTable, StaleMove, TableError, TableManager
 from .protocol import (
     MAX_FRAME,
@@ -111,7 +111,7 @@ async def play(ws: WebSocket, table_id: str) -> None:
         # orjson: encoding the views is the largest cost of a move on the server.
         await ws.send_text(orjson.dumps(message).decode())
 
-    await sync.serve_here(m, table)
+    await other_processes.serve_here(m, table)
     conn = Connection(send, seat, label=f"table {table.id}")
     conn.muted = await muted_names(ws)  # the chat of the people this person blocked stays away
     buckets = ConnectionBuckets(ws.app.state.limits)
@@ -189,7 +189,7 @@ async def _handle(m: TableManager, table: LiveTable, conn: Connection, msg: AnyM
         try:
             with timed(MOVE_SECONDS):
                 await table.act(conn.seat, msg.text, conn, msg.ref, msg.step)
-            await sync.serve_here(m, table)
+            await other_processes.serve_here(m, table)
         except AlreadyPlayed as done:
             conn.push({"type": "ack", "ack": msg.ref, "step": done.step, "message": str(done)})
         except StaleMove as err:

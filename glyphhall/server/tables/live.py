@@ -28,7 +28,6 @@ from glyphhall.engine import (
 from glyphhall.engine.record import brief_options
 from glyphhall.store import ActionClash
 
-from ..cluster import Cluster
 from ..guard.tokens import token_hash
 from . import bot_turns, keepsakes, messages, rated_or_friendly, skill_ratings, undo_policy
 from .botpool import BotPool
@@ -36,6 +35,7 @@ from .catalog import Catalog
 from .connection import Connection
 from .errors import AlreadyPlayed, StaleMove, TableError
 from .idle_tables import IdleTables
+from .ownership import Ownership
 from .store_access import StoreAccess
 from .table_info import SeatState, position_info
 from .timers import TurnTimer
@@ -446,7 +446,7 @@ class TableManager:
         self.tables: dict[str, LiveTable] = {}
         self.idle = IdleTables(self)
         self._tasks: set[asyncio.Task[Any]] = set()
-        self.cluster: Cluster | None = None  # several processes on one PostgreSQL
+        self.cluster: Ownership | None = None  # several processes on one PostgreSQL (cluster/)
         self.watchers: list[Callable[[LiveTable], None]] = []  # told after every change of a table
 
     def runs_here(self, table_id: str) -> bool:

@@ -1,4 +1,4 @@
-"""What this process does with the other processes' notes (see cluster.py): catch a loaded table
+"""What this process does with the other processes' notes (see coordination.py): catch a loaded table
 up with the moves, seats, status and chat another process committed, and carry on the tables it
 takes over. A table nobody here has loaded needs nothing: it is read from the store when a
 socket asks for it."""
@@ -8,10 +8,11 @@ from __future__ import annotations
 import json
 import logging
 
-from .lobby import rematch
-from .runtime.metrics import CAUGHT_UP
-from .tables import bot_turns
-from .tables.live import LiveTable, SeatState, TableError, TableManager
+from ..lobby import rematch
+from ..runtime.metrics import CAUGHT_UP
+from ..tables import bot_turns
+from ..tables.live import TableError, TableManager
+from ..tables.other_processes import refresh
 
 log = logging.getLogger("glyphhall.server")
 
@@ -49,37 +50,6 @@ async def on_note(m: TableManager, kind: str, table_id: str, arg: str) -> None:
     else:
         await refresh(m, table)
     m.after_change(table)
-
-
-async def refresh(m: TableManager, table: LiveTable) -> None:
-    """Seats, status and moves as the store has them now."""
-    info = await m.db(m.store.table, table.id)
-    if info is None:
-        return
-    async with table.lock:
-        was = table.status
-        for seat, (now, stored) in enumerate(zip(table.seats, info.seats, strict=True)):
-            if now.token_hash is not None and now.token_hash != stored.token_hash:
-                for conn in [c for c in table.connections if c.seat == seat]:
-                    conn.seat = None  # that seat was left through another process: watch only
-            table.seats[seat] = SeatState(stored.kind, stored.bot, stored.name, stored.token_hash, stored.user_id)
-        if info.status != "open" and table.state is None:
-            table.rebuild(await m.db(m.store.record, table.id))
-        if table.status != "finished":
-            table.status = info.status
-        await table.catch_up_locked()
-        if table.status != was:
-            table.restart_timer()
-            for conn in list(table.connections):
-                conn.push(table.full_state(conn.seat))
-    table.broadcast_table()
-
-
-async def serve_here(m: TableManager, table: LiveTable) -> None:
-    """This process serves a socket of a running table that another process owns: ask for it
-    (on a socket's arrival and after its moves, so ownership settles wherever the sockets are)."""
-    if m.cluster is not None and table.status == "running" and not m.cluster.owns(table.id):
-        await m.cluster.want(table.id)
 
 
 async def hand_over(m: TableManager, table_id: str) -> None:
