@@ -24,7 +24,9 @@ from .cluster.coordination import Cluster
 from .guard import origins
 from .guard.flood_limits import AddressBuckets, BodyLimit, Limits
 from .guard.hall_windows import HallWindow
-from .lobby import glyphs_guess, maps, rematch, routes, rules_text
+from .guard.refusal import Refusal
+from .lobby import glyphs_guess, maps, rematch, rules_text
+from .lobby import routes as lobby_routes
 from .notify import mail, push
 from .notify.notifier import NotifyTimes, start_notifier
 from .people import account_page, accounts, email_routes, friends, profiles
@@ -35,7 +37,7 @@ from .runtime.gc_policy import GcPolicy
 from .tables import rated_or_friendly
 from .tables.botpool import BotPool
 from .tables.catalog import Catalog
-from .tables.live import TableError, TableManager
+from .tables.live import TableManager
 from .tables.store_access import StoreAccess
 
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -111,7 +113,7 @@ def create_app(
     larger = dict.fromkeys(limits.large_body_paths, limits.large_body_bytes)
     app.add_middleware(BodyLimit, max_bytes=limits.body_bytes, larger=larger,
                        larger_suffixes=dict.fromkeys(limits.large_body_suffixes, limits.large_body_bytes))
-    app.include_router(routes.router)
+    app.include_router(lobby_routes.router)
     app.include_router(accounts.router)
     app.include_router(profiles.router)
     app.include_router(replay.router)
@@ -129,8 +131,8 @@ def create_app(
     app.include_router(friends.router)
     app.include_router(account_page.router)
 
-    @app.exception_handler(TableError)
-    async def _table_error(_request: Request, err: TableError) -> JSONResponse:
+    @app.exception_handler(Refusal)  # every concern's refusal (tables, accounts, friends, e-mail...)
+    async def _refusal(_request: Request, err: Refusal) -> JSONResponse:
         return JSONResponse({"error": str(err)}, status_code=err.status)
 
     @app.exception_handler(RequestValidationError)

@@ -19,7 +19,8 @@ from ..guard.identity import user_of
 from ..guard.tokens import new_seed, new_table_id, new_token, token_hash
 from ..tables import keepsakes
 from ..tables.catalog import game_folder
-from ..tables.live import SUBSTITUTE_BOT, LiveTable, TableError, TableManager
+from ..tables.live import LiveTable, TableError, TableManager
+from ..tables.seats import vacate_seat
 from ..tables.table_info import SeatState, position_info
 from . import practice_positions
 
@@ -254,19 +255,7 @@ async def leave(table_id: str, body: WithToken, request: Request) -> dict[str, A
     table = await m.get(table_id)
     user = await user_of(request)
     async with table.lock:
-        seat = _seat_of(table, body.token, user)
-        if table.status == "open":
-            await m.db(m.store.free_seat, table_id, seat)
-            s = table.seats[seat]
-            s.name, s.token_hash, s.user_id = None, None, None
-        elif table.status == "running":
-            await m.db(m.store.seat_to_bot, table_id, seat, SUBSTITUTE_BOT)
-            s = table.seats[seat]
-            s.kind, s.bot, s.token_hash = "bot", SUBSTITUTE_BOT, None
-            s.name = f"{s.name or 'player'} (left; {SUBSTITUTE_BOT} bot plays)"
-        for conn in [c for c in table.connections if c.seat == seat]:
-            conn.seat = None  # that browser now only watches
-            conn.push(table.full_state(None))
+        await vacate_seat(m, table, _seat_of(table, body.token, user))
         table.broadcast_table()
     await m.announce("table", table_id)
     m.after_change(table)

@@ -24,11 +24,16 @@ from pywebpush import WebPushException, webpush
 from glyphhall.store.contact import PushSubscription
 
 from ..guard.identity import visitor
-from ..tables.live import TableError
+from ..guard.refusal import Refusal
+
+
+class PushError(Refusal):
+    """A push subscription refused: not signed in, push off on this server, keys that are not keys."""
+
 
 router = APIRouter(prefix="/api/push", tags=["notifications"])
 worker_router = APIRouter()
-WORKER = Path(__file__).resolve().parent.parent / "web" / "sw.js"
+WORKER = Path(__file__).resolve().parents[2] / "web" / "sw.js"
 
 KEY_SETTING = "vapid_private_pem"
 
@@ -88,20 +93,20 @@ def _decoded(text: str) -> bytes:
     try:
         return base64.b64decode(text.rstrip("=") + "=" * (-len(text.rstrip("=")) % 4), altchars=b"-_", validate=True)
     except ValueError:
-        raise TableError("the subscription's keys are not base64url") from None
+        raise PushError("the subscription's keys are not base64url") from None
 
 
 async def _user_id(request: Request) -> int:
     v = await visitor(request)
     if v.user is None:
-        raise TableError(v.problem or "sign in to get notifications", 401)
+        raise PushError(v.problem or "sign in to get notifications", 401)
     return v.user.id
 
 
 def _keys(request: Request) -> PushKeys:
     keys = getattr(request.app.state, "push_keys", None)
     if keys is None:
-        raise TableError("push notifications are not available on this server", 503)
+        raise PushError("push notifications are not available on this server", 503)
     return keys
 
 
@@ -115,7 +120,7 @@ async def subscribe(body: Subscription, request: Request) -> dict[str, Any]:
     _keys(request)
     user_id = await _user_id(request)
     if len(_decoded(body.keys.p256dh)) != 65 or len(_decoded(body.keys.auth)) != 16:
-        raise TableError("the subscription's keys are not a P-256 public key and a 16-byte secret")
+        raise PushError("the subscription's keys are not a P-256 public key and a 16-byte secret")
     m = request.app.state.manager
     await m.db(m.store.add_push_subscription, user_id, body.endpoint, body.keys.p256dh, body.keys.auth)
     return {"subscribed": True}

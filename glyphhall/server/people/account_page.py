@@ -15,8 +15,10 @@ from pydantic import BaseModel, Field
 
 from ..guard.identity import COOKIE
 from ..tables import other_processes
-from ..tables.live import SUBSTITUTE_BOT, TableError, TableManager
-from .email_routes import PasswordCheck, check_password, signed_in
+from ..tables.live import TableManager
+from ..tables.seats import vacate_seat
+from .refusals import AccountError
+from .sign_in import PasswordCheck, check_password, signed_in
 
 router = APIRouter(prefix="/api/account", tags=["accounts"])
 
@@ -39,7 +41,7 @@ async def rename(body: NewSpelling, request: Request) -> dict[str, Any]:
     await check_password(request, user, body.password)
     name = body.name.strip()
     if name.casefold() != user.name.casefold():
-        raise TableError(f"only the capital letters can change: '{name}' is not '{user.name}' written differently")
+        raise AccountError(f"only the capital letters can change: '{name}' is not '{user.name}' written differently")
     m: TableManager = request.app.state.manager
     await m.db(m.store.set_user_name, user.id, name)
     return {"name": name}
@@ -59,7 +61,7 @@ async def delete(body: DeleteBody, request: Request, response: Response) -> dict
     user = await signed_in(request)
     await check_password(request, user, body.password)
     if body.confirm.strip().casefold() != user.name.casefold():
-        raise TableError("type your name to confirm that the account is to be deleted")
+        raise AccountError("type your name to confirm that the account is to be deleted")
     m: TableManager = request.app.state.manager
     seats = {}
     for table_id in await m.db(m.store.table_ids_of_user, user.id, ("open", "running"), 1000):
@@ -68,14 +70,10 @@ async def delete(body: DeleteBody, request: Request, response: Response) -> dict
     await m.db(m.store.delete_account, user.id)
     for table_id, mine in seats.items():
         table = await m.get(table_id)
-        for seat in mine:
-            if table.status == "running":  # the others finish the game against the substitute bot
-                await m.db(m.store.seat_to_bot, table_id, seat, SUBSTITUTE_BOT)
-            else:
-                await m.db(m.store.free_seat, table_id, seat)
-        await other_processes.refresh(m, table)
-        for conn in [c for c in table.connections if c.seat in mine]:
-            conn.seat = None
+        async with table.lock:
+            for seat in mine:  # a running game goes on with the substitute bot, as when a person leaves
+                await vacate_seat(m, table, seat)
+        await other_processes.refresh(m, table)  # the seats' names as the deletion left them in the store
         await m.announce("seats", table_id)
         m.after_change(table)
     response.delete_cookie(COOKIE, path="/")

@@ -21,8 +21,9 @@ from ..guard.hall_windows import HallBackoff, HallWindow
 from ..guard.identity import COOKIE, SESSION_SECONDS, visitor
 from ..guard.session_sockets import session_sockets
 from ..guard.tokens import new_token, token_hash
-from ..tables.live import TableError, TableManager
+from ..tables.live import TableManager
 from . import passwords
+from .refusals import AccountError
 
 router = APIRouter(prefix="/api/account", tags=["accounts"])
 
@@ -77,7 +78,7 @@ async def _limit(limiter: HallWindow | HallBackoff, key: str, what: str) -> None
     wait = await limiter.wait(key)
     if wait > 0:
         later = f"{max(1, round(wait))} seconds" if wait < 90 else f"{round(wait / 60)} minutes"
-        raise TableError(f"too many {what}; try again in {later}", 429)
+        raise AccountError(f"too many {what}; try again in {later}", 429)
 
 
 
@@ -109,13 +110,13 @@ async def signup(body: Credentials, request: Request, response: Response) -> dic
         name = passwords.check_name(body.name, tuple(m.catalog.bot_levels()))
         passwords.check_password(body.password, name)
     except passwords.PolicyError as err:
-        raise TableError(str(err)) from None
+        raise AccountError(str(err)) from None
     await lim.signup_per_address.note(_address(request))
     password_hash = await passwords.hash_off_loop(body.password)
     try:
         user = await m.db(m.store.create_user, name, password_hash)
     except NameTaken:
-        raise TableError(f"the name '{name}' is taken; please choose another", 409) from None
+        raise AccountError(f"the name '{name}' is taken; please choose another", 409) from None
     await _sign_in(request, response, user)
     return {"user": _me(user)}
 
@@ -133,7 +134,7 @@ async def signin(body: Credentials, request: Request, response: Response) -> dic
     ok = await passwords.verify_off_loop(user.password_hash if user else passwords.DUMMY_HASH, body.password)
     if user is None or not ok:
         await lim.wrong_password.fail(_pair(request, account))
-        raise TableError(WRONG, 401)
+        raise AccountError(WRONG, 401)
     await lim.wrong_password.clear(_pair(request, account))
     await _sign_in(request, response, user)
     return {"user": _me(user)}
@@ -142,7 +143,7 @@ async def signin(body: Credentials, request: Request, response: Response) -> dic
 @router.post("/signout", summary="Sign out this browser")
 async def signout(request: Request, response: Response) -> dict[str, Any]:
     if origins.foreign(request, request.app.state.allowed_origins):
-        raise TableError("a page of another site may not sign you out", 403)
+        raise AccountError("a page of another site may not sign you out", 403)
     v = await visitor(request)
     if v.session_hash:
         m = _manager(request)
@@ -158,17 +159,17 @@ async def change_password(body: NewPassword, request: Request) -> dict[str, Any]
     m = _manager(request)
     v = await visitor(request)
     if v.user is None:
-        raise TableError(v.problem or "sign in first", 401)
+        raise AccountError(v.problem or "sign in first", 401)
     lim = limits(request)
     pair = _pair(request, v.user.name)
     await _limit(lim.wrong_password, pair, "wrong passwords for this account from here")
     if not await passwords.verify_off_loop(v.user.password_hash, body.old_password):
         await lim.wrong_password.fail(pair)
-        raise TableError("the current password is not right", 403)
+        raise AccountError("the current password is not right", 403)
     try:
         passwords.check_password(body.new_password, v.user.name)
     except passwords.PolicyError as err:
-        raise TableError(str(err)) from None
+        raise AccountError(str(err)) from None
     new_hash = await passwords.hash_off_loop(body.new_password)
     await m.db(m.store.set_password_hash, v.user.id, new_hash)
     await m.db(m.store.end_other_sessions, v.user.id, v.session_hash)

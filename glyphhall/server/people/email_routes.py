@@ -17,15 +17,12 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 from pydantic import BaseModel, Field
 
-from glyphhall.store import UserInfo
-
-from ..guard.hall_windows import HallWindow
-from ..guard.identity import visitor
 from ..guard.session_sockets import session_sockets
 from ..guard.tokens import new_token, token_hash
 from ..notify.notifier import Notifier
-from ..tables.live import TableError
 from . import passwords
+from .refusals import MailError
+from .sign_in import PasswordCheck, check_password, password_limits, signed_in
 
 router = APIRouter(tags=["e-mail"])
 
@@ -36,10 +33,6 @@ CONFIRMS_PER_HOUR = 5  # per account
 EMAIL = re.compile(r"^[^@\s<>()\[\],;:\"]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?)+$")
 RESET_ANSWER = ("If an account has this address, a link to choose a new password is on its way. "
                 "It works once, within an hour.")
-
-
-class PasswordCheck(BaseModel):
-    password: str = Field(min_length=1, max_length=passwords.MAX_PASSWORD)
 
 
 class NewAddress(PasswordCheck):
@@ -60,53 +53,16 @@ class Reset(BaseModel):
     new_password: str = Field(min_length=1, max_length=passwords.MAX_PASSWORD)
 
 
-class PasswordLimits:
-    """Password checks on the account page, and reset requests per asking address: held for the
-    whole hall in the database when several processes share PostgreSQL (ratelimit.HallWindow)."""
-
-    def __init__(self, m: Any) -> None:
-        shared = (m.db, m.store) if m.store.engine.dialect.name == "postgresql" else (None, None)
-        self.checks_per_account = HallWindow("account-password", 8, 600, *shared)
-        self.resets_per_address = HallWindow("reset", 10, 3600, *shared)
-        self.reset_lock = asyncio.Lock()  # one reset look-up at a time: the per-account count holds
-
-
-def password_limits(request: Request) -> PasswordLimits:
-    state = request.app.state
-    if not hasattr(state, "password_limits"):
-        state.password_limits = PasswordLimits(state.manager)
-    return state.password_limits
-
-
 def notifier(request: Request) -> Notifier:
     n: Notifier = request.app.state.notifier
     n.learn_base(str(request.base_url))
     return n
 
 
-async def signed_in(request: Request) -> UserInfo:
-    v = await visitor(request)
-    if v.user is None:
-        raise TableError(v.problem or "sign in first", 401)
-    return v.user
-
-
-async def check_password(request: Request, user: UserInfo, password: str) -> None:
-    """403 unless `password` is the account's (attempts limited per account)."""
-    lim = password_limits(request).checks_per_account
-    key = f"user:{user.id}"
-    wait = await lim.wait(key)
-    if wait > 0:
-        raise TableError(f"too many password attempts; try again in {max(1, round(wait / 60))} minute(s)", 429)
-    if not await passwords.verify_off_loop(user.password_hash, password):  # never on the store's thread
-        await lim.note(key)
-        raise TableError("the password is not right", 403)
-
-
 def check_address(email: str) -> str:
     email = email.strip()
     if not EMAIL.match(email):
-        raise TableError("that does not look like an e-mail address (name@example.org)")
+        raise MailError("that does not look like an e-mail address (name@example.org)")
     return email
 
 
@@ -126,12 +82,12 @@ async def set_email(body: NewAddress, request: Request) -> dict[str, Any]:
     user = await signed_in(request)
     n = notifier(request)
     if not n.email_on:
-        raise TableError("e-mail is off on this server", 503)
+        raise MailError("e-mail is off on this server", 503)
     await check_password(request, user, body.password)
     email = check_address(body.email)
     m = request.app.state.manager
     if await m.db(m.store.mail_tokens_since, user.id, "verify", time.time() - 3600) >= CONFIRMS_PER_HOUR:
-        raise TableError("too many confirmation e-mails this hour; try again later", 429)
+        raise MailError("too many confirmation e-mails this hour; try again later", 429)
     token = new_token()
     await m.db(m.store.add_mail_token, token_hash(token), user.id, "verify", email, CONFIRM_SECONDS)
     await n.email_to(email, "Confirm your e-mail address for Glyph Hall",
@@ -203,12 +159,12 @@ async def unsubscribe(request: Request, key: str = "") -> HTMLResponse:
 async def reset_request(body: ResetRequest, request: Request) -> dict[str, Any]:
     n = notifier(request)
     if not n.email_on:
-        raise TableError("e-mail is off on this server, so passwords cannot be reset by e-mail", 503)
+        raise MailError("e-mail is off on this server, so passwords cannot be reset by e-mail", 503)
     lim = password_limits(request).resets_per_address
     asker = request.client.host if request.client else "unknown"
     wait = await lim.wait(asker)
     if wait > 0:
-        raise TableError(f"too many reset requests; try again in {max(1, round(wait / 60))} minute(s)", 429)
+        raise MailError(f"too many reset requests; try again in {max(1, round(wait / 60))} minute(s)", 429)
     await lim.note(asker)
     # The answer does not wait for the look-up, so its timing does not tell addresses apart.
     n.spawn(_send_reset(request.app.state.manager, n, body.email.strip(), password_limits(request).reset_lock))
@@ -235,7 +191,7 @@ async def _send_reset(m: Any, n: Notifier, email: str, lock: asyncio.Lock) -> No
 @router.post("/api/reset", summary="Choose a new password with a reset link's token (signs out every browser)")
 async def reset(body: Reset, request: Request) -> dict[str, Any]:
     m = request.app.state.manager
-    expired = TableError("this link has expired or was used already; ask for a new one", 400)
+    expired = MailError("this link has expired or was used already; ask for a new one", 400)
     user_id = await m.db(m.store.mail_token_user, token_hash(body.token), "reset")
     user = None if user_id is None else (await m.db(m.store.users_by_id, [user_id])).get(user_id)
     if user is None:
@@ -243,7 +199,7 @@ async def reset(body: Reset, request: Request) -> dict[str, Any]:
     try:
         passwords.check_password(body.new_password, user.name)
     except passwords.PolicyError as err:
-        raise TableError(str(err)) from None  # the link stays good for a better password
+        raise MailError(str(err)) from None  # the link stays good for a better password
     if await m.db(m.store.use_mail_token, token_hash(body.token), "reset") is None:
         raise expired
     await m.db(m.store.set_password_hash, user.id, await passwords.hash_off_loop(body.new_password))

@@ -20,7 +20,8 @@ from glyphhall.store import UserInfo
 
 from ..guard.identity import user_of
 from ..tables.live import TableError, TableManager
-from .email_routes import signed_in
+from .refusals import FriendError
+from .sign_in import signed_in
 
 router = APIRouter(prefix="/api", tags=["friends"])
 
@@ -39,9 +40,9 @@ def _manager(request: HTTPConnection) -> TableManager:
 async def _named(m: TableManager, name: str, me: UserInfo) -> UserInfo:
     other = await m.db(m.store.user_named, name.strip())
     if other is None:
-        raise TableError(f"there is no account named {name.strip()!r}", 404)
+        raise FriendError(f"there is no account named {name.strip()!r}", 404)
     if other.id == me.id:
-        raise TableError("that is you")
+        raise FriendError("that is you")
     return other
 
 
@@ -104,9 +105,9 @@ async def invitations(m: TableManager, user_id: int) -> list[dict[str, Any]]:
 async def add_friend(name: str, request: Request) -> dict[str, Any]:
     m, me, other = await _me_and_named(request, name)
     if await m.db(m.store.blocks, me.id, other.id):
-        raise TableError(f"you blocked {other.name}; unblock them first")
+        raise FriendError(f"you blocked {other.name}; unblock them first")
     if await m.db(m.store.blocks, other.id, me.id):
-        raise TableError(f"{other.name} does not take friend requests from you", 403)
+        raise FriendError(f"{other.name} does not take friend requests from you", 403)
     return {"name": other.name, "state": await m.db(m.store.ask_friend, me.id, other.id)}
 
 
@@ -114,7 +115,7 @@ async def add_friend(name: str, request: Request) -> dict[str, Any]:
 async def accept_friend(name: str, request: Request) -> dict[str, Any]:
     m, me, other = await _me_and_named(request, name)
     if not await m.db(m.store.accept_friend, me.id, other.id):
-        raise TableError(f"{other.name} has not asked to be your friend", 404)
+        raise FriendError(f"{other.name} has not asked to be your friend", 404)
     return {"name": other.name, "state": "friends"}
 
 
@@ -145,18 +146,18 @@ async def invite(table_id: str, body: InviteBody, request: Request) -> dict[str,
     m = _manager(request)
     table = await m.get(table_id)
     if table.seat_of_user(me.id) is None:
-        raise TableError("take a seat at this table before inviting people to it", 403)
+        raise FriendError("take a seat at this table before inviting people to it", 403)
     if table.status != "open":
-        raise TableError("the game has started: invitations are for tables still filling up")
+        raise FriendError("the game has started: invitations are for tables still filling up")
     other = await _named(m, body.name, me)
     if table.seat_of_user(other.id) is not None:
-        raise TableError(f"{other.name} sits at this table already")
+        raise FriendError(f"{other.name} sits at this table already")
     free = [i for i, s in enumerate(table.seats) if _free(s)]
     seat = free[0] if body.seat is None and free else body.seat
     if seat is None or seat not in free:
-        raise TableError("there is no free seat to offer" if not free else "that seat is not free")
+        raise FriendError("there is no free seat to offer" if not free else "that seat is not free")
     if await m.db(m.store.blocks, other.id, me.id):
-        raise TableError(f"{other.name} does not take invitations from you", 403)
+        raise FriendError(f"{other.name} does not take invitations from you", 403)
     if await m.db(m.store.invite, table.id, seat, me.id, other.id):
         await request.app.state.notifier.invited(table, me.name, other.id)
     return {"invited": other.name, "seat": seat}

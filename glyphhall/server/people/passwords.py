@@ -20,7 +20,7 @@ from typing import TypeVar
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
-from ..tables.errors import TableError
+from .refusals import AccountError
 
 #: Letters of any alphabet ("Björn", "Zoë", "Ольга"), digits, '_' and '-', starting with a letter.
 NAME = re.compile(r"^[^\W\d_][\w-]{2,23}$")
@@ -116,7 +116,7 @@ def verify(password_hash: str, password: str) -> bool:
 async def _off_loop(fn: Callable[..., T], *args: str) -> T:
     global _waiting
     if _waiting >= HASHING_THREADS + MAX_WAITING:
-        raise TableError("the hall is busy signing people in; please try again in a moment", 503)
+        raise AccountError("the hall is busy signing people in; please try again in a moment", 503)
     _waiting += 1
     try:
         return await asyncio.get_running_loop().run_in_executor(_pool, fn, *args)
@@ -125,12 +125,12 @@ async def _off_loop(fn: Callable[..., T], *args: str) -> T:
 
 
 async def hash_off_loop(password: str) -> str:
-    """`hash_password` in the hashing threads. Raises TableError (503) when too many wait."""
+    """`hash_password` in the hashing threads. Raises AccountError (503) when too many wait."""
     return await _off_loop(hash_password, password)
 
 
 async def verify_off_loop(password_hash: str, password: str) -> bool:
-    """`verify` in the hashing threads. Raises TableError (503) when too many wait."""
+    """`verify` in the hashing threads. Raises AccountError (503) when too many wait."""
     return await _off_loop(verify, password_hash, password)
 
 

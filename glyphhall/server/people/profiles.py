@@ -17,6 +17,7 @@ from ..guard.identity import visitor
 from ..tables import skill_ratings
 from ..tables.live import TableError, TableManager
 from . import friends
+from .refusals import ProfileError
 
 router = APIRouter(prefix="/api", tags=["people"])
 
@@ -41,7 +42,7 @@ def _manager(request: Request) -> TableManager:
 async def _signed_in(request: Request) -> UserInfo:
     v = await visitor(request)
     if v.user is None:
-        raise TableError(v.problem or "sign in to see your games", 401)
+        raise ProfileError(v.problem or "sign in to see your games", 401)
     return v.user
 
 
@@ -179,7 +180,7 @@ async def profile(name: str, request: Request) -> dict[str, Any]:
     m = _manager(request)
     user = await m.db(m.store.user_named, name)
     if user is None:
-        raise TableError(f"there is no account named {name!r} (guests have no profile)", 404)
+        raise ProfileError(f"there is no account named {name!r} (guests have no profile)", 404)
     entry = f"user:{user.id}"
     ids = await m.db(m.store.table_ids_of_user, user.id, ("finished",), 1000)
     infos = await m.db(m.store.tables, ("finished",), len(ids) or 1, ids)
@@ -226,7 +227,7 @@ def _game_line(m: TableManager, game_id: str) -> dict[str, Any]:
 async def leaderboard(game_id: str, request: Request) -> dict[str, Any]:
     m = _manager(request)
     if game_id not in m.catalog.ids():
-        raise TableError(f"there is no game {game_id!r}; games: {', '.join(m.catalog.ids())}", 404)
+        raise ProfileError(f"there is no game {game_id!r}; games: {', '.join(m.catalog.ids())}", 404)
     rows = await m.db(m.store.leaderboard, game_id)
     users = await m.db(m.store.users_by_id, [int(r.entry[5:]) for r in rows if r.entry.startswith("user:")])
     out = []

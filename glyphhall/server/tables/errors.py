@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
+from ..guard.refusal import Refusal
 
-class TableError(Exception):
-    """Something a player asked for that cannot be done; the message is for the player.
-    `status` is the HTTP status the lobby answers with."""
 
-    def __init__(self, message: str, status: int = 400) -> None:
-        super().__init__(message)
-        self.status = status
+class TableError(Refusal):
+    """Something a player asked of a table (or of the lobby, a replay, a game's data) that cannot
+    be done; the message is for the player. `status` is the HTTP status the lobby answers with."""
 
 
 class StaleMove(TableError):

@@ -46,9 +46,6 @@ T = TypeVar("T")
 #: At most one `table` message per this many seconds (presence changes are coalesced).
 PRESENCE_SECONDS = 0.5
 
-#: Who finishes the game for a person who leaves a running table.
-SUBSTITUTE_BOT = "heuristic"
-
 
 class LiveTable:
     def __init__(self, manager: TableManager, info: Any, game: Game) -> None:
