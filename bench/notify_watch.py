@@ -1,5 +1,5 @@
 """What the notifications cost a move: `Notifier.table_changed` runs after every change of every table
-(notify.py). Times it side by side, alternating, on a table of guests (nothing to do) and a
+(server/notify/notifier.py). Times it side by side, alternating, on a table of guests (nothing to do) and a
 table of two accounts (which seats wait, since which move), and prints medians in microseconds.
 
     python bench/notify_watch.py [--game glyfts] [--rounds 7] [--calls 20000]"""

@@ -72,7 +72,7 @@ def create_app(
         app.state.create_hall_window = _hall_window_for_tables(limits, manager)
         if access.store.engine.dialect.name == "postgresql":
             # One hall with every other process on this database: tables are taken over by
-            # ownership (cluster.py) instead of all resumed here.
+            # ownership (cluster/coordination.py) instead of all resumed here.
             manager.cluster = Cluster(
                 access.store.engine.url.render_as_string(hide_password=False),
                 on_note=lambda kind, table_id, arg: sync.on_note(manager, kind, table_id, arg),

@@ -110,7 +110,7 @@ class Cluster:
     async def want(self, table_id: str) -> None:
         """Ask for a table whose sockets are served here (a balancer sends all of a table's
         requests to one process): an owner serving none of its sockets lets it go and says
-        "free", and this process then takes it (sync.py). Asked at most once per
+        "free", and this process then takes it (cluster/sync.py). Asked at most once per
         HANDOVER_SECONDS per table; meanwhile the table is played here as a non-owner."""
         now = asyncio.get_running_loop().time()
         if table_id in self.owned or now - self._asked.get(table_id, -HANDOVER_SECONDS) < HANDOVER_SECONDS:

@@ -3,7 +3,7 @@
 a player, checked by the game's loader before anything is created. Such a table is always
 practice (never rated): a person chose its set-up, as with a chosen seed. It keeps the text,
 because it rebuilds from the position and its actions, not from a seed (see engine.first_state).
-(`positions.py` is something else: the positions of a finished game, for its replay.)"""
+(`replays/replay_steps.py` is something else: the steps of a finished game, for its replay.)"""
 
 from __future__ import annotations
 

@@ -63,7 +63,7 @@ def rotated(seat: int, players: int) -> int:
 
 
 async def _tell(m: TableManager, old: LiveTable, offer: Rematch) -> None:
-    """Everyone at the finished table, here and (a `rematch` note: sync.py) through the other
+    """Everyone at the finished table, here and (a `rematch` note: cluster/sync.py) through the other
     server processes' sockets."""
     said = offer.public()
     tell_here(old, said)

@@ -4,7 +4,7 @@ A session is a random secret in an HttpOnly, SameSite=Lax cookie (Secure over ht
 keeps its SHA-256. A wrong password and an unknown name get the same answer. Sign-in attempts
 are limited per address; wrong passwords slow down the next try for that address and account (a
 back-off, never a lock: the owner elsewhere is not held up); sign-ups are limited per address
-(see ratelimit.py). Passwords are hashed off the event loop and off the store's thread."""
+(see guard/hall_windows.py). Passwords are hashed off the event loop and off the store's thread."""
 
 from __future__ import annotations
 

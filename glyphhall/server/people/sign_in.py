@@ -25,7 +25,7 @@ class PasswordCheck(BaseModel):
 
 class PasswordLimits:
     """Password checks on the account page, and reset requests per asking address: held for the
-    whole hall in the database when several processes share PostgreSQL (ratelimit.HallWindow)."""
+    whole hall in the database when several processes share PostgreSQL (guard/hall_windows.py)."""
 
     def __init__(self, m: Any) -> None:
         shared = (m.db, m.store) if m.store.engine.dialect.name == "postgresql" else (None, None)

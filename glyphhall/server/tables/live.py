@@ -547,7 +547,7 @@ class TableManager:
 
     # --- after each change: bots --------------------------------------------------------------
     def after_change(self, table: LiveTable) -> None:
-        for watch in self.watchers:  # the notifications (notify.py)
+        for watch in self.watchers:  # the notifications (notify/notifier.py)
             watch(table)
         if table.status != "running" or table.state is None or not self.runs_here(table.id):
             return

@@ -37,7 +37,7 @@ def rating_status(table: Any) -> dict[str, str]:
 
 @router.get("/tables/{table_id}/ratings", summary="Each seat's rating change in a finished rated match")
 async def rating_changes(table_id: str, request: Request) -> dict[str, Any]:
-    m = request.app.state.manager  # a TableManager (tables.py imports this module)
+    m = request.app.state.manager  # a TableManager (live.py imports this module)
     table = await m.get(table_id)
     entries = skill_ratings.table_entries(table)
     if table.status != "finished" or entries is None:
