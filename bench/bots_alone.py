@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from search import positions  # noqa: E402  (bench/search.py: positions with a real choice)
 
 from glyphhall import games  # noqa: E402
-from glyphhall.server.botpool import BotPool  # noqa: E402
+from glyphhall.server.tables.botpool import BotPool  # noqa: E402
 
 
 async def round_of(pool: BotPool, game, found, tables: int, moves: int, shared: bool) -> list[float]:

@@ -130,7 +130,7 @@ def serve(db: str):
     import uvicorn
 
     from glyphhall.server import create_app
-    from glyphhall.server.limits import Limits
+    from glyphhall.server.guard.flood_limits import Limits
 
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -45,7 +45,7 @@ def serve(port: int, db: str) -> None:
     import uvicorn
 
     from glyphhall.server import create_app
-    from glyphhall.server.http_config import uvicorn_config
+    from glyphhall.server.runtime.http_config import uvicorn_config
 
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
     uvicorn.Server(uvicorn_config(create_app(db, bot_workers=1), host="127.0.0.1", port=port,

@@ -1,5 +1,5 @@
-"""What the notifications cost a move: `Notifier.watch` runs after every change of every table
-(notify.py). Times it side by side, alternating, on a table of guests (nothing to do) and a
+"""What the notifications cost a move: `Notifier.table_changed` runs after every change of every table
+(server/notify/notifier.py). Times it side by side, alternating, on a table of guests (nothing to do) and a
 table of two accounts (which seats wait, since which move), and prints medians in microseconds.
 
     python bench/notify_watch.py [--game glyfts] [--rounds 7] [--calls 20000]"""
@@ -12,7 +12,7 @@ import time
 from types import SimpleNamespace
 
 from glyphhall import games
-from glyphhall.server.notify import Notifier
+from glyphhall.server.notify.notifier import Notifier
 
 
 def table(game_id: str, accounts: bool) -> SimpleNamespace:
@@ -34,10 +34,10 @@ def main() -> None:
     times: dict[str, list[float]] = {name: [] for name in tables}
     for _ in range(args.rounds):
         for name, t in tables.items():  # alternating, so machine noise falls on both
-            notifier.watch(t)
+            notifier.table_changed(t)
             start = time.perf_counter()
             for _ in range(args.calls):
-                notifier.watch(t)
+                notifier.table_changed(t)
             times[name].append((time.perf_counter() - start) / args.calls * 1e6)
     for name, runs in times.items():
         print(f"{args.game}, {name}: median {statistics.median(runs):.1f} µs per watch "

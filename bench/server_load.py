@@ -45,8 +45,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from glyphhall.server.gc_policy import GcPolicy  # noqa: E402
-from glyphhall.server.limits import Limits  # noqa: E402
+from glyphhall.server.guard.flood_limits import Limits  # noqa: E402
+from glyphhall.server.runtime.gc_policy import GcPolicy  # noqa: E402
 
 
 def raise_fd_limit() -> None:

@@ -70,7 +70,7 @@ def _check_database(url: str | None) -> str:
 
 def _check_smtp(url: str | None) -> str:
     """A few words on e-mail for the start-up line; a clear error for an unusable SMTP URL."""
-    from glyphhall.server.mail import MailSettings, MailSettingsError
+    from glyphhall.server.notify.mail import MailSettings, MailSettingsError
 
     if not url:
         return "e-mail off (no --smtp)"
@@ -113,8 +113,9 @@ def register(app: typer.Typer) -> None:
         """Start the Glyph Hall server and print the address to open in a browser."""
         import uvicorn
 
-        from glyphhall.server import create_app, logs
-        from glyphhall.server.http_config import uvicorn_config
+        from glyphhall.server import create_app
+        from glyphhall.server.runtime import logs
+        from glyphhall.server.runtime.http_config import uvicorn_config
 
         if log_format not in logs.FORMATS:
             raise fail(f"--log-format {log_format}: choose text or json")

@@ -19,38 +19,26 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from glyphhall.engine import Game
 from glyphhall.store import Store
 
-from . import (
-    account_page,
-    accounts,
-    email_routes,
-    friends,
-    glyphs_guess,
-    learn,
-    lobby,
-    logs,
-    mail,
-    maps,
-    origins,
-    people,
-    play,
-    push,
-    rematch,
-    replay,
-    rooms,
-    rules_text,
-    sync,
-    table_rating,
-    watch,
-)
-from .botpool import BotPool
-from .catalog import Catalog
-from .cluster import Cluster
-from .gc_policy import GcPolicy
-from .limits import AddressBuckets, BodyLimit, Limits
-from .notify import NotifyTimes, start_notifier
-from .ratelimit import HallWindow
-from .store_access import StoreAccess
-from .tables import TableError, TableManager
+from .cluster import sync
+from .cluster.coordination import Cluster
+from .guard import origins
+from .guard.flood_limits import AddressBuckets, BodyLimit, Limits
+from .guard.hall_windows import HallWindow
+from .guard.refusal import Refusal
+from .lobby import glyphs_guess, learn, maps, rematch, rules_text
+from .lobby import routes as lobby_routes
+from .notify import mail, push
+from .notify.notifier import NotifyTimes, start_notifier
+from .people import account_page, accounts, email_routes, friends, profiles
+from .play import table_socket
+from .replays import replay, rooms
+from .runtime import logs, metrics
+from .runtime.gc_policy import GcPolicy
+from .tables import rated_or_friendly
+from .tables.botpool import BotPool
+from .tables.catalog import Catalog
+from .tables.live import TableManager
+from .tables.store_access import StoreAccess
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 
@@ -80,11 +68,11 @@ def create_app(
         pool = BotPool(bot_workers)
         manager = TableManager(access, Catalog(games), pool)
         app.state.manager = manager
-        watch.count_tables(lambda: len(manager.tables))
+        metrics.count_tables(lambda: len(manager.tables))
         app.state.create_hall_window = _hall_window_for_tables(limits, manager)
         if access.store.engine.dialect.name == "postgresql":
             # One hall with every other process on this database: tables are taken over by
-            # ownership (cluster.py) instead of all resumed here.
+            # ownership (cluster/coordination.py) instead of all resumed here.
             manager.cluster = Cluster(
                 access.store.engine.url.render_as_string(hide_password=False),
                 on_note=lambda kind, table_id, arg: sync.on_note(manager, kind, table_id, arg),
@@ -125,18 +113,18 @@ def create_app(
     larger = dict.fromkeys(limits.large_body_paths, limits.large_body_bytes)
     app.add_middleware(BodyLimit, max_bytes=limits.body_bytes, larger=larger,
                        larger_suffixes=dict.fromkeys(limits.large_body_suffixes, limits.large_body_bytes))
-    app.include_router(lobby.router)
+    app.include_router(lobby_routes.router)
     app.include_router(accounts.router)
-    app.include_router(people.router)
+    app.include_router(profiles.router)
     app.include_router(replay.router)
     app.include_router(rules_text.router)
-    app.include_router(play.router)
+    app.include_router(table_socket.router)
     app.include_router(maps.router)
     app.include_router(glyphs_guess.router)
     app.include_router(rooms.router)
-    app.include_router(table_rating.router)
+    app.include_router(rated_or_friendly.router)
     app.include_router(rematch.router)
-    app.include_router(watch.router)
+    app.include_router(metrics.router)
     app.include_router(email_routes.router)
     app.include_router(push.router)
     app.include_router(push.worker_router)
@@ -144,8 +132,8 @@ def create_app(
     app.include_router(account_page.router)
     app.include_router(learn.router)
 
-    @app.exception_handler(TableError)
-    async def _table_error(_request: Request, err: TableError) -> JSONResponse:
+    @app.exception_handler(Refusal)  # every concern's refusal (tables, accounts, friends, e-mail...)
+    async def _refusal(_request: Request, err: Refusal) -> JSONResponse:
         return JSONResponse({"error": str(err)}, status_code=err.status)
 
     @app.exception_handler(RequestValidationError)

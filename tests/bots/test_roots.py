@@ -14,9 +14,9 @@ from glyphhall.bots.mcts import LEVELS, MCTSBot, make_level
 from glyphhall.bots.spec import BotSpecError, make_bot
 from glyphhall.games.glyfts import GAME as GLYFTS
 from glyphhall.games.inscription import GAME as INSCRIPTION
-from glyphhall.server import botpool
-from glyphhall.server.botpool import BotPool, choose_in_worker, grow_in_worker
-from glyphhall.server.catalog import game_locator
+from glyphhall.server.tables import botpool
+from glyphhall.server.tables.botpool import BotPool, choose_in_worker, grow_in_worker
+from glyphhall.server.tables.catalog import game_locator
 
 from .games import NimGame, PenniesGame
 

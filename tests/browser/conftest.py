@@ -60,7 +60,7 @@ class RestartableServer:
         import uvicorn
 
         from glyphhall.server import create_app
-        from glyphhall.server.limits import Limits
+        from glyphhall.server.guard.flood_limits import Limits
 
         app = create_app(f"sqlite:///{self.db}", bot_workers=1, limits=Limits.machine_speed(), **self.app_options)
         self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning"))

@@ -45,7 +45,7 @@ PHONE = {"width": 390, "height": 844}
 
 @pytest.fixture
 def people_server(tmp_path, mailbox):
-    from glyphhall.server.notify import NotifyTimes
+    from glyphhall.server.notify.notifier import NotifyTimes
 
     server = RestartableServer(str(tmp_path / "hall.db"), smtp=mailbox.url,
                                notify_times=NotifyTimes(turn_delay=0.5, focus_seconds=1.5, tick=0.2))

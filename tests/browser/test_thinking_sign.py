@@ -12,7 +12,7 @@ import threading
 import httpx
 import pytest
 
-from glyphhall.server.botpool import BotPool
+from glyphhall.server.tables.botpool import BotPool
 
 from .conftest import WAIT_MS, box, shot
 from .seats import SeatSocket, table_pages

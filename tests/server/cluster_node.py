@@ -8,7 +8,7 @@ import sys
 import uvicorn
 
 from glyphhall.server import create_app
-from glyphhall.server.limits import Limits
+from glyphhall.server.guard.flood_limits import Limits
 
 from .games import GAMES
 

@@ -8,7 +8,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from glyphhall.server import create_app
-from glyphhall.server.notify import NotifyTimes
+from glyphhall.server.notify.notifier import NotifyTimes
 
 from .browsers import Browser
 from .games import GAMES

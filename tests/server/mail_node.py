@@ -9,7 +9,7 @@ import sys
 import uvicorn
 
 from glyphhall.server import create_app
-from glyphhall.server.limits import Limits
+from glyphhall.server.guard.flood_limits import Limits
 
 from .email_hall import FAST
 from .games import GAMES

@@ -9,8 +9,8 @@ import time
 import pytest
 from fastapi.testclient import TestClient
 
-from glyphhall.server.identity import COOKIE
-from glyphhall.server.passwords import PolicyError, check_name, check_password
+from glyphhall.server.guard.identity import COOKIE
+from glyphhall.server.people.passwords import PolicyError, check_name, check_password
 from glyphhall.store import Store
 from glyphhall.store.models import SessionRow, UserRow
 from glyphhall.store.repository import session_for
@@ -163,7 +163,7 @@ def test_sign_in_is_limited_per_address(client):
 
 
 def test_limiter_window():
-    from glyphhall.server.ratelimit import Limiter
+    from glyphhall.server.guard.hall_windows import Limiter
 
     lim = Limiter(2, 10)
     lim.note("k", 0)
@@ -173,7 +173,7 @@ def test_limiter_window():
 
 
 def test_backoff_doubles_after_the_free_tries_up_to_a_ceiling_and_a_success_clears_it():
-    from glyphhall.server.ratelimit import Backoff
+    from glyphhall.server.guard.hall_windows import Backoff
 
     off = Backoff(free=2, first=1, longest=4, forget=100)
     for t in range(2):
@@ -197,8 +197,8 @@ def test_password_hashing_runs_off_the_event_loop_and_off_the_stores_thread(clie
     the store's single thread, queueing moves behind them (20 sign-ins: one move waited 24.7 s)."""
     import asyncio
 
-    from glyphhall.server import passwords
-    from glyphhall.server.store_access import StoreAccess
+    from glyphhall.server.people import passwords
+    from glyphhall.server.tables.store_access import StoreAccess
 
     on_store_thread: list[str] = []
     run = StoreAccess.run
@@ -232,7 +232,7 @@ def test_password_hashing_runs_off_the_event_loop_and_off_the_stores_thread(clie
 
 
 def test_too_many_hashes_waiting_get_a_busy_answer_not_a_queue_without_end(client, monkeypatch):
-    from glyphhall.server import passwords
+    from glyphhall.server.people import passwords
 
     sign_up(client, "ann")
     monkeypatch.setattr(passwords, "_waiting", passwords.HASHING_THREADS + passwords.MAX_WAITING)

@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from glyphhall.server import create_app
-from glyphhall.server.limits import AddressLimits, Limits, Rate
+from glyphhall.server.guard.flood_limits import AddressLimits, Limits, Rate
 
 from .games import GAMES
 from .helpers import hello, started_duel

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 
-from glyphhall.server.botpool import BotPool
+from glyphhall.server.tables.botpool import BotPool
 
 from .helpers import hello, new_table, receive, take
 

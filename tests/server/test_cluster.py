@@ -196,7 +196,7 @@ def _lock_holder(db_url: str, table_id: str) -> int | None:
     """The PostgreSQL backend holding the table's ownership lock (cluster.LOCK_CLASS)."""
     import psycopg
 
-    from glyphhall.server.cluster import LOCK_CLASS, conninfo
+    from glyphhall.server.cluster.coordination import LOCK_CLASS, conninfo
 
     with psycopg.connect(conninfo(db_url), autocommit=True) as conn:
         row = conn.execute(

@@ -11,11 +11,11 @@ import pytest
 from fastapi.testclient import TestClient
 
 from glyphhall.server import create_app
-from glyphhall.server.email_routes import RESET_ANSWER
-from glyphhall.server.mail import MailSettings, MailSettingsError
-from glyphhall.server.notify import NotifyTimes
-from glyphhall.server.outbox import MAX_ATTEMPTS, backoff
-from glyphhall.server.tokens import token_hash
+from glyphhall.server.guard.tokens import token_hash
+from glyphhall.server.notify.mail import MailSettings, MailSettingsError
+from glyphhall.server.notify.notifier import NotifyTimes
+from glyphhall.server.notify.outbox import MAX_ATTEMPTS, backoff
+from glyphhall.server.people.email_routes import RESET_ANSWER
 from glyphhall.store import Store
 
 from .email_hall import FAST, PASSWORD, confirmed, duel, mail_app, move, person, subjects

@@ -10,7 +10,7 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from glyphhall.server import create_app
-from glyphhall.server.protocol import MAX_FRAME
+from glyphhall.server.play.protocol import MAX_FRAME
 
 from .helpers import hello, receive, started_duel, take
 

@@ -12,7 +12,7 @@ import time
 import pytest
 import uvicorn
 
-from glyphhall.server import http_config
+from glyphhall.server.runtime import http_config
 
 
 async def _who(scope, receive, send) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import time
 
-from glyphhall.server import idle_tables
+from glyphhall.server.tables import idle_tables
 
 from .helpers import new_table, started_duel
 

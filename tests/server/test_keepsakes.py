@@ -8,8 +8,8 @@ from fastapi.testclient import TestClient
 from glyphhall import games
 from glyphhall.engine import Rng
 from glyphhall.server import create_app
-from glyphhall.server.keepsakes import StoreVault
-from glyphhall.server.limits import Limits
+from glyphhall.server.guard.flood_limits import Limits
+from glyphhall.server.tables.keepsakes import StoreVault
 from glyphhall.store import Store
 
 from .helpers import hello, receive, take

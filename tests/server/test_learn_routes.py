@@ -1,4 +1,4 @@
-"""The lesson routes (server/learn.py): /api/learn lists the games with a guided first game;
+"""The lesson routes (server/lobby/learn.py): /api/learn lists the games with a guided first game;
 POST /api/learn/<game> plays the lesson from the moves accepted so far, answers a wrong move with
 why (the position kept), refuses moves that do not follow the lesson, shows the learner only
 what their seat may see, and /learn/<game> is the table page."""
@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 from glyphhall import games
 from glyphhall.games.tutorials import tutorial
 from glyphhall.server import create_app
-from glyphhall.server.limits import Limits
+from glyphhall.server.guard.flood_limits import Limits
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from glyphhall.server.limits import AddressBuckets, BodyLimit, Rate, TokenBucket
+from glyphhall.server.guard.flood_limits import AddressBuckets, BodyLimit, Rate, TokenBucket
 
 from .helpers import hello, new_table, started_duel
 

@@ -260,9 +260,9 @@ def test_bots_play_a_whole_game_in_worker_processes(client, db_url):
     assert truth.is_over() and len(actions) == 6 and msg["result"] == truth.returns()
     import os
 
-    from glyphhall.server import botpool
+    from glyphhall.server.tables import botpool
 
-    assert botpool.choose_in_worker.__module__ == "glyphhall.server.botpool"
+    assert botpool.choose_in_worker.__module__ == "glyphhall.server.tables.botpool"
     assert client.app.state.manager.bot_pool._pool is not None, "bots ran in the process pool"
     assert os.getpid() not in {p.pid for p in client.app.state.manager.bot_pool._pool._processes.values()}
 

@@ -12,10 +12,10 @@ import pytest
 from glyphhall import games
 from glyphhall.engine import GlyphHallError, filter_events
 from glyphhall.games.heroscape.map_files import read_map_file
-from glyphhall.server.catalog import describe_option
-from glyphhall.server.maps import note_for_players
-from glyphhall.server.player_text import ruling_for_players
-from glyphhall.server.rules_text import rules_of
+from glyphhall.server.lobby.maps import note_for_players
+from glyphhall.server.lobby.rules_text import rules_of
+from glyphhall.server.tables.catalog import describe_option
+from glyphhall.server.tables.player_text import ruling_for_players
 from tests.conformance.playout import random_playout
 from tests.player_text import developer_marks
 

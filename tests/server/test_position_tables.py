@@ -13,8 +13,8 @@ from fastapi.testclient import TestClient
 from glyphhall import games
 from glyphhall.engine import MatchRecord, replay
 from glyphhall.server import create_app
-from glyphhall.server.limits import Limits
-from glyphhall.server.position_tables import MAX_POSITION
+from glyphhall.server.guard.flood_limits import Limits
+from glyphhall.server.lobby.practice_positions import MAX_POSITION
 from tests.engine.toy import POSITION_GAME
 
 from .browsers import Browser
@@ -201,11 +201,11 @@ def test_a_deeply_dotted_key_is_refused_quickly_wherever_a_position_is_read(clie
 def test_every_packaged_position_loads_and_is_offered_with_a_title(game_id):
     from pathlib import Path
 
-    from glyphhall.server import position_tables
+    from glyphhall.server.lobby import practice_positions
 
     game = games.get(game_id)
     files = sorted(Path(games.__file__).parent.joinpath(game_id, "positions").glob("*.toml"))
-    offered = position_tables.packaged(game)
+    offered = practice_positions.packaged(game)
     assert [p.name for p in offered] == [f.stem for f in files]  # none left out for not loading
     assert all(p.title and p.title != p.name.replace("-", " ") for p in offered), "give each a title"
 

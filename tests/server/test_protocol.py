@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from glyphhall.server.protocol import Act, Hello, Ping, ProtocolError, read_message, schema
+from glyphhall.server.play.protocol import Act, Hello, Ping, ProtocolError, read_message, schema
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
 
@@ -17,7 +17,7 @@ DOC = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
 def test_the_documented_schema_is_the_current_one():
     block = re.search(r"```json\n(.*?)```", DOC.read_text(), re.S)
     assert block, "docs/protocol.md has no json block"
-    assert json.loads(block.group(1)) == schema(), "run: python -m glyphhall.server.protocol"
+    assert json.loads(block.group(1)) == schema(), "run: python -m glyphhall.server.play.protocol"
 
 
 def test_messages_are_read_into_their_models():

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from glyphhall import games
 from glyphhall.server import create_app
-from glyphhall.server.limits import Limits
+from glyphhall.server.guard.flood_limits import Limits
 
 from .helpers import hello, take
 

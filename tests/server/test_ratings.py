@@ -8,14 +8,14 @@ from types import SimpleNamespace
 
 import pytest
 
-from glyphhall.server import rating
+from glyphhall.server.tables import skill_ratings
 from glyphhall.store import Store
 
 from .browsers import Browser
 from .helpers import hello, new_table, receive
 
 PASSWORD = "correct horse battery"
-D = rating.DEFAULT
+D = skill_ratings.DEFAULT
 
 
 def _state(players: int, **extra):
@@ -23,68 +23,68 @@ def _state(players: int, **extra):
 
 
 def test_two_players_the_winner_goes_up_the_loser_down():
-    new = rating.new_skills(["user:1", "user:2"], [[0], [1]], [1, 2], {"user:1": D, "user:2": D})
+    new = skill_ratings.new_skills(["user:1", "user:2"], [[0], [1]], [1, 2], {"user:1": D, "user:2": D})
     assert new["user:1"][0] > D[0] > new["user:2"][0]
     assert new["user:1"][1] < D[1] and new["user:2"][1] < D[1], "both are known better after a match"
 
 
 def test_a_draw_moves_nobody_between_equals():
-    new = rating.new_skills(["user:1", "user:2"], [[0], [1]], [1, 1], {"user:1": D, "user:2": D})
+    new = skill_ratings.new_skills(["user:1", "user:2"], [[0], [1]], [1, 1], {"user:1": D, "user:2": D})
     assert new["user:1"][0] == pytest.approx(D[0]) and new["user:2"][0] == pytest.approx(D[0])
 
 
 def test_four_players_rate_by_finishing_order():
     entries = [f"user:{i}" for i in range(4)]
     state = _state(4, placings=lambda: [2, 4, 1, 3])
-    teams = rating.teams_of(state)
-    ranks = rating.places(state, teams, [0, 0, 1, 0])
+    teams = skill_ratings.teams_of(state)
+    ranks = skill_ratings.places(state, teams, [0, 0, 1, 0])
     assert ranks == [2, 4, 1, 3]
-    new = rating.new_skills(entries, teams, ranks, dict.fromkeys(entries, D))
+    new = skill_ratings.new_skills(entries, teams, ranks, dict.fromkeys(entries, D))
     order = sorted(entries, key=lambda e: -new[e][0])
     assert order == ["user:2", "user:0", "user:3", "user:1"]
 
 
 def test_without_placings_the_returns_give_the_order_and_ties_share_a_place():
     state = _state(4)
-    teams = rating.teams_of(state)
-    assert rating.places(state, teams, [0.0, 1.0, 0.0, 0.0]) == [2, 1, 2, 2]
-    new = rating.new_skills(["a", "b", "c", "d"], teams, [2, 1, 2, 2], dict.fromkeys("abcd", D))
+    teams = skill_ratings.teams_of(state)
+    assert skill_ratings.places(state, teams, [0.0, 1.0, 0.0, 0.0]) == [2, 1, 2, 2]
+    new = skill_ratings.new_skills(["a", "b", "c", "d"], teams, [2, 1, 2, 2], dict.fromkeys("abcd", D))
     assert new["b"][0] > D[0] and new["a"][0] < D[0]
     assert new["a"][0] == pytest.approx(new["c"][0])
 
 
 def test_teams_rate_as_teams():
     tundrus = _state(4, tribe_seats=((0, 2), (1, 3)))
-    assert rating.teams_of(tundrus) == [[0, 2], [1, 3]]
+    assert skill_ratings.teams_of(tundrus) == [[0, 2], [1, 3]]
     heroscape = _state(4, team=[0, 1, 0, 1])
-    assert rating.teams_of(heroscape) == [[0, 2], [1, 3]]
+    assert skill_ratings.teams_of(heroscape) == [[0, 2], [1, 3]]
     entries = ["user:1", "user:2", "user:3", "bot:heuristic"]
-    ranks = rating.places(heroscape, [[0, 2], [1, 3]], [1.0, 0.0, 1.0, 0.0])
+    ranks = skill_ratings.places(heroscape, [[0, 2], [1, 3]], [1.0, 0.0, 1.0, 0.0])
     assert ranks == [1, 2]
-    new = rating.new_skills(entries, [[0, 2], [1, 3]], ranks, dict.fromkeys(entries, D))
+    new = skill_ratings.new_skills(entries, [[0, 2], [1, 3]], ranks, dict.fromkeys(entries, D))
     assert new["user:1"][0] > D[0] and new["user:3"][0] > D[0]
     assert new["user:2"][0] < D[0] and new["bot:heuristic"][0] < D[0]
     # A stronger teammate gains less from the same win than a weaker one.
     before = {**dict.fromkeys(entries, D), "user:1": (35.0, 4.0)}
-    new = rating.new_skills(entries, [[0, 2], [1, 3]], ranks, before)
+    new = skill_ratings.new_skills(entries, [[0, 2], [1, 3]], ranks, before)
     assert new["user:1"][0] - 35.0 < new["user:3"][0] - D[0]
 
 
 def test_bots_are_ladder_entries_and_one_level_at_two_seats_is_rated_once():
-    assert rating.entry_of("bot", "mcts-hard", None) == "bot:mcts-hard"
-    assert rating.entry_of("person", None, 7) == "user:7"
-    assert rating.entry_of("person", None, None) is None
+    assert skill_ratings.entry_of("bot", "mcts-hard", None) == "bot:mcts-hard"
+    assert skill_ratings.entry_of("person", None, 7) == "user:7"
+    assert skill_ratings.entry_of("person", None, None) is None
     entries = ["user:1", "bot:heuristic", "bot:heuristic"]
-    new = rating.new_skills(entries, [[0], [1], [2]], [1, 2, 3], dict.fromkeys(entries, D))
+    new = skill_ratings.new_skills(entries, [[0], [1], [2]], [1, 2, 3], dict.fromkeys(entries, D))
     assert set(new) == {"user:1", "bot:heuristic"} and new["user:1"][0] > D[0] > new["bot:heuristic"][0]
 
 
 def test_which_matches_are_rated():
-    assert rating.rated_entries(["user:1", "bot:random"], practice=False) == ["user:1", "bot:random"]
-    assert rating.rated_entries(["user:1", None], practice=False) is None, "a guest at the table"
-    assert rating.rated_entries(["user:1", "user:2"], practice=True) is None, "the seed was chosen"
-    assert rating.rated_entries(["user:1", "user:1"], practice=False) is None, "somebody played themselves"
-    assert rating.rated_entries(["bot:random", "bot:random"], practice=False) is None
+    assert skill_ratings.rated_entries(["user:1", "bot:random"], practice=False) == ["user:1", "bot:random"]
+    assert skill_ratings.rated_entries(["user:1", None], practice=False) is None, "a guest at the table"
+    assert skill_ratings.rated_entries(["user:1", "user:2"], practice=True) is None, "the seed was chosen"
+    assert skill_ratings.rated_entries(["user:1", "user:1"], practice=False) is None, "somebody played themselves"
+    assert skill_ratings.rated_entries(["bot:random", "bot:random"], practice=False) is None
 
 
 def test_the_store_rates_a_match_once(store: Store):
@@ -92,7 +92,7 @@ def test_the_store_rates_a_match_once(store: Store):
     entries = ["user:1", "bot:random"]
 
     def compute(before):
-        return rating.new_skills(entries, [[0], [1]], [1, 2], before)
+        return skill_ratings.new_skills(entries, [[0], [1]], [1, 2], before)
 
     assert store.rate_match("t1", "duel", entries, D, compute) is None, "not finished yet"
     store.finish("t1", [1.0, 0.0])

@@ -12,9 +12,9 @@ from types import SimpleNamespace
 
 import pytest
 
-from glyphhall.server import positions, replay_work
-from glyphhall.server.limits import Rate
-from glyphhall.server.tables import TableError
+from glyphhall.server.guard.flood_limits import Rate
+from glyphhall.server.replays import replay_steps, replay_work
+from glyphhall.server.tables.live import TableError
 
 from .helpers import started_duel
 from .test_replay import _play_out
@@ -48,9 +48,9 @@ def _work(monkeypatch, seconds: float, rate: Rate = FAST) -> tuple[replay_work.R
         time.sleep(seconds)
         return {"step": job.step} if job.line != ((0, "bad"),) else {"error": "hypothetical move 1 is not legal"}
 
-    monkeypatch.setattr(positions, "job_for", lambda table, step, seat, line, record: SimpleNamespace(
+    monkeypatch.setattr(replay_steps, "job_for", lambda table, step, seat, line, record: SimpleNamespace(
         step=step, seat=seat, line=None if line is None else tuple(line)))
-    monkeypatch.setattr(positions, "compute", compute)
+    monkeypatch.setattr(replay_steps, "compute", compute)
     work = replay_work.ReplayWork(rate)
     threads = ThreadPoolExecutor(8)
     monkeypatch.setattr(work, "_executor", lambda: threads)

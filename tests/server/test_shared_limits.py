@@ -40,7 +40,7 @@ def test_tables_created_per_address_count_for_the_whole_hall(postgres_url):
     from fastapi.testclient import TestClient
 
     from glyphhall.server import create_app
-    from glyphhall.server.limits import Limits, Rate
+    from glyphhall.server.guard.flood_limits import Limits, Rate
     from glyphhall.store import Store
 
     from .games import GAMES

@@ -57,7 +57,7 @@ def test_moves_sent_together_are_each_committed_once(store):
     stored, and a clash is raised to that move only."""
     import asyncio
 
-    from glyphhall.server.store_access import StoreAccess
+    from glyphhall.server.tables.store_access import StoreAccess
 
     tables = [f"g{i}" for i in range(6)]
     for t in tables:

@@ -1,10 +1,10 @@
-"""A table refreshed from the store after another process's note (sync.refresh) keeps which
+"""A table refreshed from the store after another process's note (other_processes.refresh) keeps which
 account holds each seat: without it the match stopped counting for the ratings on that process
 (and allowed undo there)."""
 
 from __future__ import annotations
 
-from glyphhall.server import sync
+from glyphhall.server.tables import other_processes
 
 from .browsers import Browser
 from .helpers import new_table
@@ -21,14 +21,14 @@ def test_a_refreshed_table_keeps_the_accounts_at_its_seats(client):
     live = m.tables[table["id"]]
     before = [s.user_id for s in live.seats]
     assert None not in before and live.undo_off is not None  # rated: no undo
-    client.portal.call(sync.refresh, m, live)
+    client.portal.call(other_processes.refresh, m, live)
     assert [s.user_id for s in live.seats] == before and live.undo_off is not None
 
 
 def test_starting_reads_the_seats_from_the_store_not_a_stale_copy(client):
     """Two processes on PostgreSQL: a seat taken through one and the table started through the
     other a moment later was refused ("seat 1 is still free") from the starter's stale copy."""
-    from glyphhall.server.tokens import token_hash
+    from glyphhall.server.guard.tokens import token_hash
 
     from .helpers import take
 

@@ -137,7 +137,7 @@ def test_the_finished_games_record_keeps_the_move_taken_back(client):
 
 def test_rated_games_never_have_undo_whatever_the_table_option():
 
-    from glyphhall.server.undo_policy import OFF_AT_TABLE, OFF_RATED, off_reason
+    from glyphhall.server.tables.undo_policy import OFF_AT_TABLE, OFF_RATED, off_reason
 
     assert off_reason(rated=True, undo_option=True) == OFF_RATED
     assert off_reason(rated=False, undo_option=False) == OFF_AT_TABLE
@@ -149,8 +149,8 @@ def test_a_match_that_will_be_rated_has_no_undo_while_it_is_played():
     its match counts (every seat a registered person or a bot, not practice) each time."""
     from types import SimpleNamespace
 
-    from glyphhall.server.tables import LiveTable
-    from glyphhall.server.undo_policy import OFF_RATED
+    from glyphhall.server.tables.live import LiveTable
+    from glyphhall.server.tables.undo_policy import OFF_RATED
 
     def seat(user_id):
         return SimpleNamespace(kind="person", bot=None, user_id=user_id)

@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 
 from glyphhall import games
 from glyphhall.server import create_app
-from glyphhall.server.limits import Limits
+from glyphhall.server.guard.flood_limits import Limits
 from tests.conformance.test_leaks_over_variants import variants
 
 from .helpers import hello, receive, take

@@ -7,7 +7,8 @@ import logging
 
 from fastapi.testclient import TestClient
 
-from glyphhall.server import create_app, logs
+from glyphhall.server import create_app
+from glyphhall.server.runtime import logs
 from glyphhall.store import Store
 
 from .games import GAMES

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from glyphhall import games
-from glyphhall.server.rules_text import rules_of
+from glyphhall.server.lobby.rules_text import rules_of
 
 from .helpers import hello, new_table, receive, started_duel, take
 

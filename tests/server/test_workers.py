@@ -13,7 +13,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 SERVER = """
 import os, sys
-from glyphhall.server import workers
+from glyphhall.server.runtime import workers
 pool = workers.pool(2)
 print(*{pool.submit(os.getpid).result() for _ in range(20)}, flush=True)
 sys.stdin.read()

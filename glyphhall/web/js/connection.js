@@ -1,5 +1,5 @@
 // @ts-check
-// The websocket play protocol, with automatic reconnect and resync (see glyphhall/server/play.py).
+// The websocket play protocol, with automatic reconnect and resync (see glyphhall/server/play/table_socket.py).
 
 /** @typedef {import("./types.js").ClientMessage} ClientMessage */
 /** @typedef {import("./types.js").ServerMessage} ServerMessage */

@@ -1,5 +1,5 @@
 // @ts-check
-// The shared replay room socket (see glyphhall/server/rooms.py), with automatic reconnect.
+// The shared replay room socket (see glyphhall/server/replays/rooms.py), with automatic reconnect.
 
 export class RoomConnection {
   /** onRoom(msg) gets every "room" message, onChat(line) each chat line, onError(text) refusals.

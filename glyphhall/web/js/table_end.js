@@ -1,7 +1,7 @@
 // @ts-check
 // The end of a game at the table page: each seat's rating change in a rated match ("+12.4, now
 // 1,612") and "Play again" (the rematch: same people and options, seats rotated; each accepts or
-// declines; see glyphhall/server/rematch.py).
+// declines; see glyphhall/server/lobby/rematch.py).
 import { api, h, savedSeat, saveSeat } from "./dom.js";
 
 const end = { tableId: null, ratings: null, rematch: undefined, asked: false };

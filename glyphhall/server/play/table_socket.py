@@ -1,0 +1,227 @@
+"""The websocket play protocol (one socket per browser tab at a table).
+
+Client to server, JSON objects (validated by the models in protocol.py; schema in
+docs/protocol.md):
+  {"type": "hello", "token": <seat token or null>}   first message; null (or no token) watches, or
+                                                      plays the seat of the signed-in account (cookie)
+  {"type": "act", "text": "<action text>", "ref": <short text or number>, "step": <step seen>}
+  {"type": "chat", "text": "..."}
+  {"type": "undo", "ref": <short text or number>}      take back your last move (BGA's policy)
+  {"type": "resync"}                                  ask for the full state again
+  {"type": "ping"}
+Server to client, each with "seq" (1, 2, 3... per connection):
+  state  - everything this seat may know: table, view, legal, to_move, result_text, log, chat,
+           deadline, undo (also sent to everyone after a move is taken back, with "ack" for the
+           one who did)
+  update - after each action: step, view, legal, to_move, events, status, result, result_text,
+           deadline, undo ({"allowed": bool, "reason": why not}, null for spectators) (+ "ack": ref
+           for the connection that acted). A client whose step is not the last one + 1 resyncs.
+  table  - seats, presence or status changed
+  chat, notice, pong
+  error  - {"message": ..., "ref": ...}: the request was refused and nothing changed
+A frame the server cannot read gets an `error` and the socket goes on; a frame over
+protocol.MAX_FRAME characters closes the socket with code 1009 and a reason to show.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import orjson
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+
+from glyphhall.engine import IllegalAction
+
+from ..guard import origins
+from ..guard.flood_limits import ConnectionBuckets, FrameGate
+from ..guard.identity import visitor
+from ..guard.session_sockets import SESSION_ENDED, session_sockets
+from ..people.friends import muted_names
+from ..runtime.logs import TABLE
+from ..runtime.metrics import MOVE_SECONDS, SOCKETS, timed
+from ..tables import other_processes
+from ..tables.live import AlreadyPlayed, Connection, LiveTable, StaleMove, TableError, TableManager
+from .protocol import (
+    MAX_FRAME,
+    Act,
+    AnyMessage,
+    Chat,
+    Hello,
+    Ping,
+    ProtocolError,
+    Resync,
+    Undo,
+    read_message,
+    safe_ref,
+)
+
+router = APIRouter()
+log = logging.getLogger("glyphhall.server")
+
+HELLO_SECONDS = 30
+#: Close codes: 1009 a frame too large, 4400 a bad first message, 4403 a token not of this
+#: table, 4404 no such table.
+TOO_BIG = 1009
+#: ... and 1008 a flood of frames from one address.
+FLOODED = 1008
+#: Which bucket each message spends from, and what a client is told when it is empty.
+BUCKETS = {"act": ("act", "moves"), "undo": ("act", "moves"), "chat": ("chat", "chat messages"), "ping": ("ping", "pings"), "resync": ("ping", "resyncs")}
+
+
+class _Closed(Exception):
+    """The socket closed (or was closed by us); the connection ends."""
+
+
+@router.websocket("/ws/{table_id}")
+async def play(ws: WebSocket, table_id: str) -> None:
+    await ws.accept()
+    m: TableManager = ws.app.state.manager
+    if origins.foreign(ws, ws.app.state.allowed_origins):
+        await _refuse(ws, "a page of another site may not open the hall's tables", origins.FOREIGN_ORIGIN)
+        return
+    try:
+        table = await m.get(table_id)
+    except TableError as err:
+        await _refuse(ws, str(err), 4404)
+        return
+    TABLE.set(table.id)  # every log line of this socket (and the tasks it starts) names the table
+    try:
+        hello = read_message(await asyncio.wait_for(_receive(ws), HELLO_SECONDS))
+    except (TimeoutError, _Closed):
+        return
+    except ProtocolError as err:
+        await _refuse(ws, str(err), 4400)
+        return
+    if not isinstance(hello, Hello):
+        await _refuse(ws, "the first message must be {\"type\": \"hello\", \"token\": ...}", 4400)
+        return
+    seat: int | None = None
+    signed_in = await visitor(ws)
+    if hello.token is None and (user := signed_in.user) is not None:
+        seat = table.seat_of_user(user.id)  # signed in: the account's seat, on any device
+    elif hello.token is not None:
+        seat = table.seat_of_token(hello.token)
+        if seat is None:
+            await _refuse(ws, "that seat token does not belong to this table", 4403)
+            return
+
+    async def send(message: dict[str, Any]) -> None:
+        # orjson: encoding the views is the largest cost of a move on the server.
+        await ws.send_text(orjson.dumps(message).decode())
+
+    await other_processes.serve_here(m, table)
+    conn = Connection(send, seat, label=f"table {table.id}")
+    conn.muted = await muted_names(ws)  # the chat of the people this person blocked stays away
+    buckets = ConnectionBuckets(ws.app.state.limits)
+
+    async def session_ended() -> None:  # signed out, or the password changed elsewhere
+        conn.seat = None
+        conn.push({"type": "error", "message": "you were signed out; sign in again to play", "ref": None})
+        await conn.close()
+        await ws.close(SESSION_ENDED)
+
+    forget_socket = (session_sockets(ws.app).add(signed_in.user.id, signed_in.session_hash, session_ended)
+                     if signed_in.user is not None and signed_in.session_hash else lambda: None)
+    table.connections.add(conn)
+    SOCKETS.inc()
+    conn.push(table.full_state(seat))
+    table.broadcast_table()
+    gate = FrameGate(ws.app, ws.client.host if ws.client else "unknown")
+    try:
+        while True:
+            raw = await _receive(ws)
+            admitted = await gate.admit(lambda said: conn.push({"type": "error", "message": said, "ref": None}))
+            if admitted is None:
+                await ws.close(FLOODED, "too many messages")
+                break
+            if not admitted:
+                continue
+            try:
+                msg = read_message(raw)
+            except ProtocolError as err:
+                conn.push({"type": "error", "message": str(err), "ref": safe_ref(raw)})
+                continue
+            bucket, what = BUCKETS.get(msg.type, ("ping", "messages"))
+            if not buckets.allow(bucket) or msg.type == "chat" and not gate.chat_allowed():
+                conn.push({"type": "error", "message": f"too many {what}; wait a moment", "ref": getattr(msg, "ref", None)})
+                continue
+            try:
+                await _handle(m, table, conn, msg)
+            except Exception as err:  # a bug must cost one message, never the socket
+                log.warning("table %s: %s message failed: %s: %s", table.id, msg.type, type(err).__name__, str(err)[:200])
+                conn.push({"type": "error", "message": "the server could not handle that message", "ref": getattr(msg, "ref", None)})
+    except _Closed:
+        pass
+    finally:
+        forget_socket()
+        SOCKETS.dec()
+        table.connections.discard(conn)
+        await conn.close()
+        table.broadcast_table()
+        m.release_if_idle(table)
+
+
+async def _receive(ws: WebSocket) -> str:
+    """The next text frame. Binary frames are read as UTF-8 text; a frame too large closes the
+    socket with a reason the client shows."""
+    try:
+        event = await ws.receive()
+    except WebSocketDisconnect:
+        raise _Closed from None
+    if event["type"] == "websocket.disconnect":
+        raise _Closed
+    text = event.get("text")
+    if text is None:
+        text = (event.get("bytes") or b"").decode("utf-8", "replace")
+    if len(text) > MAX_FRAME:
+        await ws.close(TOO_BIG, f"messages are at most {MAX_FRAME} characters")
+        raise _Closed
+    return text
+
+
+async def _handle(m: TableManager, table: LiveTable, conn: Connection, msg: AnyMessage) -> None:
+    if isinstance(msg, Act):
+        if conn.seat is None:
+            conn.push({"type": "error", "message": "spectators cannot act; take a seat in the lobby", "ref": msg.ref})
+            return
+        try:
+            with timed(MOVE_SECONDS):
+                await table.act(conn.seat, msg.text, conn, msg.ref, msg.step)
+            await other_processes.serve_here(m, table)
+        except AlreadyPlayed as done:
+            conn.push({"type": "ack", "ack": msg.ref, "step": done.step, "message": str(done)})
+        except StaleMove as err:
+            conn.push({"type": "error", "message": str(err), "ref": msg.ref, "stale": True})
+            conn.push(table.full_state(conn.seat))
+        except (IllegalAction, TableError) as err:
+            conn.push({"type": "error", "message": str(err), "ref": msg.ref})
+    elif isinstance(msg, Undo):
+        if conn.seat is None:
+            conn.push({"type": "error", "message": "spectators have no moves to take back", "ref": msg.ref})
+            return
+        try:
+            await table.take_back(conn.seat, conn, msg.ref)
+        except TableError as err:
+            conn.push({"type": "error", "message": str(err), "ref": msg.ref})
+    elif isinstance(msg, Chat):
+        text = msg.text.strip()
+        if not text:
+            conn.push({"type": "error", "message": "a chat message needs some text", "ref": msg.ref})
+            return
+        author = "spectator" if conn.seat is None else (table.seats[conn.seat].name or f"seat {conn.seat}")
+        line = await m.db(m.store.add_chat, table.id, author, text)
+        table.add_chat(line)
+        await m.announce("chat", table.id, line.id)
+    elif isinstance(msg, Resync):
+        conn.push(table.full_state(conn.seat))
+    elif isinstance(msg, Ping):
+        conn.push({"type": "pong", "ref": msg.ref})
+    else:
+        conn.push({"type": "error", "message": "already connected; send resync for the full state", "ref": None})
+
+
+async def _refuse(ws: WebSocket, message: str, code: int) -> None:
+    await ws.send_text(orjson.dumps({"type": "error", "seq": 1, "message": message, "ref": None}).decode())
+    await ws.close(code)
