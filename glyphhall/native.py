@@ -67,3 +67,19 @@ def compiled_modules() -> list[str]:
     """The names of the loaded `glyphhall` modules that run compiled."""
     return sorted(name for name, m in list(sys.modules.items())
                   if name.startswith("glyphhall.") and m is not None and is_compiled(m))
+
+
+#: Written by scripts/compile.py once a whole compiled build is in place beside the sources.
+BUILD_STAMP = Path(__file__).resolve().parent / ".compiled-build"
+
+
+def build_stamp() -> str | None:
+    """The stamp of the compiled build now in place (None: none yet, or the pure build is forced).
+    A process pool started before it changed runs older code: the server's bot pool compares
+    it to start fresh workers on a build finished while the server runs."""
+    if PURE:
+        return None
+    try:
+        return BUILD_STAMP.read_text().strip() or None
+    except OSError:
+        return None

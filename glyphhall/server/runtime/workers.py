@@ -16,6 +16,10 @@ WATCH_SECONDS = 1.0
 
 def pool(workers: int, nice: int = 0) -> ProcessPoolExecutor:
     """A process pool whose workers die with this process (and run `nice`r than it)."""
+    # One BLAS thread a worker (the network-guided bot's matrix products): the workers are
+    # already one per core, and OpenBLAS's own threads made a product 14x slower on a busy machine.
+    for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+        os.environ.setdefault(name, "1")
     return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
                                initializer=_start_worker, initargs=(os.getpid(), nice))
 

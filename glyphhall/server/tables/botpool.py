@@ -17,7 +17,7 @@ import os
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from glyphhall import bots
+from glyphhall import bots, native
 from glyphhall.bots import roots
 from glyphhall.bots.base import sample_for
 from glyphhall.bots.mcts import LEVELS
@@ -61,12 +61,20 @@ class BotPool:
         # At least two, so that a level's two root-parallel trees grow at once.
         self.workers = workers or max(2, min(4, (os.cpu_count() or 2) - 1))
         self._pool: ProcessPoolExecutor | None = None
+        self._build: str | None = None  # the compiled build the workers were started on
         #: The one place of the tables of bots alone, made in the event loop that uses it.
         self._bots_alone: tuple[asyncio.AbstractEventLoop, asyncio.Semaphore] | None = None
 
     def _executor(self) -> ProcessPoolExecutor:
+        stamp = native.build_stamp()
+        if self._pool is not None and stamp != self._build:
+            # A compiled build finished since the workers started (make run compiles in the
+            # background): the moves under way finish on the old workers, the next ones use it.
+            self._pool.shutdown(wait=False)
+            self._pool = None
         if self._pool is None:
             self._pool = workers.pool(self.workers)  # spawned; they end with the server
+            self._build = stamp
         return self._pool
 
     async def choose(
