@@ -64,5 +64,5 @@ def writable(out: Any) -> Any:
     (item assignment costs about half of numpy's, `+=` a third: an encoder writes a few hundred
     single floats a step), else `out` itself. Reads, slices and `+=` work on both."""
     if type(out) is np.ndarray and out.ndim == 1 and out.dtype == np.float32 and out.flags.c_contiguous:
-        return memoryview(out)
+        return out.data  # the array's own memoryview (format "f", its shape)
     return out
