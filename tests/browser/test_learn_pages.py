@@ -81,7 +81,7 @@ def test_a_newcomer_learns_inscription_by_pointer(live_server, new_page, size):
     page.click("#short-game")
     page.wait_for_url("**/t/*")
     page.wait_for_selector("#game [data-action^='draft ']")  # a real table: the short game's draft, your pick
-    assert "random bot (bot)" in page.inner_text("#seats")
+    assert "Beginner computer" in page.inner_text("#seats")
     shot(page, f"learn-short-game-{size}", full_page=False)
 
 

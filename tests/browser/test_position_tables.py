@@ -33,7 +33,7 @@ def test_a_table_from_a_packaged_position(live_server, new_page, size):
     page.select_option("#start-from", "name:hoarder")
     assert page.is_hidden("#options") and page.is_disabled("#players") and page.input_value("#players") == "2"
     assert "practice" in page.inner_text("#position-note")
-    page.select_option("select[name='seat-1']", "bot:random")
+    page.select_option("select[name='seat-1']", "bot:beginner")
     page.fill("#my-name", "Ann")
     assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"]
     shot(page, f"position-lobby-{size}")

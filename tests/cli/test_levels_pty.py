@@ -24,8 +24,8 @@ def _about_bots(text: str) -> list[str]:
 def test_vs_hard_names_the_level_and_hint_names_its_computer(tmp_path):
     child = spawn("play", "glyfts", "--plain", "--vs", "hard", "--seed", "3", "--name", "Ann",
                   data_dir=str(tmp_path / "data"), cols=200)
-    child.expect_exact(f"You play against the Hard computer: {HARD.about} In this game it is "
-                       f"{rating_text(HARD, 'glyfts')}.")
+    intro = f"You play against the Hard computer: {HARD.about} In this game it is {rating_text(HARD, 'glyfts')}."
+    child.expect(r"\s+".join(map(re.escape, intro.split())))  # the line wraps at the terminal's width
     assert wait_turn(child, "Ann") == 0
     type_line(child, "hint")
     child.expect(r"The Easy computer would play: [^\n]+, because")

@@ -126,7 +126,7 @@ def test_single_agent_resets_are_reproducible() -> None:
 
 @pytest.mark.parametrize(
     "kwargs, message",
-    [({"opponent": "wizard"}, "no bot"), ({"seat": 5}, "seat"), ({"bogus_option": 1}, "unknown option")],
+    [({"opponent": "wizard"}, "no level .wizard."), ({"seat": 5}, "seat"), ({"bogus_option": 1}, "unknown option")],
 )
 def test_bad_settings_are_clear_errors(kwargs, message) -> None:
     with pytest.raises(ValueError, match=message):
