@@ -13,7 +13,9 @@ from glyphhall.engine import MatchRecord, replay
 
 from .pty import shown, spawn, type_line, wait_turn
 
-SLOW_BOT = "mcts:iterations=none,seconds=2.5,early_stop=off"
+#: Slow enough that Ctrl-C reaches the terminal while the bot still thinks, on a machine whose
+#: other core runs another test worker (at 2.5 s the move was once over before the key came).
+SLOW_BOT = "mcts:iterations=none,seconds=8,early_stop=off"
 
 
 def _saved(tmp_path) -> list:
