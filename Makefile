@@ -3,6 +3,10 @@
 #   make test  - install what the tests need and run the whole suite
 PYTHON ?= python3
 VENV   := .venv
+# Python caches each module's bytecode (git ignores it): the suite starts hundreds of processes
+# (servers, terminals, bot workers), and each would compile the project again where the machine
+# sets PYTHONDONTWRITEBYTECODE; pytest's rewritten test modules are cached the same way.
+unexport PYTHONDONTWRITEBYTECODE
 BIN    := $(VENV)/bin
 
 # `make test` runs the suite on the pure-Python build (the reference), then on the compiled build

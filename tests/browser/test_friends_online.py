@@ -29,7 +29,7 @@ from tests.server.mailbox import link
 from tests.server.push_service import BrowserKeys
 
 from .conftest import WAIT_MS, WHOLE_GAME, RestartableServer, context, resize, shot
-from .test_inscription_online import MAX_STEPS, choose, click_action, legal_of, wait_step
+from .test_inscription_online import MAX_STEPS, choose_to_end, click_action, legal_of, wait_step
 
 pytestmark = [
     pytest.mark.browser,
@@ -207,7 +207,7 @@ def test_friends_invite_play_block_export_delete(people_server, push_service, ma
                 pushed_turn = next((s for s in sent if s["title"] == "Your turn at Inscription against Ann"), None)
                 time.sleep(0.1)
             assert pushed_turn["url"] == f"/t/{table_id}"
-        click_action(movers[0], choose(legal_of(movers[0]), rng))
+        click_action(movers[0], choose_to_end(legal_of(movers[0]), rng, 0 if movers[0] is ann else 1))
         step += 1
         wait_step(pages, step)
     assert pushed_turn is not None, "Bob was never the only one to move"

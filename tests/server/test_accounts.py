@@ -10,6 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from glyphhall.server.guard.identity import COOKIE
+from glyphhall.server.people import passwords
 from glyphhall.server.people.passwords import PolicyError, check_name, check_password
 from glyphhall.store import Store
 from glyphhall.store.models import SessionRow, UserRow
@@ -89,6 +90,13 @@ def test_a_wrong_password_and_an_unknown_name_get_the_same_answer(client):
     assert wrong.json() == unknown.json() == {"error": "wrong user name or password"}
     ok = client.post("/api/account/signin", json={"name": "ANN", "password": PASSWORD})
     assert ok.status_code == 200 and ok.json()["user"]["name"] == "ann"
+
+
+def test_an_unknown_name_is_checked_against_a_hash_as_costly_as_a_real_one():
+    # (the written-out hash must keep the hasher's memory and time costs, or an unknown name
+    # would answer faster than a wrong password)
+    assert not passwords._hasher.check_needs_rehash(passwords.DUMMY_HASH)
+    assert not passwords.verify(passwords.DUMMY_HASH, "a guess")
 
 
 def test_sign_out_ends_the_session(client):
