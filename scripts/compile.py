@@ -62,7 +62,7 @@ def build(jobs: int, wait: bool) -> int:
         done = subprocess.run(
             [sys.executable, "setup.py", "--quiet", "build_ext", "--build-lib", str(STAGING),
              "--build-temp", str(ROOT / "build" / "temp"), "-j", str(jobs)],
-            cwd=ROOT, check=False,
+            cwd=ROOT, check=False, env={**os.environ, "GLYPHHALL_COMPILE_JOBS": str(jobs)},
         )
         if done.returncode != 0:
             print(f"glyphhall: the compile failed (exit {done.returncode}); the pure modules run", file=sys.stderr)
