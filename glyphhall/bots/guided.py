@@ -37,8 +37,7 @@ from . import register
 from .base import Bot
 from .learned import PolicyNetwork, shipped_network
 from .mcts import EXTRA_LEVELS, LEVEL_DEFAULTS, MCTSBot
-from .rollout import apply_counting_luck
-from .tree import SHARED, Node, Phase
+from .tree import Node, back_up
 
 
 class NodeNet:
@@ -118,60 +117,12 @@ class GuidedBot(MCTSBot):
             super()._iterate(state, seat, root, limit)
             return
         s = self._fresh_sample(state, seat)
-        node = root
-        node.visits += 1
-        path: list[tuple[Node, int]] = []
-        mixed: list[tuple[int, list[Node], list[float], int]] = []
-        phase: Phase | None = None
-        luck: list[float] | None = None
-        chance = self._chance
-        expanded = False
-        first = True
-        leaf: Node | None = None
-        while not expanded and not s.is_over():
-            movers = s.to_move()
-            mover = seat if first else movers[0]
-            first = False
-            if phase is None and len(movers) > 1:
-                phase = Phase(node, movers)
-            if phase is not None:
-                key = (SHARED, mover, phase.own[mover])
-                decision = phase.root.children.get(key)
-                if decision is None:
-                    decision = phase.root.children[key] = Node()
-                decision.visits += 1
-                path.append((decision, -1))
-            else:
-                decision = node
-            legal = s._legal_actions(mover)
-            if phase is not None and len(legal) <= self.widen_from:
-                child, action, expanded, kids, probs, pick = self._select_mixed(decision, legal)
-                mixed.append((mover, kids, probs, pick))
-            else:
-                child, action, expanded = self._select_puct(decision, legal, s, mover)
-            if chance is not None and chance(s, action):
-                luck = apply_counting_luck(s, mover, action, luck)
-            else:
-                s._apply(mover, action)
-            path.append((child, mover))
-            leaf = child
-            if phase is None:
-                node = child
-                continue
-            if phase.goes_on(mover, action, s.to_move()):
-                continue
-            joint = phase.root.children.get(phase.joint)
-            if joint is None:
-                joint = phase.root.children[phase.joint] = Node()
-            joint.visits += 1
-            path.append((joint, -1))
-            node = joint
-            phase = None
+        path, mixed, phase, luck, leaf = self._descend(s, seat, root)
         if s.is_over():
             values = s.returns()
             if luck is not None:
                 values = [v - lk for v, lk in zip(values, luck, strict=True)]
-            _back_up(path, mixed, values, count=True)
+            back_up(path, mixed, values, count=True)
             return
         # Virtual loss: the walk's edges count a visit worth nothing until the leaf is scored.
         for stat, who in path:
@@ -205,7 +156,7 @@ class GuidedBot(MCTSBot):
                 values = [(1.0 - self.mix) * v + self.mix * r for v, r in zip(values, p.rollout, strict=True)]
             if p.luck is not None:
                 values = [v - lk for v, lk in zip(values, p.luck, strict=True)]
-            _back_up(p.path, p.mixed, values, count=False)
+            back_up(p.path, p.mixed, values, count=False)
 
     # --- choosing inside the tree --------------------------------------------------------------
     def _node_net(self, node: Node, s: State, mover: int) -> NodeNet:
@@ -231,6 +182,11 @@ class GuidedBot(MCTSBot):
         x = np.fromiter((logits[a] for a in legal), dtype=np.float64, count=len(legal))
         x = np.exp(x - x.max())
         return x / x.sum()
+
+    def _select_in_tree(self, node: Node, legal: Sequence[Action], s: State, mover: int) -> tuple[Node, Action, bool]:
+        if self._net is None:
+            return super()._select_in_tree(node, legal, s, mover)
+        return self._select_puct(node, legal, s, mover)
 
     def _select_puct(self, node: Node, legal: Sequence[Action], s: State, mover: int) -> tuple[Node, Action, bool]:
         """The action to follow by PUCT; returns (child, action, whether it was just created)."""
@@ -269,19 +225,6 @@ def _seat_values(estimate: float, mover: int, seats: int) -> list[float]:
     mine = (estimate + 1.0) / 2.0
     others = (1.0 - mine) / (seats - 1) if seats > 1 else 0.0
     return [mine if k == mover else others for k in range(seats)]
-
-
-def _back_up(path: list[tuple[Node, int]], mixed: list[Any], values: list[float], *, count: bool) -> None:
-    """Add the walk's result to its edges (and count their visits unless already counted)."""
-    for stat, who in path:
-        if who >= 0:
-            if count:
-                stat.visits += 1
-            stat.total += values[who]
-    for who, kids, probs, pick in mixed:
-        value = values[who]
-        for j, kid in enumerate(kids):
-            kid.regret += (value / probs[j] if j == pick else 0.0) - value
 
 
 #: The `mcts-net` level: one tree (its walks batched), under a wall-clock ceiling.

@@ -76,10 +76,8 @@ from .rollout import (
     samples_without_listing,
 )
 from .simple import evaluate
-from .tree import SHARED, Node, Phase
+from .tree import SHARED, Node, Phase, Walk, back_up, select_mixed
 
-#: Share of uniform exploration mixed into regret matching at simultaneous decisions.
-SIMULTANEOUS_EXPLORATION = 0.1
 #: A rollout longer than this is cut and scored, whatever `cutoff` says (guards endless games).
 ROLLOUT_GUARD = 5_000
 #: Early stopping looks at the root this often (in iterations): finding the two most visited
@@ -309,17 +307,31 @@ class MCTSBot(Bot):
 
     def _iterate(self, state: State, seat: int, root: Node, limit: int) -> None:
         s = self._fresh_sample(state, seat)
+        path, mixed, _, luck, _ = self._descend(s, seat, root)
+        if s.is_over():
+            values = s.returns()
+        else:
+            values, luck = self._rollout(s, limit, luck)
+        if luck is not None:
+            values = [v - lk for v, lk in zip(values, luck, strict=True)]
+        back_up(path, mixed, values, count=True)
+
+    def _descend(self, s: State, seat: int, root: Node) -> Walk:
+        """One walk down the tree from `root`, playing on the sample `s` until a new node is
+        made or the game ends. Returns (the edges taken: (stats node, seat whose result it
+        keeps; -1 for a node that only counts visits), the regret-matching decisions to update:
+        (seat, the children offered, their probabilities, chosen), the simultaneous phase still
+        open, per seat how far sampled dice moved the heuristic (None: no dice), the last node)."""
         node = root
         node.visits += 1
-        # (stats node, seat whose result it keeps; -1 for a node that only counts visits)
         path: list[tuple[Node, int]] = []
-        # regret-matching decisions to update: (seat, the children offered, their probabilities, chosen)
         mixed: list[tuple[int, list[Node], list[float], int]] = []
         phase: Phase | None = None
-        luck: list[float] | None = None  # per seat: how far sampled dice moved the heuristic
+        luck: list[float] | None = None
         chance = self._chance
         expanded = False
         first = True
+        leaf: Node | None = None
         while not expanded and not s.is_over():
             movers = s.to_move()
             mover = seat if first else movers[0]
@@ -339,22 +351,20 @@ class MCTSBot(Bot):
                 decision = node
             legal = s._legal_actions(mover)
             if phase is not None and len(legal) <= self.widen_from:
-                child, action, expanded, kids, probs, pick = self._select_mixed(decision, legal)
+                child, action, expanded, kids, probs, pick = select_mixed(decision, legal, self.rng)
                 mixed.append((mover, kids, probs, pick))
-            elif self._prior_weight is not None:
-                child, action, expanded = self._select_prior(decision, legal, s, mover)
             else:
-                child, action, expanded = self._select(decision, legal)
+                child, action, expanded = self._select_in_tree(decision, legal, s, mover)
             if chance is not None and chance(s, action):
                 luck = apply_counting_luck(s, mover, action, luck)
             else:
                 s._apply(mover, action)
             path.append((child, mover))
+            leaf = child
             if phase is None:
                 node = child
                 continue
-            after = s.to_move()
-            if phase.goes_on(mover, action, after):
+            if phase.goes_on(mover, action, s.to_move()):
                 continue
             # The phase is over (its choices are revealed): go on below every choice made in it.
             joint = phase.root.children.get(phase.joint)
@@ -364,61 +374,19 @@ class MCTSBot(Bot):
             path.append((joint, -1))
             node = joint
             phase = None
-        if s.is_over():
-            values = s.returns()
-        else:
-            values, luck = self._rollout(s, limit, luck)
-        if luck is not None:
-            values = [v - lk for v, lk in zip(values, luck, strict=True)]
-        for stat, who in path:
-            if who >= 0:  # visit-only nodes were counted on the way down
-                stat.visits += 1
-                stat.total += values[who]
-        for who, kids, probs, pick in mixed:
-            value = values[who]
-            for j, kid in enumerate(kids):
-                # Importance-sampled regret: what action j would have earned, less what we got.
-                kid.regret += (value / probs[j] if j == pick else 0.0) - value
+        return path, mixed, phase, luck, leaf
+
+    def _select_in_tree(self, node: Node, legal: Sequence[Action], s: State, mover: int) -> tuple[Node, Action, bool]:
+        """A decision inside the tree (not a simultaneous one): UCB, with priors where set."""
+        if self._prior_weight is not None:
+            return self._select_prior(node, legal, s, mover)
+        return self._select(node, legal)
 
     def root_stats(self, root: Node, state: State, seat: int) -> Node:
         """The node whose children hold the statistics of `seat`'s own choices at the root."""
         if len(state.to_move()) > 1:
             return root.children.get((SHARED, seat, ())) or Node()
         return root
-
-    def _select_mixed(
-        self, node: Node, legal: Sequence[Action]
-    ) -> tuple[Node, Action, bool, list[Node], list[float], int]:
-        """A simultaneous decision: sample from regret matching mixed with exploration (Lanctot
-        et al. 2013, SM-MCTS). Deterministic UCB here lets both seats fall into lock-step cycles
-        that make every choice look lost; regret matching converges to a mixed equilibrium."""
-        children = node.children
-        created = False
-        kids: list[Node] = []
-        for action in legal:
-            kid = children.get(action)
-            if kid is None:
-                kid = children[action] = Node()
-                created = True
-            else:
-                kid.avail += 1
-            kids.append(kid)
-        k = len(kids)
-        positive = [r if r > 0.0 else 0.0 for r in (kid.regret for kid in kids)]
-        total = sum(positive)
-        sigma = [p / total for p in positive] if total > 0.0 else [1.0 / k] * k
-        gamma = SIMULTANEOUS_EXPLORATION
-        probs = [(1.0 - gamma) * p + gamma / k for p in sigma]
-        for kid, p in zip(kids, sigma, strict=True):
-            kid.strategy += p
-        x = self.rng.random()
-        pick = k - 1
-        for j, p in enumerate(probs):
-            x -= p
-            if x < 0.0:
-                pick = j
-                break
-        return kids[pick], legal[pick], created, kids, probs, pick
 
     # The tree walk's inner loop: compiled, UCB's arithmetic runs on C doubles and libm's log and
     # sqrt (the functions math.log and math.sqrt call), so both builds pick the same child.

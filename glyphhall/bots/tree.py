@@ -1,14 +1,17 @@
-"""The search tree's nodes (bots/mcts.py): an edge's statistics, and the bookkeeping of a phase
-of simultaneous secret choices."""
+"""The search tree's nodes (bots/mcts.py): an edge's statistics, the bookkeeping of a phase of
+simultaneous secret choices and how a simultaneous decision is sampled, and a walk's back-up."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from glyphhall.engine import Action
+from glyphhall.engine import Action, Rng
 
 #: Marks the key of a seat's decision node inside a simultaneous phase.
 SHARED = "simultaneous"
+#: Share of uniform exploration mixed into regret matching at simultaneous decisions.
+SIMULTANEOUS_EXPLORATION = 0.1
 
 
 class Node:
@@ -57,3 +60,58 @@ class Phase:
             return False
         self.done = self.done.union(self.seats.difference(after))
         return True
+
+
+#: One walk down a tree (MCTSBot._descend): its edges, its regret-matching decisions, the
+#: simultaneous phase still open, the luck of its dice and its last node.
+Walk = tuple[list[tuple[Node, int]], list[Any], Phase | None, list[float] | None, Node | None]
+
+
+def back_up(path: list[tuple[Node, int]], mixed: list[Any], values: list[float], *, count: bool) -> None:
+    """Add a walk's result to its edges (and count their visits unless already counted: a walk
+    whose leaf waits for a batched evaluation counted them on its way down, as a virtual loss)."""
+    for stat, who in path:
+        if who >= 0:  # visit-only nodes were counted on the way down
+            if count:
+                stat.visits += 1
+            stat.total += values[who]
+    for who, kids, probs, pick in mixed:
+        value = values[who]
+        for j, kid in enumerate(kids):
+            # Importance-sampled regret: what action j would have earned, less what we got.
+            kid.regret += (value / probs[j] if j == pick else 0.0) - value
+
+
+def select_mixed(node: Node, legal: Sequence[Action], rng: Rng) -> tuple[Node, Action, bool, list[Node], list[float], int]:
+    """A simultaneous decision: sample from regret matching mixed with exploration (Lanctot
+    et al. 2013, SM-MCTS). Deterministic UCB here lets both seats fall into lock-step cycles
+    that make every choice look lost; regret matching converges to a mixed equilibrium.
+    Returns (child, action, whether a child was created, the children offered, their
+    probabilities, the index chosen)."""
+    children = node.children
+    created = False
+    kids: list[Node] = []
+    for action in legal:
+        kid = children.get(action)
+        if kid is None:
+            kid = children[action] = Node()
+            created = True
+        else:
+            kid.avail += 1
+        kids.append(kid)
+    k = len(kids)
+    positive = [r if r > 0.0 else 0.0 for r in (kid.regret for kid in kids)]
+    total = sum(positive)
+    sigma = [p / total for p in positive] if total > 0.0 else [1.0 / k] * k
+    gamma = SIMULTANEOUS_EXPLORATION
+    probs = [(1.0 - gamma) * p + gamma / k for p in sigma]
+    for kid, p in zip(kids, sigma, strict=True):
+        kid.strategy += p
+    x = rng.random()
+    pick = k - 1
+    for j, p in enumerate(probs):
+        x -= p
+        if x < 0.0:
+            pick = j
+            break
+    return kids[pick], legal[pick], created, kids, probs, pick
