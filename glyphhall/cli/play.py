@@ -27,7 +27,7 @@ from glyphhall.paths import records_dir, vault_path
 
 from . import saves
 from .advice import hint
-from .facts import Facts
+from .facts import Facts, rules
 from .lines import parts_of, resolve, rest_not_played
 from .render import kept_renderer_for, renderer_for, terminal_hook
 from .screen import PlainScreen, Screen
@@ -42,6 +42,7 @@ HELP = f"""Commands at the prompt (Tab completes actions and names, Up/Down reca
   <action>   an action in the game's notation (see 'legal')
   legal      list your legal actions (also '?')
   info NAME  what a card, sigil, ability, item, creature, figure or glyph does
+  rules      the game in a paragraph and its rulings where the rulebook is silent
   hint       what the {bot_label(HINT_BOT)} would play here, and why
   auto       let the {bot_label(HINT_BOT)} play this one move for you
   log        more of the log
@@ -313,6 +314,9 @@ def _human_turn(match: Match, seat: int, screen: Screen, read_line: Callable[[st
             continue
         if command == "info":
             screen.say(facts.answer(rest))
+            continue
+        if line.lower() == "rules":
+            screen.say(rules(match.game))
             continue
         if line.lower() == "hint":
             move, why = hint(match.state, seat, seed=len(match.record.actions))
