@@ -16,6 +16,7 @@ from rich.console import Console
 
 import glyphhall.engine.for_players as for_players_module
 from glyphhall import games
+from glyphhall.cli.advice import hint_line
 from glyphhall.cli.facts import Facts, rules
 from glyphhall.cli.play import HELP
 from glyphhall.engine import GlyphHallError, Rng, filter_events
@@ -99,8 +100,8 @@ def _rendered(renderable) -> str:
 
 
 def _game_log(game_id: str) -> dict[str, str]:
-    """The log lines as each seat (and a watcher) reads them, and the result, of a whole seeded
-    random game kept short by the game's own limit."""
+    """The log lines as each seat (and a watcher) reads them, the terminal's hints on the way, and
+    the result, of a whole seeded random game kept short by the game's own limit."""
     game = games.get(game_id)
     players = game.min_players
     names = NAMES[:players]
@@ -111,6 +112,8 @@ def _game_log(game_id: str) -> dict[str, str]:
     while not state.is_over():
         movers = state.to_move()
         seat = movers[rng.below(len(movers))]
+        if step % 25 == 0:
+            texts[f"hint at step {step + 1}"] = hint_line(state, seat, seed=step)
         events = state.apply(seat, rng.choice(state.legal_actions(seat)))
         step += 1
         for viewer in [None, *range(players)]:
