@@ -1,13 +1,14 @@
 """Everything a player reads is written for players (issues 26 and 40), checked by the one checker
 (glyphhall/engine/player_text.py) over every text a player can read: the Rules panel (summary,
 rulings, typing help, glossary: the tooltips of log lines, sigils and glyphs), the lobby form's
-option help and bot levels, the pages' words and tooltips, the terminal's help, `rules` and `info`,
-the notes of a map upload, and the log lines and result of a whole seeded game of each game.
+option help and bot levels, the pages' words and tooltips, the terminal's help, `rules`, `info` and
+hints, the guided first games and the positions' titles, the notes of a map upload, and the log lines and result of a whole seeded game of each game.
 The checker itself is shown catching planted developer words."""
 
 from __future__ import annotations
 
 import re
+import tomllib
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -29,6 +30,7 @@ from glyphhall.server.tables.catalog import Catalog
 
 MAPS = Path(__file__).parents[1] / "games/heroscape/virtualscape_maps"
 WEB = Path(games.__file__).parents[1] / "web"
+GAMES = Path(games.__file__).parent
 NAMES = ["Ann", "Bob", "Cy", "Di", "Eve", "Flo"]
 #: short games: each game's own limit, set low, so a whole game is a few hundred steps
 SHORT = {"glyfts": {"turn_limit": 8}, "glyphs": {"glyph_limit": 12}, "heroscape": {"round_limit": 2},
@@ -203,6 +205,21 @@ def test_the_pages_words_and_tooltips_and_the_lobbys_bot_levels_are_written_for_
         texts |= {f"bot {level['key']} on {g}": r["text"] for g, r in level["ratings"].items()}
     texts["terminal help"] = HELP
     assert len(texts) > 300 and check_player_texts(texts) == {}
+
+
+def test_the_guided_first_games_and_the_positions_titles_are_written_for_players():
+    """/learn/<game> and `glyphhall learn`: each step's text, why, and answer to a wrong move;
+    the lobby's "Start from": each packaged position's title and other words."""
+    texts: dict[str, str] = {}
+    for path in sorted(GAMES.glob("*/tutorial.toml")):
+        for i, step in enumerate(tomllib.loads(path.read_text(encoding="utf-8"))["steps"]):
+            where = f"{path.parent.name} guided step {i + 1}"
+            texts |= {f"{where} {k}": step[k] for k in ("text", "why") if k in step}
+            texts |= {f"{where} wrong {move}": said for move, said in step.get("wrong", {}).items()}
+    for path in sorted(GAMES.glob("*/positions/*.toml")):
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        texts |= {f"{path.name} {k}": v for k, v in data.items() if isinstance(v, str) and k != "game"}
+    assert len(texts) > 100 and check_player_texts(texts) == {}
 
 
 def _map_texts() -> dict[str, str]:
