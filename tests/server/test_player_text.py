@@ -2,8 +2,9 @@
 (glyphhall/engine/player_text.py) over every text a player can read: the Rules panel (summary,
 rulings, typing help, glossary: the tooltips of log lines, sigils and glyphs), the lobby form's
 option help and bot levels, the pages' words and tooltips, the terminal's help, `rules`, `info` and
-hints, the guided first games and the positions' titles, the notes of a map upload, and the log lines and result of a whole seeded game of each game.
-The checker itself is shown catching planted developer words."""
+hints, the guided first games and the positions' titles, the notes of a map upload, and the log
+lines and result of a whole seeded game of each game. The checker itself is shown catching planted
+developer words."""
 
 from __future__ import annotations
 
