@@ -14,6 +14,10 @@ import re
 # An apostrophe inside a word ("player's") neither opens nor closes a quote.
 _QUOTED = re.compile(r"(?<!\w)'[^'\n]*?'(?!\w)|\"[^\"\n]*\"|“[^”]*”")
 
+#: words about how the computer plays: never in what a player reads, not even in `--help`
+PROGRAM_WORDS = re.compile(r"\b(?:mcts|heuristics?|polic(?:y|ies)|learned|iterations?|rollouts?|playouts?|specs?|"
+                           r"ucb|puct|greedy|determiniz\w*)\b", re.I)
+
 #: what marks a text as written for developers, by what it is
 DEVELOPER_MARKS: dict[str, re.Pattern[str]] = {
     "a file name": re.compile(r"[\w*]+\.(?:py|pyx|toml|json|md|js|css|html|txt|hsc)\b"),
@@ -22,9 +26,9 @@ DEVELOPER_MARKS: dict[str, re.Pattern[str]] = {
     "a command-line flag": re.compile(r"(?<![\w-])--[a-z][a-z-]+|(?<![\w-])-o [a-z]"),
     '"seat N"': re.compile(r"\bseats? \d+\b", re.I),
     "a test name": re.compile(r"\btest_\w+|\bpytest\b"),
+    "a word about how the computer plays": PROGRAM_WORDS,
     "a word about the program": re.compile(
-        r"\bmcts\b|\bheuristics?\b|\bpolicy\b|\blearned\b|\biterations?\b|\bplayouts?\b|\brollouts?\b|"
-        r"\bdeterminiz|\bthe engine\b|\bthe program\b|\bTOML\b|\bJSON\b|\bREADME\b|\bregexp?\b|"
+        r"\bthe engine\b|\bthe program\b|\bTOML\b|\bJSON\b|\bREADME\b|\bregexp?\b|"
         r"\bTODO\b|\bFIXME\b|\bstub\b|\bto_move\b|\bbots? tournament", re.I),
     "a note on where the rules came from": re.compile(
         r"\bproposals?\b|\bprovenance\b|\breconstructed\b|\bnot implemented\b|\bglossary text\b|"
@@ -49,3 +53,9 @@ def developer_words(text: str, context: int = 0) -> list[str]:
 def check_player_texts(texts: dict[str, str]) -> dict[str, list[str]]:
     """{where: developer words} for the texts that have any ({} when every text is fit)."""
     return {where: marks for where, text in texts.items() if (marks := developer_words(text, 30))}
+
+
+def program_words(text: str) -> list[str]:
+    """Only the words about how the computer plays ("mcts", "heuristic"...), for texts that may
+    name files and flags but not the bots' insides (a command's `--help`)."""
+    return [m.group(0) for m in PROGRAM_WORDS.finditer(text)]
