@@ -7,7 +7,17 @@ estimate of the player's chances after it is compared with the next best move's.
 from __future__ import annotations
 
 from glyphhall.bots import evaluate
+from glyphhall.bots.levels import label as bot_label
 from glyphhall.engine import Rng, State
+
+#: The bot `hint` and `auto` ask (its player name, from bots/levels.py, is what the person reads).
+HINT_BOT = "heuristic"
+
+
+def hint_line(state: State, seat: int, seed: int) -> str:
+    """The hint as the terminal says it; the move in quotes, as something to type."""
+    move, why = hint(state, seat, seed)
+    return f"The {bot_label(HINT_BOT)} would play: '{move}', because {why}."
 
 
 def hint(state: State, seat: int, seed: int) -> tuple[str, str]:
@@ -30,4 +40,4 @@ def hint(state: State, seat: int, seed: int) -> tuple[str, str]:
         return move, (f"{ties} of the {len(legal)} moves leave your chances at the same {best:.0%} "
                       "by the game's estimate; this is one of them")
     return move, (f"by the game's estimate it leaves your chances at {best:.0%}, the best of {len(legal)} "
-                  f"moves (next best: {other}, {second:.0%})")
+                  f"moves (next best: '{other}', {second:.0%})")

@@ -1,4 +1,6 @@
-"""`info NAME` at the prompt: what a card, sigil, ability, item, creature, figure or glyph is.
+"""`info NAME` at the prompt: what a card, sigil, ability, item, creature, figure or glyph is;
+`rules`: the game in a paragraph and its rulings where the rulebook is silent (the game's words for
+players, `for_players.toml`, as the table page's Rules panel shows them).
 
 The facts come from the game's own data files (`games/<id>/data/*.toml`: every entry with a
 name, id or key), plus the game's glossary of rule texts kept in code (`wording.glossary()`, and
@@ -19,41 +21,34 @@ from rich.panel import Panel
 from rich.text import Text
 
 from glyphhall.engine import Game
+from glyphhall.engine.for_players import for_players
 
 #: bookkeeping fields of the data files that say nothing about play
 _HIDDEN = {"provenance", "source", "from_rulebook", "copies", "steps", "unused", "id", "key", "name"}
 
 
-def _entries(game_id: str) -> list[tuple[str, dict[str, Any]]]:
-    """(kind, entry) for every named table in the game's TOML data."""
+@cache
+def _entries(game_id: str) -> tuple[tuple[str, dict[str, Any]], ...]:
+    """(kind, entry) for every named table in the game's TOML data (read once: an answer's
+    related entries are looked up in all of them)."""
     out: list[tuple[str, dict[str, Any]]] = []
     folder = resources.files(f"glyphhall.games.{game_id}").joinpath("data")
     if not folder.is_dir():
-        return out
+        return ()
     for item in sorted(folder.iterdir(), key=lambda p: p.name):
         if not item.name.endswith(".toml"):
             continue
         for kind, value in tomllib.loads(item.read_text(encoding="utf-8")).items():
             if isinstance(value, list):
                 out.extend((kind, e) for e in value if isinstance(e, dict) and _label(e))
-    return out
+    return tuple(out)
 
 
 def _label(entry: dict[str, Any]) -> str:
     return str(entry.get("name") or entry.get("id") or entry.get("key") or "")
 
 
-#: notes for the people who keep the data, not for players: "(Fact: the d20 table [S7]; proposal:
-#: ...)", "[S6]", "glossary text, B5", "(its own limit is in the glossary text)"
-_NOTES = re.compile(r"\s*\((?:[^()]*\b(?:fact|proposal|reconstructed|glossary|table [A-Z]\d+)\b[^()]*)\)"
-                    r"|\s*\[S\d+\]", re.IGNORECASE)
-_ONLY_A_NOTE = re.compile(r"^(?:glossary text|see )[^.]*$|^[A-Z]\d+$", re.IGNORECASE)
 _IDENTIFIER = re.compile(r"^[a-z0-9]+(?:_[a-z0-9]+)+$")
-
-
-def clean(text: str) -> str:
-    """A data file's text as a player reads it: without the notes on where it came from."""
-    return _NOTES.sub("", text).strip()
 
 
 def _value(value: Any) -> str:
@@ -65,7 +60,7 @@ def _value(value: Any) -> str:
         return "yes" if value else "no"
     if isinstance(value, str) and _IDENTIFIER.match(value):
         return value.replace("_", " ")  # "fire_guard" is the Fire Guard
-    return clean(str(value))
+    return str(value)
 
 
 def _shown(entry: dict[str, Any], key: str, value: Any) -> bool:
@@ -73,7 +68,7 @@ def _shown(entry: dict[str, Any], key: str, value: Any) -> bool:
     the entry's own id again ("effect: time_bomb" on Time Bomb)."""
     if key in _HIDDEN:
         return False
-    if isinstance(value, str) and (_ONLY_A_NOTE.match(value.strip()) or not clean(value)):
+    if isinstance(value, str) and not value.strip():
         return False
     same = {str(entry.get(f)).lower().replace("_", " ") for f in ("id", "key", "name") if entry.get(f)}
     return not (isinstance(value, str) and value.lower().replace("_", " ") in same)
@@ -103,7 +98,7 @@ def _index(game_id: str) -> tuple[dict[str, tuple[str, dict[str, Any] | str]], l
         extra.update((found() if callable(found) else found) or {})
     for name, text in extra.items():
         names.append(name)
-        index.setdefault(_key(name), ("rule", clean(text)))
+        index.setdefault(_key(name), ("rule", text))
     return index, list(dict.fromkeys(names))
 
 
@@ -144,6 +139,34 @@ class Facts:
             text.append(_label(rel), style="bold cyan")
             what = rel.get("effect") or rel.get("text")
             if isinstance(what, str) and _shown(rel, "effect", what) and not _IDENTIFIER.match(what):
-                text.append(f" - {clean(what)}")
+                text.append(f" - {what}")
             parts.append(text)
         return Panel(Group(*parts), title=f"{_label(entry)} ({kind.replace('_', ' ')})", title_align="left")
+
+
+_EMPHASIS = re.compile(r"(\*\*[^*]+\*\*|\*[^*]+\*)")
+
+
+def _inline(text: str) -> Text:
+    """A ruling's **bold** and *emphasis* as the terminal shows them."""
+    out = Text()
+    for part in _EMPHASIS.split(text):
+        if part.startswith("**"):
+            out.append(part[2:-2], style="bold")
+        elif part.startswith("*") and len(part) > 2:
+            out.append(part[1:-1], style="italic")
+        else:
+            out.append(part)
+    return out
+
+
+def rules(game: Game) -> RenderableType:
+    """The `rules` command's answer."""
+    words = for_players(game)
+    if not words.summary and not words.rulings:
+        return Text("this game has no rules summary here; 'help' shows how to type moves")
+    parts: list[RenderableType] = [_inline(words.summary)] if words.summary else []
+    if words.rulings:
+        parts.append(Text("\nRulings (where the rulebook is silent)", style="bold"))
+        parts += [Text("- ").append_text(_inline(r)) for r in words.rulings]
+    return Panel(Group(*parts), title=f"{game.name}: rules", title_align="left")

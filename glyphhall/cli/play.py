@@ -26,8 +26,8 @@ from glyphhall.engine import (
 from glyphhall.paths import records_dir, vault_path
 
 from . import saves
-from .advice import hint
-from .facts import Facts
+from .advice import HINT_BOT, hint_line
+from .facts import Facts, rules
 from .lines import parts_of, resolve, rest_not_played
 from .render import kept_renderer_for, renderer_for, terminal_hook
 from .screen import PlainScreen, Screen
@@ -35,13 +35,12 @@ from .thinking import Thinking
 
 LEAVE_QUESTION = "Leave the game? It is saved."
 
-#: The bot `hint` and `auto` ask (its player name, from bots/levels.py, is what the person reads).
-HINT_BOT = "heuristic"
 
 HELP = f"""Commands at the prompt (Tab completes actions and names, Up/Down recalls earlier lines):
   <action>   an action in the game's notation (see 'legal')
   legal      list your legal actions (also '?')
   info NAME  what a card, sigil, ability, item, creature, figure or glyph does
+  rules      the game in a paragraph and its rulings where the rulebook is silent
   hint       what the {bot_label(HINT_BOT)} would play here, and why
   auto       let the {bot_label(HINT_BOT)} play this one move for you
   log        more of the log
@@ -314,9 +313,11 @@ def _human_turn(match: Match, seat: int, screen: Screen, read_line: Callable[[st
         if command == "info":
             screen.say(facts.answer(rest))
             continue
+        if line.lower() == "rules":
+            screen.say(rules(match.game))
+            continue
         if line.lower() == "hint":
-            move, why = hint(match.state, seat, seed=len(match.record.actions))
-            screen.say(f"The {bot_label(HINT_BOT)} would play: {move}, because {why}.")
+            screen.say(hint_line(match.state, seat, seed=len(match.record.actions)))
             continue
         if line.lower() == "auto":
             line = str(bots.ask(bots.make(HINT_BOT, seed=len(match.record.actions)), match.state, seat))

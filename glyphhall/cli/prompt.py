@@ -17,7 +17,7 @@ from prompt_toolkit.history import FileHistory, InMemoryHistory
 from glyphhall.paths import data_dir
 
 #: words the prompt always understands, besides the game's actions
-COMMANDS = ("help", "legal", "hint", "auto", "log", "board", "info", "quit")
+COMMANDS = ("help", "legal", "hint", "auto", "log", "board", "info", "rules", "quit")
 
 
 def history_path(name: str) -> Path:

@@ -16,8 +16,7 @@ from glyphhall.bots.levels import LEVELS, introduce, label, rating_text, resolve
 from glyphhall.bots.spec import BotSpecError, check_spec, make_bot, parse_spec
 from glyphhall.cli.main import app
 from glyphhall.cli.play import HELP
-
-from ..bot_words import bot_jargon
+from glyphhall.engine.player_text import program_words as bot_jargon
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME_IDS = ("inscription", "glyfts", "tundrus", "heroscape", "glyphs")

@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from glyphhall.bots.levels import LEVELS, rating_text
+from glyphhall.engine.player_text import program_words as bot_jargon
 
-from ..bot_words import bot_jargon
 from .conftest import shot
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]

@@ -13,7 +13,7 @@ import re
 import pytest
 
 from glyphhall import games
-from tests.player_text import developer_marks
+from glyphhall.engine.player_text import developer_words
 
 from .conftest import RestartableServer, box, resize, shot
 from .seats import SeatSocket, seated_table, table_pages
@@ -104,7 +104,7 @@ def test_a_table_page_for_two_people_and_a_spectator(server, browser, game_id):
             assert not [line for line in log_lines(page) if SEAT_NUMBER.search(line)]
             # Everything on the page is written for players (the rules panel opened too).
             page.evaluate("document.getElementById('rules').open = true")
-            assert developer_marks(page.inner_text("body"), 60) == [], who
+            assert developer_words(page.inner_text("body"), 60) == [], who
         if state["table"]["status"] != "running":
             return
         offline_and_back(server, pages, sockets, state)

@@ -9,8 +9,8 @@ import re
 import pexpect
 
 from glyphhall.bots.levels import LEVELS, rating_text
+from glyphhall.engine.player_text import program_words as bot_jargon
 
-from ..bot_words import bot_jargon
 from .pty import shown, spawn, type_line, wait_turn
 
 HARD = next(lv for lv in LEVELS if lv.key == "hard")

@@ -7,7 +7,7 @@ import re
 
 from rich.console import Console
 
-from glyphhall import bots
+from glyphhall import bots, games
 from glyphhall.cli.play import Seat, new_match, play_match
 from glyphhall.engine import MatchRecord, replay
 from tests.engine.toy import GAME
@@ -90,3 +90,18 @@ def test_a_plain_screen_redraws_the_board_only_after_others_have_moved(tmp_path)
     assert Counting.draws < 30
     assert "Ann: " in out.getvalue()  # each decision still shows as a line
     assert "(the only move)" in out.getvalue()  # and a step with one option says it was played
+
+
+def test_rules_shows_the_games_words_for_players():
+    """`rules` at the prompt: the game in a paragraph and its rulings, as the Rules panel has them
+    (games/<id>/for_players.toml); a game without them says so."""
+    match = new_match(games.get("glyfts"), [Seat("ann"), Seat("bot", bots.make("random", 1))], seed=4, options={})
+    term, out = console()
+    play_match(match, term, scripted(["rules"]))
+    text = " ".join(out.getvalue().replace("│", " ").split())
+    assert "Rulings (where the rulebook is silent)" in text and "- No hand limit." in text
+    assert "Combat Circle" in text and "**" not in text
+    toy = new_match(GAME, [Seat("you"), Seat("bot", bots.make("random", 1))], seed=4, options={})
+    term, out = console()
+    play_match(toy, term, scripted(["rules"]))
+    assert "this game has no rules summary here" in out.getvalue()

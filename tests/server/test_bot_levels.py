@@ -3,7 +3,7 @@ for by level or by its old spec is named by its level, and no developer word rea
 
 from __future__ import annotations
 
-from ..bot_words import bot_jargon
+from glyphhall.engine.player_text import program_words as bot_jargon
 
 
 def test_the_games_list_offers_levels_with_names_and_ratings(client):

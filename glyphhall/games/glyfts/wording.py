@@ -18,11 +18,6 @@ if TYPE_CHECKING:
 _SEAT_LIST = re.compile(r"\bseat\(s\) (\d+(?:, \d+)*)")
 
 
-#: The game in a paragraph, for the table page's Rules panel.
-SUMMARY = (
-    'Each player sends hex Creature cards into the Combat Circle, hides Sorcery cards face down under them, and attacks opposing Creatures one pair at a time: Attack + a die against Health + a die, the cards underneath revealed and applied. The winner of a battle captures the loser for its Skill points; Creatures are summoned from the reserve by rolling at least their Roll cost. 10 Skill points, or being the last player left, wins.'
-)
-
 def event_text(event: Event, names: Sequence[str]) -> str:
     text = _SEAT_LIST.sub(lambda m: join_names([f"seat {n}" for n in m.group(1).split(", ")]), event.text)
     return name_seats(text, names)

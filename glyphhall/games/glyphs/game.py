@@ -92,7 +92,7 @@ class GlyphsGame(Game):
         "'guess <decree>' (e.g. 'guess it has at least one oval'), 'confirm' or 'withdraw', 'pass'. "
         "Duel: 'build <glyph>'. Person mage: 'decree <decree>', 'mark approved|rejected', "
         "'place approved|rejected <glyph>', 'counterexample approved|rejected <glyph>', 'concede', "
-        "'auto' (the engine builds the opening glyphs or the counterexample from your decree). "
+        "'auto' (the game builds the opening glyphs or the counterexample from your decree). "
         "Table options: 'question <n>' (a ? token next to glyph n), 'move <n> to <place>', 'sort marks|size|made'. "
         "The board in the terminal: 'page next' (earlier glyphs), 'page prev', 'page <n>', 'side' (a duel's other side), 'glyph <n>' (its notation)."
     )

@@ -19,11 +19,6 @@ _SHAPE = r"[a-z]+@-?[\d.]+,-?[\d.]+(?:/\d+)?"
 _GLYPH = re.compile(rf"{_SHAPE}(?: {_SHAPE})*")
 
 
-#: The game in a paragraph, for the table page's Rules panel.
-SUMMARY = (
-    'A Zendo-like induction game: the mage sets a secret decree about glyphs made of shapes. Apprentices build glyphs and have the mage mark them approved or rejected (performing a glyph lets the others predict its mark for coins), and spend coins to guess the decree. A wrong guess gets a counterexample glyph; the first right guess wins.'
-)
-
 def _glyph_words(match: re.Match[str]) -> str:
     count = len(match.group(0).split())
     return f"a glyph of {count} shape{'s' if count != 1 else ''}"

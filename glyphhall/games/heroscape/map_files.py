@@ -46,8 +46,8 @@ def read_map_file(data: bytes, filename: str, zones: str = "file", zone_count: i
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError:
-            raise DataError(f"{name} is not UTF-8 text; a .toml map is a text file in our format "
-                            "(see the heroscape README)") from None
+            raise DataError(f"{name} is not UTF-8 text; a .toml map is a text file in "
+                            "Glyph Hall's map format, like the packaged maps") from None
     else:
         raise DataError(f"{name}: a map file ends in .hsc (Virtualscape) or .toml (our format)")
     text, board, zones_said = canonical(text, name, zone_count)

@@ -84,8 +84,8 @@ def parse_map_text(text: str, where: str, key: str = "custom", need_zones: bool 
     try:
         data = read_toml(text, "the map", MAP_LIMITS)
     except LoadError as err:
-        raise DataError(f"{where}: {err}; a map is a TOML file in our format "
-                        "(see the heroscape README) or a Virtualscape .hsc file") from None
+        raise DataError(f"{where}: {err}; a map is a file in Glyph Hall's "
+                        "map format, like the packaged maps, or a Virtualscape .hsc file") from None
     rows = data.get("rows")
     cells = sum(len([c for c in row.split() if c != "."]) for row in rows if isinstance(row, str)) \
         if isinstance(rows, list) else 0

@@ -163,8 +163,8 @@ def build_map(vs: VsFile, unknown_glyph: str | None = None, leave_out: Iterable[
         elif family == FIGURE_FAMILY:
             notes.append(f"{_where(tile)}: a figure, not terrain; left out")
         else:
-            raise DataError(f"{_where(tile)}: cannot place {piece_name(tile.type)} (its shape and rules are not "
-                            f"in our map format, see the heroscape README){_leave_out_hint(tile.type)}")
+            raise DataError(f"{_where(tile)}: cannot place {piece_name(tile.type)} (Glyph Hall does not know its "
+                            f"shape and rules yet){_leave_out_hint(tile.type)}")
     for name, n in sorted(left_out.items()):
         notes.append(f"{n} x {name} left out as asked")
     imported = ImportedMap(vs.name, vs.author, {}, {}, {}, notes)

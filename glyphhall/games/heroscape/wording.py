@@ -22,12 +22,6 @@ if TYPE_CHECKING:
 _SEAT_LIST = re.compile(r"\bseats? (\d+(?:, \d+)+)\b")
 
 
-#: The game in a paragraph, for the table page's Rules panel.
-SUMMARY = (
-    "Armies of heroes and squads fight on a hex battlefield with levels, water and glyphs. Each round players secretly put order markers 1, 2, 3 and X on their army cards, roll for initiative, and take turns revealing markers: the marked card's figures move (height, water and engagement matter) and attack (skulls against shields). Glyphs on the map give powers to whoever stands on them. The last army standing wins (or the most points when the round limit is reached)."
-)
-
-
 @cache
 def _figure_pattern() -> re.Pattern[str]:
     keys = sorted(CARDS, key=len, reverse=True)

@@ -13,11 +13,6 @@ if TYPE_CHECKING:
     from .state import InscriptionState
 
 
-#: The game in a paragraph, for the table page's Rules panel.
-SUMMARY = (
-    "A two-player creature card duel (the tabletop version of Inscryption, Act 1). Draft a deck, then take turns: draw a card or a squirrel, play creatures onto your four spaces (blood costs are paid by sacrificing creatures, bone costs with bones from the dead), and ring the bell: your creatures strike the opposing spaces, or the opponent directly when the space is empty. Damage tips the scale; when one side is 5 ahead, that player loses a candle. Put out both of your opponent's candles to win."
-)
-
 def event_text(event: Event, names: Sequence[str]) -> str:
     return name_seats(event.text, names)
 

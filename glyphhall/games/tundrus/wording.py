@@ -22,12 +22,6 @@ _PLURAL = {"recruits": "recruit", "takes": "take", "activates": "activate", "win
 _SNAKE = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")
 
 
-#: The game in a paragraph, for the table page's Rules panel.
-SUMMARY = (
-    'Two Tribes of champions roll glyph dice, equip Items and fight until one Tribe has no champion left. On a turn a champion takes dice from its own and the Tribal Pool, rolls (and may reroll), then spends the glyphs: attacks, abilities, Items from the Spoils of War, storing dice on its Armor and Energy tracks. The Tribe with the Initiative activates first each round.'
-)
-
-
 @cache
 def _names_of_ids() -> dict[str, str]:
     data = load_data()

@@ -30,6 +30,13 @@ router = APIRouter(prefix="/api", tags=["lobby"])
 MAX_NAME = 40
 DATA_NAME = re.compile(r"^[a-z0-9_-]{1,40}$")
 
+_NTH = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+
+
+def _the_seat(index: int) -> str:
+    """A seat as a refusal names it to a player ("the second seat", never "seat 1")."""
+    return f"the {_NTH[index]} seat" if index < len(_NTH) else f"seat number {index + 1}"
+
 
 class SeatSpec(BaseModel):
     kind: Literal["person", "bot"] = Field(description="a person who takes the seat, or a bot")
@@ -114,12 +121,12 @@ async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
         if s.kind == "bot":
             level = s.bot or "random"
             if resolve_level(level) not in levels:  # a level's key or name ("hard"), or an old spec
-                raise TableError(f"seat {i}: there is no computer level {level!r}; levels: "
+                raise TableError(f"{_the_seat(i)}: there is no computer level {level!r}; levels: "
                                  f"{', '.join(m.catalog.bot_offer()['bots'])}")
             seats.append(("bot", resolve_level(level), await _guest_name(m, s.name) if s.name else None))
         else:
             if s.bot:
-                raise TableError(f"seat {i} is for a person, so it takes no bot level")
+                raise TableError(f"{_the_seat(i).capitalize()} is for a person, so it takes no computer level")
             seats.append(("person", None, None))
     if body.position is not None or body.position_name is not None:
         return await _create_from_position(m, game, body, seats)

@@ -11,8 +11,7 @@ from typing import Any
 from glyphhall import games
 from glyphhall.bots import levels
 from glyphhall.engine import Game, Option
-
-from .player_text import option_help_for_players
+from glyphhall.engine.for_players import for_players
 
 
 class Catalog:
@@ -39,7 +38,7 @@ class Catalog:
             "name": game.name,
             "min_players": game.min_players,
             "max_players": game.max_players,
-            "options": [describe_option(o) for o in game.options],
+            "options": [describe_option(o, game) for o in game.options],
             "notation_help": game.notation_help,
         }
 
@@ -54,9 +53,11 @@ class Catalog:
                 "levels": levels.describe(self.ids())}
 
 
-def describe_option(option: Option) -> dict[str, Any]:
+def describe_option(option: Option, game: Game) -> dict[str, Any]:
+    """An option as the lobby form shows it; its help is the game's words for players
+    (`for_players.toml`), the option's own help only for a game without them (a test's toy game)."""
     kind = {bool: "bool", int: "int", float: "float"}.get(option.kind, "str")
-    help_ = option_help_for_players(option.help) if option.help else option.help
+    help_ = for_players(game).option_help.get(option.name, option.help)
     out: dict[str, Any] = {"name": option.name, "type": kind, "default": option.default, "help": help_}
     if option.choices:
         out["choices"] = list(option.choices)

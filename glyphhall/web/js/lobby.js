@@ -217,7 +217,7 @@ function mapUploadField(o) {
     }
   });
   return h("label.option.map-upload", { title: o.help }, h("span", { text: "Map file (optional)" }), file, value,
-    h("small.muted", { text: "a Virtualscape .hsc or a .toml map; see the packaged maps at /maps" }), status);
+    h("small.muted", { text: "a map file saved by Virtualscape or a Glyph Hall map file; see the packaged maps at /maps" }), status);
 }
 
 // Drawn again when the game or the number of players changes, and once the lobby knows who is
