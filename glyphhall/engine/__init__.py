@@ -1,6 +1,6 @@
 """The engine contract every Glyph Hall game implements (see DESIGN.md)."""
 
-from .action import Action, normalize_text
+from .action import Action, MoveData, normalize_text
 from .errors import DataError, GlyphHallError, IllegalAction, LoadError, OptionError, ScriptError
 from .events import Event, filter_events
 from .game import ENGINE_VERSION, Game, State
@@ -22,6 +22,7 @@ __all__ = [
     "JsonFileVault",
     "LoadError",
     "MatchRecord",
+    "MoveData",
     "Option",
     "OptionError",
     "OptionValue",

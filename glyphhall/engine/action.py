@@ -3,6 +3,17 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypedDict
+
+
+class MoveData(TypedDict):
+    """An action as data beside its text, for clients that must not parse notation: `kind` is
+    the verb and `args` the arguments as the game holds them (numbers stay numbers; a text
+    argument may hold spaces, like a glyph's shapes or a card's name)."""
+
+    text: str
+    kind: str
+    args: list[int | str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,6 +31,13 @@ class Action:
         if not self.args:
             return self.verb
         return self.verb + " " + " ".join(str(a) for a in self.args)
+
+    def to_dict(self) -> MoveData:
+        """The action as a client reads it: its text and, beside it, its verb and arguments.
+        They say nothing the text does not: the text is the verb and the arguments written out
+        (tests/server/test_structured_moves.py checks it for every game's legal actions). A
+        subclass whose `__str__` leaves out something its arguments hold overrides this too."""
+        return {"text": str(self), "kind": self.verb, "args": list(self.args)}
 
 
 def normalize_text(text: str) -> str:

@@ -42,9 +42,10 @@ def test_a_lesson_plays_through_over_http(client, game_id):
     for index, step in enumerate(found.steps):
         msg = _lesson(client, game_id, moves, step.expect)
         assert msg["lesson"]["refused"] is None and msg["lesson"]["index"] == index + 1
+        assert [m["text"] for m in msg["moves"]] == msg["legal"]  # the moves' data beside their texts
         moves.append(step.expect)
     assert msg["lesson"]["done"] and "gentlest computer" in msg["lesson"]["text"]
-    assert msg["legal"] == [] and msg["you"] == found.seat
+    assert msg["legal"] == msg["moves"] == [] and msg["you"] == found.seat
     for line in msg["log"]:
         assert "seat " not in line["text"]
 

@@ -39,6 +39,8 @@ def test_each_seat_gets_its_own_view_and_legal_actions(client, db_url):
         assert s0["you"] == 0 and s1["you"] == 1
         assert s0["view"] == truth.view(0) and s1["view"] == truth.view(1)
         assert s0["legal"] == [str(a) for a in truth.legal_actions(0)]
+        assert s0["moves"] == [a.to_dict() for a in truth.legal_actions(0)]  # data beside the texts
+        assert s1["moves"] == [a.to_dict() for a in truth.legal_actions(1)]
         assert s0["view"]["hand"] != s1["view"]["hand"]
 
 
@@ -54,7 +56,7 @@ def test_spectators_and_other_seats_never_see_a_hidden_card(client, db_url):
         hello(ws0, tokens[0])
         hello(ws1, tokens[1])
         first = hello(spy, None)
-        assert first["you"] is None and first["legal"] == [] and first["view"]["hand"] is None
+        assert first["you"] is None and first["legal"] == first["moves"] == [] and first["view"]["hand"] is None
         seen: list[dict] = [first]
         mine = {0: [], 1: []}
         for _round in range(3):
@@ -68,7 +70,7 @@ def test_spectators_and_other_seats_never_see_a_hidden_card(client, db_url):
                 seen.append(receive(spy, "update"))
                 truth = _truth(db_url, table_id)[0]
                 assert seen[-1]["view"] == truth.view(None)
-                assert seen[-1]["legal"] == []
+                assert seen[-1]["legal"] == seen[-1]["moves"] == []
         assert seen[-1]["status"] == "finished"
         for msg in seen:
             text = json.dumps(msg)

@@ -56,10 +56,11 @@ def test_a_hypothetical_line_plays_moves_for_any_seat_from_a_step(client):
     truth = replay(MatchRecord(game="turns", seed=record.seed, players=record.players,
                                actions=record.live_actions()[:2] + [(1, "roll"), (1, "end"), (0, "add 1")]), game=TURNS)
     assert r["view"] == truth.view(1) and r["hypothetical"]["to_move"] == [0]
-    assert r["legal"] == []  # seat 1 is not to move in the line
+    assert r["legal"] == r["moves"] == []  # seat 1 is not to move in the line
     assert [e["text"] for e in r["log"] if e.get("hypothetical")][-1] == "ann adds 1"
     as_ann = client.post(f"/api/tables/{table_id}/hypothetical", json={**body, "seat": 0}).json()
     assert as_ann["legal"] == ["add 1", "roll", "end"]
+    assert as_ann["moves"][0] == {"text": "add 1", "kind": "add", "args": [1]} and len(as_ann["moves"]) == 3
     # stepping back is the same line one move shorter; leaving it is the plain replay
     back = client.post(f"/api/tables/{table_id}/hypothetical", json={**body, "line": body["line"][:2]}).json()
     assert len(back["hypothetical"]["line"]) == 2

@@ -114,7 +114,7 @@ def _message(found: Tutorial, lesson: Lesson, names: list[str], log: list[tuple[
     return {
         "type": "state", "you": seat, "table": table, "step": len(log),
         **messages.seat_part(state, seat, names),
-        "legal": [] if step is None else [str(a) for a in state.legal_actions(seat)] if seat in state.to_move() else [],
+        **messages.legal_part(state.legal_actions(seat) if step is not None and seat in state.to_move() else []),
         "log": [{"step": n, **messages.worded(e, game, names)} for n, events in log for e in filter_events(events, seat)],
         "deadline": None, "chat": [], "undo": None, "thinking": [],
         "lesson": {

@@ -10,15 +10,16 @@ docs/protocol.md):
   {"type": "resync"}                                  ask for the full state again
   {"type": "ping"}
 Server to client, each with "seq" (1, 2, 3... per connection):
-  state  - everything this seat may know: table, view, legal, to_move, result_text, log, chat,
+  state  - everything this seat may know: table, view, legal, moves, to_move, result_text, log, chat,
            deadline, undo (also sent to everyone after a move is taken back, with "ack" for the
            one who did)
-  update - after each action: step, view, legal, to_move, events, status, result, result_text,
+  update - after each action: step, view, legal, moves, to_move, events, status, result, result_text,
            deadline, undo ({"allowed": bool, "reason": why not}, null for spectators) (+ "ack": ref
            for the connection that acted). A client whose step is not the last one + 1 resyncs.
   table  - seats, presence or status changed
   chat, notice, pong
   error  - {"message": ..., "ref": ...}: the request was refused and nothing changed
+`legal` is the seat's legal moves as texts, `moves` the same as {text, kind, args} (protocol.md).
 A frame the server cannot read gets an `error` and the socket goes on; a frame over
 protocol.MAX_FRAME characters closes the socket with code 1009 and a reason to show.
 """

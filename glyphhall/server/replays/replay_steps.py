@@ -126,7 +126,7 @@ def compute(job: ReplayJob) -> dict[str, Any]:
     out["view"] = state.view(seat)
     out["to_move"] = [] if state.is_over() else list(state.to_move())
     out["result_text"] = game.result_text(state, names) if state.is_over() else None
-    out["legal"] = [str(a) for a in state.legal_actions(seat)] if job.line is not None and seat is not None else []
+    out.update(messages.legal_part(state.legal_actions(seat) if job.line is not None and seat is not None else []))
     out["log"] = log
     last = step + len(job.line or ())
     out["events"] = [e for e in log if e["step"] == last and not e.get("undone")]  # the last move's

@@ -174,7 +174,7 @@ class LiveTable:
             numbers = [i + 1 for i in self.indices]  # the record's steps, as updates number them
             msg["log"] = messages.log_for(self.log, seat, self.game, names, numbers)
         else:
-            msg.update(view=None, legal=[], log=[], to_move=[], result_text=None)
+            msg.update(view=None, legal=[], moves=[], log=[], to_move=[], result_text=None)
         msg["deadline"] = self.timer.deadline
         msg["chat"] = self.chat_cache or []
         msg["undo"] = self.undo_status(seat)

@@ -1,5 +1,6 @@
 """What a connection receives. This module is the one gate between a game state and the wire:
-a seat gets its own `view(seat)`, its legal actions as text and the events `filter_events` lets it
+a seat gets its own `view(seat)`, its legal actions (as text, and as data beside the text:
+`Action.to_dict`, so no client parses notation) and the events `filter_events` lets it
 see; a spectator (seat None) gets `view(None)` and the public events. Nothing else about the
 state is put in a message. Event texts go out worded for people (`Game.event_text`, the seats'
 names instead of seat numbers); the game's own `data` travels with them."""
@@ -9,20 +10,26 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from glyphhall.engine import Event, Game, State, filter_events
+from glyphhall.engine import Action, Event, Game, State, filter_events
 
 
 def seat_part(state: State, seat: int | None, names: Sequence[str]) -> dict[str, Any]:
     """The game part of a message for `seat`: view, legal actions, whose move it is (public:
     at a real table everyone sees who is still thinking) and, once over, the result in words."""
-    legal = [] if seat is None else [str(a) for a in state.legal_actions(seat)]
     over = state.is_over()
     return {
         "view": state.view(seat),
-        "legal": legal,
+        **legal_part(state.legal_actions(seat) if seat is not None else []),
         "to_move": [] if over else list(state.to_move()),
         "result_text": state.game.result_text(state, names) if over else None,
     }
+
+
+def legal_part(actions: Iterable[Action]) -> dict[str, Any]:
+    """`legal`, the actions' texts (what older clients and the terminal read), and `moves`, the
+    same actions in the same order as {text, kind, args} (docs/protocol.md)."""
+    moves = [a.to_dict() for a in actions]
+    return {"legal": [m["text"] for m in moves], "moves": moves}
 
 
 def worded(event: Event, game: Game, names: Sequence[str]) -> dict[str, Any]:

@@ -6,15 +6,17 @@ export function render(root, ctx) {
   root.append(actionButtons(ctx), viewPanels(ctx.view));
 }
 
-/** Legal actions grouped by verb, one button each (clicking sends the action text). */
-export function actionButtons(ctx) {
+/** Legal moves grouped by kind, one button each (clicking sends the move's text): every move of
+ * the context, or the `moves` given (a renderer's leftovers).
+ * @param {import("../js/types.js").RenderContext} ctx
+ * @param {import("../js/types.js").LegalMove[]} [moves] */
+export function actionButtons(ctx, moves = ctx.moves) {
   const box = h("div.actions#actions");
-  if (!ctx.legal.length) return box;
+  if (!moves.length) return box;
   const byVerb = new Map();
-  for (const text of ctx.legal) {
-    const verb = text.split(" ")[0];
-    if (!byVerb.has(verb)) byVerb.set(verb, []);
-    byVerb.get(verb).push(text);
+  for (const m of moves) {
+    if (!byVerb.has(m.kind)) byVerb.set(m.kind, []);
+    byVerb.get(m.kind).push(m.text);
   }
   for (const [verb, texts] of byVerb) {
     box.append(h("div.verb-group", {}, h("span.verb", { text: label(verb) }),

@@ -76,14 +76,15 @@ function cardBacks(n, max = 8) {
   return box;
 }
 
-function parseLegal(legal) {
-  const out = { deploy: new Set(), summon: new Set(), glyft: new Set(), place: [], attack: [], other: [] };
-  for (const t of legal) {
-    const w = t.split(" ");
-    if (w[0] === "deploy" || w[0] === "summon" || w[0] === "glyft") out[w[0]].add(w[1]);
-    else if (w[0] === "place") out.place.push({ text: t, card: w[1], creature: w[2] });
-    else if (w[0] === "attack") out.attack.push({ text: t, attacker: w[1], defender: w[2] });
-    else out.other.push(t);
+/** The legal moves by what they are clicked on: a reserve Creature or a hand card (id -> the
+ * move's text), a card and the Creature to hide it under, an attacker and its target; the rest. */
+function sortMoves(moves) {
+  const out = { deploy: new Map(), summon: new Map(), glyft: new Map(), place: [], attack: [], other: [] };
+  for (const m of moves) {
+    if (m.kind === "deploy" || m.kind === "summon" || m.kind === "glyft") out[m.kind].set(m.args[0], m.text);
+    else if (m.kind === "place") out.place.push({ text: m.text, card: m.args[0], creature: m.args[1] });
+    else if (m.kind === "attack") out.attack.push({ text: m.text, attacker: m.args[0], defender: m.args[1] });
+    else out.other.push(m.text);
   }
   return out;
 }
@@ -94,7 +95,7 @@ export function render(root, ctx) {
   const { view, legal } = ctx;
   if (sel.key !== ctx.stateKey) sel = { key: ctx.stateKey, card: null, attacker: null };
   const me = ctx.you;
-  const L = parseLegal(legal);
+  const L = sortMoves(ctx.moves);
   if (sel.card && !L.place.some((p) => p.card === sel.card)) sel.card = null;  // a choice no move uses any more
   const rerender = () => { root.replaceChildren(); render(root, ctx); };
   const attackers = [...new Set(L.attack.map((a) => a.attacker))];
@@ -125,8 +126,8 @@ export function render(root, ctx) {
   // --- the players: the others first, you at the bottom
   const order = view.players.map((p) => p.seat);
   const mineFirst = me === null ? order : [...order.slice(me + 1), ...order.slice(0, me), me];
-  const defenders = new Set(L.attack.filter((a) => a.attacker === sel.attacker).map((a) => a.defender));
-  const placeTargets = new Set(L.place.filter((p) => p.card === sel.card).map((p) => p.creature));
+  const defenders = new Map(L.attack.filter((a) => a.attacker === sel.attacker).map((a) => [a.defender, a.text]));
+  const placeTargets = new Map(L.place.filter((p) => p.card === sel.card).map((p) => [p.creature, p.text]));
   for (const seat of mineFirst) {
     const p = view.players[seat];
     const mine = seat === me;
@@ -158,10 +159,10 @@ export function render(root, ctx) {
       } else if (!mine && defenders.has(c.id)) {
         card.classList.add("target");
         card.title = `attack ${c.name} with ${creatureOf(sel.attacker).name}`;
-        card.addEventListener("click", () => ctx.act(`attack ${sel.attacker} ${c.id}`));
+        card.addEventListener("click", () => ctx.act(defenders.get(c.id)));
       } else if (mine && placeTargets.has(c.id)) {
         card.classList.add("target");
-        card.addEventListener("click", () => ctx.act(`place ${sel.card} ${c.id}`));
+        card.addEventListener("click", () => ctx.act(placeTargets.get(c.id)));
       }
       circle.append(card);
     }
@@ -201,7 +202,7 @@ export function render(root, ctx) {
         { "data-card": k.id, title: sorceryText(k.id) },
         h("b", { text: k.name }), k.count > 1 ? h("span.gf-count", { text: `×${k.count}` }) : null,
         h("small", { text: sorceryText(k.id) }));
-      if (canGlyft) el.addEventListener("click", () => ctx.act(`glyft ${k.id}`));
+      if (canGlyft) el.addEventListener("click", () => ctx.act(L.glyft.get(k.id)));
       else if (canPlace) {
         el.addEventListener("click", () => {
           const targets = L.place.filter((p) => p.card === k.id);
@@ -220,7 +221,7 @@ export function render(root, ctx) {
       for (const c of mineP.reserve) {
         const verb = L.deploy.has(c.id) ? "deploy" : L.summon.has(c.id) ? "summon" : null;
         const el = h("div.gf-creature.in-reserve" + (verb ? ".ready" : ""), { "data-creature": c.id, title: verb ? `${verb} ${c.name}` : c.name }, creatureSvg(c, true));
-        if (verb) el.addEventListener("click", () => ctx.act(`${verb} ${c.id}`));
+        if (verb) el.addEventListener("click", () => ctx.act(L[verb].get(c.id)));
         reserve.append(el);
       }
       if (!mineP.reserve.length) reserve.append(h("span.muted", { text: "your reserve is empty" }));

@@ -5,7 +5,7 @@
 // glyphs_guess.js; keys: glyphs_keys.js.
 import { h } from "../js/dom.js";
 import { actionButtons } from "./generic.js";
-import { useStyles } from "./shared.js";
+import { findMove, hasMove, movesOf, useStyles } from "./shared.js";
 import { builder, builderPanel, load } from "./glyphs_builder.js";
 import { glyphSvg, loadKinds, markToken, parseGlyph, shapes } from "./glyphs_draw.js";
 import { guessBox } from "./glyphs_guess.js";
@@ -26,13 +26,13 @@ const SORTS = {
 function tile(g, ctx, canCopy, rerender) {
   const cls = g.approved ? "approved" : "rejected";
   const preds = Object.entries(g.predictions || {}).map(([seat, p]) => `${ctx.seatName(Number(seat))}: ${p}`).join(", ");
-  const question = `question ${g.n}`;
-  const canQuestion = ctx.legal.includes(question);
+  const question = findMove(ctx.moves, "question", String(g.n));
+  const canQuestion = question !== null;
   const token = g.question || canQuestion
     ? h("button.q-token" + (g.question ? ".on" : ""), {
-      text: "?", "data-action": canQuestion ? question : undefined, disabled: !canQuestion,
+      text: "?", "data-action": canQuestion ? question.text : undefined, disabled: !canQuestion,
       title: g.question ? "a ? token lies next to this glyph" + (canQuestion ? " (click to take it)" : "") : "put a ? token next to this glyph",
-      onclick: () => ctx.act(question),
+      onclick: () => canQuestion && ctx.act(question.text),
     })
     : null;
   const copy = () => { load(g.shapes, `copy glyph ${g.n}`); rerender(); };
@@ -62,7 +62,7 @@ function endScreen(view, ctx) {
 }
 
 export function render(root, ctx) {
-  const { view, legal } = ctx;
+  const { view, moves } = ctx;
   const rerender = () => { root.replaceChildren(); render(root, ctx); };
   latest = { root, ctx };
   Object.assign(page, { ctx, rerender });
@@ -88,30 +88,31 @@ export function render(root, ctx) {
   if (view.guess) {
     wrap.append(h("div.guess#guess-on-table", {}, h("b", { text: "Guess on the table: " }),
       h("span.reading", { text: `A glyph is approved if and only if ${view.guess}.` }),
-      legal.includes("confirm") ? h("span.muted", { text: " Confirm (C) pays one coin; withdraw (W) is free." }) : null));
+      hasMove(moves, "confirm") ? h("span.muted", { text: " Confirm (C) pays one coin; withdraw (W) is free." }) : null));
   }
+  const approve = findMove(moves, "predict", "approved"), reject = findMove(moves, "predict", "rejected");
   if (view.pending) {
     wrap.append(h("div.pending#judged", {}, h("b", { text: `Being judged (${view.pending.perform ? "performed" : "studied"}):` }),
       h("figure.glyph-tile.judged", { title: view.pending.glyph }, glyphSvg(parseGlyph(view.pending.glyph), 130)),
-      legal.includes("predict approved") ? h("span.predict-keys", {},
-        h("button.predict.approve", { text: "Approved (A)", "data-action": "predict approved", onclick: () => ctx.act("predict approved") }, markToken(true, 22)),
-        h("button.predict.reject", { text: "Rejected (X)", "data-action": "predict rejected", onclick: () => ctx.act("predict rejected") }, markToken(false, 22))) : null));
-    used.add("predict approved").add("predict rejected");
+      approve && reject ? h("span.predict-keys", {},
+        h("button.predict.approve", { text: "Approved (A)", "data-action": approve.text, onclick: () => ctx.act(approve.text) }, markToken(true, 22)),
+        h("button.predict.reject", { text: "Rejected (X)", "data-action": reject.text, onclick: () => ctx.act(reject.text) }, markToken(false, 22))) : null));
+    movesOf(moves, "predict").forEach((m) => used.add(m.text));
   }
   const preds = Object.entries(view.predictions || {});
   if (preds.length) wrap.append(h("div.predictions", {}, h("b", { text: "Predictions: " }), preds.map(([seat, p]) => h("span.chip", { text: `${ctx.seatName(Number(seat))}: ${p}` }))));
 
   // the boards of marked glyphs, sorted on this page as the person likes; the table's own
   // arrangement changes only through the "sort" actions the table option allows
-  const verbs = ["build", "perform", "study", "counterexample", "place"].filter((v) => legal.some((t) => t.startsWith(v + " ")));
+  const verbs = ["build", "perform", "study", "counterexample", "place"].filter((v) => hasMove(moves, v));
   wrap.append(h("div.sort-bar", {}, h("span.muted", { text: "Show the board " }),
     h("select#board-order", { onchange: (e) => { boardOrder = e.target.value; rerender(); } },
       Object.entries(SORTS).map(([k, [label]]) => h("option", { value: k, text: label, selected: boardOrder === k }))),
     h("button#smaller", { text: "smaller", title: "draw the board's glyphs smaller, to make room (Ctrl+Alt+J)", onclick: () => { page.tileSize = Math.max(60, page.tileSize - 25); rerender(); } }),
     h("button#larger", { text: "larger", title: "Ctrl+Alt+K", onclick: () => { page.tileSize = Math.min(170, page.tileSize + 25); rerender(); } }),
-    legal.filter((t) => t.startsWith("sort ")).map((t) => {
-      used.add(t);
-      return h("button.action", { text: `arrange the table's board: ${t.slice(5)}`, "data-action": t, onclick: () => ctx.act(t) });
+    movesOf(moves, "sort").map((m) => {
+      used.add(m.text);
+      return h("button.action", { text: `arrange the table's board: ${m.args[0]}`, "data-action": m.text, onclick: () => ctx.act(m.text) });
     })));
   view.boards.forEach((board, i) => {
     const title = view.boards.length > 1 ? `Board ${i + 1}` : "The board";
@@ -119,29 +120,30 @@ export function render(root, ctx) {
     wrap.append(h("section.glyph-board", { "data-board": String(i) }, h("h4", { text: `${title} (${board.length} glyphs)` }),
       h("div.tiles", {}, shown.map((g) => tile(g, ctx, verbs.length > 0 && shapes.kinds, rerender)))));
   });
-  for (const t of legal) if (t.startsWith("question ")) used.add(t);
+  for (const m of movesOf(moves, "question")) used.add(m.text);
 
   if (verbs.length && shapes.kinds) wrap.append(builderPanel(ctx, verbs, rerender));
-  for (const t of legal) if (verbs.some((v) => t.startsWith(v + " "))) used.add(t);
+  for (const m of movesOf(moves, verbs)) used.add(m.text);
 
-  if (legal.some((t) => t.startsWith("guess "))) {
+  if (hasMove(moves, "guess")) {
     wrap.append(guessBox(ctx, "guess", "Guess (1 coin on confirm)"));
-    const guesses = legal.filter((t) => t.startsWith("guess "));
-    guesses.forEach((t) => used.add(t));
-    wrap.append(h("details.folded", {}, h("summary", { text: `${guesses.length} suggested guesses` }), actionButtons({ ...ctx, legal: guesses })));
+    const guesses = movesOf(moves, "guess");
+    guesses.forEach((m) => used.add(m.text));
+    wrap.append(h("details.folded", {}, h("summary", { text: `${guesses.length} suggested guesses` }), actionButtons(ctx, guesses)));
   }
-  if (legal.some((t) => t.startsWith("decree "))) {
+  if (hasMove(moves, "decree")) {
     wrap.append(guessBox(ctx, "decree", "Set"));
-    const decrees = legal.filter((t) => t.startsWith("decree "));
-    decrees.forEach((t) => used.add(t));
-    wrap.append(h("details.folded", {}, h("summary", { text: `${decrees.length} decrees from the catalogue` }), actionButtons({ ...ctx, legal: decrees })));
+    const decrees = movesOf(moves, "decree");
+    decrees.forEach((m) => used.add(m.text));
+    wrap.append(h("details.folded", {}, h("summary", { text: `${decrees.length} decrees from the catalogue` }), actionButtons(ctx, decrees)));
   }
   const keyed = { pass: "Pass (P)", confirm: "Confirm (C)", withdraw: "Withdraw (W)" };
-  const rest = legal.filter((t) => !used.has(t));
-  const plain = rest.filter((t) => !keyed[t]);
-  const withKeys = rest.filter((t) => keyed[t]);
-  if (withKeys.length) wrap.append(h("div.actions.turn-keys", {}, withKeys.map((t) => h("button.action" + (t === "confirm" ? ".primary" : ""), { text: keyed[t], "data-action": t, onclick: () => ctx.act(t) }))));
-  if (plain.length) wrap.append(actionButtons({ ...ctx, legal: plain }));
+  const rest = moves.filter((m) => !used.has(m.text));
+  const hasKey = (m) => !m.args.length && keyed[m.kind];
+  const plain = rest.filter((m) => !hasKey(m));
+  const withKeys = rest.filter(hasKey);
+  if (withKeys.length) wrap.append(h("div.actions.turn-keys", {}, withKeys.map((m) => h("button.action" + (m.kind === "confirm" ? ".primary" : ""), { text: keyed[m.kind], "data-action": m.text, onclick: () => ctx.act(m.text) }))));
+  if (plain.length) wrap.append(actionButtons(ctx, plain));
   const help = helpIfOpen();
   if (help) wrap.append(help);
   root.append(wrap);

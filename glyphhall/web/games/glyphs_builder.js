@@ -6,6 +6,7 @@
 // alike; a cancelled drag puts the shapes back, a released or lost pointer ends it where it is.
 import { h, s } from "../js/dom.js";
 import { glyphSvg, glyphText, parseGlyph, shapeSvg, shapes } from "./glyphs_draw.js";
+import { movesOf } from "./shared.js";
 
 const GRID_W = 14, GRID_H = 9, U = 34;  // builder grid in units, pixels per unit
 const ORIGIN = [2, GRID_H - 2];  // unit (0, 0) sits 2 units in from the bottom-left
@@ -255,10 +256,11 @@ function send(ctx, verbs) {
   return box;
 }
 
-/** Suggested glyphs from the legal list: click one to load it into the builder. */
+/** Suggested glyphs from the legal moves: click one to load it into the builder. */
 function ideas(ctx, verbs, rerender) {
-  const examples = ctx.legal.filter((t) => verbs.some((v) => t.startsWith(v + " ")))
-    .map((t) => t.replace(/^(build|perform|study) /, "").replace(/^(counterexample|place) (approved|rejected) /, ""));
+  // The glyph is a move's last argument (build, perform, study: the glyph; counterexample,
+  // place: the mark, then the glyph).
+  const examples = movesOf(ctx.moves, verbs).map((m) => String(m.args[m.args.length - 1]));
   const unique = [...new Set(examples)].slice(0, 12);
   if (!unique.length) return null;
   return h("details.folded", {}, h("summary", { text: "Ideas (click to load one)" }),

@@ -4,6 +4,7 @@
 import { h } from "../js/dom.js";
 import { builder, builderKey } from "./glyphs_builder.js";
 import { glyphText } from "./glyphs_draw.js";
+import { findMove, hasMove } from "./shared.js";
 
 /** The help overlay's sections: a title and its rows of [key, what it does].
  * @type {[string, [string, string][]][]} */
@@ -39,15 +40,16 @@ export function helpIfOpen() { return page.help ? helpOverlay() : null; }
 /** The phase's own keys; true when one acted. */
 function turnKey(e, ctx) {
   const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
-  const legal = ctx.legal;
-  const has = (t) => legal.includes(t);
-  const can = (verb) => legal.some((t) => t.startsWith(verb + " "));
+  const moves = ctx.moves;
+  const approve = findMove(moves, "predict", "approved"), reject = findMove(moves, "predict", "rejected");
+  const confirm = findMove(moves, "confirm"), withdraw = findMove(moves, "withdraw"), pass = findMove(moves, "pass");
+  const can = (verb) => hasMove(moves, verb);
   if (e.ctrlKey || e.metaKey || e.altKey) return false;
-  if (key === "a" && has("predict approved")) ctx.act("predict approved");
-  else if (key === "x" && has("predict rejected")) ctx.act("predict rejected");
-  else if ((key === "c" || key === "Enter") && has("confirm")) ctx.act("confirm");
-  else if ((key === "w" || key === "Escape") && has("withdraw")) ctx.act("withdraw");
-  else if (key === "p" && has("pass")) ctx.act("pass");
+  if (key === "a" && approve) ctx.act(approve.text);
+  else if (key === "x" && reject) ctx.act(reject.text);
+  else if ((key === "c" || key === "Enter") && confirm) ctx.act(confirm.text);
+  else if ((key === "w" || key === "Escape") && withdraw) ctx.act(withdraw.text);
+  else if (key === "p" && pass) ctx.act(pass.text);
   else if (key === "g" && document.getElementById("guess-text")) document.getElementById("guess-text").focus();
   else if (["p", "s", "b"].includes(key) && builder.shapes.length) {
     const verb = { p: "perform", s: "study", b: "build" }[key];

@@ -8,6 +8,7 @@
 // draws the same state and its picks go through the same clickThing, so both views act alike.
 import { api, h, s } from "../js/dom.js";
 import { actionButtons } from "./generic.js";
+import { findMove, hasMove, moveWords, movesOf } from "./shared.js";
 
 const SEAT_COLOURS = ["#3f6fd1", "#c8453a", "#e0b526", "#3fb6b0"];
 const TERRAIN = {
@@ -96,8 +97,8 @@ function nameFigures(view) {
   }));
 }
 const figName = (id) => figNames[id] || id;
-/** An action text for people: its figure ids as names ("attack Airborne Elite 2 Raelin the Kyrie Warrior"). */
-const say = (text) => text.split(" ").map((w) => figNames[w] || w).join(" ");
+/** A move for people, from its words (kind, then arguments): figure ids as names ("attack Airborne Elite 2 Raelin the Kyrie Warrior"). */
+const say = (words) => words.map((w) => figNames[w] || w).join(" ");
 function centre(q, r) { return [R * SQ3 * (q + r / 2), R * 1.5 * r]; }
 function hexPoints(cx, cy, rad) {
   const pts = [];
@@ -117,10 +118,6 @@ function shade(terrain, level, maxLevel) {
   return `rgb(${rgb.join(",")})`;
 }
 
-/** The legal actions as token lists, and who can act with what. */
-function parseLegal(legal) {
-  return legal.map((text) => ({ text, words: text.split(" ") }));
-}
 
 export function render(root, ctx) {
   useStyles();
@@ -132,7 +129,8 @@ export function render(root, ctx) {
   const me = ctx.you;
   const rerender = () => { root.replaceChildren(); render(root, ctx); };
   // Order markers and draft picks are clicked on the cards, never on the map.
-  const acts = parseLegal(legal).filter((a) => a.words[0] !== "order" && a.words[0] !== "draft");
+  // The moves as words (the kind, then the arguments: here all names of figures, hexes or cards).
+  const acts = ctx.moves.map(moveWords).filter((a) => a.words[0] !== "order" && a.words[0] !== "draft");
   const hexes = view.board.hexes;
   const labels = new Set(hexes.map((x) => x[0]));
   const figures = view.figures || [];
@@ -183,7 +181,7 @@ export function render(root, ctx) {
     if (!found.length && token && token === sel.figure) found = acts.filter((a) => a.words.length === 2 && a.words[1] === token);
     if (!found.length && select) { sel.figure = token; sel.choices = null; sel.path = null; rerender(); return; }
     if (found.length === 1) { ctx.act(found[0].text); return; }
-    if (found.length > 1) { sel.choices = found.map((a) => a.text); sel.where = token || hex; rerender(); }
+    if (found.length > 1) { sel.choices = found; sel.where = token || hex; rerender(); }
   }
 
   const wrap = h("div.hs", { "data-phase": view.phase });
@@ -213,12 +211,12 @@ export function render(root, ctx) {
   }
   if (sel.choices) {
     prompt.append(h("div.hs-chooser#chooser", {}, h("span", { text: `${figName(sel.where)}: ` }),
-      sel.choices.map((t) => h("button.primary", { text: say(t), title: t, "data-action": t, onclick: () => ctx.act(t) })),
+      sel.choices.map((a) => h("button.primary", { text: say(a.words), title: a.text, "data-action": a.text, onclick: () => ctx.act(a.text) })),
       h("button", { text: "Cancel", onclick: () => { sel.choices = null; rerender(); } })));
   }
   const mapped = new Set(onMap.map((a) => a.text));
   const rest = acts.filter((a) => !mapped.has(a.text) && (!sel.figure || !figByName[a.words[1]] || a.words[1] === sel.figure || a.words.length === 2));
-  for (const a of rest) prompt.append(h("button.hs-act" + (a.words[0] === "end" || a.words[0] === "done" ? ".primary" : ""), { text: say(a.text), title: a.text, "data-action": a.text, onclick: () => ctx.act(a.text) }));
+  for (const a of rest) prompt.append(h("button.hs-act" + (a.words[0] === "end" || a.words[0] === "done" ? ".primary" : ""), { text: say(a.words), title: a.text, "data-action": a.text, onclick: () => ctx.act(a.text) }));
   if (legal.length && targetHexes.size + targetFigures.size) {
     prompt.append(h("span.muted", { text: sel.figure || actors.size === 0 ? "Click a highlighted hex or figure." : "Click one of your figures (gold ring) to see its moves." }));
   }
@@ -370,13 +368,14 @@ export function render(root, ctx) {
   }
   // While you place order markers your army cards (with their marker buttons) come before the
   // battlefield, beside the prompt; otherwise below it.
-  if (legal.some((t) => t.startsWith("order "))) wrap.insertBefore(armies, wrap.querySelector("#hs-view-toggle")); else wrap.append(armies);
+  if (hasMove(ctx.moves, "order")) wrap.insertBefore(armies, wrap.querySelector("#hs-view-toggle")); else wrap.append(armies);
   if (view.phase === "draft" && (view.draft_pool || []).length) {
     const pool = h("div.hs-cards.hs-pool#hs-pool");
     for (const key of view.draft_pool) {
       const d = (data && data.cards[key]) || { key, name: key };
-      const text = `draft ${key}`;
-      const can = legal.includes(text);
+      const pick = findMove(ctx.moves, "draft", key);
+      const can = pick !== null;
+      const text = can ? pick.text : null;
       const el = h("div.hs-card.pool" + (can ? ".playable" : ""), { "data-card": key, "data-action": can ? text : null, title: d.text || "", onclick: () => can && ctx.act(text) },
         h("b", { text: d.name }), h("span.hs-pts", { text: d.points !== undefined ? `${d.points} pts` : "" }),
         d.life !== undefined ? statLine(d) : null,
@@ -385,8 +384,8 @@ export function render(root, ctx) {
       pool.append(el);
     }
     // While it is your pick the pool comes first; otherwise it waits below the armies.
-    const place = legal.some((t) => t.startsWith("draft ")) ? (el) => wrap.insertBefore(el, wrap.querySelector(".hs-field")) : (el) => wrap.append(el);
-    place(h("section.hs-draft", {}, h("h4", { text: legal.some((t) => t.startsWith("draft ")) ? "Draft: click a card to add it to your army" : "Draft pool" }), pool));
+    const place = hasMove(ctx.moves, "draft") ? (el) => wrap.insertBefore(el, wrap.querySelector(".hs-field")) : (el) => wrap.append(el);
+    place(h("section.hs-draft", {}, h("h4", { text: hasMove(ctx.moves, "draft") ? "Draft: click a card to add it to your army" : "Draft pool" }), pool));
   }
   if (legal.length) wrap.append(h("details.folded.hs-all", {}, h("summary", { text: `Every legal move as a button (${legal.length})` }), actionButtons(ctx)));
   root.append(wrap);
@@ -452,9 +451,9 @@ function statusBar(view, ctx) {
   } else if (view.phase === "orders") {
     bits.push(h("b.hs-who", { text: "Order markers" }), h("span", { text: ctx.legal.length ? "put your markers 1, 2, 3 and X on your cards (the others see only which card holds one)" : "waiting for the markers" }));
   } else if (view.phase === "draft") {
-    const mine = ctx.legal.some((t) => t.startsWith("draft "));
+    const mine = hasMove(ctx.moves, "draft");
     bits.push(h("b.hs-who", { text: mine ? "Your pick" : "Draft" }),
-      h("span", { text: mine ? "click a card in the draft pool to add it to your army" + (ctx.legal.includes("done") ? ", or press done" : "") : "waiting for the other players' picks" }));
+      h("span", { text: mine ? "click a card in the draft pool to add it to your army" + (hasMove(ctx.moves, "done") ? ", or press done" : "") : "waiting for the other players' picks" }));
   } else {
     bits.push(h("b.hs-who", { text: view.phase }));
   }
@@ -482,11 +481,11 @@ function armyCard(c, figures, ctx, view) {
     c.negated ? h("div.hs-neg", { text: "powers negated" }) : null);
   const markers = h("div.hs-markers", {}, (c.markers || []).map((m) => h("span.hs-marker" + (m === "?" ? ".hidden" : ""), { text: m.toUpperCase(), title: m === "?" ? "a face-down order marker" : `order marker ${m}` })));
   el.append(markers);
-  const orders = ctx.legal.filter((t) => t.startsWith("order ") && t.split(" ")[2] === c.key);
+  const orders = movesOf(ctx.moves, "order").filter((m) => m.args[1] === c.key);
   if (orders.length) {
     el.classList.add("playable");
     el.append(h("div.hs-order-buttons", {}, h("small", { text: "put marker: " }),
-      orders.map((t) => h("button.hs-order", { text: t.split(" ")[1].toUpperCase(), "data-action": t, onclick: () => ctx.act(t) }))));
+      orders.map((m) => h("button.hs-order", { text: String(m.args[0]).toUpperCase(), "data-action": m.text, onclick: () => ctx.act(m.text) }))));
   }
   if (view.active_card === c.key) el.classList.add("active");
   return el;

@@ -3,6 +3,7 @@
 // Click a hand card, then a space; a card that costs blood then asks for its sacrifices.
 import { h, s } from "../js/dom.js";
 import { actionButtons } from "./generic.js";
+import { findMove, hasMove, movesOf } from "./shared.js";
 
 const CARD_W = 96, CARD_H = 132;
 let glossary = {};  // sigil name -> its rule, from the game's rules (table.js loads them)
@@ -23,15 +24,10 @@ const DECISION_HELP = {
   corpse: (space) => `A creature died in space ${space}: a Corpse Eater in hand may take its place.`,
   hoard: () => "Magpie's Lens: choose any card of your deck to take into your hand.",
 };
-const PLAY_RE = /^play (\d+) (\d+)(?: sacrifice ([\d ]+))?$/;
-
-function parsePlays(legal) {
-  const out = [];
-  for (const text of legal) {
-    const m = PLAY_RE.exec(text);
-    if (m) out.push({ text, card: Number(m[1]), space: Number(m[2]), sacs: m[3] ? m[3].split(" ").map(Number) : [] });
-  }
-  return out;
+/** The legal plays: hand card and space (numbered from 1), and the spaces sacrificed (a play's
+ * arguments are `card space` or `card space "sacrifice" space...`). */
+function playsOf(moves) {
+  return movesOf(moves, "play").map((m) => ({ text: m.text, card: m.args[0], space: m.args[1], sacs: m.args.slice(3) }));
 }
 
 function costBadge(cost) {
@@ -108,7 +104,7 @@ export function render(root, ctx) {
   if (sel.key !== ctx.stateKey) sel = { key: ctx.stateKey, card: null, space: null, sacs: [] };
   const me = ctx.you ?? 0;
   const them = 1 - me;
-  const plays = parsePlays(legal);
+  const plays = playsOf(ctx.moves);
   if (sel.card !== null && !plays.some((p) => p.card === sel.card)) sel = { key: ctx.stateKey, card: null, space: null, sacs: [] };
   const used = new Set(plays.map((p) => p.text));
   const rerender = () => { root.replaceChildren(); render(root, ctx); };
@@ -162,8 +158,9 @@ export function render(root, ctx) {
     }
     rows.append(line);
   }
-  const bell = legal.includes("bell")
-    ? h("button.bell#bell", { title: "ring the bell: your creatures attack", "data-action": "bell", onclick: () => ctx.act("bell") }, "Ring the bell")
+  const ring = findMove(ctx.moves, "bell");
+  const bell = ring
+    ? h("button.bell#bell", { title: "ring the bell: your creatures attack", "data-action": ring.text, onclick: () => ctx.act(ring.text) }, "Ring the bell")
     : h("div.bell.idle", { text: "bell" });
   board.append(rows, h("div.scale-box", {}, scaleSvg(view, me, ctx), bell));
   wrap.append(board);
@@ -201,18 +198,19 @@ export function render(root, ctx) {
   const prompt = h("div.insc-prompt#prompt");
   if (sel.card !== null && sel.space === null) prompt.append(h("span", { text: `Choose a space for ${view.hand[sel.card - 1].name}.` }));
   if (sel.space !== null) {
-    const want = `play ${sel.card} ${sel.space}` + (sel.sacs.length ? ` sacrifice ${[...sel.sacs].sort((a, b) => a - b).join(" ")}` : "");
+    const chosen = [...sel.sacs].sort((a, b) => a - b).join(",");
+    const want = plays.find((p) => p.card === sel.card && p.space === sel.space && p.sacs.join(",") === chosen);
     prompt.append(h("span", { text: `Choose the creatures to sacrifice for ${view.hand[sel.card - 1].name} (${view.hand[sel.card - 1].cost}). ` }),
-      h("button.primary#confirm", { text: "Play it", disabled: !used.has(want), onclick: () => ctx.act(want) }),
+      h("button.primary#confirm", { text: "Play it", disabled: !want, onclick: () => want && ctx.act(want.text) }),
       h("button#cancel", { text: "Cancel", onclick: () => { sel.card = sel.space = null; sel.sacs = []; rerender(); } }));
   }
   if (view.draft) {
     prompt.append(h("div.draft", {}, h("span", { text: `Draft, round ${view.draft.round}: take a card.` }),
       h("div.faceup", {}, view.draft.faceup.map((card, i) => {
-        const text = `draft ${i + 1}`;
-        return h("div.hand-card" + (legal.includes(text) ? ".playable" : ""), { "data-action": text, onclick: () => legal.includes(text) && ctx.act(text) }, cardSvg(card));
+        const pick = findMove(ctx.moves, "draft", i + 1);
+        if (pick) used.add(pick.text);
+        return h("div.hand-card" + (pick ? ".playable" : ""), { "data-action": pick ? pick.text : `draft ${i + 1}`, onclick: () => pick && ctx.act(pick.text) }, cardSvg(card));
       }))));
-    view.draft.faceup.forEach((_, i) => used.add(`draft ${i + 1}`));
   }
   if (view.death_card) {
     const dc = view.death_card;
@@ -220,23 +218,23 @@ export function render(root, ctx) {
     prompt.append(h("div.death-card", {}, h("b", { text: `Death card: ${dc.stage}` }),
       h("p.dc-help#dc-help", { text: `${DEATH_CARD_HELP[dc.stage] || ""} ${dc.stage !== "done" && dc.stage !== "cost" ? soFar : ""}`.trim() }),
       h("div.faceup", {}, dc.revealed.map((card, i) => {
-        const text = `choose ${i + 1}`;
-        return h("div.hand-card" + (legal.includes(text) ? ".playable" : ""), { "data-action": text, onclick: () => legal.includes(text) && ctx.act(text) }, cardSvg(card));
+        const pick = findMove(ctx.moves, "choose", i + 1);
+        if (pick) used.add(pick.text);
+        return h("div.hand-card" + (pick ? ".playable" : ""), { "data-action": pick ? pick.text : `choose ${i + 1}`, onclick: () => pick && ctx.act(pick.text) }, cardSvg(card));
       })),
       dc.made ? h("div", {}, "Made: ", cardSvg(dc.made)) : null));
-    dc.revealed.forEach((_, i) => used.add(`choose ${i + 1}`));
-    if (legal.some((t) => t.startsWith("name "))) {
+    if (hasMove(ctx.moves, "name")) {
       const input = h("input#card-name", { placeholder: "name your death card", maxlength: 30 });
       prompt.append(h("form.typed", { onsubmit: (e) => { e.preventDefault(); if (input.value.trim()) ctx.act(`name ${input.value.trim()}`); } },
         input, h("button", { text: "Name it" })));
     }
   }
   if (view.decision) prompt.append(h("span", { text: DECISION_HELP[view.decision.kind] ? DECISION_HELP[view.decision.kind](view.decision.space) : "A choice is to be made." }));
-  used.add("bell");
+  if (ring) used.add(ring.text);
   for (const p of plays) used.add(p.text);
   // Every other legal action (draw, items, eat, pass, names...) as a plain button.
-  const rest = legal.filter((t) => !used.has(t));
-  if (rest.length) prompt.append(actionButtons({ ...ctx, legal: rest }));
+  const rest = ctx.moves.filter((m) => !used.has(m.text));
+  if (rest.length) prompt.append(actionButtons(ctx, rest));
   wrap.append(prompt);
   if (view.winner !== null && view.winner !== undefined) wrap.prepend(h("div.banner", { text: `${ctx.seatName(view.winner)} wins the duel` }));
   root.append(wrap);

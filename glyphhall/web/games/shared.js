@@ -57,3 +57,59 @@ export function gameData(game, lists, shape, empty, render) {
     },
   };
 }
+
+// ---- The legal moves as data (ctx.moves: {text, kind, args}, docs/protocol.md): renderers find
+// moves by kind and arguments here and send a move's `text`; none reads the notation of a text.
+
+/** @typedef {import("../js/types.js").LegalMove} LegalMove */
+
+/**
+ * The moves of one kind (or of any of several kinds), in the server's order.
+ * @param {LegalMove[]} moves
+ * @param {string | string[]} kind
+ * @returns {LegalMove[]}
+ */
+export function movesOf(moves, kind) {
+  const kinds = Array.isArray(kind) ? kind : [kind];
+  return moves.filter((m) => kinds.includes(m.kind));
+}
+
+/**
+ * Whether any move is of `kind`.
+ * @param {LegalMove[]} moves
+ * @param {string} kind
+ */
+export function hasMove(moves, kind) {
+  return moves.some((m) => m.kind === kind);
+}
+
+/**
+ * The move of `kind` with exactly these arguments (compared as sent: a number is not its digits),
+ * or null when there is none.
+ * @param {LegalMove[]} moves
+ * @param {string} kind
+ * @param {...(string | number)} args
+ * @returns {LegalMove | null}
+ */
+export function findMove(moves, kind, ...args) {
+  return moves.find((m) => m.kind === kind && m.args.length === args.length && args.every((a, i) => m.args[i] === a)) || null;
+}
+
+/**
+ * Whether a move with this exact text is legal (for texts the renderer got from a move itself).
+ * @param {LegalMove[]} moves
+ * @param {string} text
+ */
+export function isLegal(moves, text) {
+  return moves.some((m) => m.text === text);
+}
+
+/**
+ * A move's words, read from its data: the kind, then each argument as text (a number as its
+ * digits), for matching against ids and DOM attributes; `text` is what to send.
+ * @param {LegalMove} move
+ * @returns {{text: string, words: string[]}}
+ */
+export function moveWords(move) {
+  return { text: move.text, words: [move.kind, ...move.args.map(String)] };
+}

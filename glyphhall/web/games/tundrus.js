@@ -6,7 +6,7 @@
 // click could mean several moves a short chooser offers them. The plain action buttons stay below.
 import { h } from "../js/dom.js";
 import { actionButtons } from "./generic.js";
-import { byField, gameData, useStyles } from "./shared.js";
+import { byField, gameData, isLegal, moveWords, useStyles } from "./shared.js";
 
 const GLYPH = {
   war: "⚔", defense: "⬟", power: "⚡", wealth: "◆", arcana: "✶", destruction: "☠",
@@ -44,7 +44,7 @@ function sendQueued(ctx) {
   if (!queue.texts.length || queue.key === ctx.stateKey) return;
   const next = queue.texts.shift();
   queue.key = ctx.stateKey;
-  if (ctx.legal.includes(next)) ctx.act(next); else queue.texts = [];  // the table moved on: stop
+  if (isLegal(ctx.moves, next)) ctx.act(next); else queue.texts = [];  // the table moved on: stop
 }
 // The game's public data: champions, abilities, items, tokens, by id.
 const byId = (list) => byField(list, "id");
@@ -59,9 +59,9 @@ function nameOf(id) {
   const x = data.champions[id] || data.abilities[id] || data.items[id] || data.itemAbilities[id];
   return x ? x.name : pretty(id);
 }
-/** An action text in words a player reads: ids become names ("ability shield_bash warlord" -> "Shield Bash → Warlord"). */
-function describe(text) {
-  const w = text.split(" ");
+/** A move's words (kind, then arguments) as a player reads them: ids become names
+ * (ability shield_bash warlord -> "Shield Bash → Warlord"). */
+function describe(w) {
   const names = w.slice(1).map(nameOf);
   switch (w[0]) {
     case "ability": return `${names[0]}${names.length > 1 ? " → " + names.slice(1).join(", ") : ""}`;
@@ -95,13 +95,14 @@ export function render(root, ctx) {
   if (sel.key !== ctx.stateKey) sel = { key: ctx.stateKey, choices: null, where: null, takes: null };
   sendQueued(ctx);
   const rerender = () => { root.replaceChildren(); render(root, ctx); };
-  const acts = legal.map((text) => ({ text, w: text.split(" ") }));
+  // The moves as words (the kind, then the arguments as text: a die's number as its digits).
+  const acts = ctx.moves.map(moveWords).map((m) => ({ text: m.text, w: m.words }));
   const used = new Set();
   const offer = (found, where) => {
     found.forEach((a) => used.add(a.text));
     return () => {
       if (found.length === 1) ctx.act(found[0].text);
-      else if (found.length > 1) { sel.choices = found.map((a) => a.text); sel.where = where; rerender(); }
+      else if (found.length > 1) { sel.choices = found; sel.where = where; rerender(); }
     };
   };
   const myTribe = view.you ? view.you.tribe : null;
@@ -224,11 +225,11 @@ export function render(root, ctx) {
   if (pendingItem) prompt.append(h("div.td-pending", {}, h("span", { text: "Acquired: " }), itemCard(pendingItem, { "data-item": pendingItem })));
   if (sel.choices) {
     prompt.append(h("div.td-chooser#chooser", {}, h("span", { text: `${sel.where}: ` }),
-      sel.choices.map((t) => h("button.primary", { text: describe(t), title: t, "data-action": t, onclick: () => ctx.act(t) })),
+      sel.choices.map((a) => h("button.primary", { text: describe(a.w), title: a.text, "data-action": a.text, onclick: () => ctx.act(a.text) })),
       h("button", { text: "Cancel", onclick: () => { sel.choices = null; rerender(); } })));
   }
   for (const a of acts.filter((x) => !used.has(x.text))) {
-    prompt.append(h("button.td-act" + (PRIMARY.has(a.w[0]) ? ".primary" : ""), { text: describe(a.text), title: a.text, "data-action": a.text, onclick: () => ctx.act(a.text) }));
+    prompt.append(h("button.td-act" + (PRIMARY.has(a.w[0]) ? ".primary" : ""), { text: describe(a.w), title: a.text, "data-action": a.text, onclick: () => ctx.act(a.text) }));
   }
   if (legal.length) wrap.append(h("details.folded.td-all", {}, h("summary", { text: `Every legal move as a button (${legal.length})` }), actionButtons(ctx)));
   root.append(wrap);

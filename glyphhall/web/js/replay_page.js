@@ -114,7 +114,7 @@ function renderGame() {
   // leader plays for the seat shown.
   const you = hypo ? seatParam() : null;
   const ctx = renderContext({
-    view: data.view, legal: hypo && canLead() ? data.legal : [], you, table: data.table, act, replay: !hypo,
+    view: data.view, legal: hypo && canLead() ? data.legal : [], moves: hypo && canLead() ? data.moves || [] : [], you, table: data.table, act, replay: !hypo,
     seatName, status: hypo ? "running" : "finished", result: hypo ? null : data.table.result, step: pos.step, stateKey: shown,
   });
   try {

@@ -13,7 +13,7 @@ const learning = parts[0] === "learn";
 const $ = (id) => document.getElementById(id);
 
 const ui = {
-  table: null, view: null, legal: [], you: null, log: [], chat: [], deadline: null, step: 0, result: null,
+  table: null, view: null, legal: [], moves: [], you: null, log: [], chat: [], deadline: null, step: 0, result: null,
   toMove: [], resultText: null, prevView: null, online: false, sending: null, glossary: {}, thinking: [],
   me: null,  // the signed-in account ({name, ...}) or null for a guest
   shown: 0,  // counts the states shown: a renderer drops a half-made selection when it changes
@@ -232,7 +232,7 @@ function renderGame() {
     return;
   }
   const ctx = renderContext({
-    view: ui.view, legal: ui.legal, you: ui.you, table: t, act, stateKey: ui.shown,
+    view: ui.view, legal: ui.legal, moves: ui.moves, you: ui.you, table: t, act, stateKey: ui.shown,
     seatName, status: t.status, result: ui.result || t.result, step: ui.step, prevView: ui.prevView, lastEvents: lastEvents(),
     glossary: ui.glossary,
   });
@@ -356,7 +356,7 @@ function onMessage(msg) {
   switch (msg.type) {
     case "state":
       Object.assign(ui, {
-        table: msg.table, view: msg.view, legal: msg.legal, you: msg.you, log: msg.log, chat: msg.chat, deadline: msg.deadline,
+        table: msg.table, view: msg.view, legal: msg.legal, moves: msg.moves || [], you: msg.you, log: msg.log, chat: msg.chat, deadline: msg.deadline,
         step: msg.step, result: msg.table.result, toMove: msg.to_move || [], resultText: msg.result_text, prevView: null, sending: null,
         undo: msg.undo, thinking: msg.thinking || [], shown: ui.shown + 1,
       });
@@ -364,7 +364,7 @@ function onMessage(msg) {
     case "update":
       if (msg.ack !== undefined) ui.sending = null;
       Object.assign(ui, {
-        prevView: ui.view, view: msg.view, legal: msg.legal, deadline: msg.deadline, step: msg.step, result: msg.result,
+        prevView: ui.view, view: msg.view, legal: msg.legal, moves: msg.moves || [], deadline: msg.deadline, step: msg.step, result: msg.result,
         toMove: msg.to_move || [], resultText: msg.result_text, undo: msg.undo, shown: ui.shown + 1,
       });
       ui.table.status = msg.status;

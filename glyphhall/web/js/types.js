@@ -38,14 +38,19 @@
 /** A game's view for one seat: its shape is the game's own (each renderer reads its game's).
  * @typedef {Record<string, any>} GameView */
 
+/** A legal move as data beside its text (docs/protocol.md, "Legal moves"): `kind` is its verb,
+ * `args` its arguments as the game holds them (numbers stay numbers; a text may hold spaces).
+ * To make the move, send its `text`.
+ * @typedef {{text: string, kind: string, args: (string | number)[]}} LegalMove */
+
 /** Fields every server message has: `seq` counts them per connection.
  * @typedef {{seq?: number}} Sequenced */
 /** Everything this seat may know.
  * @typedef {Sequenced & {type: "state", table: Table, step: number, view: GameView, legal: string[],
- *   log: GameEvent[], chat: ChatLine[], deadline: number | null, you: number | null,
+ *   moves: LegalMove[], log: GameEvent[], chat: ChatLine[], deadline: number | null, you: number | null,
  *   thinking?: ThinkingBot[], [field: string]: any}} StateMessage */
 /** After each move; `ack` (the move's ref) for the connection that acted.
- * @typedef {Sequenced & {type: "update", step: number, view: GameView, legal: string[], events: GameEvent[],
+ * @typedef {Sequenced & {type: "update", step: number, view: GameView, legal: string[], moves: LegalMove[], events: GameEvent[],
  *   status: string, result: number[] | null, deadline: number | null, ack?: Ref, [field: string]: any}} UpdateMessage */
 /** Seats, presence or status changed.
  * @typedef {Sequenced & {type: "table", table: Table}} TableMessage */
@@ -67,11 +72,13 @@
 // ---- What a renderer is given (js/render_context.js builds it, for the table and the replay) ----
 
 /** @typedef {{
- *   view: GameView, legal: string[], you: number | null, table: Table,
+ *   view: GameView, legal: string[], moves: LegalMove[], you: number | null, table: Table,
  *   act: (text: string) => void, seatName: (seat: number) => string,
  *   status: string, result: number[] | null, step: number, stateKey: number,
  *   replay: boolean, prevView: GameView | null, lastEvents: GameEvent[], glossary: Record<string, string>,
  * }} RenderContext
+ * `legal` are the seat's legal moves as texts and `moves` the same moves as data, in the same order
+ * (a renderer reads `moves`, never the notation of `legal`: games/shared.js has the helpers);
  * `stateKey` changes with each state shown (a renderer drops a half-made selection when it does);
  * `replay` is true when the page replays a finished game; `prevView` the view before the last
  * move (null when unknown); `glossary` the game's terms and their explanations. */
