@@ -150,9 +150,27 @@ def attacks(state) -> list[str]:
     return [t for t in state["legal"] if t.startswith("attack ")]
 
 
+AIMS_3D = """() => Object.fromEntries([...document.querySelectorAll('#hs-3d-shown .hs3d-aim')].map(e =>
+  [e.dataset.to, {spaces: Number(e.dataset.spaces), attack_height: Number(e.dataset.attackHeight),
+                  defense_height: Number(e.dataset.defenseHeight), from: e.dataset.from}]))"""
+
+
+def assert_aims_drawn(page, view: dict, attacker: str) -> None:
+    """The 3D view draws a line of sight to each figure the engine lets `attacker` attack (the
+    view's `aims`, the same targets as the attack actions) with its spaces and height dice."""
+    page.wait_for_function("a => document.querySelector('#hs-3d').hs3d.aimed?.some(x => x.from === a)", arg=attacker)
+    shown = page.evaluate(AIMS_3D)
+    expected = {target: {**info, "from": attacker} for target, info in view["aims"][attacker].items()}
+    assert shown == expected
+    legal = page.evaluate("() => [...document.querySelectorAll('[data-action]')].map(e => e.dataset.action)")
+    assert set(shown) == {t.split()[2] for t in legal if t.startswith("attack ") and t.split()[1] == attacker}
+    lines = page.evaluate("() => document.querySelector('#hs-3d').hs3d.marks.children.filter(o => o.material?.isLineDashedMaterial).length")
+    assert lines == len(shown)
+
+
 def test_3d_view_chooses_an_attack_target_by_mouse(live_server, new_page):
-    """A figure that may attack, selected in 3D; its targets ringed; a click on one attacks it
-    (the dice are rolled and shown)."""
+    """A figure that may attack, selected in 3D; its targets ringed, each with its line of sight,
+    spaces and height dice drawn; a click on one attacks it (the dice are rolled and shown)."""
     table_id, tokens, mover, view = table_at_a_move(live_server, seed=7, until=attacks)
     page = new_page()
     page.set_viewport_size({"width": 1280, "height": 800})
@@ -171,8 +189,10 @@ def test_3d_view_chooses_an_attack_target_by_mouse(live_server, new_page):
     else:
         pytest.fail("no attack target is in view")
     assert page.evaluate("t => document.querySelector('#hs-3d').hs3d.model.figures.some(f => f.name === t && f.target)", target)
+    assert_aims_drawn(page, view, attacker)
     page.mouse.move(where["x"], where["y"])
     page.wait_for_function("() => document.querySelector('#hs-3d').hs3d.aimLine.geometry.attributes.position?.count === 2")
+    shot(page, "heroscape-3d-aim", full_page=False)
     step = int(page.get_attribute("body", "data-step"))
     page.mouse.click(where["x"], where["y"])
     if page.locator("#chooser").count():  # more than one way to attack it: the chooser offers them
@@ -180,6 +200,39 @@ def test_3d_view_chooses_an_attack_target_by_mouse(live_server, new_page):
     page.wait_for_function("s => Number(document.body.dataset.step) > s", arg=step)
     page.wait_for_selector("#dice")
     shot(page, "heroscape-3d-attack", full_page=False)
+
+
+def test_3d_view_on_a_phone_shows_the_attacks_and_attacks_by_touch(live_server, browser):
+    table_id, tokens, mover, view = table_at_a_move(live_server, seed=7, until=attacks)
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    ctx.set_default_timeout(WAIT_MS)
+    try:
+        page = ctx.new_page()
+        page.add_init_script(seat_script(table_id, tokens[mover]))
+        page.goto(f"{live_server}/t/{table_id}")
+        open_3d(page)
+        hex_of = {f["name"]: f["hex"] for f in view["figures"]}
+        for attacker in sorted(view["aims"]):
+            select_by_pointer(page, attacker, hex_of[attacker], tap=True)
+            target = next((t for t in sorted(view["aims"][attacker])
+                           if (found := picked(page, point(page, hex_of[t], 0.5))) and found["figure"] == t), None)
+            if target:
+                break
+        else:
+            pytest.fail("no attack target is in view")
+        assert_aims_drawn(page, view, attacker)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        shot(page, "heroscape-3d-390-aim", full_page=False)
+        step = int(page.get_attribute("body", "data-step"))
+        where = point(page, hex_of[target], 0.5)
+        page.touchscreen.tap(where["x"], where["y"])
+        if page.locator("#chooser").count():
+            page.wait_for_function("() => document.querySelector('#hs-3d').hs3d.aimLine.geometry.attributes.position?.count === 2")
+            click_in_page(page, "#chooser button[data-action^='attack']")
+        page.wait_for_function("s => Number(document.body.dataset.step) > s", arg=step)
+        page.wait_for_selector("#dice")
+    finally:
+        ctx.close()
 
 
 def test_3d_view_on_a_phone_selects_and_moves_by_touch(live_server, browser):

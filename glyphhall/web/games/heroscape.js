@@ -339,6 +339,9 @@ export function render(root, ctx) {
         })),
         targets: targetHexes,
         tailOptions: tailPick ? Object.keys(tailOpts) : [],
+        // the engine's attacks of the selected figure: each target with its spaces and height dice
+        aims: (sel.figure && view.aims && view.aims[sel.figure]) || {},
+        aimAt: sel.choices && figByName[sel.where] ? sel.where : null,
         selectedPath: sel.path && reach && reach[sel.path] ? sel.path : null,
         pathTo: (hex) => [from, ...pathSteps(hex)],
         reachable: (hex) => !!(reach && reach[hex]),

@@ -20,6 +20,13 @@ export function battlefield3d() {
   return viewer;
 }
 
+/** What an attack's tag says: the spaces to the target and what height gives either side. */
+function aimWords({ spaces, attack_height: up, defense_height: down }) {
+  const dice = (n) => `+${n} ${n === 1 ? "die" : "dice"}`;
+  const height = up ? `higher, ${dice(up)} to attack` : down ? `lower, ${dice(down)} to defend` : "no height bonus";
+  return `${spaces} ${spaces === 1 ? "space" : "spaces"}: ${height}`;
+}
+
 const centre = (q, r) => [SQ3 * (q + r / 2), 1.5 * r];
 const top = (level) => Math.max(level, 0.25) * LEVEL;
 
@@ -181,9 +188,9 @@ class Battlefield3D {
     return found;
   }
 
-  sprite(text, colour, bg, height = 0.42) {
+  sprite(text, colour, bg, height = 0.42, sizeAttenuation = true) {
     const { tex, aspect } = this.label(text, colour, bg);
-    const mat = new THREE.SpriteMaterial({ map: tex, depthTest: false });
+    const mat = new THREE.SpriteMaterial({ map: tex, depthTest: false, sizeAttenuation });
     const sp = new THREE.Sprite(mat);
     sp.scale.set(height * aspect, height, 1);
     sp.renderOrder = 10;
@@ -223,7 +230,7 @@ class Battlefield3D {
     for (const f of model.figures) {
       if (!this.at[f.hex]) continue;
       const group = new THREE.Group();
-      group.userData = { figure: f.name, hex: f.hex };
+      group.userData = { figure: f.name, hex: f.hex, eye: 0.16 + 0.5 + f.height * 0.22 + 0.18 };
       const [x, y, z] = this.at[f.hex];
       const colour = new THREE.Color(f.colour);
       const base = new THREE.Mesh(new THREE.CylinderGeometry(0.62, 0.66, 0.16, 24), new THREE.MeshLambertMaterial({ color: colour }));
@@ -255,6 +262,41 @@ class Battlefield3D {
       if (was && was !== f.hex && this.at[was]) this.slide(group, this.at[was], [x, y, z]);
     }
     this.lastHex = Object.fromEntries(model.figures.map((f) => [f.name, f.hex]));
+    this.buildAims(model);
+  }
+
+  /** Where a figure's head is (its line of sight starts and ends there), or null. */
+  eyeOf(name) {
+    const g = (this.figureMeshes || []).find((x) => x.userData.figure === name);
+    if (!g || !this.at[g.userData.hex]) return null;
+    const [x, y, z] = this.at[g.userData.hex];
+    return new THREE.Vector3(x, y + g.userData.eye, z);
+  }
+
+  /** The selected figure's attacks, as the engine lists them (in range and in line of sight):
+   * a dashed line of sight to every target and a tag over it with the spaces between them and
+   * what height gives either side. The target under the pointer (or being chosen) gets the
+   * bright line (showAim). */
+  buildAims(model) {
+    this.aimed = [];
+    const from = model.figures.find((f) => f.selected);
+    const start = from && this.eyeOf(from.name);
+    if (!start) return;
+    for (const [target, info] of Object.entries(model.aims || {})) {
+      const end = this.eyeOf(target);
+      if (!end) continue;
+      const sight = new THREE.Line(new THREE.BufferGeometry().setFromPoints([start, end]),
+        new THREE.LineDashedMaterial({ color: "#ff8a6a", dashSize: 0.35, gapSize: 0.25, depthTest: false, transparent: true, opacity: 0.85 }));
+      sight.computeLineDistances();
+      sight.renderOrder = 4;
+      const words = aimWords(info);
+      // a fixed size on the screen: readable on a phone's small view of the whole battlefield
+      const tag = this.sprite(words, "#fff", "rgba(150,40,24,.9)", 0.027, false);
+      tag.position.set(end.x, end.y + 1.3, end.z);  // above the name tag
+      this.marks.add(sight, tag);
+      this.aimed.push({ from: from.name, to: target, info, words });
+    }
+    if (model.aimAt) this.showAim(model.aimAt);
   }
 
   /** A figure that moved since the last update slides there (anyone's move, a bot's too). */
@@ -344,8 +386,7 @@ class Battlefield3D {
   showAim(figure) {
     const figs = this.model.figures;
     const from = figs.find((f) => f.selected), to = figure && figs.find((f) => f.name === figure && f.target);
-    const pts = from && to && this.at[from.hex] && this.at[to.hex]
-      ? [from.hex, to.hex].map((h) => { const [x, y, z] = this.at[h]; return new THREE.Vector3(x, y + 1.2, z); }) : [];
+    const pts = from && to ? [this.eyeOf(from.name), this.eyeOf(to.name)].filter(Boolean) : [];
     this.aimLine.geometry.setFromPoints(pts);
     this.draw();
   }
@@ -365,6 +406,7 @@ class Battlefield3D {
     const byLab = Object.fromEntries(model.hexes.map((x) => [x[0], x]));
     for (const lab of hexes) li("hs3d-hex", { hex: lab, level: String(byLab[lab][3]), terrain: byLab[lab][4] }, `${lab}, level ${byLab[lab][3]}`);
     for (const g of this.figureMeshes) li("hs3d-figure", { figure: g.userData.figure, hex: g.userData.hex }, `${model.say(g.userData.figure)} on ${g.userData.hex}`);
+    for (const a of this.aimed) li("hs3d-aim", { from: a.from, to: a.to, spaces: String(a.info.spaces), attackHeight: String(a.info.attack_height), defenseHeight: String(a.info.defense_height) }, `${model.say(a.from)} can attack ${model.say(a.to)}: ${a.words}`);
     for (const d of this.glyphMeshes) li("hs3d-glyph", { glyph: d.userData.glyph, hex: d.userData.hex }, `a glyph on ${d.userData.hex}${d.userData.up ? "" : ", face down"}`);
     this.shownList.replaceChildren(...items);
   }

@@ -13,6 +13,7 @@ export declare const HemisphereLight: any;
 export declare const InstancedMesh: any;
 export declare const Line: any;
 export declare const LineBasicMaterial: any;
+export declare const LineDashedMaterial: any;
 export declare const Matrix4: any;
 export declare const Mesh: any;
 export declare const MeshBasicMaterial: any;
