@@ -6,14 +6,15 @@ in 3D are saved as screenshots (tests/artifacts/heroscape-3d-*.png)."""
 from __future__ import annotations
 
 import random
-import re
 from pathlib import Path
 
 import pytest
 
+from glyphhall import games
 from glyphhall.games.heroscape.map_files import read_map_file
+from tests.playthroughs.playthrough import recorded_moves
 
-from .conftest import WAIT_MS, WHOLE_GAME, click_in_page, shot
+from .conftest import WAIT_MS, click_in_page, shot
 from .seats import SeatSocket, seat_script, seated_table
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -281,40 +282,66 @@ def test_published_maps_in_3d_screenshots(live_server, new_page, name):
 
 GOLDEN = Path(__file__).resolve().parent.parent / "playthroughs" / "heroscape-standard-2p-random-1.txt"
 
+# Both views of every step, drawn by the page's own renderer (games/heroscape.js, its 3D view by
+# its toggle) in one page evaluation: the flat map's listing and the 3D scene's, step by step.
+BOTH_VIEWS_OF_EVERY_STEP = """async (views) => {
+  localStorage.setItem('glyphhall.hs-view', 'flat');
+  const { render } = await import('/static/games/heroscape.js');
+  const root = document.createElement('div');
+  // not in the document: nothing is laid out or composited, the listings are read from the DOM built
+  const listing = (sel) => ({
+    hexes: [...root.querySelectorAll(sel.hex)].map(e => e.dataset.hex).sort(),
+    figures: [...root.querySelectorAll(sel.figure)].map(e => e.dataset.figure + '@' + e.dataset.hex).sort(),
+    glyphs: [...root.querySelectorAll(sel.glyph)].map(e => e.dataset.glyph + '@' + e.dataset.hex).sort(),
+  });
+  const FLAT = { hex: '#hs-map .hs-hex', figure: '#hs-map .hs-figure', glyph: '#hs-map .hs-glyph' };
+  const SHOWN = { hex: '#hs-3d-shown .hs3d-hex', figure: '#hs-3d-shown .hs3d-figure', glyph: '#hs-3d-shown .hs3d-glyph' };
+  const differences = [];
+  let figures = 0, shownIn3d = false;
+  const toggle = async () => {
+    root.querySelector('#hs-view-toggle').click();
+    shownIn3d = !shownIn3d;
+    for (let waited = 0; shownIn3d && !root.querySelector('#hs-3d-shown .hs3d-hex'); waited += 20) {  // the module loads once
+      if (waited > 20000) throw new Error('the 3D view did not draw');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+  for (const [step, view] of views.entries()) {
+    // each step drawn in the view the last one ended in, then the other (two drawings a step)
+    root.replaceChildren();
+    render(root, { view, legal: [], you: null, table: { seats: [{}, {}] }, act: () => {}, seatName: (i) => `player ${i + 1}`,
+                   status: 'running', result: null, step, stateKey: step, replay: false, prevView: null, lastEvents: [], glossary: {} });
+    const first = listing(shownIn3d ? SHOWN : FLAT);
+    await toggle();
+    const second = listing(shownIn3d ? SHOWN : FLAT);
+    const [flat, shown] = shownIn3d ? [first, second] : [second, first];
+    if (!root.querySelector('#hs-map') === !root.querySelector('#hs-3d-shown')) throw new Error('not one view at a time');
+    if (JSON.stringify(shown) !== JSON.stringify(flat)) differences.push({ step, flat, shown });
+    figures = Math.max(figures, shown.figures.length);
+  }
+  return { compared: views.length, differences: differences.slice(0, 3), figures };
+}"""
 
-@WHOLE_GAME
-def test_flat_map_and_3d_view_show_the_same_state_at_every_step_of_a_golden_playthrough(live_server, browser):
-    """The golden playthrough (seed 1) replayed move by move at a table; one watcher sees the flat
-    map, another the 3D view: after every step both list the same hexes, figures and glyphs."""
-    moves = [(int(m.group(1)), m.group(2)) for m in
-             (re.match(r"step \d+ seat (\d+): (.+)$", line) for line in GOLDEN.read_text().splitlines()) if m]
-    assert GOLDEN.read_text().splitlines()[1].startswith('spec {"game":"heroscape","max_steps":300,"options":{},"players":2')
-    table_id, tokens = seated_table(live_server, "heroscape", seed=1)
-    sockets = [SeatSocket(live_server, table_id, t) for t in tokens]
-    contexts = []
-    try:
-        pages = []
-        for view in ("flat", "3d"):
-            ctx = browser.new_context(viewport={"width": 1280, "height": 800})
-            ctx.set_default_timeout(WAIT_MS)
-            ctx.add_init_script(f"localStorage.setItem('glyphhall.hs-view', '{view}')")
-            contexts.append(ctx)
-            page = ctx.new_page()
-            page.goto(f"{live_server}/t/{table_id}")
-            pages.append(page)
-        flat, three = pages
-        flat.wait_for_selector("#hs-map")
-        three.wait_for_selector("#hs-3d-shown .hs3d-hex")
-        assert len(moves) == 300  # the whole file: draft, placement, order markers, turns of moves and attacks
-        for step, (seat, text) in enumerate(moves, start=1):
-            sockets[seat].play(text)
-            for page in pages:
-                page.wait_for_function("s => Number(document.body.dataset.step) >= s", arg=step)
-            shown = three.evaluate(SHOWN_3D)
-            assert shown == flat.evaluate(FLAT_LISTING), f"after step {step} ({text})"
-        assert shown["figures"], "figures were placed in the steps replayed"
-    finally:
-        for sock in sockets:
-            sock.close()
-        for ctx in contexts:
-            ctx.close()
+
+def test_flat_map_and_3d_view_show_the_same_state_at_every_step_of_a_golden_playthrough(live_server, new_page):
+    """The golden playthrough (seed 1) replayed move by move: the spectators' view after every
+    step (state.view(None), what the server sends a watcher) drawn by the table page's renderer as
+    the flat map and as the 3D view, in one page evaluation: both list the same hexes, figures and
+    glyphs at every step."""
+    text = GOLDEN.read_text()
+    assert text.splitlines()[1].startswith('spec {"game":"heroscape","max_steps":300,"options":{},"players":2')
+    moves = list(recorded_moves(text))
+    assert len(moves) == 300  # the whole file: draft, placement, order markers, turns of moves and attacks
+    game = games.get("heroscape")
+    state = game.new(2, 1, {})
+    views = [state.view(None)]
+    for seat, action in moves:
+        state.apply(seat, game.parse_action(state, seat, action))
+        views.append(state.view(None))
+    page = new_page()
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(f"{live_server}/")
+    found = page.evaluate(BOTH_VIEWS_OF_EVERY_STEP, views)
+    assert found["differences"] == [], f"the views differ (first steps shown): {found['differences']}"
+    assert found["compared"] == 301
+    assert found["figures"] >= 4, "figures were placed in the steps replayed"
