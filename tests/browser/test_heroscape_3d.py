@@ -345,3 +345,28 @@ def test_flat_map_and_3d_view_show_the_same_state_at_every_step_of_a_golden_play
     assert found["differences"] == [], f"the views differ (first steps shown): {found['differences']}"
     assert found["compared"] == 301
     assert found["figures"] >= 4, "figures were placed in the steps replayed"
+
+
+def ladder_field() -> str:
+    """A 20 x 10 field with a 6-level rock column at f10 and a castle ladder up to it from f11."""
+    rows = [" ".join("6r" if (r, c) == (5, 10) else "1g" for c in range(1, 21)) for r in range(10)]
+    text = 'name = "Ladder field"\nrows = [' + ", ".join(f'"{row}"' for row in rows) + ']\n[[ladder]]\nbetween = ["f10", "f11"]\n'
+    return read_map_file(text.encode(), "ladder.toml").text  # with start zones chosen by rule, as an upload gets
+
+
+def test_3d_view_draws_the_maps_ladders(live_server, new_page):
+    """A map's castle ladders (the view's board.ladders) stand in the 3D scene on their edge."""
+    table_id, _ = seated_table(live_server, "heroscape", seed=3, options={"map_text": ladder_field()})
+    page = new_page()
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.add_init_script("localStorage.setItem('glyphhall.hs-view', '3d')")
+    page.goto(f"{live_server}/t/{table_id}")
+    page.wait_for_selector("#hs-3d-shown .hs3d-hex")
+    assert page.evaluate("() => [...document.querySelectorAll('#hs-3d-shown .hs3d-ladder')].map(e => e.dataset.between)") == ["f10 f11"]
+    rungs = page.evaluate("() => document.querySelector('#hs-3d').hs3d.board.children.find(o => o.userData.ladders)?.count")
+    assert rungs == 2 + 5  # two rails and a rung for each of the 5 levels risen
+    page.evaluate("""() => { const v = document.querySelector('#hs-3d').hs3d, [x, y, z] = v.at['f11'];
+      document.querySelector('#hs-3d').scrollIntoView({block: 'start'});
+      v.orbit.target.set(x, y, z); v.orbit.radius = 7; v.orbit.theta = Math.PI / 2 + 0.5; v.orbit.apply(); }""")  # close up
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    shot(page, "heroscape-3d-ladder", full_page=False)

@@ -329,7 +329,7 @@ export function render(root, ctx) {
       const zoneColours = {};
       for (const x of hexes) if (x[5] >= 0) zoneColours[x[5]] = seatColour(x[5]);
       viewer.update({
-        hexes, walls: view.board.walls || [], overhangs: view.board.overhangs || [], zoneColours, ownZone: me,
+        hexes, walls: view.board.walls || [], ladders: view.board.ladders || [], overhangs: view.board.overhangs || [], zoneColours, ownZone: me,
         terrainColour: (terrain, level) => shade(terrain, level, maxLevel),
         glyphs: shownGlyphs,
         figures: figures.filter((f) => f.status === "on" && pos[f.hex]).map((f) => ({

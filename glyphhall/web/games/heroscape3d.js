@@ -38,7 +38,14 @@ class Battlefield3D {
     /** @type {any} */ (this.element).hs3d = this;  // the bench script turns the camera through it
     // no multisampling: it costs most of a frame where WebGL is drawn in software (the bench)
     this.renderer = new THREE.WebGLRenderer({ antialias: false, powerPreference: "high-performance" });
-    this.renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
+    // The frame's cost is the pixels filled (on a phone's GPU and in software WebGL alike; the
+    // render call itself is 2 ms): while the camera moves it draws at one device pixel a CSS pixel,
+    // and sharp again (up to 2) once still. movingPixelRatio null: always sharp (the bench's "before").
+    this.stillPixelRatio = Math.min(window.devicePixelRatio || 1, 2);
+    this.movingPixelRatio = 1;
+    this.renderer.setPixelRatio(this.stillPixelRatio);
+    this.settle = 0;
+    this.coarse = false;
     this.canvas = this.renderer.domElement;
     this.canvas.setAttribute("aria-label", "the battlefield in 3D: drag to turn, wheel or pinch to zoom, Shift-drag or two fingers to pan");
     this.canvas.setAttribute("role", "img");
@@ -58,7 +65,7 @@ class Battlefield3D {
     this.scene.add(sun);
     this.board = new THREE.Group(); this.marks = new THREE.Group(); this.pieces = new THREE.Group();
     this.scene.add(this.board, this.marks, this.pieces);
-    this.orbit = new OrbitCamera(this.camera, this.canvas, () => this.draw(), (e) => this.pick(e));
+    this.orbit = new OrbitCamera(this.camera, this.canvas, () => this.draw(true), (e) => this.pick(e));
     this.raycaster = new THREE.Raycaster();
     this.textures = new Map();
     this.frames = 0;
@@ -81,12 +88,27 @@ class Battlefield3D {
     this.draw();
   }
 
-  /** Draw on the next frame (once, however many changes come before it). */
-  draw() {
+  /** Draw at this pixel ratio (the drawing buffer is resized only when it changes). */
+  pixelRatio(ratio) {
+    if (this.renderer.getPixelRatio() === ratio) return;
+    this.renderer.setPixelRatio(ratio);
+    const w = this.element.clientWidth, h = this.element.clientHeight;
+    if (w && h) this.renderer.setSize(w, h, false);
+  }
+
+  /** Draw on the next frame (once, however many changes come before it); `moving`: the camera
+   * moved, so this frame is drawn coarse and a sharp one follows when it stops. */
+  draw(moving = false) {
+    if (moving && this.movingPixelRatio) {
+      this.coarse = true;
+      clearTimeout(this.settle);
+      this.settle = setTimeout(() => { this.coarse = false; this.draw(); }, 200);
+    }
     if (this.pending) return;
     this.pending = true;
     requestAnimationFrame(() => {
       this.pending = false;
+      this.pixelRatio(this.coarse && this.movingPixelRatio ? this.movingPixelRatio : this.stillPixelRatio);
       const t0 = performance.now();
       this.renderer.render(this.scene, this.camera);
       this.drawMs = performance.now() - t0;
@@ -100,7 +122,7 @@ class Battlefield3D {
 
   update(model) {
     this.model = model;
-    const key = JSON.stringify([model.hexes, model.walls, model.overhangs, model.zoneColours, model.ownZone]);
+    const key = JSON.stringify([model.hexes, model.walls, model.ladders, model.overhangs, model.zoneColours, model.ownZone]);
     if (key !== this.boardKey) { this.buildBoard(model); this.boardKey = key; }
     this.buildPieces(model);
     this.listShown(model);
@@ -146,22 +168,32 @@ class Battlefield3D {
       });
       this.board.add(zones);
     }
-    // walls on hex edges (ruins, battlements, road walls): a thin slab up to the wall's top
-    for (const [a, b, topLevel] of model.walls || []) {
-      if (!this.at[a] || !this.at[b]) continue;
-      const [ax, , az] = this.at[a], [bx, , bz] = this.at[b];
-      const wall = new THREE.Mesh(new THREE.BoxGeometry(1.0, topLevel * LEVEL, 0.12), new THREE.MeshLambertMaterial({ color: "#9b8f80" }));
-      wall.position.set((ax + bx) / 2, topLevel * LEVEL / 2, (az + bz) / 2);
-      wall.rotation.y = -Math.atan2(bz - az, bx - ax) + Math.PI / 2;
-      this.board.add(wall);
+    // walls on hex edges (ruins, battlements, road walls): a thin slab up to the wall's top;
+    // one instanced mesh for them all (a draw call each would cost more than they draw)
+    const walls = (model.walls || []).filter(([a, b]) => this.at[a] && this.at[b]);
+    if (walls.length) {
+      const box = new THREE.BoxGeometry(1.0, 1, 0.12);
+      const mesh = new THREE.InstancedMesh(box, new THREE.MeshLambertMaterial({ color: "#9b8f80" }), walls.length);
+      const q = new THREE.Quaternion(), up = new THREE.Vector3(0, 1, 0);
+      walls.forEach(([a, b, topLevel], i) => {
+        const [ax, , az] = this.at[a], [bx, , bz] = this.at[b];
+        q.setFromAxisAngle(up, -Math.atan2(bz - az, bx - ax) + Math.PI / 2);
+        m.compose(new THREE.Vector3((ax + bx) / 2, topLevel * LEVEL / 2, (az + bz) / 2), q, new THREE.Vector3(1, topLevel * LEVEL, 1));
+        mesh.setMatrixAt(i, m);
+      });
+      this.board.add(mesh);
     }
-    // overhangs (an arch's passage): the slab above the hex
-    for (const [lab, under, over] of model.overhangs || []) {
-      if (!this.at[lab]) continue;
-      const [x, , z] = this.at[lab];
-      const slab = new THREE.Mesh(new THREE.CylinderGeometry(0.97, 0.97, (over - under) * LEVEL, 6), new THREE.MeshLambertMaterial({ color: "#6f6a62", transparent: true, opacity: 0.55 }));
-      slab.position.set(x, (under + over) / 2 * LEVEL, z);
-      this.board.add(slab);
+    this.buildLadders(model.ladders || []);
+    // overhangs (an arch's passage): the slab above the hex, instanced too
+    const overhangs = (model.overhangs || []).filter(([lab]) => this.at[lab]);
+    if (overhangs.length) {
+      const slab = new THREE.CylinderGeometry(0.97, 0.97, 1, 6);
+      const mesh = new THREE.InstancedMesh(slab, new THREE.MeshLambertMaterial({ color: "#6f6a62", transparent: true, opacity: 0.55 }), overhangs.length);
+      overhangs.forEach(([lab, under, over], i) => {
+        const [x, , z] = this.at[lab];
+        mesh.setMatrixAt(i, m.makeScale(1, (over - under) * LEVEL, 1).setPosition(x, (under + over) / 2 * LEVEL, z));
+      });
+      this.board.add(mesh);
     }
     const xs = hexes.map(([lab]) => this.at[lab][0]), zs = hexes.map(([lab]) => this.at[lab][2]);
     const mid = new THREE.Vector3((Math.min(...xs) + Math.max(...xs)) / 2, 0, (Math.min(...zs) + Math.max(...zs)) / 2);
@@ -169,6 +201,33 @@ class Battlefield3D {
     const mine = hexes.filter((x) => x[5] === model.ownZone).map(([lab]) => this.at[lab]);
     const theta = mine.length ? Math.atan2(mine.reduce((a, p) => a + p[0], 0) / mine.length - mid.x, mine.reduce((a, p) => a + p[2], 0) / mine.length - mid.z) : 0;
     this.orbit.frame(mid, Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...zs) - Math.min(...zs)), theta);
+  }
+
+  /** Castle ladders: on the edge between two hexes, two rails and a rung a level from the lower
+   * hex's top to the higher one's, leaning on the higher hex's side (one instanced mesh). */
+  buildLadders(ladders) {
+    this.ladderEdges = [];
+    const parts = [];
+    for (const [a, b] of ladders) {
+      if (!this.at[a] || !this.at[b]) continue;
+      const [lo, hi] = this.at[a][1] <= this.at[b][1] ? [this.at[a], this.at[b]] : [this.at[b], this.at[a]];
+      const dx = hi[0] - lo[0], dz = hi[2] - lo[2], len = Math.hypot(dx, dz) || 1;
+      // on the edge (half way between the centres), a little off the higher column's side
+      const ex = lo[0] + dx * 0.46, ez = lo[2] + dz * 0.46, sx = -dz / len, sz = dx / len;  // sideways, along the edge
+      const rise = Math.max(hi[1] - lo[1], LEVEL);
+      for (const side of [-0.22, 0.22]) parts.push([ex + sx * side, lo[1] + rise / 2, ez + sz * side, 0.1, rise, 0.1]);
+      for (let y = lo[1] + LEVEL / 2; y < lo[1] + rise; y += LEVEL) parts.push([ex, y, ez, 0.08, 0.08, 0.5, Math.atan2(sx, sz)]);
+      this.ladderEdges.push([a, b]);
+    }
+    if (!parts.length) return;
+    const mesh = new THREE.InstancedMesh(new THREE.BoxGeometry(1, 1, 1), new THREE.MeshLambertMaterial({ color: "#d49a52" }), parts.length);
+    const m = new THREE.Matrix4(), q = new THREE.Quaternion(), up = new THREE.Vector3(0, 1, 0);
+    parts.forEach(([x, y, z, w, h, d, turn = 0], i) => {
+      q.setFromAxisAngle(up, turn);
+      mesh.setMatrixAt(i, m.compose(new THREE.Vector3(x, y, z), q, new THREE.Vector3(w, h, d)));
+    });
+    mesh.userData.ladders = this.ladderEdges.length;
+    this.board.add(mesh);
   }
 
   label(text, colour = "#fff", bg = "rgba(20,16,12,.78)") {
@@ -406,6 +465,7 @@ class Battlefield3D {
     const byLab = Object.fromEntries(model.hexes.map((x) => [x[0], x]));
     for (const lab of hexes) li("hs3d-hex", { hex: lab, level: String(byLab[lab][3]), terrain: byLab[lab][4] }, `${lab}, level ${byLab[lab][3]}`);
     for (const g of this.figureMeshes) li("hs3d-figure", { figure: g.userData.figure, hex: g.userData.hex }, `${model.say(g.userData.figure)} on ${g.userData.hex}`);
+    for (const [a, b] of this.ladderEdges || []) li("hs3d-ladder", { between: `${a} ${b}` }, `a ladder between ${a} and ${b}`);
     for (const a of this.aimed) li("hs3d-aim", { from: a.from, to: a.to, spaces: String(a.info.spaces), attackHeight: String(a.info.attack_height), defenseHeight: String(a.info.defense_height) }, `${model.say(a.from)} can attack ${model.say(a.to)}: ${a.words}`);
     for (const d of this.glyphMeshes) li("hs3d-glyph", { glyph: d.userData.glyph, hex: d.userData.hex }, `a glyph on ${d.userData.hex}${d.userData.up ? "" : ", face down"}`);
     this.shownList.replaceChildren(...items);

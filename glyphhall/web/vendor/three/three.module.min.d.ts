@@ -11,6 +11,7 @@ export declare const DoubleSide: any;
 export declare const Group: any;
 export declare const HemisphereLight: any;
 export declare const InstancedMesh: any;
+export declare const Quaternion: any;
 export declare const Line: any;
 export declare const LineBasicMaterial: any;
 export declare const LineDashedMaterial: any;
