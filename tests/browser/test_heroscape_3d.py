@@ -370,3 +370,26 @@ def test_3d_view_draws_the_maps_ladders(live_server, new_page):
       v.orbit.target.set(x, y, z); v.orbit.radius = 7; v.orbit.theta = Math.PI / 2 + 0.5; v.orbit.apply(); }""")  # close up
     page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
     shot(page, "heroscape-3d-ladder", full_page=False)
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)])
+def test_map_gallery_previews_a_map_in_3d(live_server, browser, width, height):
+    """/maps: a map's "See it in 3D" shows that battlefield in the 3D view above the gallery
+    (every hex of the map in the scene), at a desktop's and a phone's width."""
+    ctx = browser.new_context(viewport={"width": width, "height": height}, has_touch=width < 500, is_mobile=width < 500)
+    ctx.set_default_timeout(WAIT_MS)
+    try:
+        page = ctx.new_page()
+        page.goto(f"{live_server}/maps")
+        button = page.locator('button.map-3d[data-map="valkyrie"]')
+        button.click()
+        page.wait_for_selector("#map-3d-pane #hs-3d-shown .hs3d-hex")
+        page.wait_for_function("() => Number(document.querySelector('#hs-3d')?.dataset.frames || 0) > 0")
+        hexes = len(page.request.get(f"{live_server}/api/heroscape/maps/valkyrie/board").json()["hexes"])
+        assert page.locator("#map-3d-pane .hs3d-hex").count() == hexes
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        shot(page, f"heroscape-3d-gallery-{width}", full_page=False)
+        page.click("#map-3d-close")
+        assert page.locator("#map-3d-pane").is_hidden()
+    finally:
+        ctx.close()

@@ -11,11 +11,16 @@ from .maps import FAR
 from .state import MARKERS, ON, STATUS_NAMES
 
 if TYPE_CHECKING:
+    from .maps import Board
     from .state import HeroscapeState
 
 
 def board_view(s: HeroscapeState) -> dict[str, Any]:
-    b = s.board
+    return board_json(s.board)
+
+
+def board_json(b: Board) -> dict[str, Any]:
+    """A battlefield as the table page draws it (also the map gallery's 3D preview)."""
     return {
         "key": b.key,
         "name": b.name,

@@ -77,7 +77,7 @@ function loadData() {
     .then(() => { if (latest) { latest.root.replaceChildren(); render(latest.root, latest.ctx); } });
 }
 
-const seatColour = (seat) => SEAT_COLOURS[((seat % 4) + 4) % 4];
+export const seatColour = (seat) => SEAT_COLOURS[((seat % 4) + 4) % 4];
 const pretty = (key) => String(key).replace(/_/g, " ");
 /** A figure's short tag on the map: 'tarn2' -> 'Ta2', 'syvarris' -> 'Syv'. */
 function tag(name) {
@@ -107,8 +107,8 @@ function hexPoints(cx, cy, rad) {
   }
   return pts.join(" ");
 }
-/** Terrain colour, lighter for higher ground. */
-function shade(terrain, level, maxLevel) {
+/** Terrain colour, lighter for higher ground (the 3D view and the gallery's preview use it too). */
+export function shade(terrain, level, maxLevel) {
   const base = (TERRAIN[terrain] || { colour: "#777" }).colour;
   const k = maxLevel > 1 ? (level - 1) / (maxLevel - 1) : 0;  // 0 lowest .. 1 highest
   const mix = (c) => Math.round(c * (0.62 + 0.5 * k));
