@@ -237,9 +237,11 @@ export function render(root, ctx) {
   const figAt = {};
   for (const f of figures) if (f.status === "on" && f.hex) { figAt[f.hex] = f; if (f.tail) figAt[f.tail] = f; }
   const ground = s("g", {});
+  // In the 3D view the flat map is not shown: its hexes and figures are not drawn at all.
+  const drawFlat = !(view3d && webglAvailable() && hs3d);
   const marks = s("g", {});
   // Draw from the back row forwards so raised hexes overlap the row behind like a relief.
-  for (const [lab, , , level, terrain, zone] of [...hexes].sort((a, b) => a[2] - b[2])) {
+  for (const [lab, , , level, terrain, zone] of drawFlat ? [...hexes].sort((a, b) => a[2] - b[2]) : []) {
     const [cx, cy] = pos[lab];
     const t = TERRAIN[terrain] || { name: terrain };
     const lift = Math.min(level, 10) * 0.9;
@@ -276,12 +278,12 @@ export function render(root, ctx) {
     const d = data && data.glyphs[gl.glyph];
     const letter = gl.up ? (d && d.letter) || gl.name.charAt(0) : "?";
     shownGlyphs.push({ hex: gl.hex, glyph: gl.glyph, up: gl.up, letter });
-    svg.append(s("g", { class: "hs-glyph", "data-glyph": gl.glyph, "data-hex": gl.hex, onclick: (e) => clickThing(null, gl.hex, e.pointerType) },
+    if (drawFlat) svg.append(s("g", { class: "hs-glyph", "data-glyph": gl.glyph, "data-hex": gl.hex, onclick: (e) => clickThing(null, gl.hex, e.pointerType) },
       s("circle", { cx, cy: cy - 2, r: R * 0.5 }),
       s("text", { x: cx, y: cy + 3, "text-anchor": "middle" }, letter),
       s("title", {}, gl.up ? `${gl.name}${d && d.text ? ": " + d.text : ""}` : "a glyph, symbol side up")));
   }
-  for (const f of figures) {
+  for (const f of drawFlat ? figures : []) {
     if (f.status !== "on" || !pos[f.hex]) continue;
     const [cx, cy] = pos[f.hex];
     const card = (view.cards || []).find((c) => c.key === f.card);

@@ -462,8 +462,14 @@ class Battlefield3D {
       el.textContent = text;
       items.push(el);
     };
-    const byLab = Object.fromEntries(model.hexes.map((x) => [x[0], x]));
-    for (const lab of hexes) li("hs3d-hex", { hex: lab, level: String(byLab[lab][3]), terrain: byLab[lab][4] }, `${lab}, level ${byLab[lab][3]}`);
+    // the hexes' items are made again only with the board (hundreds of them, each update else)
+    if (this.hexItemsOf !== this.hexMesh) {
+      const byLab = Object.fromEntries(model.hexes.map((x) => [x[0], x]));
+      for (const lab of hexes) li("hs3d-hex", { hex: lab, level: String(byLab[lab][3]), terrain: byLab[lab][4] }, `${lab}, level ${byLab[lab][3]}`);
+      this.hexItems = items.splice(0);
+      this.hexItemsOf = this.hexMesh;
+    }
+    items.push(...this.hexItems);
     for (const g of this.figureMeshes) li("hs3d-figure", { figure: g.userData.figure, hex: g.userData.hex }, `${model.say(g.userData.figure)} on ${g.userData.hex}`);
     for (const [a, b] of this.ladderEdges || []) li("hs3d-ladder", { between: `${a} ${b}` }, `a ladder between ${a} and ${b}`);
     for (const a of this.aimed) li("hs3d-aim", { from: a.from, to: a.to, spaces: String(a.info.spaces), attackHeight: String(a.info.attack_height), defenseHeight: String(a.info.defense_height) }, `${model.say(a.from)} can attack ${model.say(a.to)}: ${a.words}`);
