@@ -96,3 +96,13 @@ def test_a_match_on_an_uploaded_map_replays_from_its_record_in_a_fresh_data_dire
     assert result.exit_code == 0, result.output
     final = replay(MatchRecord.read(fresh / "match.json"), GAME)
     assert final.is_over() and final.returns() == data["result"] and final.board.key.startswith("custom-")
+
+
+def test_a_packaged_maps_board_for_the_3d_preview(hs_client):
+    """The gallery's 3D preview reads a packaged map's hexes (as a table's view gives them)."""
+    board = hs_client.get("/api/heroscape/maps/valkyrie/board").json()
+    assert board["hexes"] == GAME.new(2, 1, {"map": "valkyrie"}).view(None)["board"]["hexes"]
+    assert {"walls", "ladders", "overhangs"} <= set(board)
+    r = hs_client.get("/api/heroscape/maps/nowhere/board")
+    assert r.status_code == 404 and "no packaged map" in r.json()["error"]
+    assert hs_client.get("/maps").text.count('class="map-3d"') == 3

@@ -5,17 +5,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import paths, scenario_rules
+from . import combat, los, paths, scenario_rules, turn
 from .glyphs import GLYPHS
 from .maps import FAR
 from .state import MARKERS, ON, STATUS_NAMES
 
 if TYPE_CHECKING:
+    from .maps import Board
     from .state import HeroscapeState
 
 
 def board_view(s: HeroscapeState) -> dict[str, Any]:
-    b = s.board
+    return board_json(s.board)
+
+
+def board_json(b: Board) -> dict[str, Any]:
+    """A battlefield as the table page draws it (also the map gallery's 3D preview)."""
     return {
         "key": b.key,
         "name": b.name,
@@ -72,6 +77,26 @@ def tails(s: HeroscapeState, seat: int | None) -> dict[str, dict[str, dict[str, 
             ends[labels[head]].setdefault(labels[tail], [labels[x] for x in p.steps])
         if ends:
             out[s.f_name[f]] = ends
+    return out
+
+
+def aims(s: HeroscapeState, seat: int | None) -> dict[str, dict[str, dict[str, int]]] | None:
+    """For the seat taking the turn: each figure that may attack now, with every figure it may
+    attack (the engine's own attack actions: in range and in line of sight), the spaces between
+    them and the dice height gives each side (the 3D view draws them; the page computes no rule);
+    None for everyone else, as `reach`."""
+    if _movers(s, seat) is None:
+        return None
+    out: dict[str, dict[str, dict[str, int]]] = {}
+    for action in turn.turn_actions(s):
+        if action.verb not in ("attack", "shuriken"):
+            continue
+        a, d = s.fig_index(str(action.args[0])), s.fig_index(str(action.args[1]))
+        out.setdefault(s.f_name[a], {})[s.f_name[d]] = {
+            "spaces": los.fig_range(s, a, d),
+            "attack_height": combat.height_bonus(s, a, d),  # extra attack dice for standing higher
+            "defense_height": combat.height_bonus(s, d, a),  # extra defense dice for the target
+        }
     return out
 
 
@@ -136,6 +161,7 @@ def view(s: HeroscapeState, seat: int | None) -> dict[str, Any]:
         "pending": pending,
         "reach": reach(s, seat),
         "tails": tails(s, seat),
+        "aims": aims(s, seat),
         "result": None if s.result is None else list(s.result),
         "teams": list(s.team),
     }

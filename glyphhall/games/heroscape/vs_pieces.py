@@ -88,8 +88,9 @@ def land_of(kind: int) -> Land | None:
 
 #: Obstacles standing on one hex, as tall as the piece: type -> height in levels. Trees are
 #: 10000 + 1 hex + height (GetNewTile: CTileTree1_10 .. 1_12); Ticalla palms 24014-24016 the
-#: same way (CTilePalm14 .. 16).
-TALL_ONE_HEX = {10011: 10, 10012: 11, 10013: 12, 24014: 14, 24015: 15, 24016: 16}
+#: same way (CTilePalm14 .. 16), and 24001, older files' number for the 15-level palm
+#: (GetNewTile, Tile.cpp: "case TYPE_TICALLA*1000+1: // For compatibility" -> CTilePalm15).
+TALL_ONE_HEX = {10011: 10, 10012: 11, 10013: 12, 24001: 15, 24014: 14, 24015: 15, 24016: 16}
 #: The Road to the Forgotten Forest's big tree: a rhombus of four hexes (TileTree4.cpp), 15 levels
 #: tall (the editor draws "15", Arbre4_15); an obstacle on its four hexes like the one-hex trees
 #: (README, "Terrain of the expansions").

@@ -17,6 +17,7 @@ from glyphhall.engine import GlyphHallError
 from glyphhall.games.heroscape.map_files import MAX_FILE_BYTES, SUFFIXES, read_map_file
 from glyphhall.games.heroscape.map_svg import board_svg
 from glyphhall.games.heroscape.maps import load_map, map_keys
+from glyphhall.games.heroscape.view import board_json
 
 from ..tables.live import TableError
 
@@ -92,20 +93,31 @@ async def packaged_maps() -> dict[str, Any]:
     return {"maps": _packaged()}
 
 
+@router.get("/api/heroscape/maps/{key}/board", summary="A packaged Heroscape map's hexes, walls, ladders "
+            "and overhangs, as the table page draws them (the gallery's 3D preview)")
+async def packaged_board(key: str) -> dict[str, Any]:
+    if key not in map_keys():
+        raise TableError("no packaged map of that name; /api/heroscape/maps lists them", 404)
+    return board_json(load_map(key))
+
+
 @router.get("/maps", include_in_schema=False, response_class=HTMLResponse)
 async def gallery() -> HTMLResponse:
     cards = "".join(
         f'<figure class="map-card">{m["preview_svg"]}<figcaption><strong>{escape(m["name"])}</strong>'
         f'<br><span class="muted">{m["hexes"]} hexes, {m["size"]}, '
         f'{m["zones"]} start zones, {m["glyphs"]} glyph spots. {escape(m["provenance"])}</span><br>'
-        f'<a class="button play-map" href="/?game=heroscape&amp;map={escape(m["key"])}">Play this map</a></figcaption></figure>'
+        f'<a class="button play-map" href="/?game=heroscape&amp;map={escape(m["key"])}">Play this map</a> '
+        f'<button type="button" class="map-3d" data-map="{escape(m["key"])}" hidden>See it in 3D</button></figcaption></figure>'
         for m in _packaged())
     page = ('<!doctype html><html lang="en"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             '<title>Heroscape maps - Glyph Hall</title><link rel="icon" href="/static/favicon.svg" type="image/svg+xml">'
-            '<link rel="stylesheet" href="/static/app.css"></head>'
+            '<link rel="stylesheet" href="/static/app.css"><link rel="stylesheet" href="/static/games/heroscape.css">'
+            '<script type="module" src="/static/games/heroscape3d_preview.js"></script></head>'
             '<body class="map-page"><header><h1><a href="/">Glyph Hall</a> · Heroscape maps</h1></header><main>'
             '<p>The packaged battlefields (start zones outlined in their seat\'s colour at the table: blue, red, yellow, teal; glyph spots in yellow). '
             'A map of your own (.hsc from Virtualscape, or .toml) can be uploaded at the table form.</p>'
+            '<section id="map-3d-pane" class="map-3d-pane" hidden></section>'
             f'<div class="map-gallery">{cards}</div></main></body></html>')
     return HTMLResponse(page)

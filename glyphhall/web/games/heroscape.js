@@ -78,7 +78,7 @@ function loadData() {
     .then(() => { if (latest) { latest.root.replaceChildren(); render(latest.root, latest.ctx); } });
 }
 
-const seatColour = (seat) => SEAT_COLOURS[((seat % 4) + 4) % 4];
+export const seatColour = (seat) => SEAT_COLOURS[((seat % 4) + 4) % 4];
 const pretty = (key) => String(key).replace(/_/g, " ");
 /** A figure's short tag on the map: 'tarn2' -> 'Ta2', 'syvarris' -> 'Syv'. */
 function tag(name) {
@@ -108,8 +108,8 @@ function hexPoints(cx, cy, rad) {
   }
   return pts.join(" ");
 }
-/** Terrain colour, lighter for higher ground. */
-function shade(terrain, level, maxLevel) {
+/** Terrain colour, lighter for higher ground (the 3D view and the gallery's preview use it too). */
+export function shade(terrain, level, maxLevel) {
   const base = (TERRAIN[terrain] || { colour: "#777" }).colour;
   const k = maxLevel > 1 ? (level - 1) / (maxLevel - 1) : 0;  // 0 lowest .. 1 highest
   const mix = (c) => Math.round(c * (0.62 + 0.5 * k));
@@ -235,9 +235,11 @@ export function render(root, ctx) {
   const figAt = {};
   for (const f of figures) if (f.status === "on" && f.hex) { figAt[f.hex] = f; if (f.tail) figAt[f.tail] = f; }
   const ground = s("g", {});
+  // In the 3D view the flat map is not shown: its hexes and figures are not drawn at all.
+  const drawFlat = !(view3d && webglAvailable() && hs3d);
   const marks = s("g", {});
   // Draw from the back row forwards so raised hexes overlap the row behind like a relief.
-  for (const [lab, , , level, terrain, zone] of [...hexes].sort((a, b) => a[2] - b[2])) {
+  for (const [lab, , , level, terrain, zone] of drawFlat ? [...hexes].sort((a, b) => a[2] - b[2]) : []) {
     const [cx, cy] = pos[lab];
     const t = TERRAIN[terrain] || { name: terrain };
     const lift = Math.min(level, 10) * 0.9;
@@ -274,12 +276,12 @@ export function render(root, ctx) {
     const d = data && data.glyphs[gl.glyph];
     const letter = gl.up ? (d && d.letter) || gl.name.charAt(0) : "?";
     shownGlyphs.push({ hex: gl.hex, glyph: gl.glyph, up: gl.up, letter });
-    svg.append(s("g", { class: "hs-glyph", "data-glyph": gl.glyph, "data-hex": gl.hex, onclick: (e) => clickThing(null, gl.hex, e.pointerType) },
+    if (drawFlat) svg.append(s("g", { class: "hs-glyph", "data-glyph": gl.glyph, "data-hex": gl.hex, onclick: (e) => clickThing(null, gl.hex, e.pointerType) },
       s("circle", { cx, cy: cy - 2, r: R * 0.5 }),
       s("text", { x: cx, y: cy + 3, "text-anchor": "middle" }, letter),
       s("title", {}, gl.up ? `${gl.name}${d && d.text ? ": " + d.text : ""}` : "a glyph, symbol side up")));
   }
-  for (const f of figures) {
+  for (const f of drawFlat ? figures : []) {
     if (f.status !== "on" || !pos[f.hex]) continue;
     const [cx, cy] = pos[f.hex];
     const card = (view.cards || []).find((c) => c.key === f.card);
@@ -327,7 +329,7 @@ export function render(root, ctx) {
       const zoneColours = {};
       for (const x of hexes) if (x[5] >= 0) zoneColours[x[5]] = seatColour(x[5]);
       viewer.update({
-        hexes, walls: view.board.walls || [], overhangs: view.board.overhangs || [], zoneColours, ownZone: me,
+        hexes, walls: view.board.walls || [], ladders: view.board.ladders || [], overhangs: view.board.overhangs || [], zoneColours, ownZone: me,
         terrainColour: (terrain, level) => shade(terrain, level, maxLevel),
         glyphs: shownGlyphs,
         figures: figures.filter((f) => f.status === "on" && pos[f.hex]).map((f) => ({
@@ -337,6 +339,9 @@ export function render(root, ctx) {
         })),
         targets: targetHexes,
         tailOptions: tailPick ? Object.keys(tailOpts) : [],
+        // the engine's attacks of the selected figure: each target with its spaces and height dice
+        aims: (sel.figure && view.aims && view.aims[sel.figure]) || {},
+        aimAt: sel.choices && figByName[sel.where] ? sel.where : null,
         selectedPath: sel.path && reach && reach[sel.path] ? sel.path : null,
         pathTo: (hex) => [from, ...pathSteps(hex)],
         reachable: (hex) => !!(reach && reach[hex]),

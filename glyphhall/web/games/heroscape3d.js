@@ -20,6 +20,13 @@ export function battlefield3d() {
   return viewer;
 }
 
+/** What an attack's tag says: the spaces to the target and what height gives either side. */
+function aimWords({ spaces, attack_height: up, defense_height: down }) {
+  const dice = (n) => `+${n} ${n === 1 ? "die" : "dice"}`;
+  const height = up ? `higher, ${dice(up)} to attack` : down ? `lower, ${dice(down)} to defend` : "no height bonus";
+  return `${spaces} ${spaces === 1 ? "space" : "spaces"}: ${height}`;
+}
+
 const centre = (q, r) => [SQ3 * (q + r / 2), 1.5 * r];
 const top = (level) => Math.max(level, 0.25) * LEVEL;
 
@@ -31,7 +38,14 @@ class Battlefield3D {
     /** @type {any} */ (this.element).hs3d = this;  // the bench script turns the camera through it
     // no multisampling: it costs most of a frame where WebGL is drawn in software (the bench)
     this.renderer = new THREE.WebGLRenderer({ antialias: false, powerPreference: "high-performance" });
-    this.renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
+    // The frame's cost is the pixels filled (on a phone's GPU and in software WebGL alike; the
+    // render call itself is 2 ms): while the camera moves it draws at one device pixel a CSS pixel,
+    // and sharp again (up to 2) once still. movingPixelRatio null: always sharp (the bench's "before").
+    this.stillPixelRatio = Math.min(window.devicePixelRatio || 1, 2);
+    this.movingPixelRatio = 1;
+    this.renderer.setPixelRatio(this.stillPixelRatio);
+    this.settle = 0;
+    this.coarse = false;
     this.canvas = this.renderer.domElement;
     this.canvas.setAttribute("aria-label", "the battlefield in 3D: drag to turn, wheel or pinch to zoom, Shift-drag or two fingers to pan");
     this.canvas.setAttribute("role", "img");
@@ -51,7 +65,7 @@ class Battlefield3D {
     this.scene.add(sun);
     this.board = new THREE.Group(); this.marks = new THREE.Group(); this.pieces = new THREE.Group();
     this.scene.add(this.board, this.marks, this.pieces);
-    this.orbit = new OrbitCamera(this.camera, this.canvas, () => this.draw(), (e) => this.pick(e));
+    this.orbit = new OrbitCamera(this.camera, this.canvas, () => this.draw(true), (e) => this.pick(e));
     this.raycaster = new THREE.Raycaster();
     this.textures = new Map();
     this.frames = 0;
@@ -74,12 +88,27 @@ class Battlefield3D {
     this.draw();
   }
 
-  /** Draw on the next frame (once, however many changes come before it). */
-  draw() {
+  /** Draw at this pixel ratio (the drawing buffer is resized only when it changes). */
+  pixelRatio(ratio) {
+    if (this.renderer.getPixelRatio() === ratio) return;
+    this.renderer.setPixelRatio(ratio);
+    const w = this.element.clientWidth, h = this.element.clientHeight;
+    if (w && h) this.renderer.setSize(w, h, false);
+  }
+
+  /** Draw on the next frame (once, however many changes come before it); `moving`: the camera
+   * moved, so this frame is drawn coarse and a sharp one follows when it stops. */
+  draw(moving = false) {
+    if (moving && this.movingPixelRatio) {
+      this.coarse = true;
+      clearTimeout(this.settle);
+      this.settle = setTimeout(() => { this.coarse = false; this.draw(); }, 200);
+    }
     if (this.pending) return;
     this.pending = true;
     requestAnimationFrame(() => {
       this.pending = false;
+      this.pixelRatio(this.coarse && this.movingPixelRatio ? this.movingPixelRatio : this.stillPixelRatio);
       const t0 = performance.now();
       this.renderer.render(this.scene, this.camera);
       this.drawMs = performance.now() - t0;
@@ -93,7 +122,7 @@ class Battlefield3D {
 
   update(model) {
     this.model = model;
-    const key = JSON.stringify([model.hexes, model.walls, model.overhangs, model.zoneColours, model.ownZone]);
+    const key = JSON.stringify([model.hexes, model.walls, model.ladders, model.overhangs, model.zoneColours, model.ownZone]);
     if (key !== this.boardKey) { this.buildBoard(model); this.boardKey = key; }
     this.buildPieces(model);
     this.listShown(model);
@@ -139,22 +168,32 @@ class Battlefield3D {
       });
       this.board.add(zones);
     }
-    // walls on hex edges (ruins, battlements, road walls): a thin slab up to the wall's top
-    for (const [a, b, topLevel] of model.walls || []) {
-      if (!this.at[a] || !this.at[b]) continue;
-      const [ax, , az] = this.at[a], [bx, , bz] = this.at[b];
-      const wall = new THREE.Mesh(new THREE.BoxGeometry(1.0, topLevel * LEVEL, 0.12), new THREE.MeshLambertMaterial({ color: "#9b8f80" }));
-      wall.position.set((ax + bx) / 2, topLevel * LEVEL / 2, (az + bz) / 2);
-      wall.rotation.y = -Math.atan2(bz - az, bx - ax) + Math.PI / 2;
-      this.board.add(wall);
+    // walls on hex edges (ruins, battlements, road walls): a thin slab up to the wall's top;
+    // one instanced mesh for them all (a draw call each would cost more than they draw)
+    const walls = (model.walls || []).filter(([a, b]) => this.at[a] && this.at[b]);
+    if (walls.length) {
+      const box = new THREE.BoxGeometry(1.0, 1, 0.12);
+      const mesh = new THREE.InstancedMesh(box, new THREE.MeshLambertMaterial({ color: "#9b8f80" }), walls.length);
+      const q = new THREE.Quaternion(), up = new THREE.Vector3(0, 1, 0);
+      walls.forEach(([a, b, topLevel], i) => {
+        const [ax, , az] = this.at[a], [bx, , bz] = this.at[b];
+        q.setFromAxisAngle(up, -Math.atan2(bz - az, bx - ax) + Math.PI / 2);
+        m.compose(new THREE.Vector3((ax + bx) / 2, topLevel * LEVEL / 2, (az + bz) / 2), q, new THREE.Vector3(1, topLevel * LEVEL, 1));
+        mesh.setMatrixAt(i, m);
+      });
+      this.board.add(mesh);
     }
-    // overhangs (an arch's passage): the slab above the hex
-    for (const [lab, under, over] of model.overhangs || []) {
-      if (!this.at[lab]) continue;
-      const [x, , z] = this.at[lab];
-      const slab = new THREE.Mesh(new THREE.CylinderGeometry(0.97, 0.97, (over - under) * LEVEL, 6), new THREE.MeshLambertMaterial({ color: "#6f6a62", transparent: true, opacity: 0.55 }));
-      slab.position.set(x, (under + over) / 2 * LEVEL, z);
-      this.board.add(slab);
+    this.buildLadders(model.ladders || []);
+    // overhangs (an arch's passage): the slab above the hex, instanced too
+    const overhangs = (model.overhangs || []).filter(([lab]) => this.at[lab]);
+    if (overhangs.length) {
+      const slab = new THREE.CylinderGeometry(0.97, 0.97, 1, 6);
+      const mesh = new THREE.InstancedMesh(slab, new THREE.MeshLambertMaterial({ color: "#6f6a62", transparent: true, opacity: 0.55 }), overhangs.length);
+      overhangs.forEach(([lab, under, over], i) => {
+        const [x, , z] = this.at[lab];
+        mesh.setMatrixAt(i, m.makeScale(1, (over - under) * LEVEL, 1).setPosition(x, (under + over) / 2 * LEVEL, z));
+      });
+      this.board.add(mesh);
     }
     const xs = hexes.map(([lab]) => this.at[lab][0]), zs = hexes.map(([lab]) => this.at[lab][2]);
     const mid = new THREE.Vector3((Math.min(...xs) + Math.max(...xs)) / 2, 0, (Math.min(...zs) + Math.max(...zs)) / 2);
@@ -162,6 +201,33 @@ class Battlefield3D {
     const mine = hexes.filter((x) => x[5] === model.ownZone).map(([lab]) => this.at[lab]);
     const theta = mine.length ? Math.atan2(mine.reduce((a, p) => a + p[0], 0) / mine.length - mid.x, mine.reduce((a, p) => a + p[2], 0) / mine.length - mid.z) : 0;
     this.orbit.frame(mid, Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...zs) - Math.min(...zs)), theta);
+  }
+
+  /** Castle ladders: on the edge between two hexes, two rails and a rung a level from the lower
+   * hex's top to the higher one's, leaning on the higher hex's side (one instanced mesh). */
+  buildLadders(ladders) {
+    this.ladderEdges = [];
+    const parts = [];
+    for (const [a, b] of ladders) {
+      if (!this.at[a] || !this.at[b]) continue;
+      const [lo, hi] = this.at[a][1] <= this.at[b][1] ? [this.at[a], this.at[b]] : [this.at[b], this.at[a]];
+      const dx = hi[0] - lo[0], dz = hi[2] - lo[2], len = Math.hypot(dx, dz) || 1;
+      // on the edge (half way between the centres), a little off the higher column's side
+      const ex = lo[0] + dx * 0.46, ez = lo[2] + dz * 0.46, sx = -dz / len, sz = dx / len;  // sideways, along the edge
+      const rise = Math.max(hi[1] - lo[1], LEVEL);
+      for (const side of [-0.22, 0.22]) parts.push([ex + sx * side, lo[1] + rise / 2, ez + sz * side, 0.1, rise, 0.1]);
+      for (let y = lo[1] + LEVEL / 2; y < lo[1] + rise; y += LEVEL) parts.push([ex, y, ez, 0.08, 0.08, 0.5, Math.atan2(sx, sz)]);
+      this.ladderEdges.push([a, b]);
+    }
+    if (!parts.length) return;
+    const mesh = new THREE.InstancedMesh(new THREE.BoxGeometry(1, 1, 1), new THREE.MeshLambertMaterial({ color: "#d49a52" }), parts.length);
+    const m = new THREE.Matrix4(), q = new THREE.Quaternion(), up = new THREE.Vector3(0, 1, 0);
+    parts.forEach(([x, y, z, w, h, d, turn = 0], i) => {
+      q.setFromAxisAngle(up, turn);
+      mesh.setMatrixAt(i, m.compose(new THREE.Vector3(x, y, z), q, new THREE.Vector3(w, h, d)));
+    });
+    mesh.userData.ladders = this.ladderEdges.length;
+    this.board.add(mesh);
   }
 
   label(text, colour = "#fff", bg = "rgba(20,16,12,.78)") {
@@ -181,9 +247,9 @@ class Battlefield3D {
     return found;
   }
 
-  sprite(text, colour, bg, height = 0.42) {
+  sprite(text, colour, bg, height = 0.42, sizeAttenuation = true) {
     const { tex, aspect } = this.label(text, colour, bg);
-    const mat = new THREE.SpriteMaterial({ map: tex, depthTest: false });
+    const mat = new THREE.SpriteMaterial({ map: tex, depthTest: false, sizeAttenuation });
     const sp = new THREE.Sprite(mat);
     sp.scale.set(height * aspect, height, 1);
     sp.renderOrder = 10;
@@ -223,7 +289,7 @@ class Battlefield3D {
     for (const f of model.figures) {
       if (!this.at[f.hex]) continue;
       const group = new THREE.Group();
-      group.userData = { figure: f.name, hex: f.hex };
+      group.userData = { figure: f.name, hex: f.hex, eye: 0.16 + 0.5 + f.height * 0.22 + 0.18 };
       const [x, y, z] = this.at[f.hex];
       const colour = new THREE.Color(f.colour);
       const base = new THREE.Mesh(new THREE.CylinderGeometry(0.62, 0.66, 0.16, 24), new THREE.MeshLambertMaterial({ color: colour }));
@@ -255,6 +321,41 @@ class Battlefield3D {
       if (was && was !== f.hex && this.at[was]) this.slide(group, this.at[was], [x, y, z]);
     }
     this.lastHex = Object.fromEntries(model.figures.map((f) => [f.name, f.hex]));
+    this.buildAims(model);
+  }
+
+  /** Where a figure's head is (its line of sight starts and ends there), or null. */
+  eyeOf(name) {
+    const g = (this.figureMeshes || []).find((x) => x.userData.figure === name);
+    if (!g || !this.at[g.userData.hex]) return null;
+    const [x, y, z] = this.at[g.userData.hex];
+    return new THREE.Vector3(x, y + g.userData.eye, z);
+  }
+
+  /** The selected figure's attacks, as the engine lists them (in range and in line of sight):
+   * a dashed line of sight to every target and a tag over it with the spaces between them and
+   * what height gives either side. The target under the pointer (or being chosen) gets the
+   * bright line (showAim). */
+  buildAims(model) {
+    this.aimed = [];
+    const from = model.figures.find((f) => f.selected);
+    const start = from && this.eyeOf(from.name);
+    if (!start) return;
+    for (const [target, info] of Object.entries(model.aims || {})) {
+      const end = this.eyeOf(target);
+      if (!end) continue;
+      const sight = new THREE.Line(new THREE.BufferGeometry().setFromPoints([start, end]),
+        new THREE.LineDashedMaterial({ color: "#ff8a6a", dashSize: 0.35, gapSize: 0.25, depthTest: false, transparent: true, opacity: 0.85 }));
+      sight.computeLineDistances();
+      sight.renderOrder = 4;
+      const words = aimWords(info);
+      // a fixed size on the screen: readable on a phone's small view of the whole battlefield
+      const tag = this.sprite(words, "#fff", "rgba(150,40,24,.9)", 0.027, false);
+      tag.position.set(end.x, end.y + 1.3, end.z);  // above the name tag
+      this.marks.add(sight, tag);
+      this.aimed.push({ from: from.name, to: target, info, words });
+    }
+    if (model.aimAt) this.showAim(model.aimAt);
   }
 
   /** A figure that moved since the last update slides there (anyone's move, a bot's too). */
@@ -344,8 +445,7 @@ class Battlefield3D {
   showAim(figure) {
     const figs = this.model.figures;
     const from = figs.find((f) => f.selected), to = figure && figs.find((f) => f.name === figure && f.target);
-    const pts = from && to && this.at[from.hex] && this.at[to.hex]
-      ? [from.hex, to.hex].map((h) => { const [x, y, z] = this.at[h]; return new THREE.Vector3(x, y + 1.2, z); }) : [];
+    const pts = from && to ? [this.eyeOf(from.name), this.eyeOf(to.name)].filter(Boolean) : [];
     this.aimLine.geometry.setFromPoints(pts);
     this.draw();
   }
@@ -362,9 +462,17 @@ class Battlefield3D {
       el.textContent = text;
       items.push(el);
     };
-    const byLab = Object.fromEntries(model.hexes.map((x) => [x[0], x]));
-    for (const lab of hexes) li("hs3d-hex", { hex: lab, level: String(byLab[lab][3]), terrain: byLab[lab][4] }, `${lab}, level ${byLab[lab][3]}`);
+    // the hexes' items are made again only with the board (hundreds of them, each update else)
+    if (this.hexItemsOf !== this.hexMesh) {
+      const byLab = Object.fromEntries(model.hexes.map((x) => [x[0], x]));
+      for (const lab of hexes) li("hs3d-hex", { hex: lab, level: String(byLab[lab][3]), terrain: byLab[lab][4] }, `${lab}, level ${byLab[lab][3]}`);
+      this.hexItems = items.splice(0);
+      this.hexItemsOf = this.hexMesh;
+    }
+    items.push(...this.hexItems);
     for (const g of this.figureMeshes) li("hs3d-figure", { figure: g.userData.figure, hex: g.userData.hex }, `${model.say(g.userData.figure)} on ${g.userData.hex}`);
+    for (const [a, b] of this.ladderEdges || []) li("hs3d-ladder", { between: `${a} ${b}` }, `a ladder between ${a} and ${b}`);
+    for (const a of this.aimed) li("hs3d-aim", { from: a.from, to: a.to, spaces: String(a.info.spaces), attackHeight: String(a.info.attack_height), defenseHeight: String(a.info.defense_height) }, `${model.say(a.from)} can attack ${model.say(a.to)}: ${a.words}`);
     for (const d of this.glyphMeshes) li("hs3d-glyph", { glyph: d.userData.glyph, hex: d.userData.hex }, `a glyph on ${d.userData.hex}${d.userData.up ? "" : ", face down"}`);
     this.shownList.replaceChildren(...items);
   }

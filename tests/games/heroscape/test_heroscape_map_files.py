@@ -20,17 +20,16 @@ from glyphhall.games.heroscape.maps import load_map
 from glyphhall.games.heroscape.virtualscape import import_hsc, read_hsc
 
 REAL = Path(__file__).parent / "virtualscape_maps"
-#: The published files (SOURCES.md): the real battlefields import (two with road walls); two are
-#: one- and two-hex test files of a web editor, too small for two armies; one has a piece we refuse.
+#: The published files (SOURCES.md): the real battlefields import (two with road walls, one with
+#: a Ticalla palm); two are one- and two-hex test files of a web editor, too small for two armies.
 PLAYABLE = ["Castle_vs_elements.hsc", "Chat_perche.hsc", "Table_des_geants.hsc", "land.hsc",
-            "Rotten_Ice.hsc", "Volcan_de_la_mort.hsc"]
+            "Rotten_Ice.hsc", "Volcan_de_la_mort.hsc", "In_the_Middle_of_the_Elements.hsc"]
 TOO_SMALL = ["HexoscapeMap.hsc", "asphalt.hsc"]
-REFUSED = {"In_the_Middle_of_the_Elements.hsc": r"tile 440 \(a Ticalla palm piece.*cannot place"}
 
 
 def test_every_published_file_kept_here_is_tested():
     """A file added to virtualscape_maps/ must be listed above (imported, too small or refused)."""
-    assert sorted(p.name for p in REAL.glob("*.hsc")) == sorted(PLAYABLE + TOO_SMALL + list(REFUSED))
+    assert sorted(p.name for p in REAL.glob("*.hsc")) == sorted(PLAYABLE + TOO_SMALL)
 
 
 SHARED = Path(__file__).resolve().parents[3].parent / "shared" / "reference" / "virtualscape-samples"
@@ -44,10 +43,14 @@ def test_every_shared_sample_is_kept_here_byte_for_byte():
         assert (REAL / sample.name).read_bytes() == sample.read_bytes(), sample.name
 
 
-@pytest.mark.parametrize("name", sorted(REFUSED))
-def test_published_files_with_pieces_we_cannot_place_are_refused_naming_the_tile(name):
-    with pytest.raises(DataError, match=REFUSED[name]):
-        read_map_file((REAL / name).read_bytes(), name)
+def test_the_published_ticalla_palm_is_an_obstacle_fifteen_levels_above_its_land():
+    """"In the Middle of the Elements" has one palm of type 24001 (older files' number for the
+    15-level palm) on a 1-level tile at Virtualscape's x=34 y=6: it was refused until issue 37."""
+    name = "In_the_Middle_of_the_Elements.hsc"
+    palms = [t for t in read_hsc((REAL / name).read_bytes()).tiles if t.type == 24001]
+    assert [(t.x, t.y, t.z) for t in palms] == [(34, 6, 1)]
+    board = read_map_file((REAL / name).read_bytes(), name).board
+    assert [board.levels[h] for h in range(len(board)) if board.terrain[h] == "x"].count(16) == 1  # the palm alone
 
 
 @pytest.mark.parametrize(("name", "walls"), [("Rotten_Ice.hsc", 16), ("Volcan_de_la_mort.hsc", 64)])

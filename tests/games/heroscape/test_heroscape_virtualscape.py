@@ -254,6 +254,15 @@ def test_trees_become_obstacles_as_tall_as_the_tree():
     assert cells[(0, 0)] == (11, "x", -1)
 
 
+@pytest.mark.parametrize(("kind", "height"), [(24001, 15), (24014, 14), (24015, 15), (24016, 16)])
+def test_ticalla_palms_are_obstacles_as_tall_as_the_palm(kind, height):
+    """Ticalla palms stand on one hex like the trees; 24001 is older files' number for the
+    15-level palm (Virtualscape's GetNewTile reads it as CTilePalm15, "for compatibility";
+    README, "Terrain of the expansions")."""
+    cells = build_map(read_hsc(hsc([tile(GRASS1, 0, 0, 0), tile(kind, 0, 0, 1)]))).cells
+    assert cells[(0, 0)] == (1 + height, "x", -1)
+
+
 def test_the_big_tree_is_an_obstacle_of_four_hexes_fifteen_levels_tall():
     """The Road to the Forgotten Forest's 4-hex tree (type 10004, a rhombus [C7 TileTree4.cpp],
     drawn "15" tall): like the 1-hex trees (§1.10), its hexes cannot be moved through or onto;
