@@ -4,7 +4,7 @@ are added on top of the rule modules, by `game.HeroscapePlay`."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Self
+from typing import Any, Self
 
 from glyphhall.engine import Rng, State
 
@@ -12,9 +12,6 @@ from .armies import CARDS, CardDef
 from .glyphs import GLYPHS
 from .map_text import custom_board
 from .maps import Board, load_map
-
-if TYPE_CHECKING:
-    from .standing import Standing
 
 # Figure status.
 RESERVE, ON, DEAD, UNUSED = 0, 1, 2, 3
@@ -83,7 +80,7 @@ class HeroscapeState(State):
     pending: list[tuple[Any, ...]]
     result: tuple[float, ...] | None
     step_cache: tuple[int, list[int]] | None
-    standing_seen: Standing | None
+    standing_seen: object  # standing.Standing or None: its cache (the layers keep state below standing)
     team: tuple[int, ...]
 
     # ------------------------------------------------------------------ basics
