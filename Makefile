@@ -68,7 +68,7 @@ test: $(VENV)/.installed-dev node_modules/.package-lock.json
 
 lint: $(VENV)/.installed-dev node_modules/.package-lock.json
 	$(BIN)/ruff check glyphhall tests bench
-	$(BIN)/mypy glyphhall/engine
+	$(BIN)/mypy glyphhall
 	$(BIN)/lint-imports
 	BIN=$(BIN) bash scripts/check-deploy.sh
 	npx --no-install tsc -p .

@@ -10,6 +10,7 @@ arena uses them to get iteration budgets, which (unlike time budgets) make resul
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from . import make, names
@@ -38,10 +39,10 @@ def _prior(text: str) -> str | None:
 
 
 #: What a setting's value must be, where it is not a number (for the error message).
-_KINDS = {_switch: "on or off", _prior: "heuristic or off"}
+_KINDS: dict[Callable[[str], object], str] = {_switch: "on or off", _prior: "heuristic or off"}
 
 #: Setting name -> converter. `none` switches a budget off.
-_SETTINGS = {
+_SETTINGS: dict[str, Callable[[str], object]] = {
     "iterations": int,
     "seconds": float,
     "exploration": float,

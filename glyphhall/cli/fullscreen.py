@@ -30,7 +30,7 @@ from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
 from prompt_toolkit.layout.dimension import Dimension
 from prompt_toolkit.layout.menus import CompletionsMenu
 from prompt_toolkit.layout.processors import BeforeInput
-from prompt_toolkit.mouse_events import MouseEventType
+from prompt_toolkit.mouse_events import MouseEvent, MouseEventType
 from prompt_toolkit.styles import Style
 from rich.console import Console, RenderableType
 from rich.measure import Measurement
@@ -182,8 +182,9 @@ class FullScreen(Screen):
             except BaseException as err:  # noqa: BLE001 - raised again in the main thread
                 outcome["error"] = err
             finally:
-                if self.app.is_running:
-                    self.app.loop.call_soon_threadsafe(self.app.exit)
+                loop = self.app.loop  # set while it runs
+                if self.app.is_running and loop is not None:
+                    loop.call_soon_threadsafe(self.app.exit)
 
         worker = threading.Thread(target=work, daemon=True)
         self.app.pre_run_callables.append(worker.start)
@@ -348,7 +349,7 @@ class FullScreen(Screen):
             return [("class:pinned", self.pinned), ("class:title", f" · {hints}")]
         return [("class:pinned" if self.pinned else "class:title", text[:width])]
 
-    def _board_mouse(self, event) -> None:
+    def _board_mouse(self, event: MouseEvent) -> None:
         """Wheel scrolls; a click on a word (a hex, a card, a figure) types it on the line."""
         if event.event_type == MouseEventType.SCROLL_UP:
             self.scroll = max(0, self.scroll - 3)
@@ -421,7 +422,7 @@ class FullScreen(Screen):
             self.pan += 8
 
         main = FormattedTextControl(self._main_text, focusable=False)
-        main.mouse_handler = self._board_mouse  # type: ignore[method-assign]
+        main.mouse_handler = self._board_mouse  # type: ignore[method-assign, assignment]  # prompt_toolkit: a control's handler is set per instance
         body = HSplit([
             Window(FormattedTextControl(self._status_text), height=1),
             Window(main, wrap_lines=False),

@@ -183,7 +183,9 @@ def play_match(
 def _bot_move(match: Match, seat: int, screen: Screen, read_line: Callable[[str], str]) -> str:
     """The bot's move, thought away from the screen: a spinner with its name meanwhile, and
     Ctrl-C asks whether to leave (the game is saved) instead of ending the program."""
-    thinking = Thinking(match.seats[seat].bot, match.state, seat)
+    bot = match.seats[seat].bot
+    assert bot is not None, "called for a bot's seat"
+    thinking = Thinking(bot, match.state, seat)
     name = match.seats[seat].name
     try:
         while True:
@@ -346,7 +348,8 @@ def _apply_line(match: Match, seat: int, screen: Screen, line: str) -> None:
     """The line's actions one after another (lines.py reads `mark 2 3`, `take b o, b t`,
     `att nec`); stops at the first refused one or once the move has passed to someone else."""
     note = terminal_hook(match.game, "action_note")
-    queue, done = parts_of(line), []
+    queue = parts_of(line)
+    done: list[str] = []
     while queue:
         if done and not _to_move(match, seat):
             raise rest_not_played(done, queue, "the move passed on")

@@ -13,6 +13,7 @@ import os
 import signal
 import threading
 import time
+from multiprocessing.process import BaseProcess
 
 from glyphhall import bots
 from glyphhall.engine import State
@@ -32,7 +33,7 @@ class Thinking:
         self.started = time.monotonic()
         self._answer: tuple[str, int] | None = None
         self._error: BaseException | None = None
-        self._process = None
+        self._process: BaseProcess | None = None
         if "fork" in multiprocessing.get_all_start_methods():
             self._start_process(state, seat)
         else:

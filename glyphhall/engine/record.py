@@ -111,7 +111,7 @@ class MatchRecord:
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> MatchRecord:
+    def from_dict(cls, data: object) -> MatchRecord:
         if not isinstance(data, Mapping) or data.get("format") not in READABLE_FORMATS:
             raise LoadError(_format_problem(data))
         try:

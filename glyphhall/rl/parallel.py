@@ -113,12 +113,13 @@ class GlyphHallParallel(ParallelEnv):
         rewards = final_rewards(state.returns(), self.reward_kind) if over else [0.0] * self.players
         agents = self.agents
         observations = self._observations()
+        infos: dict[str, dict[str, Any]] = {a: {} for a in agents}
         out = (
             observations,
             {a: rewards[self.possible_agents.index(a)] for a in agents},
             {a: over for a in agents},
             {a: truncated for a in agents},
-            {a: {} for a in agents},
+            infos,
         )
         if over or truncated:
             self.agents = []

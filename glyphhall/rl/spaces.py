@@ -118,7 +118,7 @@ class Encoding:
         if self.codec is not None:
             ids = self.codec.encode_all(state, seat, legal)
             if len(ids) < 64:  # one byte at a time through a memoryview beats numpy's fancy index
-                flat = memoryview(out)
+                flat = out.data  # the array's own memoryview, as memoryview(out)
                 for i in ids:
                     flat[i] = 1
             else:

@@ -53,6 +53,7 @@ class GlyphHallVectorEnv(VectorEnv):
 
     def _write(self, i: int) -> None:
         env = self.envs[i]
+        assert env.state is not None, "each env is reset before it is written"
         state = env.secret.seen_by(env.state, env.seat)
         env.encoding.observation(state, env.seat, self._obs[i])
         env.encoding.mask(state, env.seat, self._mask[i])

@@ -70,16 +70,17 @@ def create_app(
         app.state.manager = manager
         metrics.count_tables(lambda: len(manager.tables))
         app.state.create_hall_window = _hall_window_for_tables(limits, manager)
+        cluster: Cluster | None = None
         if access.store.engine.dialect.name == "postgresql":
             # One hall with every other process on this database: tables are taken over by
             # ownership (cluster/coordination.py) instead of all resumed here.
-            manager.cluster = Cluster(
+            cluster = manager.cluster = Cluster(
                 access.store.engine.url.render_as_string(hide_password=False),
                 on_note=lambda kind, table_id, arg: sync.on_note(manager, kind, table_id, arg),
                 on_gain=lambda ids: sync.on_gain(manager, ids),
                 on_loss=lambda: sync.on_loss(manager),
             )
-            app.state.resumed = await manager.cluster.start()
+            app.state.resumed = await cluster.start()
         else:
             app.state.resumed = await manager.resume_all()
         gc_policy = GcPolicy()
@@ -91,8 +92,8 @@ def create_app(
         finally:
             await app.state.notifier.stop()
             await gc_policy.stop()
-            if manager.cluster is not None:
-                await manager.cluster.stop()
+            if cluster is not None:
+                await cluster.stop()
             await manager.close()
             pool.close()
             if hasattr(app.state, "replay_work"):

@@ -26,6 +26,7 @@ from .contact_models import (
     PushSubscriptionRow,
     TurnWaitRow,
 )
+from .db import changed_rows
 
 
 @dataclass(frozen=True)
@@ -99,7 +100,7 @@ class ContactRepo:
         with self._session.begin() as db:
             done = db.execute(update(ContactRow).where(ContactRow.unsubscribe_key == key).values(
                 turn_emails=False, result_emails=False, updated_at=time.time()))
-            return done.rowcount == 1
+            return changed_rows(done) == 1
 
     def user_id_with_email(self, email: str) -> int | None:
         with self._session() as db:
@@ -119,7 +120,7 @@ class ContactRepo:
             done = db.execute(update(MailTokenRow).where(
                 MailTokenRow.id == token_hash, MailTokenRow.purpose == purpose,
                 MailTokenRow.used_at.is_(None), MailTokenRow.expires_at > now).values(used_at=now))
-            if done.rowcount != 1:
+            if changed_rows(done) != 1:
                 return None
             row = db.get(MailTokenRow, token_hash)
             assert row is not None
@@ -193,8 +194,8 @@ class ContactRepo:
     def prune(self, before: float) -> int:
         """Forget sent and given-up messages and spent or expired links older than `before`."""
         with self._session.begin() as db:
-            gone = db.execute(delete(OutboxRow).where(OutboxRow.status != "queued", OutboxRow.created_at < before)).rowcount
-            gone += db.execute(delete(MailTokenRow).where(MailTokenRow.expires_at < before)).rowcount
+            gone = changed_rows(db.execute(delete(OutboxRow).where(OutboxRow.status != "queued", OutboxRow.created_at < before)))
+            gone += changed_rows(db.execute(delete(MailTokenRow).where(MailTokenRow.expires_at < before)))
             return int(gone)
 
     def outbox(self, status: str | None = None) -> list[dict[str, Any]]:
@@ -217,10 +218,10 @@ class ContactRepo:
                 db.execute(update(TurnWaitRow).where(TurnWaitRow.table_id == table_id,
                                                      TurnWaitRow.user_id.in_(not_waiting)).values(waiting_since=None))
             for user_id, step in waiting.items():
-                known = db.execute(update(TurnWaitRow).where(
+                known = changed_rows(db.execute(update(TurnWaitRow).where(
                     TurnWaitRow.table_id == table_id, TurnWaitRow.user_id == user_id).where(
                     TurnWaitRow.waiting_since.is_(None) | (TurnWaitRow.turn_step < step)).values(
-                    waiting_since=now, turn_step=step)).rowcount
+                    waiting_since=now, turn_step=step)))
                 if not known and db.get(TurnWaitRow, (user_id, table_id)) is None:
                     try:
                         with db.begin_nested():  # another process may insert it at the same moment
@@ -246,11 +247,12 @@ class ContactRepo:
             ).all()
             taken = []
             for user_id, table_id, since in rows:
+                assert since is not None  # chosen where waiting_since is set (`untold`)
                 done = db.execute(update(TurnWaitRow).where(
                     TurnWaitRow.user_id == user_id, TurnWaitRow.table_id == table_id,
                     TurnWaitRow.waiting_since == since).where(
                     (TurnWaitRow.notified_for.is_(None)) | (TurnWaitRow.notified_for != since)).values(notified_for=since))
-                if done.rowcount == 1:
+                if changed_rows(done) == 1:
                     taken.append((int(user_id), str(table_id), float(since)))
             return taken
 
@@ -259,7 +261,7 @@ class ContactRepo:
         now = time.time()
         values: dict[str, Any] = {"seen_at": now, **({"focused_at": now} if focused else {})}
         with self._session.begin() as db:
-            if db.execute(update(PresenceRow).where(PresenceRow.user_id == user_id).values(**values)).rowcount:
+            if changed_rows(db.execute(update(PresenceRow).where(PresenceRow.user_id == user_id).values(**values))):
                 return
             try:
                 with db.begin_nested():
@@ -297,7 +299,7 @@ class ContactRepo:
             query = delete(PushSubscriptionRow).where(PushSubscriptionRow.id == sub_id)
             if user_id is not None:
                 query = query.where(PushSubscriptionRow.user_id == user_id)
-            return db.execute(query).rowcount == 1
+            return changed_rows(db.execute(query)) == 1
 
     # --- the hall's own settings -------------------------------------------------------------------
     def hall_setting(self, name: str, make: str) -> str:

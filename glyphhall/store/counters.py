@@ -12,6 +12,7 @@ from sqlalchemy import Engine, Float, Integer, String, case, delete, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Mapped, Session, mapped_column, sessionmaker
 
+from .db import changed_rows
 from .models import Base
 
 
@@ -50,8 +51,8 @@ class CountersRepo:
             .returning(table.c.count, table.c.at)
         )
         with self._session.begin() as db:
-            count, when = db.execute(stmt).one()
-            return int(count), float(when)
+            row = db.execute(stmt).one()  # (count, at): unpacking a Row would type them as object
+            return int(row[0]), float(row[1])
 
     def clear_counter(self, kind: str, key: str) -> None:
         with self._session.begin() as db:
@@ -60,4 +61,4 @@ class CountersRepo:
     def forget_counters(self, before: float) -> int:
         """Drop counters untouched since `before` (they can no longer limit anyone)."""
         with self._session.begin() as db:
-            return db.execute(delete(CounterRow).where(CounterRow.at < before)).rowcount or 0
+            return changed_rows(db.execute(delete(CounterRow).where(CounterRow.at < before))) or 0

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from sqlalchemy import Engine, create_engine, event
+from typing import Any
+
+from sqlalchemy import CursorResult, Engine, Result, Table, create_engine, event
+from sqlalchemy.engine.interfaces import DBAPIConnection
+from sqlalchemy.pool import ConnectionPoolEntry
 
 from glyphhall.paths import data_dir
 
@@ -27,7 +31,7 @@ def make_engine(url: str | None = None) -> Engine:
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
 
         @event.listens_for(engine, "connect")
-        def _sqlite_pragmas(conn, _record) -> None:  # type: ignore[no-untyped-def]
+        def _sqlite_pragmas(conn: DBAPIConnection, _record: ConnectionPoolEntry) -> None:
             # WAL lets readers run beside the writer; NORMAL still survives a process crash.
             cur = conn.cursor()
             cur.execute("PRAGMA journal_mode=WAL")
@@ -37,3 +41,17 @@ def make_engine(url: str | None = None) -> Engine:
 
         return engine
     return create_engine(url, pool_pre_ping=True)
+
+
+def changed_rows(result: Result[Any]) -> int:
+    """How many rows an INSERT, UPDATE or DELETE changed. A Session's `execute` answers such a
+    statement with a CursorResult, typed as the plain Result, which has no rowcount."""
+    assert isinstance(result, CursorResult), "a statement that changes rows answers a CursorResult"
+    return result.rowcount
+
+
+def table_of(mapped: type[Any]) -> Table:
+    """The Core Table of a mapped class (declared only as the general FromClause)."""
+    table = mapped.__table__
+    assert isinstance(table, Table), f"{mapped.__name__} is mapped to a table"
+    return table

@@ -10,6 +10,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from .contact_models import BlockRow, FriendRow, InviteRow
+from .db import changed_rows
 from .models import UserRow
 
 
@@ -63,7 +64,7 @@ class FriendsRepo:
         with self._session.begin() as db:
             done = db.execute(update(FriendRow).where(FriendRow.asker_id == asker_id, FriendRow.friend_id == user_id,
                                                       FriendRow.accepted_at.is_(None)).values(accepted_at=time.time()))
-            return done.rowcount == 1
+            return changed_rows(done) == 1
 
     def drop_friend(self, user_id: int, other_id: int) -> None:
         """Unfriend, withdraw a request or turn one down."""

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session, sessionmaker
 
+from .db import changed_rows
 from .models import RatingChangeRow, RatingRow, TableRow
 
 #: (mu, sigma)
@@ -52,7 +53,7 @@ class RatingsRepo:
                 .where(TableRow.id == table_id, TableRow.status == "finished", TableRow.rated.is_(False))
                 .values(rated=True)
             )
-            if claimed.rowcount != 1:
+            if changed_rows(claimed) != 1:
                 return None
             rows = {
                 r.entry: r

@@ -15,6 +15,7 @@ from sqlalchemy import Boolean, Engine, Float, ForeignKey, Integer, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Mapped, Session, mapped_column, sessionmaker
 
+from .db import changed_rows
 from .models import Base
 
 
@@ -71,4 +72,4 @@ class RematchesRepo:
         """Record a person's answer; the first answer of a seat stands. True if this one was stored."""
         stmt = self._insert()(RematchAnswerRow).values(old_table=old_table, seat=seat, accepted=accepted, at=time.time())
         with self._session.begin() as db:
-            return bool(db.execute(stmt.on_conflict_do_nothing(index_elements=["old_table", "seat"])).rowcount)
+            return bool(changed_rows(db.execute(stmt.on_conflict_do_nothing(index_elements=["old_table", "seat"]))))

@@ -19,7 +19,7 @@ from . import migrate
 from .account_data import AccountDataRepo
 from .contact import ContactRepo
 from .counters import CountersRepo
-from .db import make_engine
+from .db import changed_rows, make_engine, table_of
 from .friends import FriendsRepo
 from .models import ActionRow, Base, ChatRow, SeatRow, TableRow, VaultRow
 from .people import PeopleRepo
@@ -210,7 +210,7 @@ class Store(PeopleRepo, RatingsRepo, ContactRepo, FriendsRepo, AccountDataRepo, 
                 )
                 .values(token_hash=token_hash, name=name, user_id=user_id)
             )
-            return done.rowcount == 1
+            return changed_rows(done) == 1
 
     def free_seat(self, table_id: str, seat: int) -> None:
         with self._session.begin() as db:
@@ -237,7 +237,7 @@ class Store(PeopleRepo, RatingsRepo, ContactRepo, FriendsRepo, AccountDataRepo, 
                 .where(TableRow.id == table_id, TableRow.status == "open")
                 .values(status="running", started_at=time.time())
             )
-            return done.rowcount == 1
+            return changed_rows(done) == 1
 
     def finish(self, table_id: str, result: list[float]) -> None:
         with self._session.begin() as db:
@@ -260,7 +260,7 @@ class Store(PeopleRepo, RatingsRepo, ContactRepo, FriendsRepo, AccountDataRepo, 
             # A Core insert, not the ORM: this runs once per move and is the server's hottest write.
             with self.engine.begin() as conn:
                 conn.execute(
-                    insert(ActionRow.__table__).values(
+                    insert(table_of(ActionRow)).values(
                         table_id=table_id, step=step, seat=seat, text=text, at=time.time()
                     )
                 )
@@ -277,7 +277,7 @@ class Store(PeopleRepo, RatingsRepo, ContactRepo, FriendsRepo, AccountDataRepo, 
         try:
             with self.engine.begin() as conn:
                 conn.execute(
-                    insert(ActionRow.__table__),
+                    insert(table_of(ActionRow)),
                     [{"table_id": t, "step": step, "seat": seat, "text": text, "at": now} for t, step, seat, text in rows],
                 )
             return [None] * len(rows)
@@ -325,7 +325,7 @@ class Store(PeopleRepo, RatingsRepo, ContactRepo, FriendsRepo, AccountDataRepo, 
                 .where(ActionRow.table_id == table_id, ActionRow.step == step, ActionRow.undone.is_(False))
                 .values(undone=True)
             )
-            return done.rowcount == 1
+            return changed_rows(done) == 1
 
     # --- chat ----------------------------------------------------------------------------
     def add_chat(self, table_id: str, author: str, text: str) -> ChatLine:
@@ -373,7 +373,7 @@ class Store(PeopleRepo, RatingsRepo, ContactRepo, FriendsRepo, AccountDataRepo, 
             done = db.execute(
                 delete(VaultRow).where(VaultRow.game == game, VaultRow.owner == owner, VaultRow.key == key)
             )
-            return done.rowcount == 1
+            return changed_rows(done) == 1
 
 
 def session_for(store: Store) -> Session:

@@ -49,6 +49,7 @@ def attack(st: GlyftsState, attacker: int, defender: int, events: list[Event]) -
 def roll_battle(st: GlyftsState, events: list[Event]) -> None:
     """Rulebook, Playing the Game: the attacking player rolls one D6, the defending player one D6."""
     b = st.battle
+    assert b is not None, "the dice are rolled in a battle"
     b.attacker_die = st.rng.randint(1, 6)
     b.defender_die = st.rng.randint(1, 6)
     say(events, f"seat {st.active} rolls {b.attacker_die}, seat {st.owner[b.defender]} rolls {b.defender_die}")
@@ -61,6 +62,7 @@ def roll_battle(st: GlyftsState, events: list[Event]) -> None:
 
 def fortune(st: GlyftsState, seat: int, reroll: bool, events: list[Event]) -> None:
     b = st.battle
+    assert b is not None, "Fortune comes only in a battle"
     attacking = bool(b.attacker_rerolls)
     if reroll:
         die = st.rng.randint(1, 6)
@@ -82,6 +84,7 @@ def fortune(st: GlyftsState, seat: int, reroll: bool, events: list[Event]) -> No
 
 def resolve_battle(st: GlyftsState, events: list[Event]) -> None:
     b = st.battle
+    assert b is not None, "only a battle under way is resolved"
     st.battle = None
     for k in b.attacker_cards:
         st.discard[k] += 1

@@ -171,6 +171,7 @@ def battle_outcomes(state: GlyftsState) -> list[tuple[float, int]]:
     """The chances of each outcome (combat.REPELLED, ...) of the battle under way: over all 36
     rolls before the dice are rolled, or for the rolled dice (pending rerolls ignored)."""
     b = state.battle
+    assert b is not None, "called with a battle under way"
     base = _ATT[b.attacker] + b.attack_bonus - _HP[b.defender] - b.health_bonus
     key = (base, b.attacker_die, b.defender_die, b.attacker_captures, b.defender_captures)
     found = _OUTCOMES.get(key)
@@ -192,6 +193,7 @@ def _after_battle(state: GlyftsState, result: int) -> GlyftsState:
     """A copy of `state` with the battle under way settled as `result` (dice aside)."""
     after = state.clone()
     b = after.battle
+    assert b is not None, "called with a battle under way"
     after.battle = None
     after.phase = ATTACK
     attacking, defending = after.active, after.owner[b.defender]

@@ -36,5 +36,6 @@ GLYFT = tuple(Action("glyft", (s,)) for s in _S)
 PLACE = tuple(tuple(Action("place", (s, c)) for c in _C) for s in _S)
 ATTACK = tuple(tuple(Action("attack", (a, d)) for d in _C) for a in _C)
 
-CREATURE_INDEX = {c: i for i, c in enumerate(_C)}
-SORCERY_INDEX = {s: i for i, s in enumerate(_S)}
+# Keyed by an action's argument (int | str): an int names no card and is simply not found.
+CREATURE_INDEX: dict[int | str, int] = {c: i for i, c in enumerate(_C)}
+SORCERY_INDEX: dict[int | str, int] = {s: i for i, s in enumerate(_S)}

@@ -89,16 +89,16 @@ def saved_state(header: dict[str, Any], players: int, rng: Rng, data: PositionDa
                         "('deal = false' on every such seat)")
     for i, cid in enumerate(rest):
         out["reserve"][live[i % len(live)]].append(cid)
-    named = [sorcery(n) for n in deck]
+    named_deck = [sorcery(n) for n in deck]
     left = list(_sorcery_pool())
-    for sid in _placed_sorceries(out, named + top):
+    for sid in _placed_sorceries(out, named_deck + top):
         left.remove(sid)
     if exact:  # the whole deck named: the cards named nowhere else lie in the discard pile
         for sid in left:
             out["discard"][sid] = out["discard"].get(sid, 0) + 1
         left = []
     rng.shuffle(left)
-    out["deck"] = left + (named + top)[::-1]  # the end of the list is the top
+    out["deck"] = left + (named_deck + top)[::-1]  # the end of the list is the top
     return out
 
 

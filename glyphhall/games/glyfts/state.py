@@ -45,6 +45,20 @@ class Battle:
     __slots__ = ("attacker", "defender", "attacker_die", "defender_die", "attacker_rerolls",
                  "defender_rerolls", "attacker_cards", "defender_cards", "attack_bonus", "health_bonus",
                  "attacker_captures", "defender_captures", "cancelled")
+    # The fields' types (annotations only, no class values, so they do not clash with the slots).
+    attacker: int  # a Creature
+    defender: int
+    attacker_die: int  # 0 until rolled
+    defender_die: int
+    attacker_rerolls: int
+    defender_rerolls: int
+    attacker_cards: tuple[int, ...]  # Sorcery kinds revealed
+    defender_cards: tuple[int, ...]
+    attack_bonus: int
+    health_bonus: int
+    attacker_captures: bool
+    defender_captures: bool
+    cancelled: bool
 
     def clone(self) -> Battle:
         b = Battle.__new__(Battle)
@@ -67,6 +81,34 @@ class GlyftsState(State):
     __slots__ = ("phase", "active", "alive", "reserve", "known", "circle", "captured", "under", "hands",
                  "deck", "discard", "pending", "owner", "placed", "fought", "battle", "summoning",
                  "discount", "turns", "first", "winners", "score", "turn_limit", "no_progress", "quiet", "deck_bound")
+    # The fields' types (set by `game.Glyfts`; annotations only, no class values, so they do not
+    # clash with the slots). Per seat unless said otherwise.
+    phase: int
+    active: int  # -1 during setup
+    alive: list[bool]
+    reserve: list[list[int]]
+    known: list[int]  # bit set of the reserve's Creatures shown to everyone
+    circle: list[list[int]]
+    captured: list[list[int]]
+    under: list[tuple[int, ...]]  # per Creature: the Sorcery kinds face down under it
+    hands: list[list[int]]  # count per Sorcery kind
+    deck: list[int]  # top at the end
+    discard: list[int]  # count per Sorcery kind
+    pending: list[list[int]]  # the secret setup picks
+    owner: list[int]  # per Creature
+    placed: int
+    fought: int  # bit set of Creatures
+    battle: Battle | None
+    summoning: int  # a Creature, or -1
+    discount: int
+    turns: list[int]
+    first: int
+    winners: list[int]
+    score: list[int]
+    turn_limit: int
+    no_progress: int
+    quiet: int
+    deck_bound: list[list[int]] | None
 
     # --- copies -----------------------------------------------------------------------------
     def clone(self) -> GlyftsState:
@@ -110,6 +152,7 @@ class GlyftsState(State):
             return tuple(p for p in range(self.num_players) if len(self.pending[p]) < CREATURES_PLACED)
         if phase == FORTUNE:
             b = self.battle
+            assert b is not None, "Fortune comes only in a battle"
             return (self.active,) if b.attacker_rerolls else (self.owner[b.defender],)
         return (self.active,)
 

@@ -14,11 +14,12 @@ determinize; the apprentice bot for predictions, glyph choice and guesses."""
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
-from .decrees.ast import And, Not, Or
+from .decrees.ast import And, Cond, Not, Or
 from .decrees.semantics import evaluate
 from .library import atoms, pool_truth
 from .pool import model_of
@@ -47,7 +48,7 @@ def glyph_truth(shapes) -> np.ndarray:
 class Posterior:
     """Surviving hypothesis classes, heaviest first."""
 
-    conds: object  # representative decree of each class (a sequence)
+    conds: Sequence[Cond]  # representative decree of each class
     weights: np.ndarray  # normalized
     rows: np.ndarray  # bool[class, pool glyph]
     sizes: np.ndarray
@@ -138,7 +139,10 @@ def _posterior(board, level, allow_inconsistent) -> Posterior:
     limit = 0
     while allow_inconsistent and not sum(len(x) for x in ops) and limit < len(board):
         limit += 1
-        ops.clear(), ii.clear(), jj.clear(), lvs.clear()
+        ops.clear()
+        ii.clear()
+        jj.clear()
+        lvs.clear()
         collect(limit)
     op = np.concatenate(ops)
     i_ = np.concatenate(ii)
@@ -168,7 +172,7 @@ def _posterior(board, level, allow_inconsistent) -> Posterior:
     return Posterior(conds, mass / mass.sum(), rows[reps], sz[reps])
 
 
-class _Conds:
+class _Conds(Sequence[Cond]):
     """Lazy list of class representatives (building thousands of ASTs up front is wasted work)."""
 
     def __init__(self, op, i, j) -> None:

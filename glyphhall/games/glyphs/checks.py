@@ -34,7 +34,7 @@ def check_action(st: GlyphsState, seat: int, action: Action) -> None:
         raise IllegalAction(f"'{verb}' is not possible now; you can: {', '.join(expect) or 'nothing'}")
     arity = {"place": 2, "decree": 1, "build": 1, "perform": 1, "study": 1, "predict": 1, "mark": 1,
              "guess": 1, "counterexample": 2}.get(verb, 0)
-    if len(args) != arity or not all(isinstance(a, str) for a in args):
+    if len(args) != arity or not table.all_words(args):
         raise IllegalAction(f"'{action}' is malformed")
     if verb in ("build", "perform", "study"):
         check_glyph_text(st, args[0])
@@ -42,6 +42,7 @@ def check_action(st: GlyphsState, seat: int, action: Action) -> None:
         if args[0] not in (APPROVED, REJECTED):
             raise IllegalAction(f"say '{verb} approved' or '{verb} rejected'")
         if verb == "mark":
+            assert st.pending is not None, "the mark phase has a glyph to mark"
             check_same_glyph_same_mark(st, st.pending[0], args[0] == APPROVED)
     elif verb == "decree":
         cond = check_decree_text(st, args[0])

@@ -11,7 +11,7 @@ import numpy as np
 
 from glyphhall.engine import Rng
 
-from .decrees.ast import And, GlyphIs, Not, Or, size
+from .decrees.ast import And, Cond, GlyphIs, Not, Or, size
 from .decrees.semantics import evaluate_batch
 from .library import atoms, pool_truth
 from .mage import find_counterexample
@@ -20,12 +20,12 @@ from .pool import pool_batch
 MIN_RATE, MAX_RATE = 0.15, 0.85
 
 
-def _pick(rng: Rng, levels) -> object:
+def _pick(rng: Rng, levels) -> Cond:
     lib = [a for a in atoms() if a.level in levels]
     return rng.choice(lib).cond
 
 
-def _join(rng: Rng, parts) -> object:
+def _join(rng: Rng, parts) -> Cond:
     return And(tuple(parts)) if rng.below(2) else Or(tuple(parts))
 
 

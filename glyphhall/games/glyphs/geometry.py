@@ -283,11 +283,12 @@ def realize(kinds, rots, edges: set, rng, tries: int = 4) -> tuple[Shape, ...] |
     breadth-first order, each overlapping its parent and pushed outward from the glyph's
     centre, with a little backtracking."""
     n = len(kinds)
-    nbrs = [set() for _ in range(n)]
+    nbrs: list[set[int]] = [set() for _ in range(n)]
     for i, j in edges:
         nbrs[i].add(j)
         nbrs[j].add(i)
-    order, parent = [0], {0: None}
+    order = [0]
+    parent: dict[int, int | None] = {0: None}
     for i in order:
         for j in sorted(nbrs[i]):
             if j not in parent:

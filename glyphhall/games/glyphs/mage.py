@@ -94,7 +94,7 @@ class Z3Model:
     def _member(self, i, pairs):
         """c_i is one of these (kind, rotation) codes, written as few ranges as possible."""
         codes = sorted(ROTATIONS * k + r for k, r in pairs)
-        ranges = []
+        ranges: list[list[int]] = []
         for code in codes:
             if ranges and ranges[-1][1] == code - 1:
                 ranges[-1][1] = code

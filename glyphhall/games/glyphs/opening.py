@@ -72,7 +72,7 @@ def auto_opening(st: GlyphsState, seat: int) -> list[Event]:
     if any(f is None for f in found):
         raise IllegalAction("the game cannot build that opening glyph for this decree; place it yourself")
     events = []
-    for f in found:
+    for f in [f for f in found if f is not None]:  # all of them (checked above)
         board.glyphs.append([f.shapes, f.approved, -1, "opening", {}])
         events.append(public(f"the mage opens with {glyph_text(f.shapes)} "
                                    f"({APPROVED if f.approved else REJECTED})"))

@@ -91,7 +91,8 @@ def generate_pool() -> tuple[tuple, ...]:
     rng = Rng(POOL_SEED)
     # every single shape (each kind in each of its rotations) is in the pool, so the pool is
     # complete for one-shape glyphs and a one-shape difference found there is a smallest one
-    out = [((k.index, 0, 0, r),) for k in shape_set().kinds for r in range(k.period)]
+    out: list[tuple[tuple[int, int, int, int], ...]] = [
+        ((k.index, 0, 0, r),) for k in shape_set().kinds for r in range(k.period)]
     seen = set(out)
     while len(out) < POOL_SIZE:
         g = random_glyph(rng, random_size(rng))

@@ -179,15 +179,19 @@ class GlyphsState(State):
             if self.mode == "duel":
                 want = int(self.options["decrees"])
                 return tuple(p for p in (0, 1) if len(self.decrees[p]) < want)
+            assert self.mage_seat is not None, "a computer mage has its decree before play starts"
             return (self.mage_seat,)
         if self.phase == "opening":
             if self.mode == "duel":
                 return tuple(sorted(1 - b for b in self.openings_due()))
+            assert self.mage_seat is not None, "a computer mage's opening is built before play starts"
             return (self.mage_seat,) if self.openings_due() else ()
         if self.phase == "predict":
             return tuple(s for s in self.apprentices() if s not in self.predictions)
         if self.phase in ("mark", "counter"):
-            return (self.marker_of(self.turn),)
+            marker = self.marker_of(self.turn)
+            assert marker is not None, "only a person marks by hand or answers a guess"
+            return (marker,)
         return (self.turn,)
 
     def is_over(self) -> bool:

@@ -3,7 +3,7 @@ sort the board (moving never edits a glyph)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeGuard
 
 from glyphhall.engine import Action, Event, IllegalAction
 
@@ -43,6 +43,11 @@ def sorted_order(board: Board, key: str) -> list[int]:
 
 
 
+def all_words(args: tuple[int | str, ...]) -> TypeGuard[tuple[str, ...]]:
+    """Every argument of the action is a word (the glyphs' actions take no numbers)."""
+    return all(isinstance(a, str) for a in args)
+
+
 def check_table_action(st: GlyphsState, seat: int, action: Action) -> None:
     verb, args = action.verb, action.args
     if verb == "question" and st.options["question_tokens"] != "on":
@@ -51,7 +56,7 @@ def check_table_action(st: GlyphsState, seat: int, action: Action) -> None:
         raise IllegalAction("moving glyphs needs everyone's agreement (option sorting=agreed)")
     if not tools_open(st):
         raise IllegalAction(f"'{verb}' is not possible now")
-    if len(args) != {"question": 1, "move": 2, "sort": 1}[verb] or not all(isinstance(a, str) for a in args):
+    if len(args) != {"question": 1, "move": 2, "sort": 1}[verb] or not all_words(args):
         raise IllegalAction(f"'{action}' is malformed")
     board = st.board_of(seat)
     if verb == "sort":

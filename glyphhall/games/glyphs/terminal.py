@@ -147,7 +147,7 @@ class Board:
 
 
 def render(view: dict, seat: int | None, names: Sequence[str] = ()):
-    def who(s: int) -> str:
+    def who(s: int | None) -> str:
         return name_seats(f"seat {s}", names)
 
     mage = view.get("mage")

@@ -54,6 +54,7 @@ def after_built(st: GlyphsState, seat: int) -> list[Event]:
     if st.hand:
         st.phase = "mark"
         return []
+    assert st.pending is not None, "called with the glyph just built"
     approved = evaluate(st.decree_for(st.turn), model_of(st.pending[0]))
     return record_mark(st, approved)
 
@@ -76,6 +77,7 @@ def do_mark(st: GlyphsState, seat: int, mark: str) -> list[Event]:
 
 
 def record_mark(st: GlyphsState, approved: bool) -> list[Event]:
+    assert st.pending is not None, "called with the glyph just built"
     shapes, performed = st.pending
     board = st.board_of(st.turn)
     how = "perform" if performed else ("build" if st.mode == "duel" else "study")

@@ -66,7 +66,7 @@ class HeroscapeActions(VerbTable):
 
     def encode(self, state: Any, seat: int, action: Action) -> int:
         if action.verb == "place" and len(action.args) == 2:
-            action = Action("place", (action.args[0], self._direction(*action.args)))
+            action = Action("place", (action.args[0], self._direction(str(action.args[0]), str(action.args[1]))))
         return super().encode(state, seat, action)
 
     def encode_all(self, state: Any, seat: int, actions: Sequence[Action]) -> list[int]:
@@ -205,11 +205,11 @@ class HeroscapeTensors(TensorEncoder):
                     out[planes + 2 * nh + s.f_tail[f]] = 1.0
             if s.moving == f:
                 out[tail + 4] = 1.0
-        for k, h in enumerate(sorted(s.glyph_at)):
+        for slot, h in enumerate(sorted(s.glyph_at)):
             key, up = s.glyph_at[h]
             out[planes + 3 * nh + h] = 1.0
-            if k < GLYPH_SLOTS:
-                at = self.o_glyphs + k * (len(GLYPH_KEYS) + 1)
+            if slot < GLYPH_SLOTS:
+                at = self.o_glyphs + slot * (len(GLYPH_KEYS) + 1)
                 out[at + (GLYPH_KEYS.index(key) if up else len(GLYPH_KEYS))] = 1.0
 
 

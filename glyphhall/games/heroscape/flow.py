@@ -237,11 +237,11 @@ def apply_phase(s: HeroscapeState, seat: int, action: Action, events: list[Event
         team = s.teammates(seat)
         if len(team) == 1:
             # both name the seat (the table says its name): the log reads alike for everyone
-            events.extend(Event.secret(seat, f"seat {seat} puts order marker {action.args[0].upper()} on {name}",
+            events.extend(Event.secret(seat, f"seat {seat} puts order marker {str(action.args[0]).upper()} on {name}",
                                        f"seat {seat} puts an order marker face down on {name}"))
         else:
             seen_by = frozenset(team)
-            events.append(Event(f"seat {seat} puts order marker {action.args[0].upper()} on {name}", seen_by))
+            events.append(Event(f"seat {seat} puts order marker {str(action.args[0]).upper()} on {name}", seen_by))
             events.append(Event(f"seat {seat} puts an order marker face down on {name}", None,
                                 hide_from=seen_by))
 

@@ -95,7 +95,7 @@ def carried_amount(s: HeroscapeState, f: int, effect: str) -> int:
 
 
 def carriers(s: HeroscapeState, effect: str) -> list[int]:
-    out = []
+    out: list[int] = []
     for c, key in enumerate(s.c_glyph):
         if key and GLYPHS[key].effect == effect:
             out.extend(f for f in s.c_figs[c] if s.f_state[f] == ON)

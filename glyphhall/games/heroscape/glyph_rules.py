@@ -210,7 +210,7 @@ def summon_choices(s: HeroscapeState, f: int) -> list[tuple[int, int]]:
     """Erland: any one other single-space figure to an empty space adjacent to the summoner."""
     if s.f_state[f] != ON:
         return []
-    spaces = set()
+    spaces: set[int] = set()
     for x in (s.f_hex[f], s.f_tail[f]):
         if x >= 0:
             spaces.update(n for n in s.board.neighbours[x] if s.occ[n] < 0 and n not in s.glyph_at

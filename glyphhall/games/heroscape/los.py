@@ -83,7 +83,8 @@ def _build_lines(board, src: int, dst: int, z0: float, z1s: tuple[float, ...], k
     block it; True when some line is open whatever figures stand on the way. Terrain never
     changes, so this is cached per map under `key` (figures are checked by `_open`)."""
     geometry = _geometry(board, src, dst)
-    lines = []
+    lines: list[tuple[tuple[int, int, float], ...]] = []
+    always_open = False
     for z1 in z1s:
         rise = z1 - z0
         for walls_crossed, between in geometry:
@@ -97,12 +98,12 @@ def _build_lines(board, src: int, dst: int, z0: float, z1s: tuple[float, ...], k
                 line.append((h, level, z))
             else:
                 if not line:
-                    lines = True
+                    always_open = True
                     break
                 lines.append(tuple(line))
-        if lines is True:
+        if always_open:
             break
-    out = lines if lines is True else tuple(lines)
+    out = True if always_open else tuple(lines)
     cache = board.sight_cache
     if len(cache) > 300_000:  # bound the memory of a long-running server
         cache.clear()

@@ -16,6 +16,7 @@ farthest apart and each have room for an army. Our own rule, not a published one
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from glyphhall.engine import DataError
@@ -69,7 +70,7 @@ def _region(board, seed: int, ok: list[bool], taken: set[int], size: int) -> lis
     return sorted(dist, key=lambda h: (dist[h], board.labels[h]))[:size]
 
 
-def auto_zones(board, count: int = 2, glyph_hexes: set[int] = frozenset()) -> AutoZones:
+def auto_zones(board, count: int = 2, glyph_hexes: AbstractSet[int] = frozenset()) -> AutoZones:
     """`count` start zones by the rule above. Raises DataError (saying what to do) when the map
     has no room for them."""
     if count not in ZONE_SIZE:
@@ -88,8 +89,9 @@ def auto_zones(board, count: int = 2, glyph_hexes: set[int] = frozenset()) -> Au
         raise DataError(f"the map has no {count} edge regions with room for {size} figures each; "
                         "draw start areas in Virtualscape (start area tiles), then import again")
     dist = board.dmat
-    seeds = list(max(((a, b) for i, a in enumerate(edges) for b in edges[i + 1:]),
-                     key=lambda p: dist[p[0]][p[1]]))
+    farthest: tuple[int, int] = max(((a, b) for i, a in enumerate(edges) for b in edges[i + 1:]),
+                                    key=lambda p: dist[p[0]][p[1]])
+    seeds = list(farthest)
     zones: dict[int, list[int]] = {}
     taken: set[int] = set()
     candidates = [h for h in edges if h not in seeds]

@@ -269,6 +269,7 @@ def parse_map(key: str, data: dict[str, Any], where: str, glyph_keys: set[str], 
         for name, value in (("clearance", clearance), ("thickness", thickness)):
             if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 60:
                 raise bad(f"overhang entry {n + 1}: {name} must be a whole number of levels from 1 to 60")
+        assert isinstance(clearance, int) and isinstance(thickness, int)  # checked just above
         h = board.index[at]
         if board.ceiling[h] != FAR:
             raise bad(f"overhang entry {n + 1}: two overhangs above {at}")

@@ -27,9 +27,9 @@ class Standing(NamedTuple):
 
 def standing(s: HeroscapeState) -> Standing:
     """The state's Standing, remade when the figures' states, cards or sides changed since."""
-    st = s.standing_seen
-    if st is not None and st.f_state == s.f_state and st.f_card is s.f_card and st.c_team == s.c_team:
-        return st
+    seen = s.standing_seen
+    if isinstance(seen, Standing) and seen.f_state == s.f_state and seen.f_card is s.f_card and seen.c_team == s.c_team:
+        return seen
     f_state, f_card, c_team, cards = s.f_state, s.f_card, s.c_team, s.c_def
     on = tuple(f for f, x in enumerate(f_state) if x == ON)
     here = [f for f, x in enumerate(f_state) if x in (ON, RESERVE)]

@@ -4,7 +4,7 @@ are added on top of the rule modules, by `game.HeroscapePlay`."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Self
 
 from glyphhall.engine import Rng, State
 
@@ -30,6 +30,58 @@ class HeroscapeState(State):
         "moved", "moving", "move_left", "road_left", "start_engaged", "swiped", "attacks", "zettian_target",
         "used", "pending", "result", "step_cache", "standing_seen", "team", "c_team",
     )
+    # The fields' types (set by `init_state` and `from_dict`; annotations only, no class values,
+    # so they do not clash with the slots).
+    board: Board
+    phase: str
+    round: int
+    # per army card
+    c_def: list[CardDef]
+    c_owner: list[int]
+    c_team: list[int]
+    c_atk: list[int]
+    c_dfn: list[int]
+    c_glyph: list[str]
+    c_negated: list[bool]
+    c_grenade: list[int]
+    c_figs: list[tuple[int, ...]]
+    # per figure
+    f_card: list[int]
+    f_name: list[str]
+    f_hex: list[int]
+    f_tail: list[int]
+    f_wounds: list[int]
+    f_state: list[int]
+    occ: list[int]  # per hex: the figure on it, or -1
+    glyph_at: dict[int, tuple[str, bool]]  # hex -> (glyph key, power side up)
+    bomb_armed: bool
+    draft_pool: list[str]
+    draft_seq: tuple[int, ...]
+    draft_pos: int
+    draft_done: list[bool]
+    markers: list[list[int]]
+    revealed: list[list[bool]]
+    init_rolls: list[int]
+    init_order: list[int]
+    turn_no: int
+    turn_pos: int
+    active_card: int
+    stage: int
+    moved: list[int]
+    moving: int
+    move_left: int
+    road_left: int
+    start_engaged: list[int]
+    swiped: list[int]
+    attacks: list[int]
+    zettian_target: int
+    used: list[str]
+    # decisions waiting, first first: (seat, kind, ...) with fields that depend on the kind
+    pending: list[tuple[Any, ...]]
+    result: tuple[float, ...] | None
+    step_cache: tuple[int, list[int]] | None
+    standing_seen: object  # standing.Standing or None: its cache (the layers keep state below standing)
+    team: tuple[int, ...]
 
     # ------------------------------------------------------------------ basics
     def clone(self) -> HeroscapeState:
@@ -249,7 +301,7 @@ class HeroscapeState(State):
         }
 
     @classmethod
-    def from_dict(cls, game: Any, data: dict[str, Any]) -> HeroscapeState:
+    def from_dict(cls, game: Any, data: dict[str, Any]) -> Self:
         s = cls.__new__(cls)
         s.load_base(game, data)
         s.board = custom_board(str(s.options["map_text"])) if s.options.get("map_text") else load_map(str(data["map"]))

@@ -99,9 +99,10 @@ def sample_action(st: InscriptionState, seat: int, rng: Rng) -> Action:
     bones = st.bones[seat]
     # the walk of `play_actions`, written again: a helper shared by both would cost the listing,
     # the hotter path, a list or a generator every step
-    cards = []  # (hand index, its sacrifice options, or None where it takes any empty space)
+    # (hand index, its sacrifice options, or None where it takes any empty space)
+    cards: list[tuple[int, list[tuple[int, tuple[int, ...]]] | None]] = []
     seen: set[int] = set()
-    blood: dict[int, list] = {}
+    blood: dict[int, list[tuple[int, tuple[int, ...]]]] = {}
     plays = 0
     for h, cid in enumerate(st.hands[seat]):
         if cid in seen:

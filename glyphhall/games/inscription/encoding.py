@@ -13,6 +13,7 @@ deck and hand, less the hand cards seen entering it), which the open draft made 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -98,7 +99,15 @@ def _card_of(st: InscriptionState, zone: list[int], card_id: int) -> int | None:
     return made[rank] if rank < len(made) else None
 
 
-def _sac_bits(tail: tuple) -> int:
+def _number(arg: int | str) -> int:
+    """A numeric argument of an action (a hand slot, a lane, a choice); the codec is asked only
+    about legal actions, whose such arguments are numbers."""
+    if not isinstance(arg, int):
+        raise ValueError(f"expected a number in the action, not {arg!r}")
+    return arg
+
+
+def _sac_bits(tail: tuple[int | str, ...]) -> int:
     return sum(1 << (int(x) - 1) for x in tail)
 
 
@@ -116,19 +125,19 @@ class InscriptionActions(ActionCodec):
             raise ValueError(f"'{action}' has no action id")
         if verb == "play":
             hand = st.hands[seat]
-            card = _card_id(st, hand, hand[args[0] - 1])
+            card = _card_id(st, hand, hand[_number(args[0]) - 1])
             sacs = _sac_bits(args[3:]) if len(args) > 3 else 0
-            return start + (card * 4 + args[1] - 1) * SAC_SETS + sacs
+            return start + (card * 4 + _number(args[1]) - 1) * SAC_SETS + sacs
         if verb == "draft" or verb == "choose":
-            return start + args[0] - 1
+            return start + _number(args[0]) - 1
         if verb == "draw":
             return start + (args[0] == "squirrel")
         if verb == "item":
-            kind = ITEM_KINDS.index(st.defs[st.items[seat][args[0] - 1]].item)
+            kind = ITEM_KINDS.index(st.defs[st.items[seat][_number(args[0]) - 1]].item)
             return start + kind * sum(ITEM_TAILS) + _item_tail(args[1:])
         if verb == "eat":
             hand = st.hands[seat]
-            return start + _card_id(st, hand, hand[args[0] - 1])
+            return start + _card_id(st, hand, hand[_number(args[0]) - 1])
         if verb == "take":
             deck = st.decks[seat]
             cid = next(c for c in deck if st.defs[c].slug == args[0])
@@ -141,7 +150,7 @@ class InscriptionActions(ActionCodec):
             return start + k
         return start  # bell, pass
 
-    def encode_all(self, state: Any, seat: int, actions: list[Action]) -> list[int]:
+    def encode_all(self, state: Any, seat: int, actions: Sequence[Action]) -> list[int]:
         return [self.encode(state, seat, a) for a in actions]
 
     def decode(self, state: Any, seat: int, action_id: int) -> Action | None:
@@ -160,8 +169,8 @@ class InscriptionActions(ActionCodec):
             h = _hand_slot(st, seat, card)
             if h is None:
                 return None
-            tail = ("sacrifice", *(x + 1 for x in range(4) if sacs >> x & 1)) if sacs else ()
-            return act("play", h, lane + 1, *tail)
+            sacrifices: tuple[int | str, ...] = ("sacrifice", *(x + 1 for x in range(4) if sacs >> x & 1)) if sacs else ()
+            return act("play", h, lane + 1, *sacrifices)
         if name == "eat":
             h = _hand_slot(st, seat, k)
             return None if h is None else act("eat", h)
@@ -183,17 +192,17 @@ def _hand_slot(st: InscriptionState, seat: int, card_id: int) -> int | None:
     return None if cid is None else hand.index(cid) + 1
 
 
-def _item_tail(rest: tuple) -> int:
+def _item_tail(rest: tuple[int | str, ...]) -> int:
     if not rest:
         return 0
     if len(rest) == 1:
-        return 1 + rest[0] - 1
+        return 1 + _number(rest[0]) - 1
     if rest[1] != "sacrifice":
-        return 1 + 4 + (rest[0] - 1) * 4 + rest[1] - 1
-    return 1 + 4 + 16 + (rest[0] - 1) * 15 + _sac_bits(rest[2:]) - 1
+        return 1 + 4 + (_number(rest[0]) - 1) * 4 + _number(rest[1]) - 1
+    return 1 + 4 + 16 + (_number(rest[0]) - 1) * 15 + _sac_bits(rest[2:]) - 1
 
 
-def _item_args(tail: int) -> tuple:
+def _item_args(tail: int) -> tuple[int | str, ...]:
     if tail == 0:
         return ()
     tail -= 1

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeGuard
 
 from .data import Data
 
@@ -27,7 +27,7 @@ def without(items: list[str], item: str) -> list[str]:
     return items[:i] + items[i + 1:]
 
 
-def is_die(entry: ArmorEntry) -> bool:
+def is_die(entry: ArmorEntry) -> TypeGuard[Die]:
     return type(entry) is tuple
 
 

@@ -72,7 +72,7 @@ def attack(
         while war and target.temp:
             d = target.temp.pop(_next_temporary(target.temp))
             if is_die(d):
-                return_die(s, d)  # type: ignore[arg-type]
+                return_die(s, d)
             else:
                 s.cubes[ARMOR] += 1
             war -= 1

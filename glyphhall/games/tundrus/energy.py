@@ -126,5 +126,5 @@ def pick(s: TundrusState, c: Champion, args: tuple, events: list[Event],
     verb, *rest = s.defer
     s.phase = s.defer_from
     s.defer, s.defer_from, s.defer_left, s.defer_skip = [], "", [0, 0], []
-    handlers[verb](s, c, tuple(rest), events)
+    handlers[str(verb)](s, c, tuple(rest), events)
     s.prepaid = 0  # a Double's second Glyph not needed is lost

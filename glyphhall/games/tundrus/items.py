@@ -271,7 +271,7 @@ def lose_everything(s: TundrusState, c: Champion) -> None:
         s.stock[colour] += n
         c.start[colour] = 0
     for d in c.energy_dice + [d for d in c.temp if is_die(d)]:
-        s.stock[d[0]] += 1  # type: ignore[index]
+        s.stock[d[0]] += 1
     s.cubes[ARMOR] += c.armor_perm + sum(1 for d in c.temp if not is_die(d))
     s.cubes[ENERGY] += c.energy_cubes
     c.energy_dice, c.temp, c.armor_perm, c.energy_cubes = [], [], 0, 0

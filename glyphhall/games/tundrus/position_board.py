@@ -36,9 +36,10 @@ def die_spec(s: TundrusState, text: object, holder: Champion, where: str, pool: 
     colour, origin, rest = s.data.colour_index[words[0]], SOURCE_NAMES.index(words[1]), words[2:]
     owner_c = holder
     if rest[:1] == ["of"]:
-        owner_c = s.champ_by_id(rest[1]) if len(rest) > 1 else None
-        if owner_c is None or owner_c.tribe != holder.tribe or owner_c.defeated:
+        ally = s.champ_by_id(rest[1]) if len(rest) > 1 else None
+        if ally is None or ally.tribe != holder.tribe or ally.defeated:
             raise LoadError(f"'{where}': {text!r}: 'of' names a living ally")
+        owner_c = ally
         rest = rest[2:]
     glyph, used, lent = -1, False, False
     if pool and rest and rest[0] in GLYPH_CODE:

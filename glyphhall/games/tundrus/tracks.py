@@ -79,7 +79,7 @@ def strip_temporary(s: TundrusState, c: Champion) -> int:
     n = len(c.temp)
     for d in c.temp:
         if is_die(d):
-            return_die(s, d)  # type: ignore[arg-type]
+            return_die(s, d)
         else:
             s.cubes[ARMOR] += 1
     c.temp = []

@@ -19,8 +19,8 @@ log = logging.getLogger("glyphhall.server")
 
 async def on_note(m: TableManager, kind: str, table_id: str, arg: str) -> None:
     if kind == "gap":  # notes may have been missed: catch every loaded table up
-        for table in list(m.tables.values()):
-            await refresh(m, table)
+        for loaded in list(m.tables.values()):
+            await refresh(m, loaded)
         return
     if kind in ("want", "free"):
         await (hand_over if kind == "want" else take_freed)(m, table_id)

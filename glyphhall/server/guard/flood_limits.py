@@ -154,7 +154,8 @@ def address_limits(app: Any) -> AddressLimits:
     state = app.state
     if not hasattr(state, "address_limits"):
         state.address_limits = AddressLimits(state.limits)
-    return state.address_limits
+    limits: AddressLimits = state.address_limits
+    return limits
 
 
 class BodyLimit:

@@ -45,4 +45,5 @@ def session_sockets(app: object) -> SessionSockets:
     state = app.state  # type: ignore[attr-defined]
     if not hasattr(state, "session_sockets"):
         state.session_sockets = SessionSockets()
-    return state.session_sockets
+    sockets: SessionSockets = state.session_sockets
+    return sockets

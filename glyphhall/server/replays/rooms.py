@@ -243,10 +243,10 @@ async def _handle(ws: WebSocket, room: Room, table: LiveTable, member: Member, m
         if raw is None:
             room.line = None
         else:
-            line = replay_steps.parse_line(raw, table.players)
+            moves = replay_steps.parse_line(raw, table.players)
             address = ws.client.host if ws.client else "unknown"
-            await replay_work(ws.app).position(address, table, room.step, None, line)  # refuses an illegal move
-            room.line = line
+            await replay_work(ws.app).position(address, table, room.step, None, moves)  # refuses an illegal move
+            room.line = moves
     elif kind == "lead":
         to = msg.get("to")
         if type(to) is not int or to not in room.members:

@@ -33,7 +33,7 @@ class HeaderDeadline(AutoHTTPProtocol):  # type: ignore[misc, valid-type]
     _deadline: asyncio.TimerHandle | None = None
     _cycle_then: Any = None
 
-    def connection_made(self, transport: Any) -> None:  # type: ignore[override]
+    def connection_made(self, transport: Any) -> None:
         super().connection_made(transport)
         self._arm()
 

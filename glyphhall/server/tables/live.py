@@ -265,7 +265,9 @@ class LiveTable:
             # trail keeps it as it is for a take-back. A move the server made for a person (the
             # turn timer's) has no actor and is final.
             final = actor is None or not self.may_undo(seat)
-            self.trail.record(step, self.state, seat, action, events, trial, decide=not final)
+            before = self.state
+            assert before is not None, "_try refuses a table without a game"
+            self.trail.record(step, before, seat, action, events, trial, decide=not final)
             self.state = trial
             self._sent_texts[step] = normalize_text(text)
             self._played[step] = (seat, written)
@@ -305,7 +307,9 @@ class LiveTable:
             if not await self.manager.db(self.manager.store.mark_undone, self.id, step.index):
                 raise TableError("that move is not in the record any more")
             self.trail.take_back(seat)
-            self.state = step.before
+            before = step.before
+            assert isinstance(before, State)  # the trail keeps this table's own states
+            self.state = before
             self.actions.pop()
             self.indices.pop()
             self.log.pop()  # the turn timer runs on: taking back buys no time
@@ -431,7 +435,7 @@ class LiveTable:
         late = [s for s in self.state.to_move() if self.seats[s].kind == "person"]
         names = self.names()
         for seat in late:
-            self.broadcast(lambda c, seat=seat: {"type": "notice", "text": f"{names[seat]} ran out of time: a random move is played"})
+            self.broadcast(_notice(f"{names[seat]} ran out of time: a random move is played"))
             self.manager.ask_bot(self, seat, "random", once=True)
 
 
@@ -583,3 +587,6 @@ def _consume_outcome(task: asyncio.Future[None]) -> None:
 def _chat_dict(line: Any) -> dict[str, Any]:
     return {"id": line.id, "author": line.author, "text": line.text, "at": line.at}
 
+
+def _notice(text: str) -> Callable[[Connection], dict[str, Any]]:
+    return lambda conn: {"type": "notice", "text": text}

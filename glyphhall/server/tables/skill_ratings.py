@@ -69,11 +69,11 @@ def places(state: State, teams: list[list[int]], returns: Sequence[float]) -> li
     return [1 + sum(1 for other in scores if other > mine) for mine in scores]
 
 
-def new_skills(seat_entries: Sequence[str], teams: list[list[int]], ranks: list[int], before: dict[str, Skill]) -> dict[str, Skill]:
+def new_skills(seat_entries: Sequence[str], teams: list[list[int]], ranks: Sequence[float], before: dict[str, Skill]) -> dict[str, Skill]:
     """OpenSkill's update for one match: each entry's new (mu, sigma)."""
     rated = MODEL.rate(
         [[MODEL.rating(mu=before[seat_entries[s]][0], sigma=before[seat_entries[s]][1]) for s in team] for team in teams],
-        ranks=ranks,
+        ranks=list(ranks),
     )
     results: dict[str, list[Skill]] = {}
     for team, ratings in zip(teams, rated, strict=True):

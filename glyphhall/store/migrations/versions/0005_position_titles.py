@@ -27,7 +27,7 @@ def upgrade() -> None:
     db = op.get_bind()
     rows = db.execute(sa.select(tables.c.id, tables.c.position).where(tables.c.position.is_not(None))).all()
     for table_id, text in rows:  # the tables made before: their titles, read once now
-        db.execute(tables.update().where(tables.c.id == table_id).values(position_title=position_title(text) or ""))
+        db.execute(tables.update().where(tables.c.id == table_id).values(position_title=position_title(str(text)) or ""))
 
 
 def downgrade() -> None:

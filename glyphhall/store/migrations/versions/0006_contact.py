@@ -17,8 +17,9 @@ branch_labels = None
 depends_on = None
 
 
-def _user(column: str = "user_id", **kw: object) -> sa.Column:
-    return sa.Column(column, sa.Integer(), sa.ForeignKey("gh_users.id", ondelete="CASCADE"), nullable=False, **kw)
+def _user(column: str = "user_id", primary_key: bool = False) -> sa.Column:
+    return sa.Column(column, sa.Integer(), sa.ForeignKey("gh_users.id", ondelete="CASCADE"), nullable=False,
+                     primary_key=primary_key)
 
 
 def upgrade() -> None:
