@@ -1,4 +1,4 @@
-"""bench/strength.py and bench/sequential.py: paired deals, the sequential tests, the ledger."""
+"""bench/strength/strength.py and bench/strength/sequential.py: paired deals, the sequential tests, the ledger."""
 
 import importlib.util
 import json
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-_BENCH = Path(__file__).resolve().parents[2] / "bench"
+_BENCH = Path(__file__).resolve().parents[2] / "bench" / "strength"
 
 
 def _load(name: str, file: str):
