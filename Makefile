@@ -91,7 +91,7 @@ playthroughs: $(VENV)/.installed-dev
 	GLYPHHALL_PURE=1 $(BIN)/python scripts/playthroughs.py $(GAMES)
 
 bench: $(VENV)/.installed
-	$(BIN)/python bench/playouts.py inscription
+	$(BIN)/python bench/engine/playouts.py inscription
 
 clean:
 	rm -rf $(VENV) node_modules .pytest_cache .mypy_cache .ruff_cache build

@@ -44,10 +44,10 @@ def test_the_compiled_run_really_runs_the_compiled_modules():
     ("heroscape", "players=2"), ("glyphs", "players=3"),
 ])
 def test_compiled_and_pure_builds_play_identically(tmp_path, game, config):
-    """bench/same_play.py: seeded random games recorded on the pure build replay step for step
+    """bench/engine/same_play.py: seeded random games recorded on the pure build replay step for step
     (legal actions, events and who sees them, views, whole states) on the compiled one."""
     record = tmp_path / f"{game}.json"
-    script = str(ROOT / "bench" / "same_play.py")
+    script = str(ROOT / "bench" / "engine" / "same_play.py")
     pure = {**os.environ, "GLYPHHALL_PURE": "1"}
     compiled = {k: v for k, v in os.environ.items() if k != "GLYPHHALL_PURE"}
     games = "1" if game == "glyphs" else "3"

@@ -1,6 +1,6 @@
 """The bots as players know them: levels with names (Beginner ... Expert, and two opponents of
 another kind), each a line about how it plays, mapped onto the bot specs of `bots/spec.py`, and
-each level's rating per game from the Elo ladder (`ladder.json`, written by `bench/ladder.py`).
+each level's rating per game from the Elo ladder (`ladder.json`, written by `bench/strength/ladder.py`).
 
 Everything a player reads about a bot comes from here (the lobby, the table, the terminal):
 `label("mcts")` is "Hard computer". The specs stay what the code stores and the arena plays:
@@ -120,7 +120,7 @@ def accepted() -> list[str]:
 # --- ratings -------------------------------------------------------------------------------------
 @cache
 def ladder_data() -> dict[str, Any]:
-    """`ladder.json` as `bench/ladder.py --write` left it ({} if it is missing or unreadable)."""
+    """`ladder.json` as `bench/strength/ladder.py --write` left it ({} if it is missing or unreadable)."""
     try:
         text = resources.files(__package__).joinpath("ladder.json").read_text()
         data = json.loads(text)

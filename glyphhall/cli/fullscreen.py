@@ -9,7 +9,7 @@ prompt_toolkit redraws on resize and draws only what changed.
 The game runs in a worker thread and talks to the screen through the `Screen` methods and
 `read_line`; the screen lives in the main thread, so it stays alive while a bot thinks: the
 spinner turns, lines typed meanwhile wait their turn, and Ctrl-C asks before leaving.
-bench/terminal_ui.py measured this against Textual (docs/architecture.md says why this one)."""
+bench/client/terminal_ui.py measured this against Textual (docs/architecture.md says why this one)."""
 
 from __future__ import annotations
 

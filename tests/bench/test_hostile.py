@@ -1,4 +1,4 @@
-"""bench/hostile.py, the standing hostile drill, in miniature: a live server on loopback, two
+"""bench/hostile/hostile.py, the standing hostile drill, in miniature: a live server on loopback, two
 attacks for a moment each and a few finished games; every figure is printed, no attack got a 5xx
 answer or left a traceback, and the normal client kept playing through them."""
 
@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-_SCRIPT = Path(__file__).resolve().parents[2] / "bench" / "hostile.py"
+_SCRIPT = Path(__file__).resolve().parents[2] / "bench" / "hostile" / "hostile.py"
 
 
 def test_the_drill_runs_attacks_against_a_live_server_and_reports_them() -> None:

@@ -1,4 +1,4 @@
-"""bench/ladder.py's arithmetic (issue 41): a pair's score becomes Elo with an interval, the ladder
+"""bench/strength/ladder.py's arithmetic (issue 41): a pair's score becomes Elo with an interval, the ladder
 adds the pairs up from the anchor, a sweep is a bound and not infinite, and a level whose interval
 reaches one half is marked as not measurably stronger."""
 
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-_PATH = Path(__file__).resolve().parents[2] / "bench" / "ladder.py"
+_PATH = Path(__file__).resolve().parents[2] / "bench" / "strength" / "ladder.py"
 
 
 @pytest.fixture(scope="module")

@@ -1,11 +1,11 @@
-"""bench/playouts.py: repeated runs, each in a fresh process, summed up by their median."""
+"""bench/engine/playouts.py: repeated runs, each in a fresh process, summed up by their median."""
 
 import json
 import subprocess
 import sys
 from pathlib import Path
 
-_SCRIPT = Path(__file__).resolve().parents[2] / "bench" / "playouts.py"
+_SCRIPT = Path(__file__).resolve().parents[2] / "bench" / "engine" / "playouts.py"
 
 
 def test_repeated_runs_print_each_run_then_their_median() -> None:

@@ -1,10 +1,10 @@
-"""bench/same_play.py: recorded seeded games replay the same, and a difference is named."""
+"""bench/engine/same_play.py: recorded seeded games replay the same, and a difference is named."""
 
 import importlib.util
 import json
 from pathlib import Path
 
-_PATH = Path(__file__).resolve().parents[2] / "bench" / "same_play.py"
+_PATH = Path(__file__).resolve().parents[2] / "bench" / "engine" / "same_play.py"
 _spec = importlib.util.spec_from_file_location("bench_same_play", _PATH)
 same_play = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(same_play)

@@ -1,4 +1,4 @@
-"""bench/strength.py and bench/sequential.py: paired deals, the sequential tests, the ledger."""
+"""bench/strength/strength.py and bench/strength/sequential.py: paired deals, the sequential tests, the ledger."""
 
 import importlib.util
 import json
@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-_BENCH = Path(__file__).resolve().parents[2] / "bench"
+_STRENGTH_DIR = Path(__file__).resolve().parents[2] / "bench" / "strength"
 
 
 def _load(name: str, file: str):
-    spec = importlib.util.spec_from_file_location(name, _BENCH / file)
+    spec = importlib.util.spec_from_file_location(name, _STRENGTH_DIR / file)
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module  # the worker processes find functions by module name
     spec.loader.exec_module(module)

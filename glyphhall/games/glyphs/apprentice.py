@@ -71,7 +71,7 @@ def best_glyph(state, seat: int) -> tuple:
 
 def guess_choice(state, seat: int, mass: float = GUESS_MASS, rich_mass: float = GUESS_MASS_RICH):
     """The decree to guess now, or None to pass: the heaviest hypothesis once it carries `mass`
-    of the belief (`rich_mass` with two coins or more). bench/glyphs_guessing.py measures them."""
+    of the belief (`rich_mass` with two coins or more). bench/strength/glyphs_guessing.py measures them."""
     coins = state.coins[seat]
     if coins <= 0:
         return None

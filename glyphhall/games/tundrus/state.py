@@ -36,7 +36,7 @@ T_FREE, T_COUNTED, T_BOUGHT, T_FORESIGHT, T_GAMBIT, T_PRIMARY, T_CREDIT, T_PICKS
     T_VWAR, T_VDEF = range(11)
 TURN_FIELDS = 11
 #: Ruling (README, "Rulings"): rounds without a champion losing Health for good that end the
-#: game. In 400 random games the longest such stretch was 48 rounds (bench/endless.py, bench/RESULTS.md).
+#: game. In 400 random games the longest such stretch was 48 rounds (bench/engine/endless.py, bench/RESULTS.md).
 NO_PROGRESS_ROUNDS = 50
 
 

@@ -1,0 +1,357 @@
+"""The levels' Elo ladder per game (issue 41): each level against the one below it, on paired deals.
+
+    python bench/strength/ladder.py run inscription glyfts [--deals 12] [--minutes 2] [--jobs 1] [--pairs easy-medium]
+    python bench/strength/ladder.py show [--markdown]      # the ratings from the ledger
+    python bench/strength/ladder.py write                  # ... and into glyphhall/bots/ladder.json (the lobby's)
+
+The levels are those of `glyphhall/bots/levels.py` that are on the ladder (Beginner ... Expert),
+each played by its spec with `seconds=none` for the searching levels: their iteration budgets
+(the game's own per level), so the machine's load cannot change a result. A deal (match index i;
+the seed fixes it) is played twice, the upper level in the first seat and then in the second,
+both games drawing their chance from per-purpose streams (`glyphhall.arena.luck`) so they share
+their luck. The deal's score is the upper level's mean over its two games (1 win, 0.5 draw).
+
+Per pair: the mean score p with its 95 % t interval over deals, turned into Elo (400 log10(p /
+(1 - p)); a score of 0 or 1 is taken as a quarter game from it and reported as a bound; where every
+deal scored alike, the interval is Wilson's over the games). Beginner (`random`) is the anchor at
+1000; each level is rated from the nearest level below it that it has at least 4 deals against
+(the level right below where affordable; else e.g. Hard from Easy), adding the Elo difference and
+the half-widths in quadrature (the pairs are independent deals). A level measured against the one
+right below whose interval reaches one half is marked "not measurably stronger than the level
+below"; one measured against a lower level only, "not yet compared with the level below".
+The strength bench's deals (`bench/strength/paired.jsonl`) between two levels as shipped (the
+same specs, shared luck) count too: they are the same paired games.
+
+Each pair plays deals until `--deals` or until it has spent `--minutes` of CPU (the machine is
+shared: budgets are CPU time, not wall time); deals go to `bench/strength/ladder/deals.jsonl` with the
+commit, the specs and the CPU seconds, and a later run goes on from the next deal."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import subprocess
+import sys
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from glyphhall.arena.match import play_match  # noqa: E402
+from glyphhall.arena.schedule import MatchSpec, match_seed  # noqa: E402
+from glyphhall.bots.levels import Level, ladder_levels  # noqa: E402
+from glyphhall.engine import Rng  # noqa: E402
+
+LEDGER = ROOT / "bench" / "strength" / "ladder" / "deals.jsonl"
+STRENGTH_LEDGER = ROOT / "bench" / "strength" / "paired.jsonl"
+OUTPUT = ROOT / "glyphhall" / "bots" / "ladder.json"
+LADDER_SEED = 41
+ANCHOR = 1000.0
+#: Two-sided 95 % t quantiles by degrees of freedom (1.96 beyond the table).
+T95 = {1: 12.71, 2: 4.30, 3: 3.18, 4: 2.78, 5: 2.57, 6: 2.45, 7: 2.36, 8: 2.31, 9: 2.26, 10: 2.23,
+       12: 2.18, 15: 2.13, 20: 2.09, 25: 2.06, 30: 2.04, 40: 2.02, 60: 2.00}
+
+
+def t95(df: int) -> float:
+    if df < 1:
+        return math.inf
+    keys = [k for k in sorted(T95) if k <= df]
+    return T95[keys[-1]] if df <= 60 else 1.96
+
+
+def bench_spec(level: Level) -> str:
+    """The level's spec with iteration budgets only (no time ceiling)."""
+    return level.spec + (":seconds=none" if level.spec.startswith("mcts") else "")
+
+
+def deal_games(game: str, lower: Level, upper: Level, index: int) -> list[MatchSpec]:
+    seed = match_seed(LADDER_SEED, index)
+    rng = Rng(seed ^ 0xB075)
+    seeds = (rng.next64() >> 1, rng.next64() >> 1)
+    up, low = bench_spec(upper), bench_spec(lower)
+    ref = f"glyphhall.games.{game}:GAME"
+    return [MatchSpec(index=index, game=ref, seed=seed, entrants=(upper.key, lower.key), bots=(up, low),
+                      bot_seeds=seeds, shared_luck=True),
+            MatchSpec(index=index, game=ref, seed=seed, entrants=(lower.key, upper.key), bots=(low, up),
+                      bot_seeds=seeds, shared_luck=True)]
+
+
+def _score(returns: list[float], seat: int) -> float:
+    mine, theirs = returns[seat], returns[1 - seat]
+    return 1.0 if mine > theirs else (0.5 if mine == theirs else 0.0)
+
+
+def play_deal(task: tuple[str, str, str, int]) -> dict[str, Any]:
+    """Both games of deal `index` for the pair; runs in a worker."""
+    game, lower_key, upper_key, index = task
+    levels = {lv.key: lv for lv in ladder_levels()}
+    lower, upper = levels[lower_key], levels[upper_key]
+    start = time.process_time()
+    results = [play_match(spec) for spec in deal_games(game, lower, upper, index)]
+    errors = [r["error"] for r in results if r["error"]]
+    scores = None if errors else [_score(results[0]["returns"], 0), _score(results[1]["returns"], 1)]
+    return {"game": game, "lower": lower_key, "upper": upper_key, "index": index,
+            "specs": [bench_spec(lower), bench_spec(upper)], "scores": scores, "errors": errors,
+            "moves": [r["moves"] for r in results], "cpu": round(time.process_time() - start, 2)}
+
+
+def git_commit() -> str:
+    try:
+        return subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
+                              text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "?"
+
+
+def read_ledger() -> list[dict[str, Any]]:
+    """This bench's deals, and the strength bench's deals between two levels as they are shipped."""
+    own = [json.loads(line) for line in LEDGER.read_text().splitlines() if line.strip()] if LEDGER.exists() else []
+    return own + strength_deals()
+
+
+def strength_deals() -> list[dict[str, Any]]:
+    """bench/strength/paired.jsonl's deals whose bot and opponent are two ladder levels exactly
+    (the same specs, iteration budgets), as this bench's deals: the same pairing, both seats,
+    shared luck (its mirror game is not needed here)."""
+    if not STRENGTH_LEDGER.exists():
+        return []
+    by_spec = {bench_spec(lv): lv for lv in ladder_levels()}
+    order = [lv.key for lv in ladder_levels()]
+    out = []
+    for line in STRENGTH_LEDGER.read_text().splitlines():
+        d = json.loads(line) if line.strip() else {}
+        bot, opp = by_spec.get(d.get("bot", "")), by_spec.get(d.get("opponent", ""))
+        if bot is None or opp is None or order.index(bot.key) <= order.index(opp.key) or d.get("luck") != "shared":
+            continue
+        games = d["scores"].get("games") if d.get("scores") and d["scores"].get("score") is not None else None
+        out.append({"game": d["game"], "lower": opp.key, "upper": bot.key, "index": d["index"],
+                    "specs": [bench_spec(opp), bench_spec(bot)], "scores": games,
+                    "cpu": round(d["games"]["first"]["cpu"] + d["games"]["second"]["cpu"], 2),
+                    "commit": d.get("commit", "?")[:7], "date": d.get("finished", "")[:10],
+                    "source": "bench/strength"})
+    return out
+
+
+def pairs(only: list[str] | None) -> list[tuple[Level, Level]]:
+    levels = ladder_levels()
+    out = list(zip(levels, levels[1:], strict=False))
+    if only:
+        out = [(a, b) for a, b in out if f"{a.key}-{b.key}" in only]
+    return out
+
+
+def run(games: list[str], *, deals: int, minutes: float, jobs: int, only: list[str] | None) -> None:
+    LEDGER.parent.mkdir(parents=True, exist_ok=True)
+    commit = git_commit()
+    done = read_ledger()
+    for game in games:
+        for lower, upper in pairs(only):
+            specs = [bench_spec(lower), bench_spec(upper)]
+            mine = [d for d in done if "source" not in d and d["game"] == game and d["lower"] == lower.key and d["upper"] == upper.key
+                    and d["specs"] == specs]
+            first = 1 + max((d["index"] for d in mine), default=-1)
+            cpu, played, wall = 0.0, 0, time.time()
+            tasks = ((game, lower.key, upper.key, i) for i in range(first, first + max(0, deals - len(mine))))
+            with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+                for deal in pool.imap(play_deal, tasks):
+                    deal.update(commit=commit, date=datetime.now(UTC).strftime("%Y-%m-%d"))
+                    with LEDGER.open("a") as handle:
+                        handle.write(json.dumps(deal) + "\n")
+                    cpu += deal["cpu"]
+                    played += 1
+                    print(f"{game} {upper.key} vs {lower.key} deal {deal['index']}: {deal['scores']} "
+                          f"({deal['cpu']:.1f} CPU s){' ' + '; '.join(deal['errors']) if deal['errors'] else ''}",
+                          flush=True)
+                    if cpu >= minutes * 60:
+                        pool.terminate()
+                        break
+            print(f"{game} {upper.key} vs {lower.key}: {played} deals, {cpu:.0f} CPU s, "
+                  f"{time.time() - wall:.0f} s wall", flush=True)
+
+
+# --- from deals to ratings -----------------------------------------------------------------------
+def elo(p: float) -> float:
+    return 400 * math.log10(p / (1 - p))
+
+
+def pair_figures(deals: list[dict[str, Any]]) -> dict[str, Any] | None:
+    scores = [sum(d["scores"]) / 2 for d in deals if d["scores"] is not None]
+    n = len(scores)
+    if n == 0:
+        return None
+    mean = sum(scores) / n
+    sd = math.sqrt(sum((s - mean) ** 2 for s in scores) / (n - 1)) if n > 1 else math.inf
+    half = t95(n - 1) * sd / math.sqrt(n) if n > 1 else math.inf
+    if n > 1 and sd == 0:
+        # Every deal alike (a sweep): no spread to stand on, so the Wilson interval over the games.
+        from glyphhall.arena.ratings import wilson
+
+        low_w, high_w = wilson(mean * 2 * n, 2 * n)
+        half = max(mean - low_w, high_w - mean)
+    edge = 1 / (4 * n)  # a quarter game: a clean sweep is reported as a bound, not as infinite Elo
+
+    def bounded(p: float) -> float:
+        return elo(min(1 - edge, max(edge, p)))
+
+    low_p, high_p = mean - half, mean + half
+    return {
+        "deals": n, "games": 2 * n, "score": round(mean, 3), "score_low": round(max(0.0, low_p), 3),
+        "score_high": round(min(1.0, high_p), 3), "elo": round(bounded(mean)),
+        "elo_low": None if low_p <= 0 else round(bounded(low_p)),
+        "elo_high": None if high_p >= 1 else round(bounded(high_p)),
+        "cpu_seconds": round(sum(d["cpu"] for d in deals)),
+        "errors": sum(1 for d in deals if d["scores"] is None),
+    }
+
+
+#: A level is rated from the nearest level below it that it has this many deals against (the
+#: strength bench's Hard against Easy, where Hard against Medium is not affordable here);
+#: failing that, from the one it has the most deals against.
+ADJACENT_ENOUGH = 4
+
+
+def _pair_deals(ledger: list[dict[str, Any]], game: str, lower: Level, upper: Level) -> list[dict[str, Any]]:
+    specs = [bench_spec(lower), bench_spec(upper)]
+    return [d for d in ledger if d["game"] == game and d["lower"] == lower.key and d["upper"] == upper.key
+            and d["specs"] == specs]
+
+
+def ladder(game: str, ledger: list[dict[str, Any]]) -> dict[str, Any]:
+    """Per pair its figures; per level its rating and interval, from the level it was measured
+    against (the one right below where that pair has enough deals); None where not measured."""
+    levels = ladder_levels()
+    anchor = {"rating": round(ANCHOR), "low": round(ANCHOR), "high": round(ANCHOR), "above_below": None, "anchor": True}
+    out_levels: dict[str, Any] = {levels[0].key: anchor}
+    #: per rated level: (rating, squared half-width below, above, open below, open above)
+    chain: dict[str, tuple[float, float, float, bool, bool]] = {levels[0].key: (ANCHOR, 0.0, 0.0, False, False)}
+    out_pairs = []
+    for k, upper in enumerate(levels[1:], start=1):
+        below = levels[k - 1]
+        options = []
+        for lower in reversed(levels[:k]):
+            fig = pair_figures(_pair_deals(ledger, game, lower, upper))
+            if lower is below or fig is not None:
+                out_pairs.append({"lower": lower.key, "upper": upper.key,
+                                  "specs": [bench_spec(lower), bench_spec(upper)], **(fig or {"deals": 0})})
+            if fig is not None and fig["deals"] >= 2 and lower.key in chain:
+                options.append((lower, fig))
+        if not options:
+            out_levels[upper.key] = {"rating": None, "note": "not yet measured"}
+            continue
+        enough = [o for o in options if o[1]["deals"] >= ADJACENT_ENOUGH]  # nearest first
+        lower, fig = enough[0] if enough else max(options, key=lambda o: o[1]["deals"])
+        rating, var_low, var_high, open_low, open_high = chain[lower.key]
+        rating += fig["elo"]
+        open_low = open_low or fig["elo_low"] is None
+        open_high = open_high or fig["elo_high"] is None
+        var_low += 0.0 if fig["elo_low"] is None else (fig["elo"] - fig["elo_low"]) ** 2
+        var_high += 0.0 if fig["elo_high"] is None else (fig["elo_high"] - fig["elo"]) ** 2
+        chain[upper.key] = (rating, var_low, var_high, open_low, open_high)
+        stronger = fig["elo_low"] is not None and fig["score_low"] > 0.5
+        out_levels[upper.key] = {
+            "rating": round(rating), "low": None if open_low else round(rating - math.sqrt(var_low)),
+            "high": None if open_high else round(rating + math.sqrt(var_high)),
+            # Against the level right below: measurably stronger or not; None when not compared.
+            "above_below": stronger if lower is below else None,
+            "measured_against": lower.key}
+    return {"levels": out_levels, "pairs": out_pairs}
+
+
+def figures(games: list[str]) -> dict[str, Any]:
+    ledger = read_ledger()
+    games = games or sorted({d["game"] for d in ledger})
+    dates = sorted({d["date"] for d in ledger})
+    return {
+        "about": "Elo ladder of the bot levels per game (bench/strength/ladder.py): each level against the one "
+                 "below on paired deals (seats swapped, shared luck), 2 players, default options; "
+                 f"Beginner (random) is the anchor at {ANCHOR:.0f}; intervals 95 %; budgets: each level's "
+                 "iteration budget for the game, no time ceiling; measured on a shared 2-core machine.",
+        "dates": [dates[0], dates[-1]] if dates else [],
+        "commits": sorted({d["commit"] for d in ledger}),
+        "games": {g: ladder(g, ledger) for g in games},
+    }
+
+
+def table_lines(data: dict[str, Any], markdown: bool) -> list[str]:
+    names = {lv.key: lv.name for lv in ladder_levels()}
+    lines = []
+    if markdown:
+        lines.append("| Game | Level | Rating (95 %) | Measured against: deals, its score (95 %) | CPU s |")
+        lines.append("|---|---|---|---|---|")
+    for game, lad in data["games"].items():
+        for key, entry in lad["levels"].items():
+            against = entry.get("measured_against")
+            pair = next((p for p in lad["pairs"] if p["upper"] == key and p["lower"] == against), None)
+            if entry.get("rating") is None:
+                rated = "not yet measured"
+            else:
+                low = "open" if entry.get("low") is None else f"{entry['low']}"
+                high = "open" if entry.get("high") is None else f"{entry['high']}"
+                rated = f"{entry['rating']} ({low} to {high})"
+                if entry.get("above_below") is False:
+                    rated += ", not measurably stronger than the level below"
+                elif entry.get("above_below") is None and not entry.get("anchor"):
+                    rated += ", not yet compared with the level below"
+            if entry.get("anchor"):
+                vs = "the anchor"
+            elif pair is None:
+                tried = [p for p in lad["pairs"] if p["upper"] == key and p.get("deals")]
+                vs = "; ".join(f"{names[p['lower']]}: {p['deals']} deal(s)" for p in tried) or "no deals"
+            else:
+                vs = (f"{names[pair['lower']]}: {pair['deals']} deals, {pair['score']:.2f} "
+                      f"({pair['score_low']:.2f}-{pair['score_high']:.2f})")
+            cpu = "" if pair is None else str(pair.get("cpu_seconds", ""))
+            if markdown:
+                lines.append(f"| {game} | {names[key]} | {rated} | {vs} | {cpu} |")
+            else:
+                lines.append(f"{game:12} {names[key]:9} {rated:72} {vs} {cpu}")
+    return lines
+
+
+def into_readme(data: dict[str, Any]) -> None:
+    """The ladder table between the README's markers, with where its figures came from."""
+    readme = ROOT / "README.md"
+    text = readme.read_text()
+    start, end = "<!-- ladder: written by bench/strength/ladder.py write -->\n", "<!-- /ladder -->"
+    if start not in text or end not in text:
+        raise SystemExit("README.md has no ladder markers")
+    head, _, rest = text.partition(start)
+    _, _, tail = rest.partition(end)
+    dates = " to ".join(sorted(set(data["dates"]))) or "no date"
+    body = "\n".join(table_lines(data, True)) + f"\n\nMeasured {dates} (commits {', '.join(data['commits'])}).\n"
+    readme.write_text(head + start + body + end + tail)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True)
+    go = sub.add_parser("run")
+    go.add_argument("games", nargs="+")
+    go.add_argument("--deals", type=int, default=12, help="deals per pair at most (each two games)")
+    go.add_argument("--minutes", type=float, default=2.0, help="CPU minutes per pair and game at most")
+    go.add_argument("--jobs", type=int, default=1)
+    go.add_argument("--pairs", default="", help="only these pairs, e.g. beginner-easy,easy-medium")
+    for name in ("show", "write"):
+        cmd = sub.add_parser(name)
+        cmd.add_argument("games", nargs="*")
+        cmd.add_argument("--markdown", action="store_true")
+    args = parser.parse_args()
+    if args.command == "run":
+        run(args.games, deals=args.deals, minutes=args.minutes, jobs=args.jobs,
+            only=[p for p in args.pairs.split(",") if p] or None)
+        args.games, args.markdown = args.games, False
+    data = figures(args.games)
+    print("\n".join(table_lines(data, args.markdown)))
+    if args.command == "write":
+        OUTPUT.write_text(json.dumps(data, indent=1) + "\n")
+        into_readme(data)
+        print(f"written: {OUTPUT.relative_to(ROOT)} and the README's ladder table")
+
+
+if __name__ == "__main__":
+    main()
