@@ -35,6 +35,15 @@ def candle_out(before: State, after: State, seat: int) -> bool:
     return any(candles_after[i] < candles_before[i] for i in range(len(candles_before)) if i != seat)
 
 
+def scores_or_wins(before: State, after: State, seat: int) -> bool:
+    """Glyfts: the seat captured a Creature (its Skill points rose), or won."""
+    if wins_game(before, after, seat):
+        return True
+    score_before = getattr(before, "score", None)
+    score_after = getattr(after, "score", None)
+    return score_before is not None and score_after is not None and score_after[seat] > score_before[seat]
+
+
 class OutOfBudget(Exception):
     """The search met its node budget before it could answer."""
 

@@ -14,6 +14,7 @@ THEMES: Mapping[str, str] = {
     "wins-this-turn": "Win this turn",
     "candle-out": "Put out a candle",
     "winning-capture": "The winning capture",
+    "best-attack": "The best attack",
     "finishing-blow": "The finishing blow",
     "last-figure": "Destroy the last figure",
     "certain-decree": "Name the decree",
