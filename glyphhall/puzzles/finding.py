@@ -88,22 +88,3 @@ class Search:
                 if rest is not None:
                     return [action, *rest]
         return None
-
-
-def plays_line(state: State, seat: int, line: list[str], goal: Goal) -> bool:
-    """Whether `line` (texts) can be played by `seat` from `state`, each step the seat's move alone,
-    and reaches the goal at its last step exactly (not before)."""
-    now = state.clone()
-    for index, text in enumerate(line):
-        if now.is_over() or now.to_move() != (seat,):
-            return False
-        wanted = [a for a in now.legal_actions(seat) if str(a) == text]
-        if not wanted:
-            return False
-        after = now.clone()
-        after.apply(seat, wanted[0], check=False)
-        reached = goal(state, after, seat)
-        if reached != (index == len(line) - 1):
-            return False
-        now = after
-    return True

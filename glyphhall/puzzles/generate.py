@@ -21,6 +21,7 @@ from glyphhall.engine import Rng, State
 
 from .loading import load_puzzles, parse_puzzles
 from .model import Puzzle
+from .odds import reaches
 from .profiles import PROFILES, Profile
 from .solving import puzzle_state
 from .verify import RECHECK_SCALE, VERIFY_SCALE, Judged, judge_position, plays_in, reverify, seed_of
@@ -61,6 +62,8 @@ def try_position(profile: Profile, state: State, seat: int, seed: int, moves: li
     found, nodes = judge_position(profile, state, seat, scale=1, rng=Rng(seed * 1_000_003 + len(moves)))
     tally.nodes += nodes
     if found is None or not plays_in(state, seat, found.line):
+        return None
+    if profile.wins_in_play and not reaches(state, seat, tuple(step[0] for step in found.line), profile.goal):
         return None
     greedy = greedy_finds(state, seat, found.line, seed)
     if len(found.line) == 1 and greedy and found.chance >= 1.0:

@@ -18,6 +18,7 @@ THEMES: Mapping[str, str] = {
     "finishing-blow": "The finishing blow",
     "last-figure": "Destroy the last figure",
     "certain-decree": "Name the decree",
+    "likeliest-decree": "The likeliest decree",
 }
 
 #: The rating and deviation a puzzle starts from when its record gives none (Glicko-2's own).

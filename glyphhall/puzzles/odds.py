@@ -83,6 +83,5 @@ def judge_odds(state: State, seat: int, goal: Goal, *, depth: int, samples: int,
     runner_up = ranked[1][0] if len(ranked) > 1 else 0.0
     if chance < least or chance - runner_up < margin:
         return None, search.nodes
-    # the line is kept as it stands only where every step is the solver's move in every world
-    # where it is played (a roll that ends the turn early makes the rest of the line no answer)
+    # (the generator keeps it only if it can be played as it stands in the real position: verify.plays_in)
     return OddsVerdict(tuple((m,) for m in line), legal_first, search.nodes, chance, runner_up), search.nodes

@@ -9,6 +9,7 @@ from typing import Any
 
 from glyphhall.engine import State
 from glyphhall.games.glyfts.state import ATTACK as GLYFTS_ATTACK
+from glyphhall.games.glyphs import belief as glyphs_belief
 
 from .finding import Goal, candle_out, scores_or_wins, wins_game
 
@@ -39,7 +40,10 @@ class Profile:
     #: attack, as its placements come first and a line through them would be longer than the search
     #: looks; Inscription: the start of a turn's plays, just after the draw, to save time)
     judged: Callable[[State, list[str]], bool] = lambda state, moves: True
-    odds: bool = False  # luck decides (odds.py: the best chance by a margin), else a sure line (checking.py)
+    odds: bool = False
+    #: the line must reach the goal in the real position too (Glyphs: a guess that is the likeliest
+    #: but wrong would end the puzzle on a loss)
+    wins_in_play: bool = False  # luck decides (odds.py: the best chance by a margin), else a sure line (checking.py)
 
 
 def _inscription_theme(before: State, after: State, seat: int) -> str:
@@ -80,14 +84,32 @@ def _glyfts_words(theme: str, line: tuple[tuple[str, ...], ...], chance: float, 
     return _odds_words(done, line, chance, runner_up)
 
 
+def _decrees_left(state: State) -> int:
+    """Glyphs: how many decrees (counting those that agree on every glyph as one) agree with every
+    mark on the board, among those the mage of this level deals."""
+    board = state.boards[0]  # type: ignore[attr-defined]
+    return len(glyphs_belief.posterior(board.marks(), state.level_hint()))  # type: ignore[attr-defined]
+
+
+def _glyphs_judged(state: State, moves: list[str]) -> bool:
+    """A guess may be made now, and the marks leave few decrees (else no guess stands out)."""
+    seat = state.to_move()[0]
+    if not any(str(a).startswith("guess ") for a in state.legal_actions(seat)):
+        return False
+    return 0 < _decrees_left(state) <= 12
+
+
 def _glyphs_theme(before: State, after: State, seat: int) -> str:
-    return "certain-decree"
+    return "certain-decree" if _decrees_left(before) == 1 else "likeliest-decree"
 
 
 def _glyphs_words(theme: str, line: tuple[tuple[str, ...], ...], chance: float, runner_up: float) -> str:
-    return (f"Playing {line_words(line)} names the decree and wins: of every decree the mage "
-            f"could hold, only this one agrees with every approved and rejected glyph on the board. "
-            f"Any other guess is wrong.")
+    if theme == "certain-decree":
+        return (f"Playing {line_words(line)} names the decree and wins: of every decree the mage could "
+                f"hold, only this one agrees with every approved and rejected glyph on the board.")
+    return (f"Playing {line_words(line)} names the decree and wins. A few decrees agree with every approved "
+            f"and rejected glyph on the board, but this guess is right in about {_percent(chance)} of the ways "
+            f"the mage's decree can fit them; the best other guess, about {_percent(runner_up)}.")
 
 
 def _dice_are_rolled(state: State) -> bool:
@@ -121,9 +143,10 @@ PROFILES: dict[str, Profile] = {
     "glyfts": Profile("glyfts", 2, scores_or_wins, depth=3, budget=6000,
                       theme_of=_glyfts_theme, explain=_glyfts_words, samples=8, odds=True,
                       judged=lambda state, moves: getattr(state, "phase", None) == GLYFTS_ATTACK),
-    "glyphs": Profile("glyphs", 2, wins_game, depth=2, budget=2000,
-                      theme_of=_glyphs_theme, explain=_glyphs_words),
-    "tundrus": Profile("tundrus", 2, wins_game, depth=3, budget=6000,
+    "glyphs": Profile("glyphs", 2, wins_game, depth=2, budget=2000, theme_of=_glyphs_theme,
+                      explain=_glyphs_words, samples=8, odds=True, judged=_glyphs_judged, wins_in_play=True),
+    # no_progress off: a game ended by that ruling (more Health left wins) is no finishing blow
+    "tundrus": Profile("tundrus", 2, wins_game, depth=3, budget=6000, options={"no_progress": 0},
                        theme_of=_tundrus_theme, explain=_tundrus_words, samples=8, odds=True,
                        judged=lambda state, moves: _dice_are_rolled(state)),
     "heroscape": Profile("heroscape", 2, wins_game, depth=2, budget=4000,

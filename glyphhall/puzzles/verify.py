@@ -11,7 +11,7 @@ from glyphhall.engine import Rng, State
 
 from .checking import judge
 from .model import Puzzle
-from .odds import judge_odds
+from .odds import judge_odds, reaches
 from .profiles import PROFILES, Profile
 from .solving import puzzle_state
 
@@ -68,6 +68,8 @@ def reverify(puzzle: Puzzle, scale: int = VERIFY_SCALE, state: State | None = No
     state = puzzle_state(puzzle) if state is None else state
     if not plays_in(state, puzzle.seat, puzzle.line):
         return f"{puzzle.id}: the line cannot be played in the position"
+    if profile.wins_in_play and not reaches(state, puzzle.seat, tuple(s[0] for s in puzzle.line), profile.goal):
+        return f"{puzzle.id}: the line does not reach the goal in the position itself"
     found, _ = judge_position(profile, state, puzzle.seat, scale=scale, rng=Rng(seed_of(f"verify:{puzzle.id}:{scale}")))
     if found is None:
         return f"{puzzle.id}: no clearly best line was found again"
