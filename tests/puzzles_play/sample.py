@@ -114,11 +114,12 @@ def patched() -> Iterator[dict[str, tuple[Puzzle, ...]]]:
         yield found
 
 
-def by_game() -> dict[str, tuple[Puzzle, ...]]:
-    """The sample puzzles by game (each game's part of the text parsed as its own file)."""
+def toml_of(game_id: str) -> str:
+    """The sample puzzles of one game as the text of its own puzzles.toml."""
     chunks = ["[[puzzle]]" + c for c in TOML.split("[[puzzle]]")[1:]]
-    out: dict[str, list[Puzzle]] = {}
-    for chunk in chunks:
-        game_id = chunk.split('id = "', 1)[1].split("-", 1)[0]
-        out.setdefault(game_id, []).extend(parse_puzzles(game_id, chunk))
-    return {g: tuple(ps) for g, ps in out.items()}
+    return "".join(c for c in chunks if f'id = "{game_id}-' in c)
+
+
+def by_game() -> dict[str, tuple[Puzzle, ...]]:
+    """The sample puzzles by game."""
+    return {g: parse_puzzles(g, toml_of(g)) for g in ("inscription", "glyphs")}

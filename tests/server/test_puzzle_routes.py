@@ -92,7 +92,7 @@ def test_a_line_of_two_decisions_is_played_step_by_step(client):
     assert first["puzzle"]["status"] == "playing" and first["puzzle"]["step"] == 1
     assert first["puzzle"]["answer"] is None and first["puzzle"]["explanation"] is None
     assert first["legal"] == ["predict approved", "predict rejected"]
-    assert first["log"][-1]["text"].startswith("You perform")
+    assert first["log"][-1]["text"].startswith("Solver performs")
     done = _move(client, puzzle.id, "predict approved", [BUILD])
     assert done["puzzle"]["status"] == "solved" and done["legal"] == []
     # Moves so far that are not the puzzle's are refused; so is a move after the end.

@@ -17,8 +17,8 @@ from glyphhall.puzzles import THEMES, Puzzle, puzzle_state, try_move
 from ..tables import messages
 from ..tables.errors import TableError
 
-#: What the solver and the other seats are called when the page gives no name.
-SOLVER = "You"
+#: What the solver is called in the log when neither an account nor the page gives a name.
+SOLVER = "Solver"
 #: How many of the game's last events (as the solver saw them) lead into the puzzle's log.
 LEAD_IN = 12
 
@@ -134,8 +134,9 @@ def message(played: Played, seat_names: list[str], rating: dict[str, Any]) -> di
     step = len(lead_in) + played.step
     log += [{"step": step, **messages.worded(e, game, seat_names)} for e in filter_events(played.last, seat)]
     part = messages.seat_part(state, seat, seat_names)
-    if played.over:
-        part["legal"] = []
+    if played.over:  # nothing more to play; the page's banner says how it went
+        part["legal"], part["to_move"] = [], []
+        table["banner"] = "Puzzle solved!" if played.status == "solved" else "Not the best move: the answer is beside the board"
     return {
         "type": "state", "you": seat, "table": table, "step": step, **part, "log": log,
         "deadline": None, "chat": [], "undo": None, "thinking": [],

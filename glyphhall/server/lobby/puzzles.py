@@ -113,10 +113,10 @@ async def _player(request: Request, game_id: str) -> tuple[int | None, Glicko | 
     return user.id, found.rating if found else None
 
 
-def _attempt(request: Request, puzzle: Puzzle, moves: list[str], move: str | None, name: str | None,
-             rating: dict[str, Any]) -> dict[str, Any]:
-    played = puzzle_play.play(puzzle, moves, move)
-    return puzzle_play.message(played, puzzle_play.names(puzzle, name), rating)
+async def _attempt(request: Request, puzzle: Puzzle, name: str | None, rating: dict[str, Any]) -> dict[str, Any]:
+    """A puzzle as the solver first sees it."""
+    played = puzzle_play.play(puzzle, [], None)
+    return puzzle_play.message(played, puzzle_play.names(puzzle, await _name(request, name)), rating)
 
 
 @router.get("/puzzles/{game_id}", include_in_schema=False)
@@ -154,7 +154,7 @@ async def puzzle_overview(game_id: str, request: Request) -> dict[str, Any]:
 async def daily_puzzle(game_id: str, request: Request, name: str | None = Query(None, max_length=40)) -> dict[str, Any]:
     _puzzles_of(request, game_id)
     puzzle = puzzle_of_the_day(game_id, datetime.date.today())
-    return _attempt(request, puzzle, [], None, name, {"daily": True})
+    return await _attempt(request, puzzle, name, {"daily": True})
 
 
 @router.get("/api/puzzles/{game_id}/next", summary="The next puzzle: near your puzzle rating, not tried recently")
@@ -180,7 +180,7 @@ async def next_puzzle(
     if not candidates:
         raise TableError(f"{m.catalog.get(game_id).name} has no puzzles of that theme yet", 404)
     puzzle = _nearest_unseen(candidates, tried, target, await _ratings(request, game_id))
-    return _attempt(request, puzzle, [], None, name, {"daily": False})
+    return await _attempt(request, puzzle, name, {"daily": False})
 
 
 def _nearest_unseen(candidates: list[Puzzle], tried: list[str], target: float, ratings: dict[str, Glicko]) -> Puzzle:
@@ -199,7 +199,7 @@ def _nearest_unseen(candidates: list[Puzzle], tried: list[str], target: float, r
 @router.get("/api/puzzle/{puzzle_id}", summary="A puzzle by its id, as the solver sees it")
 async def one_puzzle(puzzle_id: str, request: Request, name: str | None = Query(None, max_length=40)) -> dict[str, Any]:
     puzzle = _puzzle(request, puzzle_id)
-    return _attempt(request, puzzle, [], None, name, {})
+    return await _attempt(request, puzzle, name, {})
 
 
 @router.post("/api/puzzle/{puzzle_id}", summary="Try a move in a puzzle: the moves accepted so far, then the next")
@@ -212,7 +212,13 @@ async def puzzle_move(puzzle_id: str, body: PuzzleMove, request: Request) -> dic
     rating: dict[str, Any] = {}
     if played.over:
         rating = await _rate(request, puzzle, played.status == "solved", body.guest)
-    return puzzle_play.message(played, puzzle_play.names(puzzle, body.name), rating)
+    return puzzle_play.message(played, puzzle_play.names(puzzle, await _name(request, body.name)), rating)
+
+
+async def _name(request: Request, typed: str | None) -> str | None:
+    """The solver's name in the log: the account's, else the one the page keeps (a guest's)."""
+    user = (await visitor(request)).user
+    return user.name if user is not None else typed
 
 
 async def _rate(request: Request, puzzle: Puzzle, solved: bool, guest: GuestRating | None) -> dict[str, Any]:
