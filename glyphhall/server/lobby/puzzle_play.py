@@ -124,7 +124,7 @@ def message(played: Played, seat_names: list[str], rating: dict[str, Any]) -> di
         "seats": [{"seat": i, "kind": "person" if i == seat else "bot", "bot": None, "name": seat_names[i], "taken": True,
                    "connected": True, "guest": False, "profile": None} for i in range(len(seat_names))],
         "spectators": 0, "practice": True, "position": {"title": THEMES.get(puzzle.theme, puzzle.theme)},
-        "rating": "unrated", "rating_note": "A puzzle: your puzzle rating moves, not your game rating.",
+        "rating": "puzzle", "rating_note": "A puzzle: it moves your puzzle rating, not your game rating.",
     }
     # The log's steps count the game's moves: the opponent's last one is the page's "Last move"
     # until the solver plays.

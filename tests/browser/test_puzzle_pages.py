@@ -1,0 +1,86 @@
+"""The Puzzles page for a guest, at 1280 x 800 and at 390 x 844 (sample puzzles:
+tests/puzzles_play/sample.py): from the lobby's newcomer bar to the puzzle of the day, a move by
+pointer answered (the answer and why once it is over), the guest's provisional rating kept in the
+browser, the next puzzle. The lobby shows Learn and Puzzles to a newcomer only. Screenshots:
+tests/artifacts/puzzles-*.png and lobby-*.png."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.puzzles_play.sample import EXPLAINED, patched
+
+from .conftest import click_in_page, resize, shot
+
+pytestmark = [pytest.mark.browser]
+
+DESKTOP, PHONE = {"width": 1280, "height": 800}, {"width": 390, "height": 844}
+
+
+@pytest.fixture(scope="module")
+def sample_puzzles():
+    with patched() as found:
+        yield found
+
+
+def _progress(page) -> dict:
+    return page.evaluate("JSON.parse(localStorage.getItem('glyphhall.puzzles.inscription') || 'null')")
+
+
+def test_a_guest_fails_a_puzzle_then_gets_the_next_one_at_desktop_width(live_server, sample_puzzles, new_page):
+    page = new_page()
+    resize(page, DESKTOP)
+    page.goto(live_server)
+    page.wait_for_selector("#learn-links[data-newcomer='yes'] a.learn-link[data-game='inscription']")
+    link = page.wait_for_selector("#learn-links a.puzzle-link[data-game='inscription']")
+    assert link.inner_text() == "Inscription puzzles"
+    shot(page, "lobby-newcomer-desktop", full_page=False)
+    link.click()
+    page.wait_for_url("**/puzzles/inscription**")
+    page.wait_for_selector("body[data-puzzle='inscription-9001'][data-puzzle-status='playing']")
+    assert page.inner_text("#puzzle h3") == "Puzzle of the day: Win this turn"
+    assert "starts with your first puzzle" in page.inner_text("#my-puzzle-rating")
+    assert page.locator("#puzzle-answer").count() == 0 and EXPLAINED not in page.content()
+    shot(page, "puzzles-desktop")
+    click_in_page(page, "#game [data-action='bell']")  # legal, not the best
+    page.wait_for_selector("body[data-puzzle-status='failed']")
+    assert "Not the best move" in page.inner_text("#puzzle-result")
+    assert page.inner_text("#puzzle-answer") == "The best move: play 4 1"
+    assert page.inner_text("#puzzle-explanation") == EXPLAINED
+    assert "Not the best move" in page.inner_text("#turn")
+    change = page.inner_text("#rating-change")
+    assert change.startswith("Your puzzle rating: ") and "?" in change and "(-" in change
+    kept = _progress(page)
+    assert kept["rating"]["rating"] < 1500 and kept["seen"] == ["inscription-9001"] and kept["tried"] == 1
+    shot(page, "puzzles-failed-desktop")
+    page.click("#next-puzzle")
+    page.wait_for_selector("body[data-puzzle-status='playing']:not([data-puzzle='inscription-9001'])")
+    assert page.inner_text("#puzzle h3").startswith("Puzzle: ")
+    # Once a seat was taken in this browser the lobby keeps only the puzzles' line.
+    page.evaluate("localStorage.setItem('glyphhall.played', '1')")
+    page.goto(live_server)
+    page.wait_for_selector("#learn-links[data-newcomer='no'] a.puzzle-link")
+    assert page.locator("#learn-links a.learn-link").count() == 0
+
+
+def test_a_guest_solves_the_puzzle_of_the_day_by_pointer_at_phone_width(live_server, sample_puzzles, new_page):
+    page = new_page()
+    resize(page, PHONE)
+    page.goto(live_server)
+    page.wait_for_selector("#learn-links[data-newcomer='yes'] a.puzzle-link")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    shot(page, "lobby-newcomer-phone", full_page=False)
+    page.goto(f"{live_server}/puzzles/inscription")
+    page.wait_for_selector("body[data-puzzle='inscription-9001'][data-puzzle-status='playing']")
+    shot(page, "puzzles-phone", full_page=False)
+    page.locator("#hand .hand-card.playable", has_text="Squirrel").first.click()
+    page.click(".slot.target[data-row='me'][data-space='1']")
+    page.wait_for_selector("body[data-puzzle-status='solved']")
+    assert page.inner_text("#puzzle-result").startswith("Solved!")
+    assert "(+" in page.inner_text("#rating-change")
+    assert _progress(page)["solved"] == 1
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    text = page.inner_text("body")
+    for leak in ("seat 0", "seat 1", "undefined", "null", "toml"):
+        assert leak not in text
+    shot(page, "puzzles-solved-phone")
