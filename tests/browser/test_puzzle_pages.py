@@ -84,3 +84,25 @@ def test_a_guest_solves_the_puzzle_of_the_day_by_pointer_at_phone_width(live_ser
     for leak in ("seat 0", "seat 1", "undefined", "null", "toml"):
         assert leak not in text
     shot(page, "puzzles-solved-phone")
+
+
+def test_a_signed_in_newcomer_sees_learn_until_a_game_and_the_puzzle_rating_on_the_profile(live_server, sample_puzzles,
+                                                                                             new_page):
+    page = new_page()
+    resize(page, DESKTOP)
+    request = page.request  # the page's own cookies: signed in as the page is
+    assert request.post(f"{live_server}/api/account/signup", data={"name": "cleo", "password": "correct horse battery"}).ok
+    solved = request.post(f"{live_server}/api/puzzle/inscription-9001", data={"move": "play 4 1"}).json()["puzzle"]
+    assert solved["status"] == "solved" and solved["rated"]
+    page.goto(live_server)
+    page.wait_for_selector("#learn-links[data-newcomer='yes'] a.learn-link")  # puzzles are not games
+    table = request.post(f"{live_server}/api/tables", data={
+        "game": "inscription", "seats": [{"kind": "person"}, {"kind": "bot", "bot": "random"}], "practice": True}).json()
+    seat = request.post(f"{live_server}/api/tables/{table['id']}/seats/0", data={"name": "cleo"}).json()
+    assert request.post(f"{live_server}/api/tables/{table['id']}/start", data={"token": seat["token"]}).ok
+    page.goto(live_server)
+    page.wait_for_selector("#learn-links[data-newcomer='no'] a.puzzle-link")
+    assert page.locator("#learn-links a.learn-link").count() == 0
+    page.goto(f"{live_server}/u/cleo")
+    rating = page.wait_for_selector(".game-card[data-game='inscription'] .puzzle-rating")
+    assert rating.inner_text().startswith(f"puzzle rating {solved['player']['rating']} (1 tried)")
