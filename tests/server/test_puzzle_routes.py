@@ -186,3 +186,20 @@ def test_glicko_moves_solver_and_puzzle_opposite_ways():
     # Far-off ratings stay within bounds.
     extreme, _ = after_attempt(Glicko(3500, 45, 0.2), Glicko(400, 45), False)
     assert 400 <= extreme.rating <= 3500
+
+
+def test_puzzles_that_do_not_load_are_said_so_and_the_others_stay(client, monkeypatch):
+    import glyphhall.server.lobby.puzzles as routes
+    from glyphhall.engine import LoadError
+
+    loaded = routes.load_puzzles
+
+    def broken(game_id: str):
+        if game_id == "glyphs":
+            raise LoadError("puzzle glyphs-0001: 'theme' 'x' is not a theme")
+        return loaded(game_id)
+
+    monkeypatch.setattr(routes, "load_puzzles", broken)
+    assert [g["game"] for g in client.get("/api/puzzles").json()["games"]] == ["inscription"]
+    r = client.get("/api/puzzles/glyphs")
+    assert r.status_code == 500 and "the puzzles of glyphs do not load" in r.json()["error"]

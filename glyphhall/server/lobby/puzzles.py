@@ -17,6 +17,7 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import FileResponse
 from pydantic import BaseModel, Field
 
+from glyphhall.engine import GlyphHallError
 from glyphhall.engine.position import MAX_TEXT
 from glyphhall.puzzles import THEMES, Puzzle, load_puzzles, puzzle_by_id, puzzle_of_the_day
 from glyphhall.store.glicko import (
@@ -67,6 +68,8 @@ def _puzzles_of(request: Request, game_id: str) -> tuple[Puzzle, ...]:
         found = load_puzzles(game_id)
     except KeyError:
         found = ()
+    except GlyphHallError as err:  # the puzzles' own tests keep a shipped file loading
+        raise TableError(f"the puzzles of {game_id} do not load: {err}", 500) from None
     if not found:
         raise TableError(f"there are no puzzles for {game_id!r}", 404)
     return found
@@ -129,7 +132,10 @@ def puzzle_games(request: Request) -> dict[str, Any]:
     out = []
     catalog = request.app.state.manager.catalog
     for game_id in catalog.ids():
-        found = load_puzzles(game_id)
+        try:
+            found = load_puzzles(game_id)
+        except GlyphHallError:  # a game whose puzzles do not load offers none (its own page says why)
+            continue
         if found:
             out.append({"game": game_id, "name": catalog.get(game_id).name, "count": len(found),
                         "href": f"/puzzles/{game_id}"})

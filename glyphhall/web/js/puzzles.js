@@ -170,7 +170,7 @@ export class PuzzleConnection {
     const heading = this.isDaily ? "Puzzle of the day" : "Puzzle";
     box.append(h("h3", { text: `${heading}: ${p.theme_name}` }));
     if (p.status === "playing") {
-      const steps = p.steps > 1 ? ` (move ${p.step + 1} of ${p.steps})` : "";
+      const steps = p.steps > 1 ? ` This puzzle is ${p.steps} moves of yours in a row: this is move ${p.step + 1}.` : "";
       box.append(h("p#puzzle-text", { text: `${p.message}${steps}` }),
         h("p.muted", { text: "It is your move. Play it on the board, or type it below the board." }));
     } else {
