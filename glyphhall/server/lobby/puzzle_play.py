@@ -6,6 +6,7 @@ the explanation are in it only once the attempt is over (solved or failed)."""
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
@@ -26,19 +27,22 @@ LEAD_IN = 12
 #: replayed from its seed once, then copied for each request).
 _STARTS: OrderedDict[str, tuple[State, tuple[tuple[Event, ...], ...]]] = OrderedDict()
 _STARTS_KEPT = 64
+_STARTS_LOCK = threading.Lock()  # the routes play puzzles in worker threads
 
 
 def _start(puzzle: Puzzle) -> tuple[State, tuple[tuple[Event, ...], ...]]:
-    found = _STARTS.pop(puzzle.id, None)
+    with _STARTS_LOCK:
+        found = _STARTS.pop(puzzle.id, None)
     if found is None:
         try:
             state = puzzle_state(puzzle)
         except GlyphHallError as err:  # the puzzles' own test keeps this from happening
             raise TableError(f"this puzzle cannot be set up: {err}", 500) from None
         found = (state, _lead_in(puzzle))
-    _STARTS[puzzle.id] = found
-    while len(_STARTS) > _STARTS_KEPT:
-        _STARTS.popitem(last=False)
+    with _STARTS_LOCK:
+        _STARTS[puzzle.id] = found
+        while len(_STARTS) > _STARTS_KEPT:
+            _STARTS.popitem(last=False)
     return found[0].clone(), found[1]
 
 
@@ -112,6 +116,14 @@ def names(puzzle: Puzzle, name: str | None) -> list[str]:
     """The seats' names in the log: the solver's own, and "Opponent" for the others."""
     return [(name or SOLVER) if i == puzzle.seat else ("Your opponent" if puzzle.players == 2 else f"Opponent {i}")
             for i in range(puzzle.players)]
+
+
+def answer(puzzle: Puzzle, moves: list[str], move: str | None, seat_names: list[str],
+           rating: dict[str, Any]) -> tuple[Played, dict[str, Any]]:
+    """`play`, then its `message` (what the routes run in a worker thread: a first replay of a
+    long game takes a moment)."""
+    played = play(puzzle, moves, move)
+    return played, message(played, seat_names, rating)
 
 
 def message(played: Played, seat_names: list[str], rating: dict[str, Any]) -> dict[str, Any]:

@@ -9,6 +9,7 @@ guest is stored, and a guest's attempt never moves the puzzle's rating."""
 
 from __future__ import annotations
 
+import asyncio
 import datetime
 import random
 from typing import Any
@@ -118,8 +119,9 @@ async def _player(request: Request, game_id: str) -> tuple[int | None, Glicko | 
 
 async def _attempt(request: Request, puzzle: Puzzle, name: str | None, rating: dict[str, Any]) -> dict[str, Any]:
     """A puzzle as the solver first sees it."""
-    played = puzzle_play.play(puzzle, [], None)
-    return puzzle_play.message(played, puzzle_play.names(puzzle, await _name(request, name)), rating)
+    names = puzzle_play.names(puzzle, await _name(request, name))
+    _, msg = await asyncio.to_thread(puzzle_play.answer, puzzle, [], None, names, rating)
+    return msg
 
 
 @router.get("/puzzles/{game_id}", include_in_schema=False)
@@ -214,11 +216,11 @@ async def puzzle_move(puzzle_id: str, body: PuzzleMove, request: Request) -> dic
     if not _move_buckets(request).allow(address):
         raise TableError("too many moves from your address; wait a moment", 429)
     puzzle = _puzzle(request, puzzle_id)
-    played = puzzle_play.play(puzzle, body.moves, body.move)
-    rating: dict[str, Any] = {}
-    if played.over:
-        rating = await _rate(request, puzzle, played.status == "solved", body.guest)
-    return puzzle_play.message(played, puzzle_play.names(puzzle, await _name(request, body.name)), rating)
+    names = puzzle_play.names(puzzle, await _name(request, body.name))
+    played, msg = await asyncio.to_thread(puzzle_play.answer, puzzle, body.moves, body.move, names, {})
+    if played.over:  # rated once the attempt is over, and only then
+        msg["puzzle"].update(await _rate(request, puzzle, played.status == "solved", body.guest))
+    return msg
 
 
 async def _name(request: Request, typed: str | None) -> str | None:
