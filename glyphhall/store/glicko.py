@@ -5,6 +5,7 @@ the `glicko2` package's; this module only keeps the numbers in bounds and in pla
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import glicko2
@@ -44,9 +45,20 @@ class Glicko:
         return self.deviation > 110
 
 
+class _Player(glicko2.Player):
+    """The package's player with step 5's f(x) as Glickman writes it: the package (2.1.0) puts the
+    rating where the deviation belongs (mu^2 for phi^2), which skews the new volatility of anyone
+    rated away from 1500."""
+
+    def _f(self, x: float, delta: float, v: float, a: float) -> float:
+        ex = math.exp(x)
+        phi2 = self._Player__rd ** 2
+        return ex * (delta**2 - phi2 - v - ex) / (2 * (phi2 + v + ex) ** 2) - (x - a) / self._tau**2
+
+
 def _after(me: Glicko, other: Glicko, won: bool) -> Glicko:
     me, other = me.bounded(), other.bounded()
-    player = glicko2.Player(rating=me.rating, rd=me.deviation, vol=me.volatility)
+    player = _Player(rating=me.rating, rd=me.deviation, vol=me.volatility)
     player.update_player([other.rating], [other.deviation], [1.0 if won else 0.0])
     return Glicko(player.rating, player.rd, player.vol).bounded()
 

@@ -203,3 +203,15 @@ def test_puzzles_that_do_not_load_are_said_so_and_the_others_stay(client, monkey
     assert [g["game"] for g in client.get("/api/puzzles").json()["games"]] == ["inscription"]
     r = client.get("/api/puzzles/glyphs")
     assert r.status_code == 500 and "the puzzles of glyphs do not load" in r.json()["error"]
+
+
+def test_glicko_follows_glickmans_worked_example():
+    """Glickman's example (glicko2.pdf): 1500/200/0.06 beats 1400/30, loses to 1550/100 and
+    1700/300: 1464.06, 151.52, 0.05999 (the paper rounds as it goes; unrounded the volatility is
+    0.0599960, where the package's own f(x) gives 0.0599934)."""
+    from glyphhall.store.glicko import _Player
+
+    player = _Player(rating=1500, rd=200, vol=0.06)
+    player.update_player([1400, 1550, 1700], [30, 100, 300], [1, 0, 0])
+    assert (round(player.rating, 2), round(player.rd, 2)) == (1464.05, 151.52)
+    assert abs(player.vol - 0.0599960) < 2e-7
