@@ -138,7 +138,7 @@ export class PuzzleConnection {
   /** An attempt is over: a guest's browser keeps the progress and (once per puzzle) the rating. */
   finished(puzzle, progress) {
     if (this.signedIn) {
-      this.outcome = { rated: puzzle.rated, player: puzzle.player };
+      this.outcome = { rated: puzzle.rated, player: puzzle.player, puzzleRating: puzzle.puzzle_rating };
       this.overview.player = puzzle.player;
       return;
     }
@@ -152,7 +152,7 @@ export class PuzzleConnection {
     progress.seen = [puzzle.id, ...progress.seen.filter((id) => id !== puzzle.id)].slice(0, SEEN_KEPT);
     progress.rated = progress.rated.slice(0, SEEN_KEPT * 5);
     saveProgress(this.gameId, progress);
-    this.outcome = { rated: first, player: first ? puzzle.player : null };
+    this.outcome = { rated: first, player: first ? puzzle.player : null, puzzleRating: puzzle.puzzle_rating };
   }
 
   show(msg) {
@@ -193,7 +193,8 @@ export class PuzzleConnection {
     const o = this.outcome;
     if (!o || !o.rated || !o.player) return h("p.muted", { text: "Not rated: you have tried this puzzle before." });
     const sign = o.player.change >= 0 ? "+" : "";
-    return h("p#rating-change", {}, "Your puzzle rating: ", h("b", { text: ratingText(o.player) }), ` (${sign}${o.player.change})`);
+    return h("p#rating-change", {}, "Your puzzle rating: ", h("b", { text: ratingText(o.player) }), ` (${sign}${o.player.change}).`,
+      o.puzzleRating ? h("span.muted", { text: ` This puzzle is rated ${o.puzzleRating}.` }) : "");
   }
 
   /** Your puzzle rating (unless the result beside the board just said it) and, for a guest, where it is kept. */
