@@ -29,7 +29,7 @@ app = typer.Typer(no_args_is_help=True, add_completion=False, help="Glyph Hall: 
 console = Console()
 
 # Sub-commands that live in their own module, each exposing register(app).
-_OPTIONAL_COMMANDS = ("serve", "arena", "bench", "heroscape_maps", "learn")
+_OPTIONAL_COMMANDS = ("serve", "arena", "bench", "heroscape_maps", "learn", "puzzle")
 
 
 

@@ -25,7 +25,7 @@ from .guard import origins
 from .guard.flood_limits import AddressBuckets, BodyLimit, Limits
 from .guard.hall_windows import HallWindow
 from .guard.refusal import Refusal
-from .lobby import glyphs_guess, learn, maps, rematch, rules_text
+from .lobby import glyphs_guess, learn, maps, puzzles, rematch, rules_text
 from .lobby import routes as lobby_routes
 from .notify import mail, push
 from .notify.notifier import NotifyTimes, start_notifier
@@ -132,6 +132,7 @@ def create_app(
     app.include_router(friends.router)
     app.include_router(account_page.router)
     app.include_router(learn.router)
+    app.include_router(puzzles.router)
 
     @app.exception_handler(Refusal)  # every concern's refusal (tables, accounts, friends, e-mail...)
     async def _refusal(_request: Request, err: Refusal) -> JSONResponse:

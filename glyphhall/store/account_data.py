@@ -2,7 +2,8 @@
 or removed when they delete the account. A mixin of `Store`.
 
 Deleting keeps the games (the other players' matches stay whole): the account's seats and chat
-lines are renamed "deleted player" and unlinked; its ratings, sessions, address, tokens,
+lines are renamed "deleted player" and unlinked; its ratings (puzzle ratings and attempts too,
+by the database's cascade), sessions, address, tokens,
 friends, blocks, invitations, presence, push subscriptions and queued e-mails go."""
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from .contact_models import (
     PushSubscriptionRow,
 )
 from .models import ActionRow, ChatRow, RatingChangeRow, RatingRow, SeatRow, TableRow, UserRow
+from .puzzle_ratings import PuzzleAttemptRow, PuzzlePlayerRow
 
 DELETED = "deleted player"
 
@@ -66,6 +68,12 @@ class AccountDataRepo:
             changes = [{"table": c.table_id, "game": c.game, "mu_before": c.mu_before, "sigma_before": c.sigma_before,
                         "mu": c.mu, "sigma": c.sigma, "at": c.at}
                        for c in db.scalars(select(RatingChangeRow).where(RatingChangeRow.entry == entry))]
+            puzzles = [{"game": r.game, "rating": r.rating, "deviation": r.deviation, "volatility": r.volatility,
+                        "attempts": r.attempts, "solved": r.solved, "updated_at": r.updated_at}
+                       for r in db.scalars(select(PuzzlePlayerRow).where(PuzzlePlayerRow.user_id == user_id))]
+            attempts = [{"puzzle": a.puzzle_id, "game": a.game, "solved": a.solved, "rated": a.rated, "at": a.at}
+                        for a in db.scalars(select(PuzzleAttemptRow).where(PuzzleAttemptRow.user_id == user_id)
+                                            .order_by(PuzzleAttemptRow.at))]
             return {
                 "profile": {
                     "name": user.name, "joined": user.created_at,
@@ -82,6 +90,8 @@ class AccountDataRepo:
                 "games": games,
                 "ratings": ratings,
                 "rating_changes": changes,
+                "puzzle_ratings": puzzles,
+                "puzzle_attempts": attempts,
                 "chat": chat,
             }
 

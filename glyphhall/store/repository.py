@@ -23,6 +23,7 @@ from .db import changed_rows, make_engine, table_of
 from .friends import FriendsRepo
 from .models import ActionRow, Base, ChatRow, SeatRow, TableRow, VaultRow
 from .people import PeopleRepo
+from .puzzle_ratings import PuzzleRatingsRepo
 from .ratings import RatingsRepo
 from .rematches import RematchesRepo
 
@@ -103,7 +104,8 @@ def _table_info(row: TableRow, seats: list[SeatRow], with_text: bool = True) -> 
     )
 
 
-class Store(PeopleRepo, RatingsRepo, ContactRepo, FriendsRepo, AccountDataRepo, CountersRepo, RematchesRepo):
+class Store(PeopleRepo, RatingsRepo, ContactRepo, FriendsRepo, AccountDataRepo, CountersRepo, RematchesRepo,
+            PuzzleRatingsRepo):
     """All persistence for the server, over one SQLAlchemy engine (people, ratings, contact,
     friends, account data, the shared attempt counters and rematch offers in their own modules)."""
 

@@ -201,6 +201,10 @@ async def profile(name: str, request: Request) -> dict[str, Any]:
         games.setdefault(c.game, _game_line(m, c.game))["history"].append(
             {"table": c.table_id, "at": c.at, "rating": skill_ratings.shown(c.after), "before": skill_ratings.shown(c.before)}
         )
+    for game_id, puzzles in (await m.db(m.store.player_puzzle_ratings, user.id)).items():
+        if game_id in m.catalog.ids():
+            g = games.setdefault(game_id, _game_line(m, game_id))
+            g["puzzle_rating"], g["puzzles_tried"] = puzzles.rating.shown, puzzles.attempts
     by_table = {c.table_id: c for c in changes}
     recent = []
     for info in infos[:RECENT]:
@@ -221,6 +225,7 @@ def _game_line(m: TableManager, game_id: str) -> dict[str, Any]:
     return {
         "game": game_id, "game_name": _game_name(m, game_id), "played": 0, "wins": 0, "draws": 0,
         "losses": 0, "unfinished": 0, "rating": None, "rated_matches": 0, "history": [],
+        "puzzle_rating": None, "puzzles_tried": 0,
     }
 
 

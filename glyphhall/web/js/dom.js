@@ -71,6 +71,12 @@ export function savedSeat(tableId) {
 }
 export function saveSeat(tableId, seat, token) {
   localStorage.setItem(`glyphhall.seat.${tableId}`, JSON.stringify({ seat, token }));
+  localStorage.setItem("glyphhall.played", "1");  // the lobby stops offering the newcomer's bar
+}
+/** Whether a seat was ever taken in this browser (a guest who has played). */
+export function playedHere() {
+  return localStorage.getItem("glyphhall.played") === "1"
+    || Object.keys(localStorage).some((k) => k.startsWith("glyphhall.seat."));
 }
 export function forgetSeat(tableId) {
   localStorage.removeItem(`glyphhall.seat.${tableId}`);

@@ -147,6 +147,8 @@ function gameCard(g) {
     h("p", {}, `${g.played} played · `, h("span.win", { text: `${g.wins} W` }), " / ", h("span.draw", { text: `${g.draws} D` }),
       " / ", h("span.loss", { text: `${g.losses} L` })),
     h("p", { text: g.rating === null ? "not rated yet" : `rating ${g.rating} (${g.rated_matches} rated)` }),
+    h("p.puzzle-rating", {}, g.puzzle_rating === null ? h("span.muted", { text: "no puzzles yet" }) : `puzzle rating ${g.puzzle_rating} (${g.puzzles_tried} tried)`,
+      " · ", h("a", { href: `/puzzles/${g.game}`, text: "puzzles" })),
     g.history.length ? chart(g.history) : null);
 }
 

@@ -8,8 +8,9 @@ import { loadEnd, ratingChange, rematchChanged, rematchPart } from "./table_end.
 import { loadRenderer, renderContext, showError } from "./render_context.js";
 
 const parts = location.pathname.split("/").filter(Boolean);
-const tableId = parts[1];  // in lesson mode (/learn/<game>, js/learn.js) the game's id
-const learning = parts[0] === "learn";
+const tableId = parts[1];  // in lesson and puzzle mode (/learn/<game>, /puzzles/<game>) the game's id
+const puzzling = parts[0] === "puzzles";  // js/puzzles.js
+const learning = parts[0] === "learn" || puzzling;  // js/learn.js, or a puzzle: no socket, no seats to take
 const $ = (id) => document.getElementById(id);
 
 const ui = {
@@ -68,6 +69,7 @@ function joinNames(names) {
 /** Whose move, for everyone at the table (spectators too), or the result once it is over. */
 function turnText() {
   const t = ui.table;
+  if (t.banner) return { text: t.banner, mine: false };  // a puzzle over: solved or not
   if (t.status === "open") return { text: "The game starts when every seat is taken and a player presses Start.", mine: false };
   if (t.status === "finished") return { text: `Game over: ${ui.resultText || resultFallback()}`, mine: false };
   const mine = ui.you !== null && ui.toMove.includes(ui.you);
@@ -104,9 +106,9 @@ function renderAll() {
   document.title = `${yours ? "▶ Your move · " : ""}${t.game_name} · Glyph Hall`;
   document.body.dataset.step = String(ui.step);
   document.body.dataset.status = t.status;
-  $("title").textContent = learning ? `${t.game_name} · lesson: ${t.position.title}` : tableTitle(t);
+  $("title").textContent = puzzling ? `${t.game_name} · puzzles` : learning ? `${t.game_name} · lesson: ${t.position.title}` : tableTitle(t);
   const you = ui.you === null ? "you are watching" : `you play as ${seatName(ui.you)}`;
-  $("status").textContent = learning ? "a guided first game" : `${STATUS_WORD[t.status] || t.status} · ${you}`;
+  $("status").textContent = puzzling ? "" : learning ? "a guided first game" : `${STATUS_WORD[t.status] || t.status} · ${you}`;
   if (!$("copy-invite") && !learning) $("link").append(h("button.linkish#copy-invite", { text: "Copy invite link", title: "copy this table's address to send it to a friend", onclick: copyInvite }));
   renderSeats();
   renderThinking();
@@ -270,7 +272,8 @@ function typedForm() {
       input, h("button", { text: "Send" }));
   }
   const input = typed.querySelector("input");
-  input.placeholder = "or type an action, e.g. " + (ui.legal[0] || "pass");
+  // A puzzle gives no example: its first legal move may be the answer.
+  input.placeholder = puzzling ? "or type your move" : "or type an action, e.g. " + (ui.legal[0] || "pass");
   return typed;
 }
 
@@ -449,13 +452,18 @@ function tick() {
   clock.classList.toggle("low", left <= 10);
 }
 
-/** Lesson mode: the lesson's moves go to the server one by one (js/learn.js), no socket. */
+/** Lesson and puzzle mode: the moves go to the server one by one (js/learn.js, js/puzzles.js), no socket. */
 async function learnMain() {
   renderer = await loadRenderer(tableId);
   ui.me = (await whoAmI()).user;
   loadRules(tableId);
-  const { LessonConnection } = await import("./learn.js");
   setOnline(true);
+  if (puzzling) {
+    const { PuzzleConnection } = await import("./puzzles.js");
+    conn = new PuzzleConnection(tableId, { onMessage, onError: showError });
+    return;
+  }
+  const { LessonConnection } = await import("./learn.js");
   conn = new LessonConnection(tableId, { onMessage, onError: showError });
 }
 
