@@ -27,6 +27,9 @@ STAGING = ROOT / "build" / "staging"
 LOCK = ROOT / "build" / "compile.lock"
 LOG = ROOT / "build" / "compile.log"
 STAMP = ROOT / "glyphhall" / ".compiled-build"
+#: The optimisation level the staged modules were built at (setup.py: GLYPHHALL_COMPILE_OPT);
+#: a build asked at another level builds every module again.
+LEVEL = ROOT / "build" / "compile-level"
 
 
 def move_into_place(staging: Path, root: Path) -> int:
@@ -59,14 +62,17 @@ def build(jobs: int, wait: bool) -> int:
             print("glyphhall: waiting for the compile already under way (build/compile.log)", flush=True)
             fcntl.flock(lock, fcntl.LOCK_EX)
         started = time.monotonic()
+        level = os.environ.get("GLYPHHALL_COMPILE_OPT", "")
+        again = ["--force"] if LEVEL.exists() and LEVEL.read_text() != level else []
         done = subprocess.run(
             [sys.executable, "setup.py", "--quiet", "build_ext", "--build-lib", str(STAGING),
-             "--build-temp", str(ROOT / "build" / "temp"), "-j", str(jobs)],
+             "--build-temp", str(ROOT / "build" / "temp"), "-j", str(jobs), *again],
             cwd=ROOT, check=False, env={**os.environ, "GLYPHHALL_COMPILE_JOBS": str(jobs)},
         )
         if done.returncode != 0:
             print(f"glyphhall: the compile failed (exit {done.returncode}); the pure modules run", file=sys.stderr)
             return done.returncode
+        LEVEL.write_text(level)
         moved = move_into_place(STAGING, ROOT)
         if any(ROOT.glob("glyphhall/engine/game.*.so")):
             STAMP.write_text(f"{time.time():.3f}\n")
