@@ -20,7 +20,7 @@ from glyphhall.games.tutorials import tutorial
 from .errors import fail, os_error_text
 from .fullscreen import FullScreen
 from .play import Seat, action_meanings, legal_texts, new_match, play_match
-from .prompt import LineReader
+from .prompt import LineReader, person_name
 from .render import renderer_for, terminal_hook
 from .screen import PlainScreen
 
@@ -51,7 +51,7 @@ def register(app: typer.Typer) -> None:
             raise fail(f"the lesson for {game_id} does not load: {err}") from None
         if found is None:
             raise fail(f"{games.get(game_id).name} has no guided first game yet")
-        person = name or _login_name()
+        person = name or person_name("Player")
         try:
             lesson = Lesson(found)
             reader = LineReader(found.game.id, lambda: _lesson_moves(lesson))
@@ -60,15 +60,6 @@ def register(app: typer.Typer) -> None:
             short_game(found, person, seed, plain)
         except OSError as err:
             raise fail(os_error_text(err)) from None
-
-
-def _login_name() -> str:
-    import getpass
-
-    try:
-        return getpass.getuser().capitalize() or "Player"
-    except (OSError, KeyError):
-        return "Player"
 
 
 def _names(tutorial: Tutorial, count: int, person: str) -> list[str]:

@@ -21,7 +21,7 @@ from glyphhall.engine import GlyphHallError, parse_option_texts
 from .errors import fail, os_error_text
 from .fullscreen import FullScreen
 from .play import Seat, action_meanings, legal_texts, new_match, play_match, position_match
-from .prompt import LineReader, is_terminal
+from .prompt import LineReader, is_terminal, person_name
 from .render import terminal_hook
 from .screen import PlainScreen
 
@@ -43,15 +43,6 @@ def list_games() -> None:
         options = ", ".join(f"{o.name}={o.default}" for o in game.options) or "-"
         table.add_row(game.id, game.name, players, options)
     console.print(table)
-
-
-def _person_name() -> str:
-    import getpass
-
-    try:
-        return getpass.getuser().capitalize() or "You"
-    except (OSError, KeyError):
-        return "You"
 
 
 def _seat_names(count: int, seat: int, vs: str, name: str) -> list[str]:
@@ -112,7 +103,7 @@ def play(
                 console.print(f"[yellow]map: {escape(note)}[/yellow]")
         opts = game.resolve_options(raw)
         chosen_seed = int(time.time()) if seed is None else seed
-        names = _seat_names(count, seat, vs, name or _person_name())
+        names = _seat_names(count, seat, vs, name or person_name())
         seats = [Seat(names[i]) if i == seat or vs == "human" else Seat(names[i], make_bot(vs, chosen_seed + i))
                  for i in range(count)]
         match = (new_match(game, seats, chosen_seed, opts) if start is None or text is None

@@ -75,6 +75,16 @@ def is_terminal() -> bool:
     return sys.stdin.isatty() and sys.stdout.isatty()
 
 
+def person_name(fallback: str = "You") -> str:
+    """The name of the person at the keyboard when they give none: their login, capitalised."""
+    import getpass
+
+    try:
+        return getpass.getuser().capitalize() or fallback
+    except (OSError, KeyError):
+        return fallback
+
+
 class LineReader:
     """`reader(prompt)` returns the typed line; raises EOFError on Ctrl-D / end of input."""
 

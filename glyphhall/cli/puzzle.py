@@ -24,7 +24,7 @@ from glyphhall.puzzles import THEMES, Puzzle, load_puzzles, parse_puzzles, puzzl
 from glyphhall.store.glicko import Glicko, after_attempt
 
 from .errors import fail, os_error_text
-from .prompt import LineReader
+from .prompt import LineReader, person_name
 from .render import renderer_for
 
 console = Console()
@@ -102,18 +102,9 @@ def register(app: typer.Typer) -> None:
         if not chosen:
             raise fail(f"{game.name} has no puzzles{' of that theme' if theme else ''} yet")
         try:
-            solve(chosen, Progress(game.id), name or _login_name())
+            solve(chosen, Progress(game.id), name or person_name("Player"))
         except OSError as err:
             raise fail(os_error_text(err)) from None
-
-
-def _login_name() -> str:
-    import getpass
-
-    try:
-        return getpass.getuser().capitalize() or "Player"
-    except (OSError, KeyError):
-        return "Player"
 
 
 def next_puzzle(puzzles: list[Puzzle], progress: Progress) -> Puzzle:
