@@ -17,34 +17,33 @@ from .glicko import Glicko, after_attempt
 from .models import Base
 
 
-class PuzzleRatingRow(Base):
+class _RatingColumns:
+    """A Glicko-2 rating's columns, and how often it was tried and solved."""
+
+    rating: Mapped[float] = mapped_column(Float)
+    deviation: Mapped[float] = mapped_column(Float)
+    volatility: Mapped[float] = mapped_column(Float)
+    attempts: Mapped[int] = mapped_column(Integer)
+    solved: Mapped[int] = mapped_column(Integer)
+    updated_at: Mapped[float] = mapped_column(Float)
+
+
+class PuzzleRatingRow(_RatingColumns, Base):
     """A puzzle's rating once it has been played by an account."""
 
     __tablename__ = "gh_puzzle_ratings"
 
     puzzle_id: Mapped[str] = mapped_column(String(64), primary_key=True)
     game: Mapped[str] = mapped_column(String(64), index=True)
-    rating: Mapped[float] = mapped_column(Float)
-    deviation: Mapped[float] = mapped_column(Float)
-    volatility: Mapped[float] = mapped_column(Float)
-    attempts: Mapped[int] = mapped_column(Integer)
-    solved: Mapped[int] = mapped_column(Integer)
-    updated_at: Mapped[float] = mapped_column(Float)
 
 
-class PuzzlePlayerRow(Base):
+class PuzzlePlayerRow(_RatingColumns, Base):
     """An account's puzzle rating in one game."""
 
     __tablename__ = "gh_puzzle_players"
 
     user_id: Mapped[int] = mapped_column(ForeignKey("gh_users.id", ondelete="CASCADE"), primary_key=True)
     game: Mapped[str] = mapped_column(String(64), primary_key=True)
-    rating: Mapped[float] = mapped_column(Float)
-    deviation: Mapped[float] = mapped_column(Float)
-    volatility: Mapped[float] = mapped_column(Float)
-    attempts: Mapped[int] = mapped_column(Integer)
-    solved: Mapped[int] = mapped_column(Integer)
-    updated_at: Mapped[float] = mapped_column(Float)
 
 
 class PuzzleAttemptRow(Base):
