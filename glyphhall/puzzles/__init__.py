@@ -5,7 +5,7 @@ checks (finding.py, checking.py). See README.md."""
 
 from .loading import load_puzzles, parse_puzzles, puzzle_by_id, puzzle_of_the_day
 from .model import THEMES, Attempt, Puzzle, PuzzleNotFound
-from .solving import puzzle_state, try_move
+from .solving import puzzle_start, puzzle_state, try_move
 
 __all__ = [
     "THEMES",
@@ -16,6 +16,7 @@ __all__ = [
     "parse_puzzles",
     "puzzle_by_id",
     "puzzle_of_the_day",
+    "puzzle_start",
     "puzzle_state",
     "try_move",
 ]

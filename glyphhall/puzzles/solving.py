@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from glyphhall import games
-from glyphhall.engine import GlyphHallError, LoadError, State, normalize_text
+from glyphhall.engine import Event, GlyphHallError, LoadError, State, normalize_text
 
 from .model import Attempt, Puzzle
 
@@ -11,6 +11,10 @@ from .model import Attempt, Puzzle
 def replay_moves(puzzle: Puzzle) -> State:
     """The game replayed from the puzzle's seed, options and moves (each move is played by the
     first seat to move, as the generator played it). Raises LoadError naming the move."""
+    return _replay(puzzle, None)
+
+
+def _replay(puzzle: Puzzle, events: list[tuple[Event, ...]] | None) -> State:
     game = games.get(puzzle.game_id)
     state = game.new(puzzle.players, puzzle.seed, dict(puzzle.options))
     for index, text in enumerate(puzzle.moves):
@@ -18,19 +22,27 @@ def replay_moves(puzzle: Puzzle) -> State:
         if not seats:
             raise LoadError(f"puzzle {puzzle.id}: the game is over before move {index + 1} ({text!r})")
         try:
-            state.apply_text(seats[0], text)
+            happened = state.apply_text(seats[0], text)
         except GlyphHallError as err:
             raise LoadError(f"puzzle {puzzle.id}: move {index + 1} ({text!r}) does not replay: {err}") from None
+        if events is not None:
+            events.append(tuple(happened))
     return state
 
 
 def puzzle_state(puzzle: Puzzle) -> State:
     """The position the solver faces (the whole state: show the solver only `view(puzzle.seat)`).
     Raises LoadError if the moves do not replay or it is not the solver's move."""
-    state = replay_moves(puzzle)
+    return puzzle_start(puzzle)[0]
+
+
+def puzzle_start(puzzle: Puzzle) -> tuple[State, tuple[tuple[Event, ...], ...]]:
+    """`puzzle_state` and the events of each move of the game before it (for a log)."""
+    events: list[tuple[Event, ...]] = []
+    state = _replay(puzzle, events)
     if state.is_over() or state.to_move() != (puzzle.seat,):
         raise LoadError(f"puzzle {puzzle.id}: after its moves it is not the solver's move alone")
-    return state
+    return state, tuple(events)
 
 
 def accepted(puzzle: Puzzle, step: int) -> frozenset[str]:

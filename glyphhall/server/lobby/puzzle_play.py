@@ -11,9 +11,8 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
-from glyphhall import games
 from glyphhall.engine import Event, GlyphHallError, IllegalAction, State, filter_events
-from glyphhall.puzzles import THEMES, Puzzle, puzzle_state, try_move
+from glyphhall.puzzles import THEMES, Puzzle, puzzle_start, try_move
 
 from ..tables import messages
 from ..tables.errors import TableError
@@ -35,25 +34,14 @@ def _start(puzzle: Puzzle) -> tuple[State, tuple[tuple[Event, ...], ...]]:
         found = _STARTS.pop(puzzle.id, None)
     if found is None:
         try:
-            state = puzzle_state(puzzle)
+            found = puzzle_start(puzzle)
         except GlyphHallError as err:  # the puzzles' own test keeps this from happening
             raise TableError(f"this puzzle cannot be set up: {err}", 500) from None
-        found = (state, _lead_in(puzzle))
     with _STARTS_LOCK:
         _STARTS[puzzle.id] = found
         while len(_STARTS) > _STARTS_KEPT:
             _STARTS.popitem(last=False)
     return found[0].clone(), found[1]
-
-
-def _lead_in(puzzle: Puzzle) -> tuple[tuple[Event, ...], ...]:
-    """The events of each move of the game before the puzzle (each by the first seat to move, as
-    the puzzle's moves are replayed), for the log beside the board."""
-    state = games.get(puzzle.game_id).new(puzzle.players, puzzle.seed, dict(puzzle.options))
-    steps = []
-    for text in puzzle.moves:
-        steps.append(tuple(state.apply_text(state.to_move()[0], text)))
-    return tuple(steps)
 
 
 @dataclass
