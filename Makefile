@@ -22,7 +22,7 @@ COMPILED_TESTS ?= tests/engine tests/games tests/bots tests/playthroughs tests/c
 JOBS ?= $(shell n=$$(nproc 2>/dev/null || echo 2); [ $$n -gt 4 ] && n=4; echo $$n)
 PYTEST := $(BIN)/python -m pytest -n $(JOBS) --dist loadgroup --durations=15
 
-.PHONY: run test lint bench compile compile-background clean playthroughs
+.PHONY: run test lint bench compile compile-background install-dev clean playthroughs
 
 # The browser client's checkers (TypeScript's tsc --checkJs and eslint, pinned in package.json and
 # package-lock.json): installed again whenever the lock file changes. No build step; nothing emitted.
@@ -79,6 +79,9 @@ lint: $(VENV)/.installed-dev node_modules/.package-lock.json
 compile: $(VENV)/.installed
 	@echo "compiling the rules and the search (the first time takes a few minutes)"
 	$(BIN)/python scripts/compile.py
+
+# What lint and test both need, installed once (CI installs it first, then runs the two side by side).
+install-dev: $(VENV)/.installed-dev node_modules/.package-lock.json
 
 # Start the compiled build at the lowest priority and return (CI starts it before `make lint`, so
 # it uses the core that the single-threaded checkers leave idle; `make test` then finds it under way).

@@ -309,7 +309,7 @@ BOTH_VIEWS_OF_EVERY_STEP = """async (views) => {
   for (const [step, view] of views.entries()) {
     // each step drawn in the view the last one ended in, then the other (two drawings a step)
     root.replaceChildren();
-    render(root, { view, legal: [], you: null, table: { seats: [{}, {}] }, act: () => {}, seatName: (i) => `player ${i + 1}`,
+    render(root, { view, legal: [], moves: [], you: null, table: { seats: [{}, {}] }, act: () => {}, seatName: (i) => `player ${i + 1}`,
                    status: 'running', result: null, step, stateKey: step, replay: false, prevView: null, lastEvents: [], glossary: {} });
     const first = listing(shownIn3d ? SHOWN : FLAT);
     await toggle();

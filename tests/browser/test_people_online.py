@@ -94,6 +94,10 @@ def test_two_people_play_a_rated_game_and_see_it_everywhere(live_server, new_pag
         p.wait_for_selector(".insc")
     assert "Ann" in ann.inner_text("#seats") and "Bob" in ann.inner_text("#seats")
     assert "(guest)" not in ann.inner_text("#seats")
+    # Cat steps away while they play (a third page drawing every move costs the suite a minute;
+    # test_inscription_online follows a spectator move by move) and comes back for the end.
+    cat.goto("about:blank")
+    pages = [ann, bob]
 
     # Ann's second tab: My games, in the background while she plays in the first.
     ann_tab = ann.context.new_page()
@@ -122,7 +126,8 @@ def test_two_people_play_a_rated_game_and_see_it_everywhere(live_server, new_pag
             assert not ann.title().startswith("▶ Your turn")  # (the table page's own title may say "Your move")
             seen_alert = True
     assert seen_alert, "Ann's second tab never showed the your-turn title"
-    for p in pages:
+    cat.goto(ann.url)
+    for p in (ann, bob, cat):
         p.wait_for_selector("text=Game over")
     assert step_of(ann) == step
 

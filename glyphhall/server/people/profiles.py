@@ -23,7 +23,7 @@ from .refusals import ProfileError
 router = APIRouter(prefix="/api", tags=["people"])
 
 RECENT = 20
-_RESULTS: OrderedDict[str, str] = OrderedDict()  # table id -> result text (a finished game never changes)
+_RESULTS: OrderedDict[tuple[str, tuple[str, ...]], str] = OrderedDict()  # (table id, seat names) -> result text
 
 
 class SeatToken(BaseModel):
@@ -48,7 +48,7 @@ async def _signed_in(request: Request) -> UserInfo:
 
 
 def seat_names(info: TableInfo) -> list[str]:
-    return [s.name or (bot_label(s.bot) if s.kind == "bot" else f"seat {s.seat}") for s in info.seats]
+    return [s.name or (bot_label(s.bot) if s.kind == "bot" else f"Player {s.seat + 1}") for s in info.seats]
 
 
 def outcome(result: list[float] | None, seat: int) -> str | None:
@@ -64,16 +64,19 @@ def outcome(result: list[float] | None, seat: int) -> str | None:
 async def _result_text(m: TableManager, info: TableInfo) -> str | None:
     if info.status != "finished":
         return None
-    if info.id in _RESULTS:
-        return _RESULTS[info.id]
+    names = seat_names(info)
+    # (keyed by the names too: a deleted account's name becomes "deleted player" in the result)
+    key = (info.id, tuple(names))
+    if key in _RESULTS:
+        return _RESULTS[key]
     try:
         game = m.catalog.get(info.game)
         actions = await m.db(m.store.actions, info.id)
         final = await asyncio.to_thread(_replay, game, info, actions)
-        text = game.result_text(final, seat_names(info))
+        text = game.result_text(final, names)
     except (KeyError, GlyphHallError):
         return None
-    _RESULTS[info.id] = text
+    _RESULTS[key] = text
     while len(_RESULTS) > 5000:
         _RESULTS.popitem(last=False)
     return text
