@@ -27,6 +27,13 @@ class _RatingColumns:
     solved: Mapped[int] = mapped_column(Integer)
     updated_at: Mapped[float] = mapped_column(Float)
 
+    def count_attempt(self, after: Glicko, won: int, now: float) -> None:
+        """One more attempt (`won`: 1 if solved), rated to `after`."""
+        self.rating, self.deviation, self.volatility = after.rating, after.deviation, after.volatility
+        self.attempts += 1
+        self.solved += won
+        self.updated_at = now
+
 
 class PuzzleRatingRow(_RatingColumns, Base):
     """A puzzle's rating once it has been played by an account."""
@@ -126,23 +133,11 @@ class PuzzleRatingsRepo:
             player_after, puzzle_after = after_attempt(player, puzzle, solved)
             won = int(solved)
             if player_row is None:
-                db.add(PuzzlePlayerRow(user_id=user_id, game=game, rating=player_after.rating,
-                                       deviation=player_after.deviation, volatility=player_after.volatility,
-                                       attempts=1, solved=won, updated_at=now))
-            else:
-                player_row.rating, player_row.deviation, player_row.volatility = (
-                    player_after.rating, player_after.deviation, player_after.volatility)
-                player_row.attempts += 1
-                player_row.solved += won
-                player_row.updated_at = now
+                player_row = PuzzlePlayerRow(user_id=user_id, game=game, attempts=0, solved=0)
+                db.add(player_row)
+            player_row.count_attempt(player_after, won, now)
             if puzzle_row is None:
-                db.add(PuzzleRatingRow(puzzle_id=puzzle_id, game=game, rating=puzzle_after.rating,
-                                       deviation=puzzle_after.deviation, volatility=puzzle_after.volatility,
-                                       attempts=1, solved=won, updated_at=now))
-            else:
-                puzzle_row.rating, puzzle_row.deviation, puzzle_row.volatility = (
-                    puzzle_after.rating, puzzle_after.deviation, puzzle_after.volatility)
-                puzzle_row.attempts += 1
-                puzzle_row.solved += won
-                puzzle_row.updated_at = now
+                puzzle_row = PuzzleRatingRow(puzzle_id=puzzle_id, game=game, attempts=0, solved=0)
+                db.add(puzzle_row)
+            puzzle_row.count_attempt(puzzle_after, won, now)
             return AttemptOutcome(True, player, player_after, puzzle, puzzle_after)
