@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import signal
 import sys
 
 import pexpect
@@ -18,9 +19,17 @@ def spawn(*args: str, data_dir: str, rows: int = 60, cols: int = 140, timeout: f
     env.pop("NO_COLOR", None)
     child = pexpect.spawn(sys.executable, ["-m", "glyphhall.cli.main", *args], env=env, encoding="utf-8", codec_errors="replace",
                           dimensions=(rows, cols), timeout=timeout, maxread=1 << 16,
-                          searchwindowsize=1 << 14)
+                          searchwindowsize=1 << 14, preexec_fn=_as_a_terminal_starts_it)
     child.logfile_read = _Tail()
     return child
+
+
+def _as_a_terminal_starts_it() -> None:
+    """Ctrl-C and Ctrl-\\ as a person's shell leaves them: a job started in the background by a
+    shell without job control (as CI runners start their scripts) ignores both, its children
+    inherit that, and Python then installs no KeyboardInterrupt at all."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.signal(signal.SIGQUIT, signal.SIG_DFL)
 
 
 class _Tail:
