@@ -31,7 +31,7 @@ import logging
 from typing import Any
 
 import orjson
-from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, WebSocket
 
 from glyphhall.engine import IllegalAction
 
@@ -44,8 +44,8 @@ from ..runtime.logs import TABLE
 from ..runtime.metrics import MOVE_SECONDS, SOCKETS, timed
 from ..tables import other_processes
 from ..tables.live import AlreadyPlayed, Connection, LiveTable, StaleMove, TableError, TableManager
+from .frames import FLOODED, HELLO_SECONDS, SocketClosed, receive_text, refuse
 from .protocol import (
-    MAX_FRAME,
     Act,
     AnyMessage,
     Chat,
@@ -61,18 +61,8 @@ from .protocol import (
 router = APIRouter()
 log = logging.getLogger("glyphhall.server")
 
-HELLO_SECONDS = 30
-#: Close codes: 1009 a frame too large, 4400 a bad first message, 4403 a token not of this
-#: table, 4404 no such table.
-TOO_BIG = 1009
-#: ... and 1008 a flood of frames from one address.
-FLOODED = 1008
 #: Which bucket each message spends from, and what a client is told when it is empty.
 BUCKETS = {"act": ("act", "moves"), "undo": ("act", "moves"), "chat": ("chat", "chat messages"), "ping": ("ping", "pings"), "resync": ("ping", "resyncs")}
-
-
-class _Closed(Exception):
-    """The socket closed (or was closed by us); the connection ends."""
 
 
 @router.websocket("/ws/{table_id}")
@@ -80,23 +70,23 @@ async def play(ws: WebSocket, table_id: str) -> None:
     await ws.accept()
     m: TableManager = ws.app.state.manager
     if origins.foreign(ws, ws.app.state.allowed_origins):
-        await _refuse(ws, "a page of another site may not open the hall's tables", origins.FOREIGN_ORIGIN)
+        await refuse(ws, "a page of another site may not open the hall's tables", origins.FOREIGN_ORIGIN)
         return
     try:
         table = await m.get(table_id)
     except TableError as err:
-        await _refuse(ws, str(err), 4404)
+        await refuse(ws, str(err), 4404)
         return
     TABLE.set(table.id)  # every log line of this socket (and the tasks it starts) names the table
     try:
-        hello = read_message(await asyncio.wait_for(_receive(ws), HELLO_SECONDS))
-    except (TimeoutError, _Closed):
+        hello = read_message(await asyncio.wait_for(receive_text(ws), HELLO_SECONDS))
+    except (TimeoutError, SocketClosed):
         return
     except ProtocolError as err:
-        await _refuse(ws, str(err), 4400)
+        await refuse(ws, str(err), 4400)
         return
     if not isinstance(hello, Hello):
-        await _refuse(ws, "the first message must be {\"type\": \"hello\", \"token\": ...}", 4400)
+        await refuse(ws, "the first message must be {\"type\": \"hello\", \"token\": ...}", 4400)
         return
     seat: int | None = None
     signed_in = await visitor(ws)
@@ -105,7 +95,7 @@ async def play(ws: WebSocket, table_id: str) -> None:
     elif hello.token is not None:
         seat = table.seat_of_token(hello.token)
         if seat is None:
-            await _refuse(ws, "that seat token does not belong to this table", 4403)
+            await refuse(ws, "that seat token does not belong to this table", 4403)
             return
 
     async def send(message: dict[str, Any]) -> None:
@@ -132,7 +122,7 @@ async def play(ws: WebSocket, table_id: str) -> None:
     gate = FrameGate(ws.app, ws.client.host if ws.client else "unknown")
     try:
         while True:
-            raw = await _receive(ws)
+            raw = await receive_text(ws)
             admitted = await gate.admit(lambda said: conn.push({"type": "error", "message": said, "ref": None}))
             if admitted is None:
                 await ws.close(FLOODED, "too many messages")
@@ -153,7 +143,7 @@ async def play(ws: WebSocket, table_id: str) -> None:
             except Exception as err:  # a bug must cost one message, never the socket
                 log.warning("table %s: %s message failed: %s: %s", table.id, msg.type, type(err).__name__, str(err)[:200])
                 conn.push({"type": "error", "message": "the server could not handle that message", "ref": getattr(msg, "ref", None)})
-    except _Closed:
+    except SocketClosed:
         pass
     finally:
         forget_socket()
@@ -162,24 +152,6 @@ async def play(ws: WebSocket, table_id: str) -> None:
         await conn.close()
         table.broadcast_table()
         m.release_if_idle(table)
-
-
-async def _receive(ws: WebSocket) -> str:
-    """The next text frame. Binary frames are read as UTF-8 text; a frame too large closes the
-    socket with a reason the client shows."""
-    try:
-        event = await ws.receive()
-    except WebSocketDisconnect:
-        raise _Closed from None
-    if event["type"] == "websocket.disconnect":
-        raise _Closed
-    text = event.get("text")
-    if text is None:
-        text = (event.get("bytes") or b"").decode("utf-8", "replace")
-    if len(text) > MAX_FRAME:
-        await ws.close(TOO_BIG, f"messages are at most {MAX_FRAME} characters")
-        raise _Closed
-    return text
 
 
 async def _handle(m: TableManager, table: LiveTable, conn: Connection, msg: AnyMessage) -> None:
@@ -211,7 +183,7 @@ async def _handle(m: TableManager, table: LiveTable, conn: Connection, msg: AnyM
         if not text:
             conn.push({"type": "error", "message": "a chat message needs some text", "ref": msg.ref})
             return
-        author = "spectator" if conn.seat is None else (table.seats[conn.seat].name or f"seat {conn.seat}")
+        author = "spectator" if conn.seat is None else (table.seats[conn.seat].name or f"Player {conn.seat + 1}")
         line = await m.db(m.store.add_chat, table.id, author, text)
         table.add_chat(line)
         await m.announce("chat", table.id, line.id)
@@ -221,8 +193,3 @@ async def _handle(m: TableManager, table: LiveTable, conn: Connection, msg: AnyM
         conn.push({"type": "pong", "ref": msg.ref})
     else:
         conn.push({"type": "error", "message": "already connected; send resync for the full state", "ref": None})
-
-
-async def _refuse(ws: WebSocket, message: str, code: int) -> None:
-    await ws.send_text(orjson.dumps({"type": "error", "seq": 1, "message": message, "ref": None}).decode())
-    await ws.close(code)

@@ -9,6 +9,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
 
+from glyphhall.bots.levels import label as bot_label
 from glyphhall.engine import MatchRecord
 
 from ..tables.live import LiveTable, TableManager
@@ -33,7 +34,7 @@ async def record(table_id: str, request: Request) -> dict[str, Any]:
     rec = MatchRecord(
         game=table.game.id,
         seed=table.seed,
-        players=[s.name or (s.bot or f"seat {i}") for i, s in enumerate(table.seats)],
+        players=[s.name or (bot_label(s.bot) if s.bot else f"Player {i + 1}") for i, s in enumerate(table.seats)],
         options=dict(table.options),
         actions=[(seat, text) for seat, text, _ in stored],
         game_version=table.game.version,

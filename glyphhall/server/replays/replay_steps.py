@@ -38,7 +38,7 @@ def parse_line(raw: Any, players: int) -> list[tuple[int, str]]:
 def names_of(table: LiveTable) -> list[str]:
     """Each seat's player as the log names them; two alike (two random bots) get their seat's
     number, so a log never leaves it open who did what."""
-    names = [s.name or (bot_label(s.bot) if s.bot else f"seat {i}") for i, s in enumerate(table.seats)]
+    names = [s.name or (bot_label(s.bot) if s.bot else f"Player {i + 1}") for i, s in enumerate(table.seats)]
     return [f"{n} {i + 1}" if names.count(n) > 1 else n for i, n in enumerate(names)]
 
 

@@ -35,8 +35,8 @@ from pydantic import BaseModel, Field
 from ..guard import guest_names, origins
 from ..guard.flood_limits import FrameGate
 from ..guard.identity import user_of
+from ..play.frames import FLOODED, HELLO_SECONDS, SocketClosed, receive_text, refuse
 from ..play.protocol import read_object as _parse  # the same JSON checks
-from ..play.table_socket import FLOODED, _Closed, _receive, _refuse
 from ..tables.live import Connection, LiveTable, TableError, TableManager
 from . import replay_steps
 from .replay import REPLAY_NOT_YET
@@ -47,7 +47,6 @@ router = APIRouter()
 MAX_ROOMS = 500
 MAX_NAME = 40
 MAX_CHAT = 500
-HELLO_SECONDS = 30
 TYPES = ("hello", "goto", "line", "lead", "chat", "ping")
 
 
@@ -144,24 +143,24 @@ async def room_socket(ws: WebSocket, room_id: str) -> None:
     await ws.accept()
     m: TableManager = ws.app.state.manager
     if origins.foreign(ws, ws.app.state.allowed_origins):
-        await _refuse(ws, "a page of another site may not open the hall's replay rooms", origins.FOREIGN_ORIGIN)
+        await refuse(ws, "a page of another site may not open the hall's replay rooms", origins.FOREIGN_ORIGIN)
         return
     try:
         room = _room(ws.app, room_id)
         table = await m.get_finished(room.table_id, REPLAY_NOT_YET)
     except TableError as err:
-        await _refuse(ws, str(err), 4404)
+        await refuse(ws, str(err), 4404)
         return
     try:
-        hello = _parse(await asyncio.wait_for(_receive(ws), HELLO_SECONDS))
-    except (TimeoutError, _Closed):
+        hello = _parse(await asyncio.wait_for(receive_text(ws), HELLO_SECONDS))
+    except (TimeoutError, SocketClosed):
         return
     except ValueError as err:
-        await _refuse(ws, str(err), 4400)
+        await refuse(ws, str(err), 4400)
         return
     name = hello.get("name")
     if hello.get("type") != "hello" or not isinstance(name, str) or not name.strip():
-        await _refuse(ws, 'the first message must be {"type": "hello", "name": "your name"}', 4400)
+        await refuse(ws, 'the first message must be {"type": "hello", "name": "your name"}', 4400)
         return
 
     user = await user_of(ws)
@@ -172,7 +171,7 @@ async def room_socket(ws: WebSocket, room_id: str) -> None:
             name = guest_names.clean(name[:200], MAX_NAME)
             await guest_names.refuse_registered(name, lambda n: m.db(m.store.user_named, n))
         except guest_names.NameRefused as err:
-            await _refuse(ws, str(err), 4409)
+            await refuse(ws, str(err), 4409)
             return
 
     async def send(message: dict[str, Any]) -> None:
@@ -187,7 +186,7 @@ async def room_socket(ws: WebSocket, room_id: str) -> None:
     gate = FrameGate(ws.app, ws.client.host if ws.client else "unknown")
     try:
         while True:
-            raw = await _receive(ws)  # binary frames too (they used to end in a KeyError)
+            raw = await receive_text(ws)  # binary frames too (they used to end in a KeyError)
             admitted = await gate.admit(lambda said: member.conn.push({"type": "error", "message": said}))
             if admitted is None:
                 await ws.close(FLOODED, "too many messages")
@@ -201,7 +200,7 @@ async def room_socket(ws: WebSocket, room_id: str) -> None:
                 await _handle(ws, room, table, member, msg)
             except (ValueError, TableError) as err:
                 member.conn.push({"type": "error", "message": str(err)})
-    except _Closed:
+    except SocketClosed:
         pass
     finally:
         del room.members[member.id]

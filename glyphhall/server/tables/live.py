@@ -135,8 +135,8 @@ class LiveTable:
         return None
 
     def names(self) -> list[str]:
-        """Each seat's name as logs and results show it ("Ann", "heuristic bot", "seat 2" if free)."""
-        return [s.public(i, False)["name"] or f"seat {i}" for i, s in enumerate(self.seats)]
+        """Each seat's name as logs and results show it ("Ann", "Easy computer", "Player 3" if free)."""
+        return [s.public(i, False)["name"] or f"Player {i + 1}" for i, s in enumerate(self.seats)]
 
     def seat_of_user(self, user_id: int) -> int | None:
         """The first seat the account holds here (a signed-in person on any device)."""
@@ -313,7 +313,7 @@ class LiveTable:
             self.actions.pop()
             self.indices.pop()
             self.log.pop()  # the turn timer runs on: taking back buys no time
-            name = self.seats[seat].name or f"seat {seat}"
+            name = self.seats[seat].name or f"Player {seat + 1}"
             for conn in list(self.connections):
                 msg = self.full_state(conn.seat)
                 if conn is actor:
@@ -419,7 +419,7 @@ class LiveTable:
         )
 
     async def _keep(self, final: State) -> None:
-        names = [s.name or (bot_label(s.bot) if s.bot else f"seat {i}") for i, s in enumerate(self.seats)]
+        names = [s.name or (bot_label(s.bot) if s.bot else f"Player {i + 1}") for i, s in enumerate(self.seats)]
         try:
             card = await self.manager.db(keepsakes.keep_after_game, self.game, final, self.manager.store, self.id, names)
         except GlyphHallError as err:  # a bad keepsake must not stop the game from ending
