@@ -8,6 +8,7 @@ friends, blocks, invitations, presence, push subscriptions and queued e-mails go
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy import delete, select, update
@@ -31,8 +32,10 @@ DELETED = "deleted player"
 class AccountDataRepo:
     _session: sessionmaker[Session]
 
-    def account_export(self, user_id: int) -> dict[str, Any] | None:
-        """The account's data as plain JSON-ready values (None: no such account)."""
+    def account_export(self, user_id: int, computer_name: Callable[[str], str] = str) -> dict[str, Any] | None:
+        """The account's data as plain JSON-ready values (None: no such account). A computer
+        seat is named by `computer_name(its bot)` (the server names levels; the store knows
+        only what is stored)."""
         with self._session() as db:
             user = db.get(UserRow, user_id)
             if user is None:
@@ -50,7 +53,7 @@ class AccountDataRepo:
                 game: dict[str, Any] = {
                     "table": t.id, "game": t.game, "status": t.status, "created_at": t.created_at,
                     "finished_at": t.finished_at, "result": t.result, "rated": bool(t.rated),
-                    "players": [s.name or (f"{s.bot} bot" if s.bot else None) for s in all_seats],
+                    "players": [s.name or (computer_name(s.bot) if s.bot else None) for s in all_seats],
                     "my_seats": [s.seat for s in all_seats if s.user_id == user_id],
                 }
                 if t.status == "finished":  # a running game's record stays closed (its moves can carry secrets)

@@ -35,13 +35,17 @@ def test_export_holds_profile_games_ratings_and_chat(mail_hall, mailbox):
     ann, bob = confirmed(mail_hall, mailbox, "ann"), person(mail_hall, "bob")
     ann.post("/api/friends/bob")
     table_id = _finished_duel(ann, bob)
+    against_computer = ann.post("/api/tables", json={"game": "duel", "seats": [{"kind": "person"},
+                                                                            {"kind": "bot", "bot": "mcts"}]}).json()["id"]
+    assert ann.post(f"/api/tables/{against_computer}/seats/0", json={"name": "ignored"}).status_code == 200
     assert ann.post("/api/account/export", json={"password": "not it"}).status_code == 403
     r = ann.post("/api/account/export", json={"password": PASSWORD})
     assert r.status_code == 200 and "attachment" in r.headers["content-disposition"]
     data = r.json()
     assert data["profile"]["name"] == "ann" and data["profile"]["email"] == "ann@example.org"
     assert data["friends"] == [{"name": "bob", "state": "asked"}]
-    [game] = data["games"]
+    game, computer_game = sorted(data["games"], key=lambda g: g["table"] != table_id)
+    assert computer_game["players"] == ["ann", "Hard computer"]  # named as the table names it, not by its settings
     assert game["table"] == table_id and game["my_seats"] == [0] and len(game["moves"]) == 6
     assert [c["text"] for c in data["chat"]] == ["good luck"]
     assert {r["game"] for r in data["ratings"]} == {"duel"} and len(data["rating_changes"]) == 1

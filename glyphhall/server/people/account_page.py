@@ -13,6 +13,8 @@ from fastapi import APIRouter, Request, Response
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
+from glyphhall.bots.levels import label as bot_label
+
 from ..guard.identity import COOKIE
 from ..tables import other_processes
 from ..tables.live import TableManager
@@ -52,7 +54,7 @@ async def export(body: PasswordOnly, request: Request) -> JSONResponse:
     user = await signed_in(request)
     await check_password(request, user, body.password)
     m: TableManager = request.app.state.manager
-    data = await m.db(m.store.account_export, user.id)
+    data = await m.db(m.store.account_export, user.id, bot_label)
     return JSONResponse(data, headers={"Content-Disposition": f'attachment; filename="glyphhall-{user.name}.json"'})
 
 
