@@ -82,3 +82,15 @@ def test_the_learner_sees_only_what_their_seat_may_see(client):
     texts = [line["text"] for line in msg["log"]]
     assert any("Your opponent puts an order marker face down" in t for t in texts)
     assert not any("Your opponent puts order marker 1" in t for t in texts)
+
+
+def test_lesson_moves_are_limited_per_address(tmp_path):
+    """Each posted move replays the lesson so far (a Glyphs step costs a third of a second), so an
+    address gets a table's pace for moves, as puzzles do."""
+    from glyphhall.server.guard.flood_limits import Rate
+
+    slow = Limits(act=Rate(0.001, 3))
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'hall.db'}", bot_workers=1, limits=slow)) as c:
+        codes = [c.post("/api/learn/inscription", json={"moves": [], "move": None}).status_code for _ in range(4)]
+        refused = c.post("/api/learn/inscription", json={"moves": [], "move": None}).json()
+    assert codes == [200, 200, 200, 429] and "too many moves" in refused["error"]

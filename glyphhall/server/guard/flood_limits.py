@@ -104,7 +104,8 @@ class AddressBuckets:
 
 
 class AddressLimits:
-    """The per-address buckets of one app's sockets (play and replay rooms)."""
+    """The per-address buckets of one app's sockets (play and replay rooms), and of the moves
+    posted over HTTP (puzzles and lessons: each replays the moves so far, so each costs)."""
 
     #: After a refused frame the socket is not read for this long: the flood waits in its own
     #: connection's buffers (back-pressure) instead of costing the hall a read per frame.
@@ -119,6 +120,7 @@ class AddressLimits:
     def __init__(self, limits: Limits) -> None:
         self.frames = AddressBuckets(limits.address_frames)
         self.chat = AddressBuckets(limits.address_chat)
+        self.posted_moves = AddressBuckets(limits.act)  # at a table's pace for moves
 
 
 class FrameGate:
@@ -156,6 +158,13 @@ def address_limits(app: Any) -> AddressLimits:
         state.address_limits = AddressLimits(state.limits)
     limits: AddressLimits = state.address_limits
     return limits
+
+
+def posted_move_allowed(request: Any) -> bool:
+    """Whether the address of this HTTP request may post another move now (a puzzle's or a
+    lesson's; the hall's `act` rate per address)."""
+    address = request.client.host if request.client else "unknown"
+    return address_limits(request.app).posted_moves.allow(address)
 
 
 class BodyLimit:

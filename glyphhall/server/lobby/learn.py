@@ -19,6 +19,7 @@ from glyphhall.engine.position import MAX_TEXT
 from glyphhall.engine.tutorial import MAX_STEPS, Lesson, Tutorial
 from glyphhall.games.tutorials import tutorial
 
+from ..guard.flood_limits import posted_move_allowed
 from ..tables import messages
 from ..tables.errors import TableError
 
@@ -69,6 +70,8 @@ def learn_page(game_id: str) -> FileResponse:
 
 @router.post("/api/learn/{game_id}", summary="Play a guided first game: the moves so far, then the next one")
 def play_lesson(game_id: str, body: LessonMove, request: Request) -> dict[str, Any]:
+    if not posted_move_allowed(request):
+        raise TableError("too many moves from your address; wait a moment", 429)
     found = _tutorial_of(request, game_id)
     lesson = Lesson(found)
     log: list[tuple[int, list[Any]]] = []

@@ -32,7 +32,7 @@ from glyphhall.store.glicko import (
     after_attempt,
 )
 
-from ..guard.flood_limits import AddressBuckets
+from ..guard.flood_limits import posted_move_allowed
 from ..guard.identity import visitor
 from ..tables.errors import TableError
 from . import puzzle_play
@@ -83,14 +83,6 @@ def _puzzle(request: Request, puzzle_id: str) -> Puzzle:
     except KeyError:
         raise TableError(f"there is no puzzle {puzzle_id!r:.60}", 404) from None
     return found
-
-
-def _move_buckets(request: Request) -> AddressBuckets:
-    """Moves posted per address, at a table's pace for moves (the hall's `act` limit)."""
-    state = request.app.state
-    if not hasattr(state, "puzzle_buckets"):
-        state.puzzle_buckets = AddressBuckets(state.limits.act)
-    return state.puzzle_buckets
 
 
 async def _ratings(request: Request, game_id: str) -> dict[str, Glicko]:
@@ -212,8 +204,7 @@ async def one_puzzle(puzzle_id: str, request: Request, name: str | None = Query(
 
 @router.post("/api/puzzle/{puzzle_id}", summary="Try a move in a puzzle: the moves accepted so far, then the next")
 async def puzzle_move(puzzle_id: str, body: PuzzleMove, request: Request) -> dict[str, Any]:
-    address = request.client.host if request.client else "unknown"
-    if not _move_buckets(request).allow(address):
+    if not posted_move_allowed(request):
         raise TableError("too many moves from your address; wait a moment", 429)
     puzzle = _puzzle(request, puzzle_id)
     names = puzzle_play.names(puzzle, await _name(request, body.name))
