@@ -26,6 +26,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+try:
+    import cython
+except ImportError:  # the typing hints below are no-ops without Cython
+    from glyphhall.engine import nocython as cython
+
 from glyphhall.engine import Event
 
 from . import combat, engagement, glyph_effects
@@ -127,6 +132,8 @@ def forced_stop(s: HeroscapeState, f: int, head: int, tail: int, flying: bool) -
     return tail < 0 or TERRAINS[s.board.terrain[tail]].stops
 
 
+@cython.locals(f=cython.Py_ssize_t, head=cython.Py_ssize_t, tail=cython.Py_ssize_t, o=cython.Py_ssize_t,
+               height=cython.Py_ssize_t)
 def stoppable(s: HeroscapeState, f: int, head: int, tail: int) -> bool:
     """f may end its move on (head, tail): no obstacle, it fits under any overhang (board.fits,
     inlined: this runs for every step looked at), the spaces are free, level, and not Kelda."""

@@ -137,22 +137,36 @@ class TundrusGame(Game):
         assert isinstance(state, TundrusState)
         if state.is_over():
             return state.returns()[seat]
-        score = [0.0, 0.0]
-        for c in state.champs:
-            if c.defeated:
-                continue
-            dice = sum(c.start) + sum(map(sum, c.slot_dice)) + sum(c.chest_dice) + len(c.energy_dice)
-            dice += sum(1 for d in c.temp if type(d) is tuple)
-            score[c.tribe] += (
-                4.0 + 2.0 * c.health + 0.4 * (c.armor_perm + len(c.temp)) + 0.3 * c.energy() + 0.2 * dice
-                + 0.1 * len(c.stash)
-            )
-        for t in (0, 1):
-            score[t] += 0.2 * sum(state.tribal[t])
-        if state.active >= 0:  # dice in the Active Dice Pool still belong to the Tribe
-            score[state.champs[state.active].tribe] += 0.2 * len(state.pool) + 0.02 * len(state.pool)
-        total = score[0] + score[1]
-        return 0.5 if total <= 0 else score[state.tribe_of_seat(seat)] / total
+        return _shares(state)[state.tribe_of_seat(seat)]
 
+    def heuristic_all(self, state: State) -> list[float]:
+        """`heuristic` for every seat, the Tribes' scores computed once (a rollout scores all)."""
+        assert isinstance(state, TundrusState)
+        if state.is_over():
+            return list(state.returns())
+        shares = _shares(state)
+        return [shares[state.tribe_of_seat(seat)] for seat in range(state.num_players)]
+
+
+def _shares(state: TundrusState) -> tuple[float, float]:
+    """Each Tribe's share of the material score (see `TundrusGame.heuristic`)."""
+    score = [0.0, 0.0]
+    for c in state.champs:
+        if c.defeated:
+            continue
+        dice = sum(c.start) + sum(map(sum, c.slot_dice)) + sum(c.chest_dice) + len(c.energy_dice)
+        dice += sum(1 for d in c.temp if type(d) is tuple)
+        score[c.tribe] += (
+            4.0 + 2.0 * c.health + 0.4 * (c.armor_perm + len(c.temp)) + 0.3 * c.energy() + 0.2 * dice
+            + 0.1 * len(c.stash)
+        )
+    for t in (0, 1):
+        score[t] += 0.2 * sum(state.tribal[t])
+    if state.active >= 0:  # dice in the Active Dice Pool still belong to the Tribe
+        score[state.champs[state.active].tribe] += 0.2 * len(state.pool) + 0.02 * len(state.pool)
+    total = score[0] + score[1]
+    if total <= 0:
+        return (0.5, 0.5)
+    return (score[0] / total, score[1] / total)
 
 GAME = TundrusGame()
