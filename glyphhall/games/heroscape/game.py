@@ -266,12 +266,21 @@ def _seat_value(state: HeroscapeState, value: list[float], seat: int) -> float:
     total = sum(value) or 1.0
     share = mine / total
     # a little for closing in on the enemy (figures only score by fighting)
-    dmat = state.board.dmat
-    mine_figs = [f for f in state.figures_on(seat)]
-    foes = [f for f in range(len(state.f_card)) if state.f_state[f] == ON
-            and state.side(f) != state.team[seat]]
+    dmat, f_hex = state.board.dmat, state.f_hex
+    mine_figs = state.figures_on(seat)
+    team = state.team[seat]
+    foes = [f_hex[f] for f in range(len(state.f_card)) if state.f_state[f] == ON and state.side(f) != team]
     if mine_figs and foes:
-        gap = sum(min(dmat[state.f_hex[f]][state.f_hex[e]] for e in foes) for f in mine_figs) / len(mine_figs)
+        # loops, not generators: summed per seat at the end of every cut-off rollout
+        steps = 0
+        for f in mine_figs:
+            row = dmat[f_hex[f]]
+            nearest = row[foes[0]]
+            for h in foes:
+                if row[h] < nearest:
+                    nearest = row[h]
+            steps += nearest
+        gap = steps / len(mine_figs)
         approach = 1.0 / (1.0 + gap / 4.0)
     else:
         approach = 0.5
