@@ -75,7 +75,7 @@ from .rollout import (
     has_heuristic,
     samples_without_listing,
 )
-from .simple import evaluate
+from .simple import evaluate_all
 from .tree import SHARED, Node, Phase, Walk, back_up, select_mixed
 
 #: A rollout longer than this is cut and scored, whatever `cutoff` says (guards endless games).
@@ -455,6 +455,7 @@ class MCTSBot(Bot):
         pool = [a for a in unexpanded if counts.get(a.verb, 0) == fewest]
         return pool[self.rng.below(len(pool))]
 
+    @cython.locals(steps=cython.Py_ssize_t, limit=cython.Py_ssize_t, n=cython.Py_ssize_t, x=cython.double)
     def _rollout(self, s: State, limit: int, luck: list[float] | None) -> tuple[list[float], list[float] | None]:
         """The result of playing on from `s` (each seat's), and the luck of the dice on the way
         (see `_apply_counting_luck`), added to `luck`."""
@@ -471,17 +472,19 @@ class MCTSBot(Bot):
         steps = 0
         while not s.is_over():
             if steps >= limit:
-                return [evaluate(s, k) for k in range(s.num_players)], luck
+                return evaluate_all(s), luck
             movers = s.to_move()
             mover = movers[0] if len(movers) == 1 else movers[int(rnd() * len(movers))]
             if sampler is not None:
                 action = s.sample_action(mover, sampler)
             else:
                 legal = s._legal_actions(mover)
-                if greedy and len(legal) > 1 and rnd() < greedy:
+                n = len(legal)
+                if greedy and n > 1 and rnd() < greedy:
                     action = greedy_action(s, mover, legal)
                 else:
-                    action = legal[int(rnd() * len(legal))]
+                    x = rnd() * n  # a C double compiled, as the float it is pure
+                    action = legal[int(x)]
             if chance is not None and chance(s, action):
                 luck = apply_counting_luck(s, mover, action, luck)
             else:

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 
 from glyphhall.engine import Action, Game, State
 
-from .simple import evaluate
+from .simple import evaluate, evaluate_all
 
 #: A turn finished greedily stops after this many plies whatever happens (guards endless turns).
 TURN_GUARD = 60
@@ -41,10 +41,9 @@ def chance_hook(game: Game) -> Callable[[State, Action], bool] | None:
 def apply_counting_luck(s: State, mover: int, action: Action, luck: list[float] | None) -> list[float]:
     """Apply `action`, which rolls dice the heuristic averages over before the roll: the heuristic
     after, less the heuristic before, is each seat's luck (zero on average), added to `luck`."""
-    seats = range(s.num_players)
-    before = [evaluate(s, k) for k in seats]
+    before = evaluate_all(s)
     s._apply(mover, action)
-    moved = [evaluate(s, k) - b for k, b in zip(seats, before, strict=True)]
+    moved = [x - b for x, b in zip(evaluate_all(s), before, strict=True)]
     return moved if luck is None else [x + y for x, y in zip(luck, moved, strict=True)]
 
 

@@ -27,6 +27,18 @@ def evaluate(state: State, seat: int) -> float:
     return 0.5 if value is None else value
 
 
+def evaluate_all(state: State) -> list[float]:
+    """`evaluate(state, k)` for every seat k, in one pass where the game has a `heuristic_all`
+    (what a heuristic computes once for all seats, e.g. the material on the board, is then
+    not computed once per seat: a cut-off rollout scores every seat)."""
+    if state.is_over():
+        return state.returns()
+    every = getattr(state.game, "heuristic_all", None)
+    if every is None:
+        return [evaluate(state, k) for k in range(state.num_players)]
+    return every(state)
+
+
 class GreedyBot(Bot):
     """One-step lookahead: the action whose resulting position the game's heuristic likes best.
     Ties are broken at random so that it is not predictable."""

@@ -27,6 +27,11 @@ class Action:
     verb: str
     args: tuple[int | str, ...] = ()
 
+    def __hash__(self) -> int:
+        # The dataclass's own hash, written out: generated, it stays a Python function in the
+        # compiled build, and a search hashes an action at every step down its tree.
+        return hash((self.verb, self.args))
+
     def __str__(self) -> str:
         if not self.args:
             return self.verb

@@ -15,25 +15,47 @@ from .glyphs import GLYPHS
 from .terrain import OBSTACLES
 
 if TYPE_CHECKING:
+    from .maps import Board
     from .state import HeroscapeState
 
 RESERVE, ON, UNUSED = 0, 1, 3
 
 
 def _place_spaces(s: HeroscapeState, p: tuple) -> list[tuple[int, int]]:
-    return list(_iter_place_spaces(s, p))
+    """The (head, tail) spaces where the figure of placing decision p may be put, in hex order."""
+    empty, double = _place_heads(s, p)
+    if not double:
+        return [(h, -1) for h in empty]
+    board = s.board
+    free = set(empty)
+    return [(h, t) for h in empty for t in board.neighbours[h]
+            if t in free and board.levels[t] == board.levels[h] and t not in board.wall_nbrs[h]]  # not astride a wall
 
 
-def _iter_place_spaces(s: HeroscapeState, p: tuple):
-    """The (head, tail) spaces where the figure of placing decision p may be put, in hex order
-    (a generator: `has_choice` stops at the first)."""
+def _fixed_spaces(board: Board, zone: int | None, height: int) -> list[int]:
+    """The hexes of a start zone (None: of the whole map) a figure of `height` may ever be placed
+    on: no obstacle, room under any overhang; in hex order, kept with the map."""
+    key = (zone, height)
+    found = board.place_tables.get(key)
+    if found is None:
+        # a start zone's hexes are listed in hex order, like the whole board
+        candidates = board.zones.get(zone, ()) if zone is not None else range(len(board))
+        terrain = board.terrain
+        found = board.place_tables[key] = [h for h in candidates if terrain[h] not in OBSTACLES
+                                           and board.fits(h, height)]  # overhangs: only where it fits
+    return found
+
+
+def _place_heads(s: HeroscapeState, p: tuple) -> tuple[list[int], bool]:
+    """The free hexes the figure of placing decision p may be put on (its head, for a
+    double-space figure), in hex order, and whether it is a double-space figure."""
     seat, _, f, mode, where = p
     board = s.board
-    occ, glyph_at, terrain = s.occ, s.glyph_at, board.terrain
-    # a start zone's hexes are listed in hex order, like the whole board
+    occ, glyph_at = s.occ, s.glyph_at
+    card = s.card_of(f)
     # teammates share a start zone: the team number is the seat whose zone it is
-    candidates = board.zones.get(s.team[seat], ()) if mode == "zone" else range(len(board))
-    empty = [h for h in candidates if occ[h] < 0 and h not in glyph_at and terrain[h] not in OBSTACLES]
+    fixed = _fixed_spaces(board, s.team[seat] if mode == "zone" else None, card.height)
+    empty = [h for h in fixed if occ[h] < 0 and h not in glyph_at]
     if mode == "drop":
         near = set()
         for g in range(len(s.f_card)):
@@ -46,22 +68,18 @@ def _iter_place_spaces(s: HeroscapeState, p: tuple):
     elif mode == "adjacent":
         lv = board.levels[where] if where >= 0 else -1
         empty = [h for h in board.neighbours[where] if h in set(empty) and board.levels[h] == lv] if where >= 0 else []
-    height = s.card_of(f).height
-    empty = [h for h in empty if board.fits(h, height)]  # overhangs: only where it fits
-    if not s.card_of(f).double_space:
-        yield from ((h, -1) for h in empty)
-        return
-    free = set(empty)
-    yield from ((h, t) for h in empty for t in board.neighbours[h]
-                if t in free and board.levels[t] == board.levels[h] and t not in board.wall_nbrs[h])  # not astride a wall
+    return empty, card.double_space
 
 
 def sample_place(s: HeroscapeState, rng: Rng) -> Action:
     """The placement `rng.choice(pending_actions(s))` draws, with the same draw, building one
     action instead of one per free space (rollouts place every figure of every army)."""
-    h, t = rng.choice(list(_iter_place_spaces(s, s.pending[0])))
+    empty, double = _place_heads(s, s.pending[0])
     lab = s.board.labels
-    return act("place", lab[h]) if t < 0 else act("place", lab[h], lab[t])
+    if not double:
+        return act("place", lab[rng.choice(empty)])
+    h, t = rng.choice(_place_spaces(s, s.pending[0]))
+    return act("place", lab[h], lab[t])
 
 
 def pending_actions(s: HeroscapeState) -> list[Action]:
@@ -69,7 +87,7 @@ def pending_actions(s: HeroscapeState) -> list[Action]:
     kind = p[1]
     lab = s.board.labels
     if kind == "place":
-        return [(act("place", lab[h]) if t < 0 else act("place", lab[h], lab[t])) for h, t in _iter_place_spaces(s, p)]
+        return [(act("place", lab[h]) if t < 0 else act("place", lab[h], lab[t])) for h, t in _place_spaces(s, p)]
     f = p[2]
     if kind in ("equip", "swapglyph"):
         if not _still(s, p):
@@ -104,10 +122,11 @@ def pending_actions(s: HeroscapeState) -> list[Action]:
 
 def has_choice(s: HeroscapeState) -> bool:
     """The first pending decision offers some choice (`pending_actions` is not empty); placing
-    decisions stop looking at the first space found."""
+    decisions build no actions, and pair the spaces only for a double-space figure."""
     p = s.pending[0]
     if p[1] == "place":
-        return next(_iter_place_spaces(s, p), None) is not None
+        empty, double = _place_heads(s, p)
+        return bool(empty) and (not double or bool(_place_spaces(s, p)))
     return bool(pending_actions(s))
 
 

@@ -132,7 +132,12 @@ def passing_left(first: int, n: int) -> list[int]:
 
 
 def points_used(s: HeroscapeState, seat: int) -> int:
-    return sum(d.points for d, o in zip(s.c_def, s.c_owner, strict=True) if o == seat)
+    total = 0
+    owner = s.c_owner
+    for c, d in enumerate(s.c_def):  # a loop, not a generator: asked for every seat on every draft step
+        if owner[c] == seat:
+            total += d.points
+    return total
 
 
 def drafter(s: HeroscapeState) -> int:
@@ -146,6 +151,15 @@ def drafter(s: HeroscapeState) -> int:
 def affordable(s: HeroscapeState, seat: int) -> list[str]:
     left = int(s.options["points"]) - points_used(s, seat)
     return [k for k in s.draft_pool if CARDS[k].points <= left]
+
+
+def can_afford(s: HeroscapeState, seat: int) -> bool:
+    """`affordable(s, seat)` is not empty (stops at the first card)."""
+    left = int(s.options["points"]) - points_used(s, seat)
+    for k in s.draft_pool:  # noqa: SIM110 (a loop: cheaper than a generator compiled)
+        if CARDS[k].points <= left:
+            return True
+    return False
 
 
 # ---------------------------------------------------------------------------- whose move
@@ -265,7 +279,7 @@ def settle(s: HeroscapeState, events: list[Event]) -> None:
             continue
         if s.phase == "draft":
             for seat in range(s.num_players):
-                if not s.draft_done[seat] and not affordable(s, seat):
+                if not s.draft_done[seat] and not can_afford(s, seat):
                     s.draft_done[seat] = True
                     events.append(Event(f"seat {seat} can add no more cards and ends their draft"))
             if drafter(s) < 0 or all(s.draft_done):

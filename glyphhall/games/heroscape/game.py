@@ -230,35 +230,60 @@ class HeroscapeGame(Game):
     def heuristic(self, state: HeroscapeState, seat: int) -> float:  # type: ignore[override]
         """Remaining army value (points x remaining life) for seat against the rest, plus a
         little for holding glyphs and carrying equipment, and for closing in when ahead."""
-        # by team (each player is its own team unless `teams` pairs them)
-        value = [0.0] * state.num_players
-        for f, st in enumerate(state.f_state):
-            if st not in (ON, 0):
-                continue
-            d = state.card_of(f)
-            life = max(0, d.life - state.f_wounds[f]) / d.life
-            value[state.side(f)] += d.points / d.figures * (0.5 + 0.5 * life)
-        for c, key in enumerate(state.c_glyph):
-            if key:
-                value[state.c_team[c]] += 8
-        for h in state.glyph_at:
-            o = state.occ[h]
-            if o >= 0:
-                value[state.side(o)] += 5
-        mine = value[state.team[seat]]
-        total = sum(value) or 1.0
-        share = mine / total
-        # a little for closing in on the enemy (figures only score by fighting)
-        dmat = state.board.dmat
-        mine_figs = [f for f in state.figures_on(seat)]
-        foes = [f for f in range(len(state.f_card)) if state.f_state[f] == ON
-                and state.side(f) != state.team[seat]]
-        if mine_figs and foes:
-            gap = sum(min(dmat[state.f_hex[f]][state.f_hex[e]] for e in foes) for f in mine_figs) / len(mine_figs)
-            approach = 1.0 / (1.0 + gap / 4.0)
-        else:
-            approach = 0.5
-        return max(0.0, min(1.0, 0.95 * share + 0.05 * approach))
+        return _seat_value(state, _army_values(state), seat)
 
+    def heuristic_all(self, state: HeroscapeState) -> list[float]:
+        """`heuristic` for every seat, the armies' values computed once (a rollout scores all)."""
+        if state.is_over():
+            return list(state.returns())
+        value = _army_values(state)
+        return [_seat_value(state, value, seat) for seat in range(state.num_players)]
+
+
+def _army_values(state: HeroscapeState) -> list[float]:
+    """Per team: its figures' points by remaining life, its glyphs held and carried."""
+    # by team (each player is its own team unless `teams` pairs them)
+    value = [0.0] * state.num_players
+    for f, st in enumerate(state.f_state):
+        if st not in (ON, 0):
+            continue
+        d = state.card_of(f)
+        life = max(0, d.life - state.f_wounds[f]) / d.life
+        value[state.side(f)] += d.points / d.figures * (0.5 + 0.5 * life)
+    for c, key in enumerate(state.c_glyph):
+        if key:
+            value[state.c_team[c]] += 8
+    for h in state.glyph_at:
+        o = state.occ[h]
+        if o >= 0:
+            value[state.side(o)] += 5
+    return value
+
+
+def _seat_value(state: HeroscapeState, value: list[float], seat: int) -> float:
+    """`HeroscapeGame.heuristic` for `seat`, given the teams' values."""
+    mine = value[state.team[seat]]
+    total = sum(value) or 1.0
+    share = mine / total
+    # a little for closing in on the enemy (figures only score by fighting)
+    dmat, f_hex = state.board.dmat, state.f_hex
+    mine_figs = state.figures_on(seat)
+    team = state.team[seat]
+    foes = [f_hex[f] for f in range(len(state.f_card)) if state.f_state[f] == ON and state.side(f) != team]
+    if mine_figs and foes:
+        # loops, not generators: summed per seat at the end of every cut-off rollout
+        steps = 0
+        for f in mine_figs:
+            row = dmat[f_hex[f]]
+            nearest = row[foes[0]]
+            for h in foes:
+                if row[h] < nearest:
+                    nearest = row[h]
+            steps += nearest
+        gap = steps / len(mine_figs)
+        approach = 1.0 / (1.0 + gap / 4.0)
+    else:
+        approach = 0.5
+    return max(0.0, min(1.0, 0.95 * share + 0.05 * approach))
 
 GAME = HeroscapeGame()

@@ -67,7 +67,7 @@ class Board:
     __slots__ = (
         "key", "name", "size", "provenance", "labels", "index", "coords", "levels", "terrain",
         "zone", "neighbours", "centres", "glyph_spots", "zones", "_dist", "by_coord", "_lines", "dmat",
-        "sight_cache", "step_actions", "moved_events", "walk_tables", "walls", "wall_nbrs", "ceiling", "ceiling_top", "ladders",
+        "sight_cache", "step_actions", "moved_events", "walk_tables", "place_tables", "walls", "wall_nbrs", "ceiling", "ceiling_top", "ladders",
         "scenario",
     )
 
@@ -113,6 +113,9 @@ class Board:
         self.moved_events: dict[str, list[Any]] = {}
         #: Steps on foot by figure height (movement.walks).
         self.walk_tables: dict[int, list[tuple[tuple[int, int], ...]]] = {}
+        #: Hexes a figure may be placed on whatever stands there, by (start zone or None: the
+        #: whole map, figure height), in hex order (decisions.py fills it).
+        self.place_tables: dict[tuple[int | None, int], list[int]] = {}
         #: All path distances (dmat[a][b]), computed once per map.
         self.dmat = self._dist = [self._bfs(i) for i in range(len(self.coords))]
 

@@ -26,6 +26,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+try:
+    import cython
+except ImportError:  # the typing hints below are no-ops without Cython
+    from glyphhall.engine import nocython as cython
+
 from glyphhall.engine import Event
 
 from . import combat, engagement, glyph_effects
@@ -127,6 +132,8 @@ def forced_stop(s: HeroscapeState, f: int, head: int, tail: int, flying: bool) -
     return tail < 0 or TERRAINS[s.board.terrain[tail]].stops
 
 
+@cython.locals(f=cython.Py_ssize_t, head=cython.Py_ssize_t, tail=cython.Py_ssize_t, o=cython.Py_ssize_t,
+               height=cython.Py_ssize_t)
 def stoppable(s: HeroscapeState, f: int, head: int, tail: int) -> bool:
     """f may end its move on (head, tail): no obstacle, it fits under any overhang (board.fits,
     inlined: this runs for every step looked at), the spaces are free, level, and not Kelda."""
@@ -244,6 +251,11 @@ def can_finish_flipped(s: HeroscapeState, f: int, left: int) -> bool:
     return _can_finish(s, f, s.f_tail[f], s.f_hex[f], left, flies(s, f), s.has_power(f, "ghost_walk"), s.road_left)
 
 
+# Asked for every figure that may move whenever a turn's actions are listed: compiled, the hexes,
+# costs and movement left are C integers.
+@cython.locals(f=cython.Py_ssize_t, left=cython.Py_ssize_t, head=cython.Py_ssize_t, tail=cython.Py_ssize_t,
+               new_tail=cython.Py_ssize_t, rd=cython.Py_ssize_t, n=cython.Py_ssize_t, cost=cython.Py_ssize_t,
+               n_left=cython.Py_ssize_t, n_road=cython.Py_ssize_t, o=cython.Py_ssize_t, me=cython.Py_ssize_t)
 def step_options(s: HeroscapeState, f: int, left: int, flying: bool | None = None,
                  ghost: bool | None = None, road: int | None = None) -> list[int]:
     """Hexes the leading end of f may step to now with `left` movement (`road` of it only on
@@ -283,8 +295,12 @@ def step_options(s: HeroscapeState, f: int, left: int, flying: bool | None = Non
         return out
     glyphs = s.glyph_at
     me = c_team[f_card[f]]  # passing: own or teammates' figures (reference §1.4)
+    rd = road
     for n, cost in walks(board, height, uses_ladders(s, f))[head]:  # walls, obstacles, overhangs, climbing, ladders
-        n_left, n_road = _road_after(terrain, n, left, road, cost)
+        if terrain[n] == ROAD:  # _road_after, inlined
+            n_left, n_road = left - cost, rd
+        else:
+            n_left, n_road = left - cost - rd, 0
         if n == tail or n_left < 0:
             continue
         o = occ[n]

@@ -101,7 +101,10 @@ def primary_actions(s: TundrusState, c: Champion) -> list[Action]:
                 out.append(act("attack", (e.cid,)))
             if arcana:
                 out.append(act("attack", (e.cid, "arcana")))
-    named = [(name, ability_for(s, c, name)) for name in s.data.champions[c.cid].abilities]
+    # ability_for, inlined: each name is one of the champion's own abilities
+    known = s.data.abilities
+    named = [(name, item_ability(s, c, name) if name in SLOTS else known[name])
+             for name in s.data.champions[c.cid].abilities]
     if c.token("disarm", armed_only=True) is None:
         for slot in SLOTS:  # each Item ability built once, not again by ability_for
             item_ab = item_ability(s, c, slot)
@@ -131,12 +134,24 @@ def primary_actions(s: TundrusState, c: Champion) -> list[Action]:
 def item_ability(s: TundrusState, c: Champion, slot: str) -> Ability | None:
     """The Primary-Action ability of the Item Equipped in `slot`, with the card's combo and cost."""
     iid = c.slots[SLOTS.index(slot)]
-    item = s.data.items[iid] if iid else None
-    if not item or not item.ability or s.data.item_abilities[item.ability].kind != "primary":
+    if not iid:
         return None
-    base = s.data.abilities[item.ability]
-    return Ability(base.id, base.name, "item", False, item.combo or base.combo, item.energy, 0, base.target,
-                   base.steps, base.text)
+    item = s.data.items[iid]
+    known = _ITEM_ABILITIES.get(iid)
+    if known is not None and known[0] is item:
+        return known[1]
+    ab: Ability | None = None
+    if item and item.ability and s.data.item_abilities[item.ability].kind == "primary":
+        base = s.data.abilities[item.ability]
+        ab = Ability(base.id, base.name, "item", False, item.combo or base.combo, item.energy, 0, base.target,
+                     base.steps, base.text)
+    _ITEM_ABILITIES[iid] = (item, ab)
+    return ab
+
+
+#: Item id -> (the Item, its Primary-Action ability or None): built once per Item card (an
+#: Ability is immutable), not on every listing of the Primary Actions.
+_ITEM_ABILITIES: dict[str, tuple[Any, Ability | None]] = {}
 
 
 def ability_for(s: TundrusState, c: Champion, name: str) -> Ability | None:

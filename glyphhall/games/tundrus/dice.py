@@ -7,6 +7,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+try:
+    import cython
+except ImportError:  # the typing hints below are no-ops without Cython
+    from glyphhall.engine import nocython as cython
+
 from .champion import CHEST, START, STOCK, TRIBAL, Die
 from .data import ARCANA, DOUBLE, POWER, WAR
 
@@ -47,6 +52,7 @@ def return_die(s: TundrusState, die: Die) -> None:
         c.slot_dice[origin - 2][colour] += 1
 
 
+@cython.locals(g=cython.Py_ssize_t, i=cython.Py_ssize_t, take=cython.Py_ssize_t, want_pairs=cython.bint)
 def match(
     pool: list[PoolDie], combo: tuple[int, int, int, int], virt: tuple[int, int], skip: frozenset[int] = frozenset()
 ) -> tuple[list[int], list[int]] | None:

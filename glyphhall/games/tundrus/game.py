@@ -5,6 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+try:
+    import cython
+except ImportError:  # the typing hints below are no-ops without Cython
+    from glyphhall.engine import nocython as cython
+
 from glyphhall.engine import Action, Event, Game, Option, OptionValue, PositionData, State
 
 from . import draft, turn, views, wording
@@ -137,22 +142,66 @@ class TundrusGame(Game):
         assert isinstance(state, TundrusState)
         if state.is_over():
             return state.returns()[seat]
-        score = [0.0, 0.0]
-        for c in state.champs:
-            if c.defeated:
-                continue
-            dice = sum(c.start) + sum(map(sum, c.slot_dice)) + sum(c.chest_dice) + len(c.energy_dice)
-            dice += sum(1 for d in c.temp if type(d) is tuple)
-            score[c.tribe] += (
-                4.0 + 2.0 * c.health + 0.4 * (c.armor_perm + len(c.temp)) + 0.3 * c.energy() + 0.2 * dice
-                + 0.1 * len(c.stash)
-            )
-        for t in (0, 1):
-            score[t] += 0.2 * sum(state.tribal[t])
-        if state.active >= 0:  # dice in the Active Dice Pool still belong to the Tribe
-            score[state.champs[state.active].tribe] += 0.2 * len(state.pool) + 0.02 * len(state.pool)
-        total = score[0] + score[1]
-        return 0.5 if total <= 0 else score[state.tribe_of_seat(seat)] / total
+        return _shares(state)[state.tribe_of_seat(seat)]
 
+    def heuristic_all(self, state: State) -> list[float]:
+        """`heuristic` for every seat, the Tribes' scores computed once (a rollout scores all)."""
+        assert isinstance(state, TundrusState)
+        if state.is_over():
+            return list(state.returns())
+        shares = _shares(state)
+        return [shares[state.tribe_of_seat(seat)] for seat in range(state.num_players)]
+
+
+# Scored at the end of every cut-off rollout: compiled, the counts are C integers and the score
+# C doubles, with the same operations in the same order as the Python (the same floats).
+@cython.locals(dice=cython.Py_ssize_t, x=cython.Py_ssize_t, energy=cython.Py_ssize_t, value=cython.double,
+               score0=cython.double, score1=cython.double, total=cython.double, tribal=cython.Py_ssize_t,
+               pool=cython.Py_ssize_t)
+def _shares(state: TundrusState) -> tuple[float, float]:
+    """Each Tribe's share of the material score (see `TundrusGame.heuristic`)."""
+    score0 = score1 = 0.0
+    for c in state.champs:
+        if c.defeated:
+            continue
+        # the dice it owns: Starting Dice, Item dice, chest dice, Stored Energy and Armor dice
+        dice = len(c.energy_dice)
+        for x in c.start:
+            dice += x
+        for row in c.slot_dice:
+            for x in row:
+                dice += x
+        for x in c.chest_dice:
+            dice += x
+        for d in c.temp:
+            if type(d) is tuple:
+                dice += 1
+        energy = c.energy_cubes + len(c.energy_dice)  # Champion.energy, inlined
+        for x in c.slot_energy:
+            energy += x
+        value = (4.0 + 2.0 * c.health + 0.4 * (c.armor_perm + len(c.temp)) + 0.3 * energy + 0.2 * dice
+                 + 0.1 * len(c.stash))
+        if c.tribe == 0:
+            score0 += value
+        else:
+            score1 += value
+    tribal = 0
+    for x in state.tribal[0]:
+        tribal += x
+    score0 += 0.2 * tribal
+    tribal = 0
+    for x in state.tribal[1]:
+        tribal += x
+    score1 += 0.2 * tribal
+    if state.active >= 0:  # dice in the Active Dice Pool still belong to the Tribe
+        pool = len(state.pool)
+        if state.champs[state.active].tribe == 0:
+            score0 += 0.2 * pool + 0.02 * pool
+        else:
+            score1 += 0.2 * pool + 0.02 * pool
+    total = score0 + score1
+    if total <= 0:
+        return (0.5, 0.5)
+    return (score0 / total, score1 / total)
 
 GAME = TundrusGame()

@@ -88,7 +88,8 @@ def legal_actions(s: TundrusState) -> list[Action]:
     if phase in (MAIN, SECONDARY):
         out = abilities.primary_actions(s, c) if phase == MAIN else []
         if phase == MAIN and out:  # keep dice out of the Primary Action's automatic choice
-            out += [reroll.HOLD[i] for i, d in enumerate(s.pool) if not d[4] and i not in s.marks]
+            hold, marks = reroll.HOLD, s.marks
+            out += [hold[i] for i, d in enumerate(s.pool) if not d[4] and i not in marks]
         out += free.after_roll_actions(s, c, phase == MAIN)
         if c.token("entangling_roots", armed_only=True) is None:
             out += secondary.secondary_actions(s, c)
