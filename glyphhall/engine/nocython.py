@@ -15,6 +15,7 @@ compiled = False
 ulonglong = int
 Py_ssize_t = int
 double = float
+bint = bool
 
 
 def cfunc(function: F) -> F:

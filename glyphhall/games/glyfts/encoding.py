@@ -11,10 +11,12 @@ to the open discard pile), so the information state is the observation.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from glyphhall.engine import Action
 from glyphhall.engine.action_ids import VerbTable
 from glyphhall.engine.tensors import Layout, TensorEncoder, writable
 
@@ -22,6 +24,7 @@ try:
     import cython
 except ImportError:  # the typing hints below are no-ops without Cython
     from glyphhall.engine import nocython as cython
+from . import notation as N
 from .cards import CARDS
 from .state import BATTLE, FORTUNE, PHASE_NAMES, SKILL_TO_WIN, SORCERIES_DEALT
 
@@ -34,18 +37,47 @@ NC, NS = len(CREATURES), len(SORCERIES)
 SEATS = 4  # the most players: seat-relative parts have this many slots
 
 
+_VERBS: list[tuple[str, list[Any]]] = [
+    ("deploy", [CREATURES]),
+    ("place", [SORCERIES, CREATURES]),
+    ("attack", [CREATURES, CREATURES]),
+    ("roll", []),
+    ("reroll", []),
+    ("keep", []),
+    ("summon", [CREATURES]),
+    ("glyft", [SORCERIES]),
+    ("done", []),
+]
+
+
 def action_table() -> VerbTable:
-    return VerbTable([
-        ("deploy", [CREATURES]),
-        ("place", [SORCERIES, CREATURES]),
-        ("attack", [CREATURES, CREATURES]),
-        ("roll", []),
-        ("reroll", []),
-        ("keep", []),
-        ("summon", [CREATURES]),
-        ("glyft", [SORCERIES]),
-        ("done", []),
-    ])
+    return GlyftsActions()
+
+
+class GlyftsActions(VerbTable):
+    """The numbering, with the mask's ids found by identity: the rules list only the interned
+    actions of `notation.py` (module tables, alive as long as the program), so a dict keyed by
+    their `id()` names each one's id without hashing the action (the mask asks for every legal
+    action's id each step). An action not interned takes `VerbTable`'s way. Ids are this
+    process's own: a copy or an unpickled table builds its dict again (`__reduce__`)."""
+
+    def __init__(self) -> None:
+        super().__init__(_VERBS)
+        interned = [N.DONE, N.REROLL, N.KEEP, N.ROLL, *N.DEPLOY, *N.SUMMON, *N.GLYFT,
+                    *(a for row in N.PLACE for a in row), *(a for row in N.ATTACK for a in row)]
+        # The tables hold every interned action, so no other live object has one of these ids.
+        self._interned = {id(a): self.encode(None, 0, a) for a in interned}
+
+    def __reduce__(self) -> tuple[type, tuple[()]]:
+        return (GlyftsActions, ())
+
+    def encode_all(self, state: Any, seat: int, actions: Sequence[Action]) -> list[int]:
+        get = self._interned.get
+        ids = []
+        for action in actions:
+            number = get(id(action))
+            ids.append(self.encode(state, seat, action) if number is None else number)
+        return ids
 
 
 # Per Creature: where it is (reserve / circle / captured / my secret pick, by relative seat), fought,
@@ -83,16 +115,18 @@ class GlyftsTensors(TensorEncoder):
 
     # Compiled, the tensor is a typed float32 memoryview and the offsets C integers (the layout's
     # offsets copied into typed locals): a write is a C store, not a Python item assignment. The
-    # values are computed as before (Python numbers, stored as float32), so the tensor is the same.
+    # values are the same numbers as in Python (a count over 4.0 is the same double either way,
+    # stored as float32; the bit sets of 36 Creatures fit a C integer), so the tensor is the same.
     @cython.locals(o=cython.float[:], n=cython.Py_ssize_t, p=cython.Py_ssize_t, r=cython.Py_ssize_t,
                    at=cython.Py_ssize_t, c=cython.Py_ssize_t, k=cython.Py_ssize_t, base=cython.Py_ssize_t,
                    o_turn=cython.Py_ssize_t, o_players=cython.Py_ssize_t, o_hand=cython.Py_ssize_t,
                    o_discard=cython.Py_ssize_t, o_misc=cython.Py_ssize_t, tail=cython.Py_ssize_t,
                    per=cython.Py_ssize_t, c_circle=cython.Py_ssize_t, c_captured=cython.Py_ssize_t,
                    c_mine=cython.Py_ssize_t, c_fought=cython.Py_ssize_t, c_under=cython.Py_ssize_t,
-                   c_reserve=cython.Py_ssize_t, mine=cython.bint, ns=cython.Py_ssize_t, nc=cython.Py_ssize_t)
+                   c_reserve=cython.Py_ssize_t, mine=cython.bint, ns=cython.Py_ssize_t, nc=cython.Py_ssize_t,
+                   known=cython.Py_ssize_t, fought=cython.Py_ssize_t, x=cython.Py_ssize_t)
     def observation(self, state: Any, seat: int, out: np.ndarray) -> None:
-        o = writable(out)
+        o = out if cython.compiled else writable(out)  # compiled, the typed view is taken from `out` itself
         st: GlyftsState = state
         n = st.num_players
         per, c_reserve, c_circle, c_captured, c_mine = PER_CREATURE, C_RESERVE, C_CIRCLE, C_CAPTURED, C_MINE
@@ -138,8 +172,10 @@ class GlyftsTensors(TensorEncoder):
         hand = st.hands[seat]
         discard = st.discard
         for k in range(ns):
-            o[o_hand + k] = hand[k] / 4.0
-            o[o_discard + k] = discard[k] / 8.0
+            x = hand[k]
+            o[o_hand + k] = x / 4.0
+            x = discard[k]
+            o[o_discard + k] = x / 8.0
         o[o_misc] = len(st.deck) / 40.0
         o[o_misc + 1] = st.placed / 2.0
         if st.summoning >= 0:

@@ -289,7 +289,7 @@ class InscriptionTensors(TensorEncoder):
                    space=cython.Py_ssize_t, row_len=cython.Py_ssize_t, kinds=cython.Py_ssize_t,
                    seat_c=cython.Py_ssize_t, them=cython.Py_ssize_t)
     def observation(self, state: Any, seat: int, out: np.ndarray) -> None:
-        o = writable(out)
+        o = out if cython.compiled else writable(out)  # compiled, the typed view is taken from `out` itself
         st: InscriptionState = state
         seat_c = seat
         them = 1 - seat_c
