@@ -28,15 +28,15 @@ class Action:
     args: tuple[int | str, ...] = ()
 
     # The two methods the dataclass would write, written out so that the compiled build compiles
-    # them (the dataclass's own are Python code made at import: a mask hashes every legal action
-    # each step, and a hash cost as much as listing the action). The same values as the
-    # dataclass's: `hash((verb, args))`, and equal only to the same class with equal fields.
+    # them (the dataclass's own are Python code made at import, and the environments' mask hashes
+    # every legal action each step). The same values as the dataclass's: `hash((verb, args))`,
+    # and equal only to an instance of the same class with equal fields.
     def __hash__(self) -> int:
         return hash((self.verb, self.args))
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is self.__class__:
-            return (self.verb, self.args) == (other.verb, other.args)  # type: ignore[attr-defined]
+            return (self.verb, self.args) == (other.verb, other.args)
         return NotImplemented
 
     def __str__(self) -> str:
