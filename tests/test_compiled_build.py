@@ -89,6 +89,8 @@ def test_the_typed_modules_run_without_cython_installed():
     from glyphhall/engine/nocython.py (no-ops): they import and draw the same."""
     code = ("import sys; sys.modules['cython'] = None\n"
             "import glyphhall.bots.mcts, glyphhall.games.glyfts.heuristic, glyphhall.games.inscription.game\n"
+            "import glyphhall.games.glyfts.encoding, glyphhall.games.inscription.encoding\n"
+            "import glyphhall.games.tundrus.encoding\n"
             "from glyphhall.engine import Rng, rng\n"
             "assert rng.cython.__name__ == 'glyphhall.engine.nocython'\n"
             "r = Rng(0); items = list(range(9)); r.shuffle(items)\n"

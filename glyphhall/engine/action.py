@@ -27,10 +27,17 @@ class Action:
     verb: str
     args: tuple[int | str, ...] = ()
 
+    # The two methods the dataclass would write, written out so that the compiled build compiles
+    # them (the dataclass's own are Python code made at import, and the environments' mask hashes
+    # every legal action each step). The same values as the dataclass's: `hash((verb, args))`,
+    # and equal only to an instance of the same class with equal fields.
     def __hash__(self) -> int:
-        # The dataclass's own hash, written out: generated, it stays a Python function in the
-        # compiled build, and a search hashes an action at every step down its tree.
         return hash((self.verb, self.args))
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return (self.verb, self.args) == (other.verb, other.args)
+        return NotImplemented
 
     def __str__(self) -> str:
         if not self.args:

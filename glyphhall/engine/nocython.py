@@ -26,3 +26,15 @@ def cfunc(function: F) -> F:
 def locals(**types: Any) -> Callable[[F], F]:  # noqa: A001
     """`@cython.locals(i=cython.Py_ssize_t)`: the types of a function's locals, for the compiler only."""
     return lambda function: function
+
+
+class _BufferType:
+    """`cython.float[:]`: a typed memoryview's type (a 1-D float32 buffer, compiled), subscripted
+    as Cython's is; a no-op hint here."""
+
+    def __getitem__(self, item: Any) -> _BufferType:
+        return self
+
+
+# Last, as it shadows the builtin's name in this module (`cython.float` is C's float).
+float = _BufferType()  # noqa: A001

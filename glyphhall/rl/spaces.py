@@ -68,7 +68,7 @@ class Encoding:
         if observation != "hashed" and not _has(game, "tensor_encoder", players, options):
             raise ValueError(f"{game.name} has no observation tensors: use observation='hashed'")
         self.action_mode, self.observation_mode = actions, observation
-        self._masked: tuple[Any, ...] = (None, None, None, {})
+        self._masked: tuple[Any, ...] = (None, None, None, [], [])
         if actions == "ids":
             self.codec = game._rl_part("action_codec", players, options)
             self.num_actions = self.codec.size
@@ -123,8 +123,10 @@ class Encoding:
                     flat[i] = 1
             else:
                 out[ids] = 1
-            # `decode` finds the chosen id here while the listing stands (apply forgets it)
-            self._masked = (state, seat, state._listed, dict(zip(ids, legal, strict=True)))
+            # `decode` finds the chosen id here while the listing stands (apply forgets it): by
+            # its place among the ids (unique: tests/rl/test_action_ids.py), a scan in C that
+            # costs less than building a dict of every legal id each step
+            self._masked = (state, seat, state._listed, ids, legal)
         else:
             out[: min(len(legal), self.num_actions)] = 1
         return out
@@ -143,9 +145,10 @@ class Encoding:
         if self.codec is not None:
             masked = self._masked
             if masked[0] is state and masked[1] == seat and masked[2] is not None and masked[2] is state._listed:
-                action = masked[3].get(number)
-                if action is not None:
-                    return action  # a legal id of the mask just handed out
+                try:
+                    return masked[4][masked[3].index(number)]  # a legal id of the mask just handed out
+                except ValueError:
+                    pass  # not legal: action_from_id says why
             try:
                 return state.action_from_id(seat, number)
             except IllegalAction as err:

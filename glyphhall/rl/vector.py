@@ -5,6 +5,12 @@ bots at the others) in one process and writes every observation and mask straigh
 preallocated batch. `make_vector_env(..., mode="sync" | "async")` builds Gymnasium's own
 `SyncVectorEnv` / `AsyncVectorEnv` over the same environments instead.
 
+One `step` call steps every game: each learner action, the bots' replies, the new observation and
+mask written in place into the batch (no arrays made per game; the flags are preallocated too).
+As Gymnasium's vector envs, it returns copies of the batch unless `copy=False`: then the arrays
+returned are the env's own buffers, rewritten by the next `step` or `reset` (for a learner that
+copies them into its own storage at once).
+
 Autoreset convention (Gymnasium's `AutoresetMode.SAME_STEP`, the default of both): the step that
 ends a game returns the first observation of the next game in its place, so every observation a
 learner receives is a live decision with a non-empty mask; the finished game's last observation
@@ -28,9 +34,11 @@ from .single import SingleAgentEnv
 class GlyphHallVectorEnv(VectorEnv):
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
 
-    def __init__(self, game: str, num_envs: int, opponents: Sequence[str] | None = None, **kwargs: Any) -> None:
+    def __init__(self, game: str, num_envs: int, opponents: Sequence[str] | None = None, *, copy: bool = True,
+                 **kwargs: Any) -> None:
         """Keyword arguments go to each `SingleAgentEnv`; `opponents`, where given, are the bots
-        of the games in turn (game i plays `opponents[i % len(opponents)]`)."""
+        of the games in turn (game i plays `opponents[i % len(opponents)]`); `copy=False` returns
+        the batch's own arrays (see the module's docstring)."""
         if num_envs < 1:
             raise ValueError("num_envs must be at least 1")
         if opponents:
@@ -50,15 +58,22 @@ class GlyphHallVectorEnv(VectorEnv):
         self._rewards = np.zeros(num_envs, np.float64)
         self._terminated = np.zeros(num_envs, np.bool_)
         self._truncated = np.zeros(num_envs, np.bool_)
+        self._ended = np.zeros(num_envs, np.bool_)
+        self._illegal = np.zeros(num_envs, np.bool_)
+        self.copy = copy
+        self._obs_rows = list(self._obs)  # one view per game, made once
+        self._mask_rows = list(self._mask)
 
     def _write(self, i: int) -> None:
         env = self.envs[i]
         assert env.state is not None, "each env is reset before it is written"
         state = env.secret.seen_by(env.state, env.seat)
-        env.encoding.observation(state, env.seat, self._obs[i])
-        env.encoding.mask(state, env.seat, self._mask[i])
+        env.encoding.observation(state, env.seat, self._obs_rows[i])
+        env.encoding.mask(state, env.seat, self._mask_rows[i])
 
     def _batch(self) -> dict[str, np.ndarray]:
+        if not self.copy:
+            return {"observation": self._obs, "action_mask": self._mask}
         return {"observation": self._obs.copy(), "action_mask": self._mask.copy()}
 
     def reset(self, *, seed: int | list[int] | None = None, options: dict | None = None):
@@ -69,26 +84,32 @@ class GlyphHallVectorEnv(VectorEnv):
         return self._batch(), {}
 
     def step(self, actions: Any):
-        final_obs: list[Any] = [None] * self.num_envs
-        ended = np.zeros(self.num_envs, np.bool_)
-        illegal = np.zeros(self.num_envs, np.bool_)
+        final_obs: list[Any] | None = None
+        ended, illegal = self._ended, self._illegal
+        ended.fill(False)
+        illegal.fill(False)
+        rewards, terminated_all, truncated_all = self._rewards, self._terminated, self._truncated
         for i, env in enumerate(self.envs):
             reward, terminated, truncated, illegal[i] = env.advance(actions[i])
-            self._rewards[i], self._terminated[i], self._truncated[i] = reward, terminated, truncated
+            rewards[i], terminated_all[i], truncated_all[i] = reward, terminated, truncated
             if terminated or truncated:
                 self._write(i)
+                if final_obs is None:
+                    final_obs = [None] * self.num_envs
                 final_obs[i] = {"observation": self._obs[i].copy(), "action_mask": self._mask[i].copy()}
                 ended[i] = True
                 env.reset()
             self._write(i)
         infos: dict[str, Any] = {}
-        if ended.any():
+        if final_obs is not None:
             infos["final_obs"] = np.array(final_obs, dtype=object)
-            infos["_final_obs"] = ended
+            infos["_final_obs"] = ended.copy()
         if illegal.any():
-            infos["illegal_action"] = illegal
-            infos["_illegal_action"] = illegal
-        return self._batch(), self._rewards.copy(), self._terminated.copy(), self._truncated.copy(), infos
+            infos["illegal_action"] = illegal.copy()
+            infos["_illegal_action"] = infos["illegal_action"]
+        if not self.copy:
+            return self._batch(), rewards, terminated_all, truncated_all, infos
+        return self._batch(), rewards.copy(), terminated_all.copy(), truncated_all.copy(), infos
 
     def close_extras(self, **kwargs: Any) -> None:
         pass

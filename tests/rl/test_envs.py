@@ -55,6 +55,23 @@ def test_vector_envs_run_10000_steps_across_episode_ends(mode, game_id) -> None:
         vec.close()
 
 
+def test_the_native_vector_env_without_copies_hands_out_its_own_buffers_with_the_same_values() -> None:
+    copied, own = make_vector_env("glyfts", 3, copy=True), make_vector_env("glyfts", 3, copy=False)
+    obs_c, _ = copied.reset(seed=5)
+    obs_o, _ = own.reset(seed=5)
+    first = obs_o["observation"]
+    rng = np.random.default_rng(2)
+    for _ in range(200):  # past some games' ends
+        actions = np.array([_random_action(m, rng) for m in obs_c["action_mask"]])
+        obs_c, rewards_c, terminated_c, _, _ = copied.step(actions)
+        obs_o, rewards_o, terminated_o, _, _ = own.step(actions)
+        for key in ("observation", "action_mask"):
+            assert np.array_equal(obs_c[key], obs_o[key])
+        assert np.array_equal(rewards_c, rewards_o) and np.array_equal(terminated_c, terminated_o)
+    assert obs_o["observation"] is first  # the same buffer every step, rewritten in place
+    assert obs_c["observation"] is not copied._obs
+
+
 def test_a_seat_never_sees_a_simultaneous_choice_before_making_its_own() -> None:
     """Glyfts' setup: both players secretly pick two Creatures; the AEC lets seat 0 pick first.
     Seat 1's observation is the same whatever seat 0 picked, until seat 1 has picked too."""

@@ -11,13 +11,20 @@ to the open discard pile), so the information state is the observation.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from glyphhall.engine import Action
 from glyphhall.engine.action_ids import VerbTable
 from glyphhall.engine.tensors import Layout, TensorEncoder, writable
 
+try:
+    import cython
+except ImportError:  # the typing hints below are no-ops without Cython
+    from glyphhall.engine import nocython as cython
+from . import notation as N
 from .cards import CARDS
 from .state import BATTLE, FORTUNE, PHASE_NAMES, SKILL_TO_WIN, SORCERIES_DEALT
 
@@ -30,18 +37,47 @@ NC, NS = len(CREATURES), len(SORCERIES)
 SEATS = 4  # the most players: seat-relative parts have this many slots
 
 
+_VERBS: list[tuple[str, list[Any]]] = [
+    ("deploy", [CREATURES]),
+    ("place", [SORCERIES, CREATURES]),
+    ("attack", [CREATURES, CREATURES]),
+    ("roll", []),
+    ("reroll", []),
+    ("keep", []),
+    ("summon", [CREATURES]),
+    ("glyft", [SORCERIES]),
+    ("done", []),
+]
+
+
 def action_table() -> VerbTable:
-    return VerbTable([
-        ("deploy", [CREATURES]),
-        ("place", [SORCERIES, CREATURES]),
-        ("attack", [CREATURES, CREATURES]),
-        ("roll", []),
-        ("reroll", []),
-        ("keep", []),
-        ("summon", [CREATURES]),
-        ("glyft", [SORCERIES]),
-        ("done", []),
-    ])
+    return GlyftsActions()
+
+
+class GlyftsActions(VerbTable):
+    """The numbering, with the mask's ids found by identity: the rules list only the interned
+    actions of `notation.py` (module tables, alive as long as the program), so a dict keyed by
+    their `id()` names each one's id without hashing the action (the mask asks for every legal
+    action's id each step). An action not interned takes `VerbTable`'s way. Ids are this
+    process's own: a copy or an unpickled table builds its dict again (`__reduce__`)."""
+
+    def __init__(self) -> None:
+        super().__init__(_VERBS)
+        interned = [N.DONE, N.REROLL, N.KEEP, N.ROLL, *N.DEPLOY, *N.SUMMON, *N.GLYFT,
+                    *(a for row in N.PLACE for a in row), *(a for row in N.ATTACK for a in row)]
+        # The tables hold every interned action, so no other live object has one of these ids.
+        self._interned = {id(a): self.encode(None, 0, a) for a in interned}
+
+    def __reduce__(self) -> tuple[type, tuple[()]]:
+        return (GlyftsActions, ())
+
+    def encode_all(self, state: Any, seat: int, actions: Sequence[Action]) -> list[int]:
+        get = self._interned.get
+        ids = []
+        for action in actions:
+            number = get(id(action))
+            ids.append(self.encode(state, seat, action) if number is None else number)
+        return ids
 
 
 # Per Creature: where it is (reserve / circle / captured / my secret pick, by relative seat), fought,
@@ -77,71 +113,92 @@ class GlyftsTensors(TensorEncoder):
     def describe(self) -> list[str]:
         return self.layout.describe()
 
+    # Compiled, the tensor is a typed float32 memoryview and the offsets C integers (the layout's
+    # offsets copied into typed locals): a write is a C store, not a Python item assignment. The
+    # values are the same numbers as in Python (a count over 4.0 is the same double either way,
+    # stored as float32; the bit sets of 36 Creatures fit a C integer), so the tensor is the same.
+    @cython.locals(o=cython.float[:], n=cython.Py_ssize_t, p=cython.Py_ssize_t, r=cython.Py_ssize_t,
+                   at=cython.Py_ssize_t, c=cython.Py_ssize_t, k=cython.Py_ssize_t, base=cython.Py_ssize_t,
+                   o_turn=cython.Py_ssize_t, o_players=cython.Py_ssize_t, o_hand=cython.Py_ssize_t,
+                   o_discard=cython.Py_ssize_t, o_misc=cython.Py_ssize_t, tail=cython.Py_ssize_t,
+                   per=cython.Py_ssize_t, c_circle=cython.Py_ssize_t, c_captured=cython.Py_ssize_t,
+                   c_mine=cython.Py_ssize_t, c_fought=cython.Py_ssize_t, c_under=cython.Py_ssize_t,
+                   c_reserve=cython.Py_ssize_t, mine=cython.bint, ns=cython.Py_ssize_t, nc=cython.Py_ssize_t,
+                   known=cython.Py_ssize_t, fought=cython.Py_ssize_t, x=cython.Py_ssize_t)
     def observation(self, state: Any, seat: int, out: np.ndarray) -> None:
-        out = writable(out)
+        o = out if cython.compiled else writable(out)  # compiled, the typed view is taken from `out` itself
         st: GlyftsState = state
         n = st.num_players
+        per, c_reserve, c_circle, c_captured, c_mine = PER_CREATURE, C_RESERVE, C_CIRCLE, C_CAPTURED, C_MINE
+        c_fought, c_under, ns, nc = C_FOUGHT, C_UNDER, NS, NC
+        o_turn, o_players, o_hand, o_discard, o_misc = (self.o_turn, self.o_players, self.o_hand,
+                                                        self.o_discard, self.o_misc)
         rel = [(p - seat) % n for p in range(n)]
-        out[self.o_phase + st.phase] = 1.0
-        out[self.o_turn + rel[st.active]] = 1.0
-        out[self.o_turn + SEATS + rel[st.first]] = 1.0
+        o[self.o_phase + st.phase] = 1.0
+        o[o_turn + rel[st.active]] = 1.0
+        o[o_turn + SEATS + rel[st.first]] = 1.0
         if seat in st.to_move():
-            out[self.o_turn + 2 * SEATS] = 1.0
+            o[o_turn + 2 * SEATS] = 1.0
         base = self.o_creatures
+        fought = st.fought
         for p in range(n):
             r = rel[p]
-            at = self.o_players + r * 5
+            at = o_players + r * 5
             if st.alive[p]:
-                out[at] = 1.0
-            out[at + 1] = min(st.score[p], SKILL_TO_WIN) / SKILL_TO_WIN
-            out[at + 2] = len(st.reserve[p]) / 9.0
-            out[at + 3] = sum(st.hands[p]) / SORCERIES_DEALT
-            out[at + 4] = len(st.pending[p]) / 2.0
+                o[at] = 1.0
+            o[at + 1] = min(st.score[p], SKILL_TO_WIN) / SKILL_TO_WIN
+            o[at + 2] = len(st.reserve[p]) / 9.0
+            o[at + 3] = sum(st.hands[p]) / SORCERIES_DEALT
+            o[at + 4] = len(st.pending[p]) / 2.0
             mine = p == seat
             known = st.known[p]
             for c in st.reserve[p]:
                 if mine or known >> c & 1:
-                    out[base + c * PER_CREATURE + C_RESERVE + r] = 1.0
+                    o[base + c * per + c_reserve + r] = 1.0
             for c in st.circle[p]:
-                at = base + c * PER_CREATURE
-                out[at + C_CIRCLE + r] = 1.0
-                if st.fought >> c & 1:
-                    out[at + C_FOUGHT] = 1.0
-                out[at + C_UNDER] = len(st.under[c]) / 2.0
+                at = base + c * per
+                o[at + c_circle + r] = 1.0
+                if fought >> c & 1:
+                    o[at + c_fought] = 1.0
+                under = st.under[c]
+                o[at + c_under] = len(under) / 2.0
                 if mine:
-                    for k in st.under[c]:
-                        out[at + C_MINE + k] += 1.0
+                    for k in under:
+                        o[at + c_mine + k] += 1.0
             for c in st.captured[p]:
-                out[base + c * PER_CREATURE + C_CAPTURED + r] = 1.0
+                o[base + c * per + c_captured + r] = 1.0
         for c in st.pending[seat]:
-            out[base + c * PER_CREATURE + C_PICK] = 1.0
+            o[base + c * per + C_PICK] = 1.0
         hand = st.hands[seat]
-        for k in range(NS):
-            out[self.o_hand + k] = hand[k] / 4.0
-            out[self.o_discard + k] = st.discard[k] / 8.0
-        out[self.o_misc] = len(st.deck) / 40.0
-        out[self.o_misc + 1] = st.placed / 2.0
+        discard = st.discard
+        for k in range(ns):
+            x = hand[k]
+            o[o_hand + k] = x / 4.0
+            x = discard[k]
+            o[o_discard + k] = x / 8.0
+        o[o_misc] = len(st.deck) / 40.0
+        o[o_misc + 1] = st.placed / 2.0
         if st.summoning >= 0:
-            out[self.o_misc + 2] = st.discount / 3.0
-            out[self.o_misc + 3] = max(1, CARDS.creatures[st.summoning].roll_cost - st.discount) / 8.0
-            out[self.o_summon + st.summoning] = 1.0
+            o[o_misc + 2] = st.discount / 3.0
+            o[o_misc + 3] = max(1, CARDS.creatures[st.summoning].roll_cost - st.discount) / 8.0
+            o[self.o_summon + st.summoning] = 1.0
         b = st.battle
         if b is not None and st.phase in (BATTLE, FORTUNE):
             at = self.o_battle
-            out[at + b.attacker] = 1.0
-            out[at + NC + b.defender] = 1.0
+            o[at + b.attacker] = 1.0
+            o[at + nc + b.defender] = 1.0
             for k in b.attacker_cards:
-                out[at + 2 * NC + k] += 1.0
+                o[at + 2 * nc + k] += 1.0
             for k in b.defender_cards:
-                out[at + 2 * NC + NS + k] += 1.0
-            tail = at + 2 * NC + 2 * NS
-            out[tail] = b.attacker_die / 6.0
-            out[tail + 1] = b.defender_die / 6.0
-            out[tail + 2] = min(b.attacker_rerolls, 2) / 2.0
-            out[tail + 3] = min(b.defender_rerolls, 2) / 2.0
-            out[tail + 4] = max(-6, min(6, b.attack_bonus)) / 6.0
-            out[tail + 5] = max(-6, min(6, b.health_bonus)) / 6.0
+                o[at + 2 * nc + ns + k] += 1.0
+            tail = at + 2 * nc + 2 * ns
+            o[tail] = b.attacker_die / 6.0
+            o[tail + 1] = b.defender_die / 6.0
+            o[tail + 2] = min(b.attacker_rerolls, 2) / 2.0
+            o[tail + 3] = min(b.defender_rerolls, 2) / 2.0
+            o[tail + 4] = max(-6, min(6, b.attack_bonus)) / 6.0
+            o[tail + 5] = max(-6, min(6, b.health_bonus)) / 6.0
             if b.cancelled:
-                out[tail + 6] = 1.0
+                o[tail + 6] = 1.0
             if st.active == seat:
-                out[tail + 7] = 1.0
+                o[tail + 7] = 1.0

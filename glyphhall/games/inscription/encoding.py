@@ -22,6 +22,10 @@ from glyphhall.engine import Action
 from glyphhall.engine.action_ids import ActionCodec
 from glyphhall.engine.tensors import Layout, TensorEncoder, writable
 
+try:
+    import cython
+except ImportError:  # the typing hints below are no-ops without Cython
+    from glyphhall.engine import nocython as cython
 from . import board as B
 from .cards import BLOOD, BONES, catalog
 from .notation import DEATHCARD, DRAFT, DRAW, OVER, PLAY, act
@@ -219,11 +223,12 @@ def _item_args(tail: int) -> tuple[int | str, ...]:
 PHASES = (DRAFT, DRAW, PLAY, DEATHCARD, OVER)
 SIGIL_BITS = 31
 COLS = KINDS + 1
-SPACE = 1 + COLS + SIGIL_BITS + 6  # occupied, kind, sigils, power, health, max health, cost, flags
+ROW_LEN = COLS + SIGIL_BITS + 2  # a card kind's fixed features (`_card_row`)
+SPACE = 1 + ROW_LEN + 4  # occupied, kind, sigils, power, health, max health, cost, flags
 
 
 def _card_row(d: Any) -> np.ndarray:
-    row = np.zeros(COLS + SIGIL_BITS + 2, np.float32)
+    row = np.zeros(ROW_LEN, np.float32)
     row[d.id if d.id < KINDS else KINDS] = 1.0
     for b in range(SIGIL_BITS):
         if d.sig >> b & 1:
@@ -233,17 +238,20 @@ def _card_row(d: Any) -> np.ndarray:
     return row
 
 
-_ROWS: dict[Any, np.ndarray] = {}
+_ROWS: dict[Any, tuple[tuple[int, float], ...]] = {}
 
 
-def card_row(d: Any) -> np.ndarray:
-    """A card kind's fixed features, built once per definition (made cards included)."""
-    row = _ROWS.get(d)
-    if row is None:
+def card_entries(d: Any) -> tuple[tuple[int, float], ...]:
+    """The non-zero entries of a card kind's fixed features (`_card_row`, made cards included) as
+    (offset, float32 value), built once per definition: the encoder writes only these into its
+    zeroed tensor (the same tensor as writing the whole row)."""
+    entries = _ROWS.get(d)
+    if entries is None:
         if len(_ROWS) > 10_000:
             _ROWS.clear()
-        row = _ROWS[d] = _card_row(d)
-    return row
+        row = _card_row(d)
+        entries = _ROWS[d] = tuple((int(k), float(row[k])) for k in np.flatnonzero(row))
+    return entries
 
 
 class InscriptionTensors(TensorEncoder):
@@ -272,73 +280,89 @@ class InscriptionTensors(TensorEncoder):
     def describe(self) -> list[str]:
         return self.layout.describe()
 
+    # Compiled, the tensor is a typed float32 memoryview and the offsets C integers: a write is a C
+    # store, not a Python item assignment. The values are computed as before (Python numbers,
+    # stored as float32), so the tensor is the same.
+    @cython.locals(o=cython.float[:], f=cython.Py_ssize_t, c=cython.Py_ssize_t, at=cython.Py_ssize_t,
+                   n=cython.Py_ssize_t, i=cython.Py_ssize_t, k=cython.Py_ssize_t, tail=cython.Py_ssize_t,
+                   o_misc=cython.Py_ssize_t, o_board=cython.Py_ssize_t, o_items=cython.Py_ssize_t,
+                   space=cython.Py_ssize_t, row_len=cython.Py_ssize_t, kinds=cython.Py_ssize_t,
+                   seat_c=cython.Py_ssize_t, them=cython.Py_ssize_t)
     def observation(self, state: Any, seat: int, out: np.ndarray) -> None:
-        out = writable(out)
+        o = out if cython.compiled else writable(out)  # compiled, the typed view is taken from `out` itself
         st: InscriptionState = state
-        them = 1 - seat
-        out[self.o_phase + PHASES.index(st.phase)] = 1.0
+        seat_c = seat
+        them = 1 - seat_c
+        kinds = KINDS
+        o[self.o_phase + PHASES.index(st.phase)] = 1.0
         f = self.o_flags
+        o_misc = self.o_misc
         if seat in st.to_move():
-            out[f] = 1.0
+            o[f] = 1.0
         if st.pending:
             kind, _, lane = st.pending[0]
-            out[f + 1 + (kind != "corpse")] = 1.0
-            out[self.o_misc + 2 + lane] = 1.0
-        out[f + 3] = st.candles[seat] / 2.0
-        out[f + 4] = st.candles[them] / 2.0
-        toward = st.scale if seat == 0 else -st.scale
-        out[f + 5] = max(-5, min(5, toward)) / 5.0
-        out[f + 6] = min(st.bones[seat], 20) / 10.0
-        out[f + 7] = min(st.bones[them], 20) / 10.0
-        if st.first_turn[seat]:
-            out[f + 8] = 1.0
-        if st.first_turn[them]:
-            out[f + 9] = 1.0
-        if st.skip[seat]:
-            out[f + 10] = 1.0
-        if st.skip[them]:
-            out[f + 11] = 1.0
+            o[f + 1 + (kind != "corpse")] = 1.0
+            o[o_misc + 2 + lane] = 1.0
+        candles, bones, first_turn, skip = st.candles, st.bones, st.first_turn, st.skip
+        o[f + 3] = candles[seat_c] / 2.0
+        o[f + 4] = candles[them] / 2.0
+        toward = st.scale if seat_c == 0 else -st.scale
+        o[f + 5] = max(-5, min(5, toward)) / 5.0
+        o[f + 6] = min(bones[seat_c], 20) / 10.0
+        o[f + 7] = min(bones[them], 20) / 10.0
+        if first_turn[seat_c]:
+            o[f + 8] = 1.0
+        if first_turn[them]:
+            o[f + 9] = 1.0
+        if skip[seat_c]:
+            o[f + 10] = 1.0
+        if skip[them]:
+            o[f + 11] = 1.0
         c = self.o_counts
-        out[c] = len(st.hands[seat]) / 10.0
-        out[c + 1] = len(st.hands[them]) / 10.0
-        out[c + 2] = len(st.decks[seat]) / 20.0
-        out[c + 3] = len(st.decks[them]) / 20.0
-        out[c + 4] = len(st.items[seat]) / 4.0
-        out[c + 5] = len(st.items[them]) / 4.0
-        out[c + 6] = len(st.item_pile) / 20.0
+        hands, decks, items = st.hands, st.decks, st.items
+        o[c] = len(hands[seat_c]) / 10.0
+        o[c + 1] = len(hands[them]) / 10.0
+        o[c + 2] = len(decks[seat_c]) / 20.0
+        o[c + 3] = len(decks[them]) / 20.0
+        o[c + 4] = len(items[seat_c]) / 4.0
+        o[c + 5] = len(items[them]) / 4.0
+        o[c + 6] = len(st.item_pile) / 20.0
         if st.options["limited_squirrels"]:
-            out[c + 7] = st.squirrels[seat] / 10.0
-            out[c + 8] = st.squirrels[them] / 10.0
+            o[c + 7] = st.squirrels[seat_c] / 10.0
+            o[c + 8] = st.squirrels[them] / 10.0
         if st.fan:
-            out[self.o_misc] = 1.0
-        out[self.o_misc + 1] = min(st.turn_no, 300) / 300.0
+            o[o_misc] = 1.0
+        o[o_misc + 1] = min(st.turn_no, 300) / 300.0
         board, defs = st.board, st.defs
+        o_board, space, row_len = self.o_board, SPACE, ROW_LEN
         for n in range(8):
-            i = (seat if n < 4 else them) * 4 + (n & 3)
+            i = (seat_c if n < 4 else them) * 4 + (n & 3)
             slot = board[i]
             if slot is None:
                 continue
-            at = self.o_board + n * SPACE
-            row = card_row(defs[slot[B.CID]])
-            out[at] = 1.0
-            out[at + 1 : at + 1 + len(row)] = row
-            tail = at + 1 + len(row)
-            out[tail] = min(B.power(st, i), 10) / 5.0
-            out[tail + 1] = min(slot[B.HP], 20) / 10.0
+            at = o_board + n * space
+            o[at] = 1.0
+            for k, value in card_entries(defs[slot[B.CID]]):
+                o[at + 1 + k] = value
+            tail = at + 1 + row_len
+            o[tail] = min(B.power(st, i), 10) / 5.0
+            o[tail + 1] = min(slot[B.HP], 20) / 10.0
             if B.submerged(st, i):
-                out[tail + 2] = 1.0
-            out[tail + 3] = min(slot[B.SACS], 9) / 9.0
-        _count(out, self.o_hand, st.hands[seat])
-        for cid in st.items[seat]:
-            out[self.o_items + ITEM_KINDS.index(defs[cid].item)] += 1.0
-        _count(out, self.o_deck, st.decks[seat])
-        _count(out, self.o_known, st.known[them])
-        _count(out, self.o_dead, st.dead[seat])
-        _count(out, self.o_dead + COLS, st.dead[them])
+                o[tail + 2] = 1.0
+            o[tail + 3] = min(slot[B.SACS], 9) / 9.0
+        _count(o, self.o_hand, hands[seat_c])
+        o_items = self.o_items
+        for cid in items[seat_c]:
+            o[o_items + ITEM_KINDS.index(defs[cid].item)] += 1.0
+        _count(o, self.o_deck, decks[seat_c])
+        _count(o, self.o_known, st.known[them])
+        _count(o, self.o_dead, st.dead[seat_c])
+        _count(o, self.o_dead + COLS, st.dead[them])
         if st.phase == DRAFT:
+            at = self.o_faceup
             for k, cid in enumerate(st.faceup):
-                out[self.o_faceup + k * COLS + (cid if cid < KINDS else KINDS)] = 1.0
-            _count(out, self.o_picked, st.decks[them])
+                o[at + k * COLS + (cid if cid < kinds else kinds)] = 1.0
+            _count(o, self.o_picked, decks[them])
 
     def information_state(self, state: Any, seat: int, out: np.ndarray) -> None:
         out = writable(out)
@@ -351,6 +375,10 @@ class InscriptionTensors(TensorEncoder):
             out[self.i_unseen + (cid if cid < KINDS else KINDS)] -= 0.25
 
 
-def _count(out: np.ndarray, at: int, cards: list[int]) -> None:
+# A C function compiled: the typed tensor passes as it is (a Python call would box it each time).
+@cython.cfunc
+@cython.locals(o=cython.float[:], at=cython.Py_ssize_t, cid=cython.Py_ssize_t, kinds=cython.Py_ssize_t)
+def _count(o: Any, at: int, cards: list[int]) -> None:
+    kinds = KINDS
     for cid in cards:
-        out[at + (cid if cid < KINDS else KINDS)] += 0.25
+        o[at + (cid if cid < kinds else kinds)] += 0.25

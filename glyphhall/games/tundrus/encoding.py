@@ -20,6 +20,10 @@ import numpy as np
 from glyphhall.engine.action_ids import ABSENT, VerbTable, tails
 from glyphhall.engine.tensors import Layout, TensorEncoder, writable
 
+try:
+    import cython
+except ImportError:  # the typing hints below are no-ops without Cython
+    from glyphhall.engine import nocython as cython
 from .champion import SOURCE_NAMES
 from .data import GLYPHS, SLOTS, load_data
 from .state import MAIN, OVER, PHASES, SECONDARY, TURN_FIELDS
@@ -112,8 +116,19 @@ class TundrusTensors(TensorEncoder):
     def describe(self) -> list[str]:
         return self.layout.describe()
 
+    # Compiled, the tensor is a typed float32 memoryview (taken from the array at the call) and
+    # the offsets C integers (the layout's sizes copied into typed locals): a write is a C store.
+    # The values are computed as before (Python numbers, stored as float32): the same tensor.
+    @cython.locals(out=cython.float[:], g=cython.Py_ssize_t, at=cython.Py_ssize_t, i=cython.Py_ssize_t,
+                   k=cython.Py_ssize_t, tail=cython.Py_ssize_t, sup=cython.Py_ssize_t, sp=cython.Py_ssize_t,
+                   t=cython.Py_ssize_t, nco=cython.Py_ssize_t, nit=cython.Py_ssize_t,
+                   per_champion=cython.Py_ssize_t, per_die=cython.Py_ssize_t, turn_fields=cython.Py_ssize_t,
+                   o_champs=cython.Py_ssize_t, o_pool=cython.Py_ssize_t, n_glyphs=cython.Py_ssize_t)
     def observation(self, state: Any, seat: int, out: np.ndarray) -> None:
-        out = writable(out)
+        if not cython.compiled:
+            out = writable(out)
+        nco, nit, per_champion, per_die, turn_fields = NCO, NIT, PER_CHAMPION, PER_DIE, TURN_FIELDS
+        o_champs, o_pool, n_glyphs = self.o_champs, self.o_pool, len(GLYPHS)
         s: TundrusState = state
         mine = s.tribe_of_seat(seat)
         out[self.o_phase + PHASES.index(s.phase)] = 1.0
@@ -133,7 +148,7 @@ class TundrusTensors(TensorEncoder):
             out[g + 7] = 1.0
         items, champs = self.item_index, self.champ_index
         for i, c in enumerate(s.champs):
-            at = self.o_champs + champs[c.cid] * PER_CHAMPION
+            at = o_champs + champs[c.cid] * per_champion
             out[at] = 1.0
             out[at + 1 + (c.tribe != mine)] = 1.0
             if i == s.active:
@@ -156,24 +171,24 @@ class TundrusTensors(TensorEncoder):
             at += 17
             for k, n in enumerate(c.start):
                 out[at + k] = n / 3.0
-            at += NCO
+            at += nco
             for k, iid in enumerate(c.slots):
                 if iid is not None:
-                    out[at + k * NIT + items[iid]] = 1.0
-            at += 3 * NIT
+                    out[at + k * nit + items[iid]] = 1.0
+            at += 3 * nit
             if c.tribe == mine:
                 for iid in c.stash:
                     out[at + items[iid]] += 1.0
-            at += NIT
+            at += nit
             for token in c.tokens:
                 out[at + self.token_index[token]] = 1.0
         held = s.phase in (MAIN, SECONDARY)  # `hold` marks the dice kept out of the Primary Action
         for i, d in enumerate(s.pool[:POOL]):
-            at = self.o_pool + i * PER_DIE
+            at = o_pool + i * per_die
             out[at + d[0]] = 1.0
             glyph = d[3]
-            out[at + NCO + (glyph if 0 <= glyph < len(GLYPHS) else len(GLYPHS))] = 1.0
-            tail = at + NCO + len(GLYPHS) + 1
+            out[at + nco + (glyph if 0 <= glyph < n_glyphs else n_glyphs)] = 1.0
+            tail = at + nco + n_glyphs + 1
             if d[4]:
                 out[tail] = 1.0
             if d[5]:
@@ -183,27 +198,27 @@ class TundrusTensors(TensorEncoder):
             origin = SOURCE_NAMES[d[2]]
             out[tail + 4 + (0 if origin == "tribal" else 1 if origin == "own" else 2)] = 1.0
         sup = self.o_supply
-        for k in range(NCO):
+        for k in range(nco):
             out[sup + k] = s.stock[k] / 12.0
-            out[sup + NCO + k] = s.tribal[mine][k] / 5.0
-            out[sup + 2 * NCO + k] = s.tribal[1 - mine][k] / 5.0
+            out[sup + nco + k] = s.tribal[mine][k] / 5.0
+            out[sup + 2 * nco + k] = s.tribal[1 - mine][k] / 5.0
         for k in range(3):
-            out[sup + 3 * NCO + k] = s.cubes[k] / 25.0
+            out[sup + 3 * nco + k] = s.cubes[k] / 25.0
         sp = self.o_spoils
         for iid in s.faceup:
             out[sp + items[iid]] += 1.0
         for iid in s.discard:
-            out[sp + NIT + items[iid]] += 1.0
+            out[sp + nit + items[iid]] += 1.0
         if s.pending:
-            out[sp + 2 * NIT + items[s.pending]] = 1.0
-        out[sp + 3 * NIT] = len(s.deck) / 46.0
-        out[sp + 3 * NIT + 1] = s.spoils_max / 5.0
+            out[sp + 2 * nit + items[s.pending]] = 1.0
+        out[sp + 3 * nit] = len(s.deck) / 46.0
+        out[sp + 3 * nit + 1] = s.spoils_max / 5.0
         t = self.o_turn
-        for k in range(TURN_FIELDS):
+        for k in range(turn_fields):
             out[t + k] = max(-5, min(5, s.turn[k])) / 5.0
         for colour in s.pay_left:
-            out[t + TURN_FIELDS + colour] += 1.0
-        out[t + TURN_FIELDS + NCO] = s.convert_left / 3.0
+            out[t + turn_fields + colour] += 1.0
+        out[t + turn_fields + nco] = s.convert_left / 3.0
         if s.defer_left:
-            out[t + TURN_FIELDS + NCO + 1] = s.defer_left[0] / 5.0
-            out[t + TURN_FIELDS + NCO + 2] = s.defer_left[1] / 5.0
+            out[t + turn_fields + nco + 1] = s.defer_left[0] / 5.0
+            out[t + turn_fields + nco + 2] = s.defer_left[1] / 5.0
