@@ -278,7 +278,10 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     recipe = recipe_of(args)
     torch = _torch()
     if args.device == "cuda" and not torch.cuda.is_available():
-        raise SystemExit("--device cuda: PyTorch sees no GPU here")
+        build = ("a build without CUDA" if torch.version.cuda is None
+                 else f"built for CUDA {torch.version.cuda}, but it finds no GPU or driver")
+        raise SystemExit(f"--device cuda: this machine's PyTorch ({torch.__version__}, {build}) cannot run on a GPU; "
+                         "train on the CPU with --device cpu, or install a CUDA build of torch on a machine with one")
     torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)  # every device's generator
     torch.use_deterministic_algorithms(True, warn_only=True)
@@ -289,7 +292,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     started = time.process_time()
 
     def log(text: str) -> None:
-        print(f"[{ceiling.used():6.0f} s] {text}", flush=True)
+        print(f"[{ceiling.used():6.0f} s, {time.process_time() - started:6.0f} CPU s] {text}", flush=True)
 
     players = recipe["players"]
     actions = game.num_distinct_actions(players, options)
