@@ -51,9 +51,11 @@ def _torch() -> Any:
 #: Each game's recipe: the settings its defaults take (any flag given overrides one).
 COMMON = {"players": 2, "envs": 16, "hidden": "256,128", "opponents": "random,random,random,heuristic",
           "rollout": 64, "imitation_epochs": 30, "imitation_games": 200, "updates": 250}
+#: Sized to train three seeds of both games on one shared core in about half an hour (measured:
+#: Glyfts about 1.7 CPU-s a PPO update, Inscription about 4-5; bench/RESULTS.md, "Issue 39").
 RECIPES: dict[str, dict[str, Any]] = {
-    "glyfts": {"imitation_games": 200, "updates": 250},
-    "inscription": {"imitation_games": 150, "updates": 100},
+    "glyfts": {"imitation_games": 150, "imitation_epochs": 20, "updates": 100},
+    "inscription": {"imitation_games": 100, "imitation_epochs": 15, "updates": 40},
 }
 
 
@@ -278,7 +280,10 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     recipe = recipe_of(args)
     torch = _torch()
     if args.device == "cuda" and not torch.cuda.is_available():
-        raise SystemExit("--device cuda: PyTorch sees no GPU here")
+        build = ("a build without CUDA" if torch.version.cuda is None
+                 else f"built for CUDA {torch.version.cuda}, but it finds no GPU or driver")
+        raise SystemExit(f"--device cuda: this machine's PyTorch ({torch.__version__}, {build}) cannot run on a GPU; "
+                         "train on the CPU with --device cpu, or install a CUDA build of torch on a machine with one")
     torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)  # every device's generator
     torch.use_deterministic_algorithms(True, warn_only=True)
@@ -289,7 +294,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     started = time.process_time()
 
     def log(text: str) -> None:
-        print(f"[{ceiling.used():6.0f} s] {text}", flush=True)
+        print(f"[{ceiling.used():6.0f} s, {time.process_time() - started:6.0f} CPU s] {text}", flush=True)
 
     players = recipe["players"]
     actions = game.num_distinct_actions(players, options)

@@ -35,3 +35,15 @@ def test_a_games_recipe_is_its_default() -> None:
     recipe = recipe_of(parse(["inscription", "--out", "x.npz"]))
     assert recipe["updates"] == RECIPES["inscription"]["updates"] and recipe["envs"] == COMMON["envs"]
     assert recipe_of(parse(["inscription", "--out", "x.npz", "--updates", "7"]))["updates"] == 7
+
+
+def test_cuda_without_a_gpu_is_refused_with_a_sentence(tmp_path) -> None:
+    torch = pytest.importorskip("torch")
+    if torch.cuda.is_available():
+        pytest.skip("this machine has a GPU")
+    from glyphhall.rl.train import main
+
+    out = tmp_path / "gpu.npz"
+    with pytest.raises(SystemExit, match=r"--device cuda: .* cannot run on a GPU; train on the CPU with --device cpu"):
+        main(["glyfts", "--device", "cuda", "--out", str(out), *TINY])
+    assert not out.exists()
