@@ -51,11 +51,12 @@ def _torch() -> Any:
 #: Each game's recipe: the settings its defaults take (any flag given overrides one).
 COMMON = {"players": 2, "envs": 16, "hidden": "256,128", "opponents": "random,random,random,heuristic",
           "rollout": 64, "imitation_epochs": 30, "imitation_games": 200, "updates": 250}
-#: Sized to train three seeds of both games on one shared core in about half an hour (measured:
-#: Glyfts about 1.7 CPU-s a PPO update, Inscription about 4-5; bench/RESULTS.md, "Issue 39").
+#: Each a few CPU-minutes on one thread (Glyfts about 3.7, Inscription about 12.7; a PPO update
+#: costs Glyfts about 1.7 CPU-s, Inscription 4-5). Inscription's smaller recipe (100 imitation
+#: games x 15 epochs, 40 updates) was measurably weaker on three seeds (bench/RESULTS.md, "Issue 39").
 RECIPES: dict[str, dict[str, Any]] = {
     "glyfts": {"imitation_games": 150, "imitation_epochs": 20, "updates": 100},
-    "inscription": {"imitation_games": 100, "imitation_epochs": 15, "updates": 40},
+    "inscription": {"imitation_games": 150, "updates": 100},
 }
 
 
