@@ -33,10 +33,8 @@ def evaluate_all(state: State) -> list[float]:
     not computed once per seat: a cut-off rollout scores every seat)."""
     if state.is_over():
         return state.returns()
-    every = getattr(state.game, "heuristic_all", None)
-    if every is None:
-        return [evaluate(state, k) for k in range(state.num_players)]
-    return every(state)
+    every = state.game.heuristic_all(state)
+    return [evaluate(state, k) for k in range(state.num_players)] if every is None else every
 
 
 class GreedyBot(Bot):

@@ -486,6 +486,12 @@ class Game(ABC):
         It must use only what `seat` may see (it is called on determinized states)."""
         return None
 
+    def heuristic_all(self, state: State) -> list[float] | None:
+        """Optional: `heuristic(state, k)` for every seat k at once, for a game that computes
+        something once for all seats (a cut-off rollout scores every seat). None: the bots ask
+        `heuristic` seat by seat."""
+        return None
+
     def heuristic_averages_chance(self, state: State, action: Action) -> bool:
         """Optional: True where `heuristic(state)` already averages over the chance `action` is
         about to roll, so a search may subtract the luck of the sampled roll (bots/mcts.py)."""

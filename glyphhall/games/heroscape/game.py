@@ -232,7 +232,7 @@ class HeroscapeGame(Game):
         little for holding glyphs and carrying equipment, and for closing in when ahead."""
         return _seat_value(state, _army_values(state), seat)
 
-    def heuristic_all(self, state: HeroscapeState) -> list[float]:
+    def heuristic_all(self, state: HeroscapeState) -> list[float]:  # type: ignore[override]
         """`heuristic` for every seat, the armies' values computed once (a rollout scores all)."""
         if state.is_over():
             return list(state.returns())
