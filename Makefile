@@ -11,7 +11,8 @@ BIN    := $(VENV)/bin
 
 # `make test` runs the suite on the pure-Python build (the reference), then on the compiled build
 # the tests of the code it compiles: the engine, the bots, the rules of the four compiled games,
-# their wording and tensors (the rest, whose own code is not compiled, runs once). The compiled
+# their wording and tensors (the rest, whose own code is not compiled, runs once; so do the Glyphs
+# cases of those folders, tests/conftest.py). The compiled
 # build is made at the lowest priority while the pure suite runs, in the time the tests leave idle.
 # `make test BUILDS=pure` runs only the first; PYTEST_ARGS, when given, selects for both.
 BUILDS ?= pure compiled
