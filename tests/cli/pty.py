@@ -21,6 +21,7 @@ def spawn(*args: str, data_dir: str, rows: int = 60, cols: int = 140, timeout: f
                           dimensions=(rows, cols), timeout=timeout, maxread=1 << 16,
                           searchwindowsize=1 << 14, preexec_fn=_as_a_terminal_starts_it)
     child.logfile_read = _Tail()
+    child.delaybeforesend = None  # (pexpect sleeps 50 ms before each send by default: minutes of the suite)
     return child
 
 
