@@ -105,6 +105,9 @@ def test_two_people_play_a_rated_game_and_see_it_everywhere(live_server, new_pag
     ann_tab.add_init_script("Document.prototype.hasFocus = function () { return false; };")
     ann_tab.goto(base + "/me")
     ann_tab.wait_for_selector(f'tr.my-game[data-table="{table_id}"]')
+    # Back to the table's tab, as Ann would: the new tab came to the front, and Chromium draws a
+    # page left behind about once a second (every click on it then took seconds).
+    ann.bring_to_front()
 
     seen_alert = False
     step = 0
@@ -118,7 +121,7 @@ def test_two_people_play_a_rated_game_and_see_it_everywhere(live_server, new_pag
         wait_step(pages, step)
         if not seen_alert and legal_of(ann) and not legal_of(bob):
             # Bob has just moved and it is Ann's turn: her background tab says so.
-            ann_tab.wait_for_function("document.title.startsWith('▶ Your turn')")
+            ann_tab.wait_for_function("document.title.startsWith('▶ Your turn')", polling=100)  # (a page behind)
             assert ann_tab.get_attribute("html", "data-your-turn") == "1"
             shot(ann_tab, "people-my-games-your-turn")
             # Ann's table tab has the focus: it knows it is her turn, and does not nag.

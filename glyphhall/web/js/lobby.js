@@ -35,6 +35,7 @@ async function main() {
   const rated = /** @type {HTMLInputElement} */ (document.getElementById("table-rated"));
   rated.checked = Boolean(me);  // rated by default for a signed-in player
   rated.addEventListener("change", showRated);
+  showRated();  // at once: the game's positions (which show it again) come a moment later
   // A link may choose the game and its options: /?game=heroscape&map=valkyrie ("Play this map").
   const asked = new URLSearchParams(location.search);
   if (catalog.games.some((g) => g.id === asked.get("game"))) select.value = asked.get("game");
