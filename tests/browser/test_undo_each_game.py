@@ -67,11 +67,18 @@ def find_plan(game_id: str, seed: int, allowed: str, refused: str,
         seat = state.to_move()[0]
         legal = [str(a) for a in state.legal_actions(seat)]
         for a in candidates(state, seat) if candidates else legal:
-            if a.split()[0] != allowed or blocker(state, seat, a)[0] is not None:
+            if a.split()[0] != allowed:
                 continue
-            after = blocker(state, seat, a)[1] if redo else state
-            for b in map(str, after.legal_actions(seat)):
-                why = blocker(after, seat, b)[0] if b.split()[0] == refused and b != a else None
+            if redo:  # (the cheap test first: a Heroscape move costs milliseconds to apply, its blocker more)
+                after = state.clone()
+                after.apply_text(seat, a)
+            else:
+                after = state
+            wanted = [b for b in map(str, after.legal_actions(seat)) if b.split()[0] == refused and b != a]
+            if not wanted or blocker(state, seat, a)[0] is not None:
+                continue
+            for b in wanted:
+                why = blocker(after, seat, b)[0]
                 if why not in (None, UndoTrail.NOTHING):
                     return Plan(prefix, seat, a, b, why, redo)
         text = rng.choice(legal)
