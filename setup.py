@@ -25,13 +25,29 @@ COMPILED_PACKAGES = (
 )
 
 
-def compiled_sources() -> list[str]:
-    return sorted(
-        str(path)
-        for package in COMPILED_PACKAGES
-        for path in Path(package).glob("*.py")
-        if path.name != "__init__.py"
-    )
+#: Modules of those packages left as Python: what people read and files are made of (the terminal's
+#: screens, the wording, position and map files, the card tables written once). No playout or search
+#: calls them (tests/test_compiled_build.py checks), and they were 30 % of the C to compile.
+FOR_PEOPLE = (
+    "engine/for_players", "engine/player_text", "engine/position", "engine/toml_text", "engine/tutorial",
+    "engine/vault", "engine/wording",
+    "games/inscription/gen_cards", "games/inscription/position", "games/inscription/terminal",
+    "games/inscription/wording", "games/tundrus/position", "games/tundrus/position_board",
+    "games/tundrus/position_turn", "games/tundrus/terminal", "games/tundrus/wording",
+    "games/glyfts/position", "games/glyfts/terminal", "games/glyfts/wording",
+    "games/heroscape/map_files", "games/heroscape/map_svg", "games/heroscape/map_text",
+    "games/heroscape/position", "games/heroscape/terminal", "games/heroscape/virtualscape",
+    "games/heroscape/vs_castle", "games/heroscape/vs_file", "games/heroscape/vs_pieces",
+    "games/heroscape/vs_road_wall", "games/heroscape/wording",
+)
+
+
+def compiled_sources(root: Path = Path()) -> list[str]:
+    """The sources compiled, as paths relative to the checkout `root` ("glyphhall/engine/game.py")."""
+    people = {f"glyphhall/{name}.py" for name in FOR_PEOPLE}
+    sources = (path.relative_to(root).as_posix() for package in COMPILED_PACKAGES
+               for path in (root / package).glob("*.py") if path.name != "__init__.py")
+    return sorted(source for source in sources if source not in people)
 
 
 class OptionalBuildExt(build_ext):
@@ -83,4 +99,5 @@ def extensions() -> list:
     return modules
 
 
-setup(ext_modules=extensions(), cmdclass={"build_ext": OptionalBuildExt})
+if __name__ == "__main__":  # (scripts/compile.py imports this file for `compiled_sources`)
+    setup(ext_modules=extensions(), cmdclass={"build_ext": OptionalBuildExt})

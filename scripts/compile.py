@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import fcntl
+import importlib.util
 import os
 import subprocess
 import sys
@@ -48,6 +49,22 @@ def move_into_place(staging: Path, root: Path) -> int:
     return moved
 
 
+def remove_uncompiled(root: Path) -> None:
+    """Compiled modules of sources no longer compiled (setup.py's list changed) are removed, staged
+    and in place: left there, they would run instead of their source, whatever it says later."""
+    spec = importlib.util.spec_from_file_location("glyphhall_setup", root / "setup.py")
+    assert spec is not None and spec.loader is not None
+    setup_file = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(setup_file)
+    compiled = {str(Path(source).with_suffix("")) for source in setup_file.compiled_sources(root)}
+    for folder in (root, STAGING):
+        for built in folder.glob("glyphhall/**/*.so"):
+            module = built.relative_to(folder).as_posix().split(".")[0]
+            if module not in compiled:
+                built.unlink()
+                (root / module).with_suffix(".c").unlink(missing_ok=True)  # (Cython's, beside the source)
+
+
 def build(jobs: int, wait: bool) -> int:
     """`wait`: when another build holds the lock, wait for it and then build what is left
     (make compile); else leave it to that build (a second make run)."""
@@ -73,6 +90,7 @@ def build(jobs: int, wait: bool) -> int:
             print(f"glyphhall: the compile failed (exit {done.returncode}); the pure modules run", file=sys.stderr)
             return done.returncode
         LEVEL.write_text(level)
+        remove_uncompiled(ROOT)
         moved = move_into_place(STAGING, ROOT)
         if any(ROOT.glob("glyphhall/engine/game.*.so")):
             STAMP.write_text(f"{time.time():.3f}\n")

@@ -7,6 +7,7 @@ here instead of passing as "compiled")."""
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import os
 import subprocess
 import sys
@@ -102,3 +103,52 @@ def test_the_typed_modules_run_without_cython_installed():
     items = list(range(9))
     rng.shuffle(items)
     assert done.stdout.strip().split(maxsplit=2) == [str(0xE220A8397B1DCDAF), str(rng.state), str(items)]
+
+
+def _for_people() -> set[str]:
+    """setup.py's FOR_PEOPLE: the modules of the compiled packages left as Python."""
+    spec = importlib.util.spec_from_file_location("glyphhall_setup", ROOT / "setup.py")
+    assert spec is not None and spec.loader is not None
+    setup_file = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(setup_file)
+    return {str(ROOT / "glyphhall" / f"{name}.py") for name in setup_file.FOR_PEOPLE}
+
+
+@pytest.mark.parametrize("game_id", ["inscription", "tundrus", "glyfts", "heroscape"])
+def test_play_search_and_the_environment_never_call_a_module_left_uncompiled(game_id):
+    """What setup.py leaves as Python (screens, wording, files) must stay off the hot paths: a
+    random playout, a search and environment steps call none of it, else they would run slower
+    on the compiled build without anyone seeing why."""
+    import numpy as np
+
+    from glyphhall import games
+    from glyphhall.bots import ask, make
+    from glyphhall.bots.mcts import make_level
+    from glyphhall.rl.vector import make_vector_env
+
+    people = _for_people()
+    vec = make_vector_env(game_id, 2)
+    called: set[str] = set()
+
+    def watch(frame, event, arg):
+        if event == "call" and frame.f_code.co_filename in people:
+            called.add(frame.f_code.co_filename)
+
+    state = games.get(game_id).new(2, 3, None)
+    searcher, chooser = make_level("mcts", 1, iterations=20, seconds=None), make("random", 2)
+    obs, _ = vec.reset(seed=3)
+    rng = np.random.default_rng(0)
+    sys.setprofile(watch)
+    try:
+        ask(searcher, state, state.to_move()[0])
+        for _ in range(150):
+            if state.is_over():
+                break
+            seat = state.to_move()[0]
+            state.apply(seat, chooser.choose(state, seat))
+        for _ in range(50):
+            obs = vec.step(np.array([rng.choice(np.flatnonzero(mask)) for mask in obs["action_mask"]]))[0]
+    finally:
+        sys.setprofile(None)
+        vec.close()
+    assert called == set(), f"called while playing: {sorted(called)} (compile them: setup.py's FOR_PEOPLE)"
