@@ -39,7 +39,7 @@ class Level:
 LEVELS: tuple[Level, ...] = (
     Level("beginner", "Beginner", "random", "Plays any legal move, without a plan: for learning the rules."),
     Level("easy", "Easy", "careless",
-          "Often takes the move that looks best right now, but about every other move it plays without thinking."),
+          "Takes the move that looks best right now about half the time, and any legal move the other half."),
     Level("medium", "Medium", "heuristic", "Always takes the move that looks best right now, without looking ahead."),
     Level("hard", "Hard", "mcts", "Plays out many ways the game could go before each move (about a second a move)."),
     Level("expert", "Expert", "mcts-hard", "Looks furthest ahead of all (up to three seconds a move)."),
