@@ -15,7 +15,7 @@ Per pair: the mean score p with its 95 % t interval over deals, turned into Elo 
 (1 - p)); a score of 0 or 1 is taken as a quarter game from it and reported as a bound; where every
 deal scored alike, the interval is Wilson's over the games). Beginner (`random`) is the anchor at
 1000; each level is rated from the nearest level below it that it has at least 4 deals against
-(the level right below where affordable; else e.g. Hard from Easy), adding the Elo difference and
+(the level right below where affordable; else e.g. Hard from Beginner), adding the Elo difference and
 the half-widths in quadrature (the pairs are independent deals). A level measured against the one
 right below whose interval reaches one half is marked "not measurably stronger than the level
 below"; one measured against a lower level only, "not yet compared with the level below".
@@ -210,7 +210,7 @@ def pair_figures(deals: list[dict[str, Any]]) -> dict[str, Any] | None:
 
 
 #: A level is rated from the nearest level below it that it has this many deals against (the
-#: strength bench's Hard against Easy, where Hard against Medium is not affordable here);
+#: strength bench's Hard against Beginner, where Hard against Medium is not yet affordable);
 #: failing that, from the one it has the most deals against.
 ADJACENT_ENOUGH = 4
 
