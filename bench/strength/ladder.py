@@ -15,7 +15,7 @@ Per pair: the mean score p with its 95 % t interval over deals, turned into Elo 
 (1 - p)); a score of 0 or 1 is taken as a quarter game from it and reported as a bound; where every
 deal scored alike, the interval is Wilson's over the games). Beginner (`random`) is the anchor at
 1000; each level is rated from the nearest level below it that it has at least 4 deals against
-(the level right below where affordable; else e.g. Hard from Easy), adding the Elo difference and
+(the level right below where affordable; else e.g. Hard from Beginner), adding the Elo difference and
 the half-widths in quadrature (the pairs are independent deals). A level measured against the one
 right below whose interval reaches one half is marked "not measurably stronger than the level
 below"; one measured against a lower level only, "not yet compared with the level below".
@@ -24,7 +24,8 @@ same specs, shared luck) count too: they are the same paired games.
 
 Each pair plays deals until `--deals` or until it has spent `--minutes` of CPU (the machine is
 shared: budgets are CPU time, not wall time); deals go to `bench/strength/ladder/deals.jsonl` with the
-commit, the specs and the CPU seconds, and a later run goes on from the next deal."""
+commit, the specs and the CPU seconds, and a later run goes on from the next deal. The ledger is
+read by spec, not by level name: a deal counts for whichever two levels play those specs now."""
 
 from __future__ import annotations
 
@@ -152,8 +153,7 @@ def run(games: list[str], *, deals: int, minutes: float, jobs: int, only: list[s
     for game in games:
         for lower, upper in pairs(only):
             specs = [bench_spec(lower), bench_spec(upper)]
-            mine = [d for d in done if "source" not in d and d["game"] == game and d["lower"] == lower.key and d["upper"] == upper.key
-                    and d["specs"] == specs]
+            mine = [d for d in done if "source" not in d and d["game"] == game and d["specs"] == specs]
             first = 1 + max((d["index"] for d in mine), default=-1)
             cpu, played, wall = 0.0, 0, time.time()
             tasks = ((game, lower.key, upper.key, i) for i in range(first, first + max(0, deals - len(mine))))
@@ -210,15 +210,17 @@ def pair_figures(deals: list[dict[str, Any]]) -> dict[str, Any] | None:
 
 
 #: A level is rated from the nearest level below it that it has this many deals against (the
-#: strength bench's Hard against Easy, where Hard against Medium is not affordable here);
+#: strength bench's Hard against Beginner, where Hard against Medium is not yet affordable);
 #: failing that, from the one it has the most deals against.
 ADJACENT_ENOUGH = 4
 
 
 def _pair_deals(ledger: list[dict[str, Any]], game: str, lower: Level, upper: Level) -> list[dict[str, Any]]:
+    """The deals between the two levels' specs, whatever the levels were called when they were
+    played (the ledger's level keys are those of their day: Easy was `heuristic` until issue 41's
+    second round, so its deals against Beginner now count for Beginner against Medium)."""
     specs = [bench_spec(lower), bench_spec(upper)]
-    return [d for d in ledger if d["game"] == game and d["lower"] == lower.key and d["upper"] == upper.key
-            and d["specs"] == specs]
+    return [d for d in ledger if d["game"] == game and d["specs"] == specs]
 
 
 def ladder(game: str, ledger: list[dict[str, Any]]) -> dict[str, Any]:

@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .base import Bot, ask
-from .simple import GreedyBot, RandomBot, evaluate
+from .simple import CarelessBot, GreedyBot, RandomBot, evaluate
 
 #: name -> factory(seed). Other bot modules add themselves here (see `register`).
 _FACTORIES: dict[str, Callable[[int], Bot]] = {
     "random": RandomBot,
     "heuristic": GreedyBot,
+    "careless": CarelessBot,
 }
 
 
@@ -43,4 +44,4 @@ def _load_extra_bots() -> None:
     importlib.import_module(f"{__name__}.learned")  # registers "learned" (a trained policy network)
 
 
-__all__ = ["Bot", "GreedyBot", "RandomBot", "ask", "evaluate", "make", "names", "register"]
+__all__ = ["Bot", "CarelessBot", "GreedyBot", "RandomBot", "ask", "evaluate", "make", "names", "register"]

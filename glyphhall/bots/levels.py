@@ -1,5 +1,5 @@
-"""The bots as players know them: levels with names (Beginner ... Expert, and two opponents of
-another kind), each a line about how it plays, mapped onto the bot specs of `bots/spec.py`, and
+"""The bots as players know them: levels with names (Beginner ... Expert on the ladder, and Quick,
+Classic, Instinct and Guided off it), each a line about how it plays, mapped onto the bot specs of `bots/spec.py`, and
 each level's rating per game from the Elo ladder (`ladder.json`, written by `bench/strength/ladder.py`).
 
 Everything a player reads about a bot comes from here (the lobby, the table, the terminal):
@@ -38,16 +38,18 @@ class Level:
 #: Weakest first: the ladder's order. `random` is the ladder's anchor.
 LEVELS: tuple[Level, ...] = (
     Level("beginner", "Beginner", "random", "Plays any legal move, without a plan: for learning the rules."),
-    Level("easy", "Easy", "heuristic", "Takes the move that looks best right now, without looking ahead."),
-    Level("medium", "Medium", "mcts-easy", "Looks a little ahead before it moves, and decides fast."),
+    Level("easy", "Easy", "careless",
+          "Takes the move that looks best right now about half the time, and any legal move the other half."),
+    Level("medium", "Medium", "heuristic", "Always takes the move that looks best right now, without looking ahead."),
     Level("hard", "Hard", "mcts", "Plays out many ways the game could go before each move (about a second a move)."),
     Level("expert", "Expert", "mcts-hard", "Looks furthest ahead of all (up to three seconds a move)."),
+    Level("quick", "Quick", "mcts-easy", "Looks a little ahead before it moves, and decides fast.", on_ladder=False),
     Level("classic", "Classic", "policy",
-          "Plays this game's own hand-written strategy (where the game has none, it plays like Easy).",
+          "Plays this game's own hand-written strategy (where the game has none, it plays like Medium).",
           on_ladder=False),
     Level("instinct", "Instinct", "learned",
           "Moves by instinct, trained on many practice games, without looking ahead "
-          "(where the game has no training yet, it plays like Easy).",
+          "(where the game has no training yet, it plays like Medium).",
           on_ladder=False),
     Level("guided", "Guided", "mcts-net",
           "Looks ahead like Hard, its instinct choosing which moves to look at first "

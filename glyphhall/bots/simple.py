@@ -1,4 +1,5 @@
-"""The two baseline bots every game has: random, and greedy on the game's heuristic."""
+"""The baseline bots every game has: random, greedy on the game's heuristic, and careless (greedy
+but for a random move now and then: the ladder's step between the two)."""
 
 from __future__ import annotations
 
@@ -58,3 +59,28 @@ class GreedyBot(Bot):
             elif abs(value - best_value) <= 1e-12:
                 best.append(action)
         return self.rng.choice(best)
+
+
+#: The careless bot's chance of a random move on each decision: see bench/RESULTS.md, issue 41
+#: (below the greedy bot and above the random one, measurably, in every game).
+CARELESS_P = 0.5
+
+
+class CarelessBot(GreedyBot):
+    """The greedy bot's move, except that on each decision, with probability `p`, a uniformly
+    random legal move instead (drawn from the bot's own seeded rng, so a seed replays it)."""
+
+    name = "careless"
+
+    def __init__(self, seed: int = 0, p: float = CARELESS_P) -> None:
+        if not 0.0 <= p <= 1.0:
+            raise ValueError(f"p must be between 0 and 1, not {p}")
+        super().__init__(seed)
+        self.p = p
+
+    def choose(self, state: State, seat: int) -> Action:
+        if self.p > 0.0 and (self.p >= 1.0 or self.rng.random() < self.p):
+            if seat not in state.to_move() or state.is_over():
+                raise ValueError(f"seat {seat} has no legal action here")
+            return state.sample_action(seat, self.rng)
+        return super().choose(state, seat)

@@ -2,11 +2,11 @@
 
     random            heuristic         mcts-hard
     mcts:iterations=400,seconds=none    mcts-easy:cutoff=20    mcts:early_stop=off
-    mcts:prior=heuristic,prior_weight=4    mcts-hard:roots=1
+    mcts:prior=heuristic,prior_weight=4    mcts-hard:roots=1    careless:p=0.3
     hard              expert:roots=1    (a level key, see `bots/levels.py`, stands for its spec)
 
-Settings after the colon are for the MCTS levels only (see `glyphhall.bots.mcts.MCTSBot`); the
-arena uses them to get iteration budgets, which (unlike time budgets) make results reproducible."""
+Settings after the colon are for the MCTS levels (see `glyphhall.bots.mcts.MCTSBot`), and `p`
+for the careless bot (its chance of a random move, `bots/simple.py`); the arena uses them to get iteration budgets, which (unlike time budgets) make results reproducible."""
 
 from __future__ import annotations
 
@@ -64,6 +64,9 @@ _SETTINGS: dict[str, Callable[[str], object]] = {
 }
 
 
+#: The careless bot's one setting: its chance of a random move on each decision.
+_CARELESS_SETTINGS: dict[str, Callable[[str], object]] = {"p": float}
+
 _LEVEL_KEYS = ", ".join(level.key for level in LEVELS)
 
 
@@ -83,23 +86,27 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
         raise BotSpecError(f"there is no level {base!r}; the levels are {_LEVEL_KEYS}")
     settings: dict[str, Any] = {}
     if rest.strip():
-        if not base.startswith("mcts"):
-            raise BotSpecError(f"bot {base!r} takes no settings (only the mcts levels do)")
+        if base == "careless":
+            allowed = _CARELESS_SETTINGS
+        elif base.startswith("mcts"):
+            allowed = _SETTINGS
+        else:
+            raise BotSpecError(f"bot {base!r} takes no settings (only the mcts levels and careless do)")
         for item in rest.split(","):
             key, eq, value = item.partition("=")
             key, value = key.strip(), value.strip()
-            if not eq or key not in _SETTINGS:
+            if not eq or key not in allowed:
                 raise BotSpecError(
                     f"bad setting {item.strip()!r} in {spec!r}; settings are key=value with key one of "
-                    + ", ".join(_SETTINGS)
+                    + ", ".join(allowed)
                 )
-            if value.lower() == "none":
+            if value.lower() == "none" and allowed is _SETTINGS:
                 settings[key] = None
                 continue
             try:
-                settings[key] = _SETTINGS[key](value)
+                settings[key] = allowed[key](value)
             except ValueError:
-                kind = _KINDS.get(_SETTINGS[key], "a number")
+                kind = _KINDS.get(allowed[key], "a number")
                 raise BotSpecError(f"setting {key!r} in {spec!r} must be {kind}, not {value!r}") from None
     return base, settings
 
@@ -109,6 +116,13 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
     base, settings = parse_spec(spec)
     if not settings:
         bot = make(base, seed)
+    elif base == "careless":
+        from .simple import CarelessBot
+
+        try:
+            bot = CarelessBot(seed, **settings)
+        except ValueError as err:
+            raise BotSpecError(f"{spec!r}: {err}") from None
     else:
         from .mcts import make_level
 

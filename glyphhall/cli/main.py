@@ -60,8 +60,10 @@ def _seat_names(count: int, seat: int, vs: str, name: str) -> list[str]:
 def play(
     game_id: Annotated[str, typer.Argument(metavar="GAME", help="a game id, see 'glyphhall games'")],
     seat: Annotated[int, typer.Option(help="your seat (0 is the first player)")] = 0,
-    vs: Annotated[str, typer.Option(help=f"the computer's level for the other seats ({', '.join(lv.key for lv in LEVELS)}), "
-                                     "or 'human' for hotseat")] = "easy",
+    vs: Annotated[str, typer.Option(help="the computer's level for the other seats: "
+                                     f"{', '.join(lv.key for lv in LEVELS if lv.on_ladder)} (weakest to strongest), "
+                                     f"or {', '.join(lv.key for lv in LEVELS if not lv.on_ladder)}; "
+                                     "or 'human' for hotseat")] = "medium",
     players: Annotated[int | None, typer.Option(help="number of seats (default: the game's minimum)")] = None,
     seed: Annotated[int | None, typer.Option(help="random seed (default: from the clock)")] = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="game option key=value")] = None,
@@ -118,7 +120,7 @@ def play(
         console.print(f"You play against the {escape(introduce(vs, game.id))}", highlight=False)
     if count == 1 and game.max_players > 1:
         console.print(f"Solo game: you are the only player. To play with bots: glyphhall play {game.id} "
-                      f"--players N --vs easy (N up to {game.max_players}).", highlight=False)
+                      f"--players N --vs medium (N up to {game.max_players}).", highlight=False)
     _run(match, reader, plain)
 
 

@@ -52,3 +52,22 @@ def test_a_deal_with_an_error_counts_for_nobody(ladder):
     deals.append({**deals[0], "index": 2, "scores": None})
     fig = ladder.pair_figures(deals)
     assert fig["deals"] == 2 and fig["errors"] == 1 and fig["score"] == 0.75
+
+
+def test_a_deal_counts_for_the_levels_that_play_its_specs_now(ladder):
+    """The ledger is read by spec: a deal of `random` against `heuristic` recorded when they were
+    Beginner and Easy counts for Beginner against Medium once Medium plays `heuristic`, and a deal
+    whose specs no two levels play now counts for none."""
+    levels = {lv.key: lv for lv in ladder.ladder_levels()}
+    assert levels["medium"].spec == "heuristic"
+    old = [{"game": "g", "lower": "beginner", "upper": "easy", "index": i, "specs": ["random", "heuristic"],
+            "scores": [1.0, 1.0], "cpu": 1.0} for i in range(6)]
+    gone = [{"game": "g", "lower": "easy", "upper": "medium", "index": i,
+             "specs": ["heuristic", "mcts-easy:seconds=none"], "scores": [0.0, 0.0], "cpu": 1.0} for i in range(6)]
+    out = ladder.ladder("g", old + gone)
+    pairs = {(p["lower"], p["upper"]): p for p in out["pairs"]}
+    assert pairs[("beginner", "medium")]["deals"] == 6 and pairs[("beginner", "easy")]["deals"] == 0
+    assert out["levels"]["medium"]["measured_against"] == "beginner"
+    assert out["levels"]["medium"]["above_below"] is None  # not compared with Easy, the level right below
+    assert out["levels"]["easy"] == {"rating": None, "note": "not yet measured"}
+    assert all(p["specs"] != ["heuristic", "mcts-easy:seconds=none"] for p in out["pairs"])

@@ -31,14 +31,19 @@ def test_the_jargon_check_catches_the_old_wording() -> None:
 
 def test_a_level_word_plays_its_spec_and_the_old_specs_still_work() -> None:
     assert [lv.key for lv in levels.ladder_levels()] == ["beginner", "easy", "medium", "hard", "expert"]
-    assert [lv.spec for lv in levels.ladder_levels()] == ["random", "heuristic", "mcts-easy", "mcts", "mcts-hard"]
+    assert [lv.spec for lv in levels.ladder_levels()] == ["random", "careless", "heuristic", "mcts", "mcts-hard"]
+    assert [lv.key for lv in LEVELS if not lv.on_ladder] == ["quick", "classic", "instinct", "guided"]
     assert resolve("hard") == "mcts" and resolve("Expert:roots=1") == "mcts-hard:roots=1"
     assert resolve("Hard computer") == "mcts" and resolve("mcts-hard") == "mcts-hard"
     assert parse_spec("hard") == parse_spec("mcts") and parse_spec("expert:roots=1") == ("mcts-hard", {"roots": 1})
     for name in bots.names():  # every registered spec is accepted as before
         assert check_spec(name) == name
     assert make_bot("hard", 3).level == make_bot("mcts", 3).level == "mcts"
-    assert type(make_bot("easy")) is type(make_bot("heuristic"))
+    assert type(make_bot("easy")) is type(make_bot("careless")) and type(make_bot("medium")) is type(make_bot("heuristic"))
+    assert resolve("quick") == "mcts-easy" and make_bot("quick", 3).level == make_bot("mcts-easy", 3).level == "mcts-easy"
+    # Issue 41's second round moved the specs under the names; a spec stored before is named by its level now.
+    assert label("heuristic") == "Medium computer" and label("mcts-easy") == "Quick computer"
+    assert label("careless") == label("careless:p=0.2") == "Easy computer"
     with pytest.raises(BotSpecError, match="there is no level 'wizard'; the levels are beginner, easy"):
         parse_spec("wizard")
 

@@ -28,9 +28,9 @@ def test_vs_hard_names_the_level_and_hint_names_its_computer(tmp_path):
     child.expect(r"\s+".join(map(re.escape, intro.split())))  # the line wraps at the terminal's width
     assert wait_turn(child, "Ann") == 0
     type_line(child, "hint")
-    child.expect(r"The Easy computer would play: [^\n]+, because")
+    child.expect(r"The Medium computer would play: [^\n]+, because")
     type_line(child, "help")
-    child.expect_exact("let the Easy computer play this one move for you")
+    child.expect_exact("let the Medium computer play this one move for you")
     type_line(child, "quit")
     child.expect_exact("You left the match.")
     child.expect(pexpect.EOF)
@@ -42,8 +42,23 @@ def test_vs_hard_names_the_level_and_hint_names_its_computer(tmp_path):
 def test_an_old_name_still_plays_and_is_shown_by_its_level(tmp_path):
     child = spawn("play", "glyfts", "--plain", "--vs", "mcts-easy", "--seed", "5", "--name", "Ann",
                   data_dir=str(tmp_path / "data"), cols=200)
-    child.expect_exact("You play against the Medium computer:")
+    child.expect_exact("You play against the Quick computer:")  # Medium until issue 41's second round
     assert wait_turn(child, "Ann") == 0
     type_line(child, "quit")
     child.expect(pexpect.EOF)
     assert "mcts" not in shown(child).lower()
+
+
+def test_easy_is_the_careless_computer_and_the_default_is_medium(tmp_path):
+    easy = next(lv for lv in LEVELS if lv.key == "easy")
+    child = spawn("play", "glyfts", "--plain", "--vs", "easy", "--seed", "5", "--name", "Ann",
+                  data_dir=str(tmp_path / "data"), cols=200)
+    child.expect(r"\s+".join(map(re.escape, f"You play against the Easy computer: {easy.about}".split())))
+    assert wait_turn(child, "Ann") == 0
+    type_line(child, "quit")
+    child.expect(pexpect.EOF)
+    child = spawn("play", "glyfts", "--plain", "--seed", "5", "--name", "Ann", data_dir=str(tmp_path / "data"), cols=200)
+    child.expect_exact("You play against the Medium computer:")
+    assert wait_turn(child, "Ann") == 0
+    type_line(child, "quit")
+    child.expect(pexpect.EOF)

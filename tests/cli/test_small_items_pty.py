@@ -103,7 +103,7 @@ def test_hint_gives_a_reason(tmp_path):
     child = _plain(tmp_path, "glyfts", "--vs", "random", "--seed", "5")
     wait_turn(child, "Ann")
     type_line(child, "hint")
-    child.expect(r"The Easy computer would play: [^\n]+, because [^\n]*(estimate|only legal move)")
+    child.expect(r"The Medium computer would play: [^\n]+, because [^\n]*(estimate|only legal move)")
     _quit(child)
 
 

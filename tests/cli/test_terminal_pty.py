@@ -48,7 +48,7 @@ def test_a_whole_game_against_a_bot_ends_with_the_result_in_words(game_id, tmp_p
     assert len(list((tmp_path / "data" / "records").glob(f"{game_id}-*.json"))) == 1
     assert not list((tmp_path / "data" / "saves").glob("*.json"))  # a finished game is no longer saved
     if game_id == "glyphs":  # played alone: the screen says so, offers bots, and never calls a win a draw
-        assert "Solo game: you are the only player" in text and "--players N --vs easy" in text
+        assert "Solo game: you are the only player" in text and "--players N --vs medium" in text
         assert "draw" not in result
 
 
@@ -65,7 +65,7 @@ def test_history_is_kept_per_game_and_comes_back_with_the_up_arrow(game_id, tmp_
     child = play(game_id, tmp_path)
     wait_turn(child, "Ann")
     type_line(child, "hint")
-    child.expect("The Easy computer would play")
+    child.expect("The Medium computer would play")
     child.expect_exact("Ann>")
     _leave(child)
     # a new session of the same game: Up brings back the line typed in the last one
@@ -74,7 +74,7 @@ def test_history_is_kept_per_game_and_comes_back_with_the_up_arrow(game_id, tmp_
     child.send(ESC_UP)
     child.expect_exact("hint")
     child.send("\r")
-    child.expect("The Easy computer would play")
+    child.expect("The Medium computer would play")
     child.expect_exact("Ann>")
     _leave(child)
     history = (tmp_path / "data" / "history" / f"{game_id}.txt").read_text()

@@ -18,15 +18,16 @@ def test_the_games_list_offers_levels_with_names_and_ratings(client):
 
 
 def test_a_seat_asked_for_by_level_or_old_spec_is_named_by_its_level(client):
-    asked = ["hard", "mcts", "Expert", "heuristic", "beginner"]
+    asked = ["hard", "mcts", "Expert", "heuristic", "beginner", "easy", "mcts-easy"]
     for bot in asked:
         r = client.post("/api/tables", json={"game": "duel", "seats": [{"kind": "person"}, {"kind": "bot", "bot": bot}]})
         assert r.status_code == 201, r.text
         seat = client.get(f"/api/tables/{r.json()['id']}").json()["seats"][1]
         assert not bot_jargon(seat["name"]), seat
         expected = {"hard": ("Hard computer", "mcts"), "mcts": ("Hard computer", "mcts"),
-                    "Expert": ("Expert computer", "mcts-hard"), "heuristic": ("Easy computer", "heuristic"),
-                    "beginner": ("Beginner computer", "random")}[bot]
+                    "Expert": ("Expert computer", "mcts-hard"), "heuristic": ("Medium computer", "heuristic"),
+                    "beginner": ("Beginner computer", "random"), "easy": ("Easy computer", "careless"),
+                    "mcts-easy": ("Quick computer", "mcts-easy")}[bot]
         # Stored by its spec, so ratings and saved tables keyed by spec go on as before.
         assert (seat["name"], seat["bot"]) == expected and seat["level"] == seat["name"].split()[0].lower()
 
