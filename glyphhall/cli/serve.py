@@ -16,10 +16,14 @@ import typer
 from .errors import fail, os_error_text
 
 
-def _listening_socket(host: str, port: int) -> socket.socket:
-    """Binds now, so a port in use is reported before anything starts."""
+def _check_port(port: int) -> None:
     if not 1 <= port <= 65535:
         raise fail(f"--port {port} is out of range: a port is between 1 and 65535")
+
+
+def _listening_socket(host: str, port: int) -> socket.socket:
+    """Binds now, so a port in use is reported before anything starts."""
+    _check_port(port)
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     except socket.gaierror as err:
@@ -111,6 +115,7 @@ def register(app: typer.Typer) -> None:
         ] = None,
     ) -> None:
         """Start the Glyph Hall server and print the address to open in a browser."""
+        _check_port(port)  # at once: the server's imports below take seconds
         import uvicorn
 
         from glyphhall.server import create_app
