@@ -157,22 +157,29 @@ def _refresh_legal(hall: Hall) -> None:
         hall.legal[s] = [str(a) for a in live.state.legal_actions(s)]
 
 
-@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
-@given(data=st.data())
-def test_no_frame_changes_a_view_unless_a_legal_move_is_acknowledged(hall, data):
-    for _ in range(data.draw(st.integers(1, 6), label="frames")):
-        seat, ws = data.draw(st.sampled_from(hall.sockets()), label="socket")
-        frame = build(hall, seat, data.draw(recipes, label="frame"))
-        before = _snapshot(hall)
-        acked = _send_and_ping(hall, ws, frame)
-        after = _snapshot(hall)
-        if acked:
-            assert seat is not None, "a spectator's frame moved the game"
-            assert after[0] == before[0] + 1, "an acknowledged move is exactly one step"
-            _refresh_legal(hall)
-        else:
-            assert after == before, f"frame {frame[:200]!r} changed the game without an acknowledged move"
-    _one_legal_move(hall)
+def test_no_frame_changes_a_view_unless_a_legal_move_is_acknowledged(hall):
+    # The property runs inside the test, so the check after it sees the same table: xdist may
+    # send two tests of one module to different workers, each with a fixture of its own.
+    @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(data=st.data())
+    def frames_then_a_legal_move(data):
+        for _ in range(data.draw(st.integers(1, 6), label="frames")):
+            seat, ws = data.draw(st.sampled_from(hall.sockets()), label="socket")
+            frame = build(hall, seat, data.draw(recipes, label="frame"))
+            before = _snapshot(hall)
+            acked = _send_and_ping(hall, ws, frame)
+            after = _snapshot(hall)
+            if acked:
+                assert seat is not None, "a spectator's frame moved the game"
+                assert after[0] == before[0] + 1, "an acknowledged move is exactly one step"
+                _refresh_legal(hall)
+            else:
+                assert after == before, f"frame {frame[:200]!r} changed the game without an acknowledged move"
+        _one_legal_move(hall)
+
+    frames_then_a_legal_move()
+    # Legal moves were among the frames: the property held across moves, not only at the start.
+    assert len(hall.live.actions) > 0
 
 
 def _one_legal_move(hall: Hall) -> None:
@@ -186,9 +193,3 @@ def _one_legal_move(hall: Hall) -> None:
     assert _send_and_ping(hall, hall.seats[seat], json.dumps(move)), "a legal move is acknowledged"
     assert len(hall.live.actions) == before + 1
     _refresh_legal(hall)
-
-
-def test_the_fuzzing_played_legal_moves_too(hall):
-    """Runs after the property test on the same table: legal moves were among the frames, so
-    the property was checked across moves, not only on the first position."""
-    assert len(hall.live.actions) > 0
