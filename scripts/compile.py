@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import argparse
 import fcntl
-import importlib.util
 import os
+import runpy
 import subprocess
 import sys
 import time
@@ -52,11 +52,8 @@ def move_into_place(staging: Path, root: Path) -> int:
 def remove_uncompiled(root: Path) -> None:
     """Compiled modules of sources no longer compiled (setup.py's list changed) are removed, staged
     and in place: left there, they would run instead of their source, whatever it says later."""
-    spec = importlib.util.spec_from_file_location("glyphhall_setup", root / "setup.py")
-    assert spec is not None and spec.loader is not None
-    setup_file = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(setup_file)
-    compiled = {str(Path(source).with_suffix("")) for source in setup_file.compiled_sources(root)}
+    compiled_sources = runpy.run_path(str(root / "setup.py"))["compiled_sources"]  # (setup() runs only as __main__)
+    compiled = {str(Path(source).with_suffix("")) for source in compiled_sources(root)}
     for folder in (root, STAGING):
         for built in folder.glob("glyphhall/**/*.so"):
             module = built.relative_to(folder).as_posix().split(".")[0]

@@ -20,7 +20,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from bench.strength.ladder import LEDGER, _score, deal_games, pair_figures  # noqa: E402
+from bench.strength.ladder import LEDGER, deal_games, pair_figures, upper_scores  # noqa: E402
 from glyphhall.arena.match import play_match  # noqa: E402
 from glyphhall.bots.levels import Level  # noqa: E402
 
@@ -32,7 +32,7 @@ def play(game: str, lower: str, upper: str, index: int) -> dict[str, Any]:
     low, up = Level(lower, lower, lower, ""), Level(upper, upper, upper, "")
     results = [play_match(spec) for spec in deal_games(game, low, up, index)]
     errors = [r["error"] for r in results if r["error"]]
-    scores = None if errors else [_score(results[0]["returns"], 0), _score(results[1]["returns"], 1)]
+    scores = None if errors else upper_scores(results)
     return {"game": game, "specs": [lower, upper], "index": index, "scores": scores, "errors": errors,
             "cpu": round(time.process_time() - start, 2)}
 

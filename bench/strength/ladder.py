@@ -87,6 +87,12 @@ def _score(returns: list[float], seat: int) -> float:
     return 1.0 if mine > theirs else (0.5 if mine == theirs else 0.0)
 
 
+def upper_scores(results: list[dict[str, Any]]) -> list[float]:
+    """The upper level's score (1, 0.5 or 0) in each game of a deal (`deal_games`' order: it
+    sits first, then second)."""
+    return [_score(results[0]["returns"], 0), _score(results[1]["returns"], 1)]
+
+
 def play_deal(task: tuple[str, str, str, int]) -> dict[str, Any]:
     """Both games of deal `index` for the pair; runs in a worker."""
     game, lower_key, upper_key, index = task
@@ -95,7 +101,7 @@ def play_deal(task: tuple[str, str, str, int]) -> dict[str, Any]:
     start = time.process_time()
     results = [play_match(spec) for spec in deal_games(game, lower, upper, index)]
     errors = [r["error"] for r in results if r["error"]]
-    scores = None if errors else [_score(results[0]["returns"], 0), _score(results[1]["returns"], 1)]
+    scores = None if errors else upper_scores(results)
     return {"game": game, "lower": lower_key, "upper": upper_key, "index": index,
             "specs": [bench_spec(lower), bench_spec(upper)], "scores": scores, "errors": errors,
             "moves": [r["moves"] for r in results], "cpu": round(time.process_time() - start, 2)}

@@ -3,7 +3,7 @@ but for a random move now and then: the ladder's step between the two)."""
 
 from __future__ import annotations
 
-from glyphhall.engine import Action, State
+from glyphhall.engine import Action, Rng, State
 
 from .base import Bot
 
@@ -14,9 +14,14 @@ class RandomBot(Bot):
     name = "random"
 
     def choose(self, state: State, seat: int) -> Action:
-        if seat not in state.to_move() or state.is_over():
-            raise ValueError(f"seat {seat} has no legal action here")
-        return state.sample_action(seat, self.rng)
+        return random_move(state, seat, self.rng)
+
+
+def random_move(state: State, seat: int, rng: Rng) -> Action:
+    """A uniformly random legal action of `seat`; ValueError where it has none."""
+    if seat not in state.to_move() or state.is_over():
+        raise ValueError(f"seat {seat} has no legal action here")
+    return state.sample_action(seat, rng)
 
 
 def evaluate(state: State, seat: int) -> float:
@@ -80,7 +85,5 @@ class CarelessBot(GreedyBot):
 
     def choose(self, state: State, seat: int) -> Action:
         if self.p > 0.0 and (self.p >= 1.0 or self.rng.random() < self.p):
-            if seat not in state.to_move() or state.is_over():
-                raise ValueError(f"seat {seat} has no legal action here")
-            return state.sample_action(seat, self.rng)
+            return random_move(state, seat, self.rng)
         return super().choose(state, seat)
