@@ -8,7 +8,7 @@ import time
 
 from glyphhall.server.tables import idle_tables
 
-from .helpers import new_table, started_duel
+from .helpers import hello, new_table, receive, started_duel, take
 
 
 def _finished_race(client) -> str:
@@ -45,3 +45,25 @@ def test_an_idle_running_table_stays_a_while_then_goes_and_comes_back_whole(clie
     client.get(f"/api/tables/{other}")
     assert table_id not in manager.tables
     assert client.get(f"/api/tables/{table_id}").json() == before
+
+
+def test_a_socket_joins_the_table_in_memory_though_it_was_dropped_while_the_socket_said_hello(client, monkeypatch):
+    """The race stop 46's CI met on two processes: a table was let go from memory while a socket
+    was joining it (a note from another process, or idle tables let go); the socket joined the
+    dropped copy and never heard the game start."""
+    from glyphhall.server.play import table_socket
+
+    manager = client.app.state.manager
+    table = new_table(client)
+    tokens = [take(client, table["id"], 0, "ann"), take(client, table["id"], 1, "bob")]
+
+    async def dropped_meanwhile(ws):
+        manager.forget(table["id"])  # nobody is connected yet, so it goes
+        return set()
+
+    monkeypatch.setattr(table_socket, "muted_names", dropped_meanwhile)
+    with client.websocket_connect(f"/ws/{table['id']}") as ws:
+        assert hello(ws, tokens[1])["table"]["status"] == "open"
+        assert manager.tables[table["id"]].connections, "the socket is in the table loaded now"
+        assert client.post(f"/api/tables/{table['id']}/start", json={"token": tokens[0]}).status_code == 200
+        assert receive(ws, "state")["table"]["status"] == "running"

@@ -88,23 +88,25 @@ async def play(ws: WebSocket, table_id: str) -> None:
     if not isinstance(hello, Hello):
         await refuse(ws, "the first message must be {\"type\": \"hello\", \"token\": ...}", 4400)
         return
-    seat: int | None = None
     signed_in = await visitor(ws)
-    if hello.token is None and (user := signed_in.user) is not None:
-        seat = table.seat_of_user(user.id)  # signed in: the account's seat, on any device
-    elif hello.token is not None:
-        seat = table.seat_of_token(hello.token)
-        if seat is None:
-            await refuse(ws, "that seat token does not belong to this table", 4403)
-            return
+    if hello.token is not None and table.seat_of_token(hello.token) is None:
+        await refuse(ws, "that seat token does not belong to this table", 4403)
+        return
 
     async def send(message: dict[str, Any]) -> None:
         # orjson: encoding the views is the largest cost of a move on the server.
         await ws.send_text(orjson.dumps(message).decode())
 
     await other_processes.serve_here(m, table)
-    conn = Connection(send, seat, label=f"table {table.id}")
+    conn = Connection(send, None, label=f"table {table.id}")
     conn.muted = await muted_names(ws)  # the chat of the people this person blocked stays away
+    # While this socket waited above, the table may have been dropped from memory (another
+    # process's note, idle tables let go): join the one loaded now, with nothing awaited between.
+    table = await m.get_to_join(table_id)
+    if hello.token is None and (user := signed_in.user) is not None:
+        conn.seat = table.seat_of_user(user.id)  # signed in: the account's seat, on any device
+    elif hello.token is not None:
+        conn.seat = table.seat_of_token(hello.token)
     buckets = ConnectionBuckets(ws.app.state.limits)
 
     async def session_ended() -> None:  # signed out, or the password changed elsewhere
@@ -117,7 +119,7 @@ async def play(ws: WebSocket, table_id: str) -> None:
                      if signed_in.user is not None and signed_in.session_hash else lambda: None)
     table.connections.add(conn)
     SOCKETS.inc()
-    conn.push(table.full_state(seat))
+    conn.push(table.full_state(conn.seat))
     table.broadcast_table()
     gate = FrameGate(ws.app, ws.client.host if ws.client else "unknown")
     try:

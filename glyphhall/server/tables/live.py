@@ -471,6 +471,15 @@ class TableManager:
         self.note_idle(table)
         return table
 
+    async def get_to_join(self, table_id: str) -> LiveTable:
+        """The table as loaded in memory now, for a socket to join before it next awaits: a
+        table object got earlier may have been dropped while its coroutine waited, and a
+        connection added to that one would never hear of the game again."""
+        while True:
+            table = await self.get(table_id)
+            if self.tables.get(table_id) is table:
+                return table
+
     async def get_finished(self, table_id: str, refusal: str) -> LiveTable:
         """The table if its game is over; else TableError(409) saying `refusal`."""
         table = await self.get(table_id)
