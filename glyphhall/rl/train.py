@@ -54,9 +54,13 @@ COMMON = {"players": 2, "envs": 16, "hidden": "256,128", "opponents": "random,ra
 #: Each a few CPU-minutes on one thread (Glyfts about 3.7, Inscription about 12.7; a PPO update
 #: costs Glyfts about 1.7 CPU-s, Inscription 4-5). Inscription's smaller recipe (100 imitation
 #: games x 15 epochs, 40 updates) was measurably weaker on three seeds (bench/RESULTS.md, "Issue 39").
+#: Tundrus and Heroscape (session 16) are sized to a CPU-quarter-hour each: a Tundrus PPO update costs
+#: about 2.4 CPU-s, a Heroscape one about 23 (its 57,163 action ids make the output layer large).
 RECIPES: dict[str, dict[str, Any]] = {
     "glyfts": {"imitation_games": 150, "imitation_epochs": 20, "updates": 100},
     "inscription": {"imitation_games": 150, "updates": 100},
+    "tundrus": {"imitation_games": 150, "imitation_epochs": 20, "updates": 100},
+    "heroscape": {"imitation_games": 150, "imitation_epochs": 20, "updates": 30},
 }
 
 

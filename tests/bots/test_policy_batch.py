@@ -23,7 +23,7 @@ def _positions(game_id: str, count: int) -> tuple[np.ndarray, list[list[int]]]:
     return np.stack(observations), legal
 
 
-@pytest.mark.parametrize("game_id", ["glyfts", "inscription"])
+@pytest.mark.parametrize("game_id", ["glyfts", "inscription", "tundrus", "heroscape"])
 def test_a_batch_scores_and_values_as_its_rows_do_one_by_one(game_id: str) -> None:
     network = shipped_network(game_id)
     assert network is not None

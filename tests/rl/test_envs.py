@@ -168,7 +168,7 @@ def test_the_shipped_checkpoints_play_their_games() -> None:
     from glyphhall.bots.learned import shipped_network
 
     shipped = [g for g in games.ids() if shipped_network(g) is not None]
-    assert {"inscription", "glyfts"} <= set(shipped)
+    assert {"inscription", "glyfts", "tundrus", "heroscape"} <= set(shipped)
     for game_id in shipped:
         game = games.get(game_id)
         network = shipped_network(game_id)
