@@ -1,13 +1,16 @@
-"""The network-guided search against the unguided one at the same iteration budget, paired deals
-(issue 41).
+"""The network-guided search against the unguided one at the same iteration budget, or at the
+same wall time per move (`--seconds`), paired deals (issue 41).
 
     python bench/strength/guided_strength.py glyfts --iterations 200 [--network PATH] [--deals 10] [--first 0] [--jobs 2]
+    python bench/strength/guided_strength.py tundrus --seconds 0.1 [--deals 8] [--jobs 1]
 
 `mcts-net:iterations=N,seconds=none` (bots/guided.py; the network: the shipped checkpoint, or a
 file such as an expert-iteration round's, `--network`) plays `mcts:iterations=N,seconds=none`
 (the hand-heuristic search of bots/mcts.py, its game hints followed, one tree) on the strength
 bench's deals (bench/strength/strength.py: the same seeds, shared luck and bot seeds), once in each seat.
-A deal's difference is the guided search's score over its two games less one half, in points
+With `--seconds S` both searches get S seconds of wall time a move instead (`seconds=S` and an
+iteration cap no move reaches), each stopping early once its move is decided, as at the table: a
+measurement of the load of the moment, so run it with the cores otherwise idle. A deal's difference is the guided search's score over its two games less one half, in points
 (100 = both games won); prints each deal and the mean with its 95 % t interval over deals, and
 the CPU seconds of each side's decisions (the same iterations do not cost the same time)."""
 
@@ -61,14 +64,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("game")
     parser.add_argument("--iterations", type=int, default=200)
+    parser.add_argument("--seconds", type=float, help="wall seconds a move for both searches instead of --iterations")
     parser.add_argument("--network", help="a checkpoint for the guided search (default: the shipped one)")
     parser.add_argument("--extra", default="", help="more settings of the guided search, e.g. mix=0.5")
     parser.add_argument("--deals", type=int, default=10)
     parser.add_argument("--first", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
-    guided = f"mcts-net:iterations={args.iterations},seconds=none" + (f",{args.extra}" if args.extra else "")
-    plain = f"mcts:iterations={args.iterations},seconds=none,roots=1"
+    budget = (f"iterations={args.iterations},seconds=none" if args.seconds is None
+              else f"iterations=1000000,seconds={args.seconds}")
+    guided = f"mcts-net:{budget}" + (f",{args.extra}" if args.extra else "")
+    plain = f"mcts:{budget},roots=1"
     pairing = Pairing(args.game, guided, plain)
     tasks = [(index, role, game_spec(pairing, index, role))
              for index in range(args.first, args.first + args.deals) for role in pairing.roles]
