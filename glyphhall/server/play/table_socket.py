@@ -102,7 +102,11 @@ async def play(ws: WebSocket, table_id: str) -> None:
     conn.muted = await muted_names(ws)  # the chat of the people this person blocked stays away
     # While this socket waited above, the table may have been dropped from memory (another
     # process's note, idle tables let go): join the one loaded now, with nothing awaited between.
-    table = await m.get_to_join(table_id)
+    try:
+        table = await m.get_to_join(table_id)
+    except TableError as err:  # (gone from the store meanwhile)
+        await refuse(ws, str(err), 4404)
+        return
     if hello.token is None and (user := signed_in.user) is not None:
         conn.seat = table.seat_of_user(user.id)  # signed in: the account's seat, on any device
     elif hello.token is not None:
