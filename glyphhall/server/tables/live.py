@@ -472,9 +472,8 @@ class TableManager:
         return table
 
     async def get_to_join(self, table_id: str) -> LiveTable:
-        """The table as loaded in memory now, for a socket to join before it next awaits: a
-        table object got earlier may have been dropped while its coroutine waited, and a
-        connection added to that one would never hear of the game again."""
+        """The table as loaded now, to join before the next await: one fetched earlier may have
+        been dropped meanwhile, and a connection added to it would hear nothing more."""
         while True:
             table = await self.get(table_id)
             if self.tables.get(table_id) is table:
