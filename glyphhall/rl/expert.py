@@ -6,7 +6,9 @@ learns from its games, round after round (Anthony et al. 2017; AlphaZero).
 Each round:
 1. self-play: `--games-per-round` games of the guided search against itself with the current
    network (both seats; `--iterations` walks a move, no time budget and no early stop, so the
-   visit counts are the full budget's). At every decision of one seat with several choices the
+   visit counts are the full budget's). With `--first-expert search` round 1's games are played
+   by the hand-heuristic search instead (`mcts`, one tree), as Anthony et al. began from plain
+   MCTS: the network first learns that search's visits and results. At every decision of one seat with several choices the
    search's root visit distribution is the policy target, and at the end each of those
    decisions gets its seat's result (1 win, -1 loss, 0 draw) as the value target. The first
    `--explore-moves` decisions of each game are drawn in proportion to the visits, the rest are
@@ -38,8 +40,9 @@ from typing import Any
 import numpy as np
 
 from glyphhall.bots.base import ask, sample_for
-from glyphhall.bots.guided import GuidedBot, make_guided
+from glyphhall.bots.guided import make_guided
 from glyphhall.bots.learned import PolicyNetwork, shipped_checkpoint
+from glyphhall.bots.mcts import MCTSBot, make_level
 from glyphhall.engine import Rng
 
 from .spaces import game_options, resolve_game
@@ -101,7 +104,9 @@ def self_play(game_id: str, arrays: dict[str, np.ndarray], seeds: list[int], set
     return out
 
 
-def _search_bot(network: PolicyNetwork, seed: int, settings: dict[str, Any]) -> GuidedBot:
+def _search_bot(network: PolicyNetwork, seed: int, settings: dict[str, Any]) -> MCTSBot:
+    if settings.get("expert") == "search":  # the hand-heuristic search (as ExIt's first expert)
+        return make_level("mcts", seed, iterations=settings["iterations"], seconds=None, early_stop=False, roots=1)
     bot = make_guided("mcts-net", seed, iterations=settings["iterations"], seconds=None, early_stop=False,
                       batch=settings["batch"], mix=settings["mix"], puct=settings["puct"])
     bot.network = network
@@ -205,6 +210,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--batch", type=int, default=8, help="leaves the network reads at once")
     parser.add_argument("--mix", type=float, default=0.0, help="share of a short rollout in a leaf's value")
     parser.add_argument("--puct", type=float, default=1.5)
+    parser.add_argument("--first-expert", choices=("guided", "search"), default="guided",
+                        help="who plays round 1: the guided search, or the hand-heuristic search (`mcts`, "
+                             "one tree) whose visits and results the network first learns")
     parser.add_argument("--explore-moves", type=int, default=8, help="decisions a game drawn by visits")
     parser.add_argument("--epochs", type=int, default=4)
     parser.add_argument("--lr", type=float, default=3e-4)
@@ -235,7 +243,8 @@ def main(argv: list[str] | None = None) -> None:
     net, hidden = load_into(torch, arrays, inputs, actions)
     net.to(args.device)
     settings = {"iterations": args.iterations, "batch": args.batch, "mix": args.mix, "puct": args.puct,
-                "explore_moves": args.explore_moves}
+                "explore_moves": args.explore_moves,
+                "first_expert": args.first_expert}
     recipe = {"command": "python -m glyphhall.rl.expert " + " ".join(sys.argv[1:] if argv is None else argv),
               "start": str(start), "start_training": base_meta.get("training"), "seed": args.seed,
               "games_per_round": args.games_per_round, "workers": args.workers, "epochs": args.epochs,
@@ -247,7 +256,8 @@ def main(argv: list[str] | None = None) -> None:
     for r in range(1, args.rounds + 1):
         seeds = [args.seed * 1_000_003 + r * 10_000 + g for g in range(args.games_per_round)]
         began = time.monotonic()
-        games = play_round(game.id, arrays, seeds, settings, args.workers)
+        expert = args.first_expert if r == 1 else "guided"
+        games = play_round(game.id, arrays, seeds, {**settings, "expert": expert}, args.workers)
         played = time.monotonic() - began
         fresh = targets(games)
         if not fresh:
@@ -256,7 +266,7 @@ def main(argv: list[str] | None = None) -> None:
         previous = fresh
         finished = [g for g in games if g["finished"]]
         first_wins = sum(1 for g in finished if g["returns"][0] > g["returns"][1]) if players == 2 else None
-        recipe["rounds"].append({"round": r, "games": len(games), "finished": len(finished),
+        recipe["rounds"].append({"round": r, "expert": expert, "games": len(games), "finished": len(finished),
                                  "first_seat_wins": first_wins, "positions": len(fresh),
                                  "self_play_seconds": round(played, 1),
                                  "mean_moves": round(sum(g["moves"] for g in games) / len(games), 1), **losses})

@@ -37,7 +37,7 @@ from .runtime.gc_policy import GcPolicy
 from .tables import rated_or_friendly
 from .tables.botpool import BotPool
 from .tables.catalog import Catalog
-from .tables.live import TableManager
+from .tables.manager import TableManager
 from .tables.store_access import StoreAccess
 
 WEB = Path(__file__).resolve().parent.parent / "web"

@@ -47,3 +47,31 @@ def test_bad_settings_are_refused(capsys) -> None:
     with pytest.raises(SystemExit):
         expert.main(["glyfts", "--rounds", "0"])
     assert "--rounds must be at least 1" in capsys.readouterr().err
+
+
+def test_the_first_round_can_learn_from_the_hand_heuristic_search(tmp_path) -> None:
+    pytest.importorskip("torch")
+    from glyphhall.bots.base import sample_for
+    from glyphhall.bots.mcts import make_level
+    from glyphhall.games import resolve
+    from glyphhall.rl import expert
+
+    expert.main(["inscription", "--rounds", "2", "--games-per-round", "1", "--iterations", "6", "--seed", "5",
+                 "--epochs", "1", "--first-expert", "search", "--out-dir", str(tmp_path)])
+    recipe = PolicyNetwork.load(tmp_path / "inscription-round-2.npz").meta["training"]["expert_iteration"]
+    assert recipe["first_expert"] == "search"
+    assert [r["expert"] for r in recipe["rounds"]] == ["search", "guided"]
+    # Round 1's policy targets are the visits of `mcts` (one tree) at the same budget and seed.
+    with np.load(shipped_checkpoint("inscription"), allow_pickle=False) as data:
+        arrays = {name: data[name] for name in data.files}
+    settings = {"iterations": 6, "batch": 8, "mix": 0.0, "puct": 1.5, "explore_moves": 8, "expert": "search"}
+    (game,) = expert.self_play("inscription", arrays, [7], settings)
+    observation, ids, shares, seat = game["samples"][0]
+    state = resolve("inscription").new(2, 7, PolicyNetwork(arrays).meta.get("options") or {})
+    assert np.array_equal(observation, state.observation_tensor(seat))  # the opening decision
+    bot = make_level("mcts", 7 * 7 + seat, iterations=6, seconds=None, early_stop=False, roots=1)
+    root = bot.search(sample_for(bot, state, seat), seat)
+    legal = state.legal_actions(seat)
+    visits = [root.children[a].visits if a in root.children else 0 for a in legal]
+    assert ids == state.legal_action_ids(seat)
+    assert shares == [v / sum(visits) for v in visits]

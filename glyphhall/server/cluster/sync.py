@@ -11,7 +11,8 @@ import logging
 from ..lobby import rematch
 from ..runtime.metrics import CAUGHT_UP
 from ..tables import bot_turns
-from ..tables.live import TableError, TableManager
+from ..tables.live import TableError
+from ..tables.manager import TableManager
 from ..tables.other_processes import refresh
 
 log = logging.getLogger("glyphhall.server")

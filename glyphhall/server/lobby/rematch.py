@@ -18,7 +18,8 @@ from fastapi import APIRouter, Request
 
 from ..guard.identity import user_of
 from ..guard.tokens import new_seed, new_table_id, new_token, token_hash
-from ..tables.live import LiveTable, TableError, TableManager
+from ..tables.live import LiveTable, TableError
+from ..tables.manager import TableManager
 from .routes import WithToken, _seat_of, start_locked
 
 REMATCH_NOT_YET = "a rematch is offered once the game is over"

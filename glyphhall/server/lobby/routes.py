@@ -20,7 +20,8 @@ from ..guard.identity import user_of
 from ..guard.tokens import new_seed, new_table_id, new_token, token_hash
 from ..tables import keepsakes
 from ..tables.catalog import game_folder
-from ..tables.live import LiveTable, TableError, TableManager
+from ..tables.live import LiveTable, TableError
+from ..tables.manager import TableManager
 from ..tables.seats import vacate_seat
 from ..tables.table_info import SeatState, position_info
 from . import practice_positions

@@ -14,7 +14,8 @@ from fastapi import APIRouter, Request
 from glyphhall.engine import Game
 from glyphhall.engine.for_players import for_players
 
-from ..tables.live import TableError, TableManager
+from ..tables.live import TableError
+from ..tables.manager import TableManager
 
 router = APIRouter(prefix="/api", tags=["lobby"])
 

@@ -17,7 +17,7 @@ from glyphhall.bots.levels import label as bot_label
 
 from ..guard.identity import COOKIE
 from ..tables import other_processes
-from ..tables.live import TableManager
+from ..tables.manager import TableManager
 from ..tables.seats import vacate_seat
 from .refusals import AccountError
 from .sign_in import PasswordCheck, check_password, signed_in

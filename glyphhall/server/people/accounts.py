@@ -21,7 +21,7 @@ from ..guard.hall_windows import HallBackoff, HallWindow
 from ..guard.identity import COOKIE, SESSION_SECONDS, visitor
 from ..guard.session_sockets import session_sockets
 from ..guard.tokens import new_token, token_hash
-from ..tables.live import TableManager
+from ..tables.manager import TableManager
 from . import passwords
 from .refusals import AccountError
 

@@ -19,7 +19,8 @@ from starlette.requests import HTTPConnection
 from glyphhall.store import UserInfo
 
 from ..guard.identity import user_of
-from ..tables.live import TableError, TableManager
+from ..tables.live import TableError
+from ..tables.manager import TableManager
 from .refusals import FriendError
 from .sign_in import signed_in
 

@@ -16,7 +16,8 @@ from glyphhall.store import TableInfo, UserInfo
 
 from ..guard.identity import visitor
 from ..tables import skill_ratings
-from ..tables.live import TableError, TableManager
+from ..tables.live import TableError
+from ..tables.manager import TableManager
 from . import friends
 from .refusals import ProfileError
 

@@ -43,7 +43,8 @@ from ..people.friends import muted_names
 from ..runtime.logs import TABLE
 from ..runtime.metrics import MOVE_SECONDS, SOCKETS, timed
 from ..tables import other_processes
-from ..tables.live import AlreadyPlayed, Connection, LiveTable, StaleMove, TableError, TableManager
+from ..tables.live import AlreadyPlayed, Connection, LiveTable, StaleMove, TableError
+from ..tables.manager import TableManager
 from .frames import FLOODED, HELLO_SECONDS, SocketClosed, receive_text, refuse
 from .protocol import (
     Act,

@@ -12,7 +12,8 @@ from pydantic import BaseModel, Field
 from glyphhall.bots.levels import label as bot_label
 from glyphhall.engine import MatchRecord
 
-from ..tables.live import LiveTable, TableManager
+from ..tables.live import LiveTable
+from ..tables.manager import TableManager
 from . import replay_steps
 from .replay_work import replay_work
 

@@ -37,7 +37,8 @@ from ..guard.flood_limits import FrameGate
 from ..guard.identity import user_of
 from ..play.frames import FLOODED, HELLO_SECONDS, SocketClosed, receive_text, refuse
 from ..play.protocol import read_object as _parse  # the same JSON checks
-from ..tables.live import Connection, LiveTable, TableError, TableManager
+from ..tables.live import Connection, LiveTable, TableError
+from ..tables.manager import TableManager
 from . import replay_steps
 from .replay import REPLAY_NOT_YET
 from .replay_work import replay_work

@@ -8,7 +8,7 @@ import time
 from collections import OrderedDict
 from typing import Any
 
-# The manager and its tables (live.py, which uses this module) are typed loosely here.
+# The manager and its tables (manager.py, which uses this module) are typed loosely here.
 LiveTable = Any
 TableManager = Any
 

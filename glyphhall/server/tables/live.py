@@ -10,7 +10,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from glyphhall.bots.levels import label as bot_label
 from glyphhall.engine import (
@@ -27,16 +27,12 @@ from glyphhall.engine import (
     position_title,
 )
 from glyphhall.engine.record import brief_options
-from glyphhall.store import ActionClash
+from glyphhall.store import ActionClash, Store
 
 from ..guard.tokens import token_hash
 from . import bot_turns, keepsakes, messages, rated_or_friendly, skill_ratings, undo_policy
-from .botpool import BotPool
-from .catalog import Catalog
 from .connection import Connection
 from .errors import AlreadyPlayed, StaleMove, TableError
-from .idle_tables import IdleTables
-from .ownership import Ownership
 from .store_access import StoreAccess
 from .table_info import SeatState, position_info
 from .timers import TurnTimer
@@ -48,8 +44,23 @@ T = TypeVar("T")
 PRESENCE_SECONDS = 0.5
 
 
+class Manager(Protocol):
+    """What a table calls back on its manager (manager.py's TableManager, which makes the tables)."""
+
+    access: StoreAccess
+    store: Store
+
+    async def db(self, fn: Callable[..., T], *args: Any) -> T: ...
+    async def announce(self, kind: str, table_id: str, arg: object = "") -> None: ...
+    async def release_finished(self, table: LiveTable) -> None: ...
+    def release_if_idle(self, table: LiveTable) -> None: ...
+    def after_change(self, table: LiveTable) -> None: ...
+    def runs_here(self, table_id: str) -> bool: ...
+    def ask_bot(self, table: LiveTable, seat: int, level: str, once: bool = False) -> None: ...
+
+
 class LiveTable:
-    def __init__(self, manager: TableManager, info: Any, game: Game) -> None:
+    def __init__(self, manager: Manager, info: Any, game: Game) -> None:
         self.manager = manager
         self.id: str = info.id
         self.game = game
@@ -205,7 +216,7 @@ class LiveTable:
 
     def add_chat(self, line: Any) -> None:
         """A chat line (committed) to the cache and every connection here, once."""
-        entry = _chat_dict(line)
+        entry = chat_dict(line)
         if self.chat_cache is None:
             self.chat_cache = []
         if any(c["id"] == entry["id"] for c in self.chat_cache[-50:]):
@@ -439,152 +450,6 @@ class LiveTable:
             self.manager.ask_bot(self, seat, "random", once=True)
 
 
-class TableManager:
-    def __init__(self, store: StoreAccess, catalog: Catalog, bot_pool: BotPool) -> None:
-        self.access = store
-        self.store = store.store
-        self.catalog = catalog
-        self.bot_pool = bot_pool
-        self.tables: dict[str, LiveTable] = {}
-        self.idle = IdleTables(self)
-        self._tasks: set[asyncio.Task[Any]] = set()
-        self.cluster: Ownership | None = None  # several processes on one PostgreSQL (cluster/)
-        self.watchers: list[Callable[[LiveTable], None]] = []  # told after every change of a table
-
-    def runs_here(self, table_id: str) -> bool:
-        """Bots and timers run on the table's owner (this process, when it is alone)."""
-        return self.cluster is None or self.cluster.owns(table_id)
-
-    async def announce(self, kind: str, table_id: str, arg: object = "") -> None:
-        """Tell the other processes (if any) that something at a table is committed."""
-        if self.cluster is not None:
-            await self.cluster.note(kind, table_id, arg)
-
-    async def db(self, fn: Callable[..., T], *args: Any) -> T:
-        return await self.access.run(fn, *args)
-
-    # --- loading ---------------------------------------------------------------------------
-    async def get(self, table_id: str) -> LiveTable:
-        """The table, loaded from the store if it is not in memory. A table nobody needs stays
-        loaded only among the IDLE_TABLES most recently used."""
-        table = await self._load(table_id)
-        self.note_idle(table)
-        return table
-
-    async def get_to_join(self, table_id: str) -> LiveTable:
-        """The table as loaded now, to join before the next await: one fetched earlier may have
-        been dropped meanwhile, and a connection added to it would hear nothing more."""
-        while True:
-            table = await self.get(table_id)
-            if self.tables.get(table_id) is table:
-                return table
-
-    async def get_finished(self, table_id: str, refusal: str) -> LiveTable:
-        """The table if its game is over; else TableError(409) saying `refusal`."""
-        table = await self.get(table_id)
-        if table.status != "finished":
-            raise TableError(refusal, 409)
-        return table
-
-    async def _load(self, table_id: str) -> LiveTable:
-        table = self.tables.get(table_id)
-        if table is not None:
-            return table
-        info = await self.db(self.store.table, table_id)
-        if info is None:
-            raise TableError(f"there is no table {table_id!r}", 404)
-        try:
-            game = self.catalog.get(info.game)
-        except KeyError:
-            raise TableError(f"table {table_id} plays {info.game!r}, which this server does not have", 404) from None
-        table = LiveTable(self, info, game)
-        if info.status != "open":
-            record = await self.db(self.store.record, table_id)
-            table.rebuild(record)
-        chat = await self.db(self.store.chat, table_id)
-        table.chat_cache = [_chat_dict(c) for c in chat]
-        # Another coroutine may have loaded it meanwhile: keep the first.
-        loaded = self.tables.setdefault(table_id, table)
-        if loaded is table and self.cluster is not None:
-            async with table.lock:  # a move another process made while we read the record
-                await table.catch_up_locked()
-        return loaded
-
-    async def claim(self, table_id: str) -> None:
-        """Own a table that starts here, if nobody else does (its bots and timer run here)."""
-        if self.cluster is not None:
-            await self.cluster.claim(table_id)
-
-    async def release_finished(self, table: LiveTable) -> None:
-        """A finished table needs no owner any more."""
-        if self.cluster is not None and table.status == "finished":
-            await self.cluster.release(table.id)
-
-    def release_if_idle(self, table: LiveTable) -> None:
-        """Forget a table nobody here watches, when it is finished or another process owns
-        it (its replay, or the next socket, reads it from the store again); keep any other
-        among the recently used idle ones."""
-        if not table.connections and (table.status == "finished" or not self.runs_here(table.id)):
-            self.forget(table.id)
-        else:
-            self.note_idle(table)
-
-    def note_idle(self, table: LiveTable) -> None:
-        """`table` was just used: if nobody needs it, it joins the idle ones (idle_tables.py)."""
-        self.idle.note(table)
-
-    def forget(self, table_id: str) -> None:
-        """Drop a table from memory (the store keeps it)."""
-        table = self.tables.get(table_id)
-        if table is not None and not table.connections and not table.thinking:
-            table.timer.stop()
-            del self.tables[table_id]
-            self.idle.drop(table_id)
-
-    async def resume_all(self) -> int:
-        """After a (re)start: every running table is rebuilt from its record and its bots and
-        timers go on."""
-        infos = await self.db(self.store.tables, ("running",), 100000)
-        resumed = 0
-        for info in infos:
-            try:
-                table = await self.get(info.id)
-            except TableError as err:
-                log.error("cannot resume: %s", err)
-                continue
-            if table.status == "running":
-                await table.resume_timer()
-                self.after_change(table)
-                resumed += 1
-        return resumed
-
-    # --- after each change: bots --------------------------------------------------------------
-    def after_change(self, table: LiveTable) -> None:
-        for watch in self.watchers:  # the notifications (notify/notifier.py)
-            watch(table)
-        if table.status != "running" or table.state is None or not self.runs_here(table.id):
-            return
-        for seat in table.state.to_move():
-            s = table.seats[seat]
-            if s.kind == "bot" and seat not in table.thinking:
-                self.ask_bot(table, seat, s.bot or "random")
-
-    def ask_bot(self, table: LiveTable, seat: int, level: str, once: bool = False) -> None:
-        table.thinking.add(seat)
-        task = asyncio.create_task(bot_turns.play(self, table, seat, level, once))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-
-    async def close(self) -> None:
-        for table in self.tables.values():
-            table.timer.stop()
-            for conn in list(table.connections):
-                await conn.close()
-        for task in list(self._tasks):
-            task.cancel()
-        self._tasks.clear()
-
-
 def _consume_outcome(task: asyncio.Future[None]) -> None:
     """Mark a shielded move's outcome as seen: its caller may be gone, and the refusal it was
     meant for needs no "exception never retrieved" warning."""
@@ -592,7 +457,7 @@ def _consume_outcome(task: asyncio.Future[None]) -> None:
         task.exception()
 
 
-def _chat_dict(line: Any) -> dict[str, Any]:
+def chat_dict(line: Any) -> dict[str, Any]:
     return {"id": line.id, "author": line.author, "text": line.text, "at": line.at}
 
 

@@ -5,7 +5,8 @@ cluster's notes do (cluster/sync.py)."""
 
 from __future__ import annotations
 
-from .live import LiveTable, TableManager
+from .live import LiveTable
+from .manager import TableManager
 from .table_info import SeatState
 
 

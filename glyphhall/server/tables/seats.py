@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from glyphhall.bots.levels import label as bot_label
 
-from .live import LiveTable, TableManager
+from .live import LiveTable
+from .manager import TableManager
 
 #: Who finishes the game for a person who leaves a running table.
 SUBSTITUTE_BOT = "heuristic"
