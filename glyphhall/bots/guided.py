@@ -11,7 +11,9 @@ bots/mcts.py, as AlphaZero and expert iteration do, with the determinizations ke
 - Leaves: the value head, the expected final result of the seat to move there (the other seat
   gets the rest in a two-player game; with more seats they share it equally), or, with `mix`
   above 0, that mixed with a short rollout scored by the game's heuristic as AlphaGo mixed them:
-  (1 - mix) * network + mix * rollout.
+  (1 - mix) * network + mix * rollout; without `mix`, the game's LEVEL_MIX.
+- The network: the one given, else the game's shipped `GAME-guided.npz` (rl/expert.py: trained on
+  the hand-heuristic search's own games), else its `GAME.npz` (rl/train.py's, the Instinct level's).
 - Batches: `batch` iterations walk the tree one after another, each from its own
   determinization, and each leaf is counted as a loss on the way down until it is scored
   (virtual loss), so the walks spread over different leaves; then the network reads all their
@@ -68,16 +70,17 @@ class GuidedBot(MCTSBot):
     name = "mcts-net"
 
     def __init__(self, seed: int = 0, *, network: PolicyNetwork | str | Path | None = None,
-                 mix: float = 0.0, batch: int = 8, puct: float = 1.5, **settings: Any) -> None:
+                 mix: float | None = None, batch: int = 8, puct: float = 1.5, **settings: Any) -> None:
         super().__init__(seed, **settings)
-        if not 0.0 <= mix <= 1.0:
+        if mix is not None and not 0.0 <= mix <= 1.0:
             raise ValueError("mix must be between 0 (the network alone) and 1 (rollouts alone)")
         if batch < 1:
             raise ValueError("batch must be at least 1")
         if not puct > 0.0 or math.isinf(puct):
             raise ValueError("puct must be a positive number")
         self.network = PolicyNetwork.load(network) if isinstance(network, (str, Path)) else network
-        self.mix = mix
+        self.mix = mix  # None: the game's LEVEL_MIX
+        self._mix = 0.0  # this search's
         self.batch = batch
         self.puct = puct
         self._net: PolicyNetwork | None = None  # this search's network
@@ -92,7 +95,8 @@ class GuidedBot(MCTSBot):
 
     # --- the search ----------------------------------------------------------------------------
     def search(self, state: State, seat: int) -> Node:
-        net = self.network or shipped_network(state.game.id)
+        game_id = state.game.id
+        net = self.network or shipped_network(game_id, "guided") or shipped_network(game_id)
         if net is not None and id(net) not in self._checked:
             net.check(state)
             self._checked.add(id(net))
@@ -101,6 +105,7 @@ class GuidedBot(MCTSBot):
         self._pending = []
         self._limit_plies = self.rollout_limit(state.game)
         self._seats = state.num_players
+        self._mix = self.mix if self.mix is not None else LEVEL_MIX.get(game_id, 0.0)
         self.network_calls = self.network_rows = 0
         try:
             return super().search(state, seat)
@@ -131,7 +136,7 @@ class GuidedBot(MCTSBot):
         leaf_mover = s.to_move()[0]
         observation = s.observation_tensor(leaf_mover)
         rollout = None
-        if self.mix > 0.0:
+        if self._mix > 0.0:
             rollout, luck = self._rollout(s, self._limit_plies, luck)
         self._pending.append(Pending(path, mixed, luck, leaf if phase is None else None, leaf_mover,
                                      observation, rollout))
@@ -153,7 +158,7 @@ class GuidedBot(MCTSBot):
                 self._nodes[p.leaf] = NodeNet(features[k])
             values = _seat_values(float(estimates[k]), p.mover, self._seats)
             if p.rollout is not None:
-                values = [(1.0 - self.mix) * v + self.mix * r for v, r in zip(values, p.rollout, strict=True)]
+                values = [(1.0 - self._mix) * v + self._mix * r for v, r in zip(values, p.rollout, strict=True)]
             if p.luck is not None:
                 values = [v - lk for v, lk in zip(values, p.luck, strict=True)]
             back_up(p.path, p.mixed, values, count=False)
@@ -227,8 +232,13 @@ def _seat_values(estimate: float, mover: int, seats: int) -> list[float]:
     return [mine if k == mover else others for k in range(seats)]
 
 
+#: The share of a rollout in a leaf's value when no `mix` is given, per game (others: 0, the value
+#: head alone): the better of 0, 0.5 and 1 with the game's shipped network at equal time a move
+#: against the unguided search (bench/RESULTS.md, "Issue 41 (fourth round, session 17)").
+LEVEL_MIX: dict[str, float] = {"inscription": 0.5}
+
 #: The `mcts-net` level: one tree (its walks batched), under a wall-clock ceiling.
-LEVEL: dict[str, Any] = {"iterations": 400, "seconds": 3.0, "cutoff": 10, "batch": 8, "mix": 0.0,
+LEVEL: dict[str, Any] = {"iterations": 400, "seconds": 3.0, "cutoff": 10, "batch": 8, "mix": None,
                          "puct": 1.5, "roots": 1}
 
 

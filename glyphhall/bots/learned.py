@@ -1,5 +1,6 @@
 """A bot that plays a trained policy network: the checkpoints shipped in `checkpoints/`
-(`<game>.npz`, made by `python -m glyphhall.rl.train`), or any checkpoint file given.
+(`<game>.npz`, made by `python -m glyphhall.rl.train`; the Guided level's search prefers
+`<game>-guided.npz`, made by `python -m glyphhall.rl.expert`), or any checkpoint file given.
 
 The network reads `State.observation_tensor(seat)` and scores the game's fixed action ids
 (`State.legal_action_ids`); the bot draws a legal id with the probabilities the network gives
@@ -150,20 +151,24 @@ class PolicyNetwork:
                              f"{game.name}: retrain it")
 
 
-def shipped_checkpoint(game_id: str) -> Path | None:
+def shipped_checkpoint(game_id: str, role: str = "") -> Path | None:
+    """The network shipped for a game: `GAME.npz` (rl/train.py's, the Instinct level's), or with
+    `role` "guided" `GAME-guided.npz` (rl/expert.py's, trained on the search's own games, for the
+    Guided level), where there is one."""
     package = __name__.rpartition(".")[0]  # (a compiled module may lack __package__)
-    path = resources.files(package).joinpath("checkpoints", f"{game_id}.npz")
+    name = f"{game_id}-{role}.npz" if role else f"{game_id}.npz"
+    path = resources.files(package).joinpath("checkpoints", name)
     return Path(str(path)) if path.is_file() else None
 
 
-_SHIPPED: dict[str, PolicyNetwork | None] = {}
+_SHIPPED: dict[tuple[str, str], PolicyNetwork | None] = {}
 
 
-def shipped_network(game_id: str) -> PolicyNetwork | None:
-    if game_id not in _SHIPPED:
-        path = shipped_checkpoint(game_id)
-        _SHIPPED[game_id] = None if path is None else PolicyNetwork.load(path)
-    return _SHIPPED[game_id]
+def shipped_network(game_id: str, role: str = "") -> PolicyNetwork | None:
+    if (game_id, role) not in _SHIPPED:
+        path = shipped_checkpoint(game_id, role)
+        _SHIPPED[game_id, role] = None if path is None else PolicyNetwork.load(path)
+    return _SHIPPED[game_id, role]
 
 
 class LearnedBot(GreedyBot):

@@ -7,7 +7,7 @@ import pytest
 
 from glyphhall import games
 from glyphhall.bots import ask, make, names
-from glyphhall.bots.guided import GuidedBot, _seat_values
+from glyphhall.bots.guided import LEVEL_MIX, GuidedBot, _seat_values
 from glyphhall.bots.learned import LearnedBot, shipped_network
 from glyphhall.bots.spec import BotSpecError, make_bot
 from glyphhall.bots.tree import Node
@@ -29,10 +29,27 @@ def _positions(game_id: str, count: int, seed: int = 7) -> list:
 @pytest.mark.parametrize("game_id", ["glyfts", "inscription"])
 def test_one_iteration_plays_the_networks_favourite(game_id: str) -> None:
     """With one walk the only child is the one PUCT picks from the priors alone: the top-scored."""
-    greedy = LearnedBot(0, greedy=True)
+    greedy = LearnedBot(0, network=shipped_network(game_id, "guided"), greedy=True)
     for state, seat in _positions(game_id, 6):
         bot = GuidedBot(3, iterations=1)
         assert bot.choose(state, seat) == greedy.choose(state, seat)
+
+
+def test_the_level_plays_the_guided_network_where_one_is_shipped_and_its_games_mix() -> None:
+    """GAME-guided.npz where shipped (Inscription), else GAME.npz (Tundrus); `mix` unset is the
+    game's LEVEL_MIX (0.5 in Inscription, 0 elsewhere), and one given is kept."""
+    for game_id, role, mix in (("inscription", "guided", LEVEL_MIX["inscription"]), ("tundrus", "", 0.0)):
+        assert shipped_network(game_id, "guided") is (None if role == "" else shipped_network(game_id, role))
+        state, seat = _positions(game_id, 1)[0]
+        bot = make_bot("mcts-net:iterations=8,seconds=none", 2)
+        assert isinstance(bot, GuidedBot) and bot.mix is None
+        bot.search(state, seat)
+        assert bot._net is shipped_network(game_id, role) and bot._mix == mix
+    assert LEVEL_MIX["inscription"] == 0.5
+    given = make_bot("mcts-net:iterations=8,seconds=none,mix=0", 2)
+    state, seat = _positions("inscription", 1)[0]
+    given.search(state, seat)
+    assert given._mix == 0.0
 
 
 def test_leaves_are_scored_in_batches_and_the_move_is_legal() -> None:

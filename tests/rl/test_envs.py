@@ -181,3 +181,29 @@ def test_the_shipped_checkpoints_play_their_games() -> None:
             action = ask(bot, state, seat)
             assert action in state.legal_actions(seat)
             state.apply(seat, action)
+
+
+def test_the_guided_levels_checkpoints_come_from_the_searchs_games_and_play_their_games() -> None:
+    """A `GAME-guided.npz` (the Guided level's network) was made by expert iteration from the
+    hand-heuristic search's games, loads for its game's current numbering and plays legal moves."""
+    from glyphhall.bots import ask
+    from glyphhall.bots.learned import shipped_network
+    from glyphhall.bots.spec import make_bot
+
+    guided = [g for g in games.ids() if shipped_network(g, "guided") is not None]
+    assert {"inscription", "glyfts"} <= set(guided)
+    for game_id in guided:
+        network = shipped_network(game_id, "guided")
+        recipe = network.meta["training"]["expert_iteration"]
+        assert recipe["first_expert"] == "search" and recipe["rounds"][0]["expert"] == "search"
+        game = games.get(game_id)
+        state = game.new(network.meta["players"], 3, network.meta["options"])
+        network.check(state)
+        bot = make_bot("mcts-net:iterations=8,seconds=none", 1)
+        for _ in range(6):
+            if state.is_over():
+                break
+            seat = state.to_move()[0]
+            action = ask(bot, state, seat)
+            assert action in state.legal_actions(seat)
+            state.apply(seat, action)
