@@ -38,6 +38,12 @@ def _matrix(array: np.ndarray) -> np.ndarray:
     return np.ascontiguousarray(array, dtype=np.float32)
 
 
+def read_checkpoint(path: str | Path) -> dict[str, np.ndarray]:
+    """A checkpoint file's arrays by name (`meta` among them)."""
+    with np.load(path, allow_pickle=False) as data:
+        return {name: data[name] for name in data.files}
+
+
 class PolicyNetwork:
     """A checkpoint's network, for inference."""
 
@@ -55,8 +61,7 @@ class PolicyNetwork:
 
     @classmethod
     def load(cls, path: str | Path) -> PolicyNetwork:
-        with np.load(path, allow_pickle=False) as data:
-            return cls({name: data[name] for name in data.files})
+        return cls(read_checkpoint(path))
 
     @property
     def inputs(self) -> int:

@@ -41,7 +41,7 @@ import numpy as np
 
 from glyphhall.bots.base import ask, sample_for
 from glyphhall.bots.guided import make_guided
-from glyphhall.bots.learned import PolicyNetwork, shipped_checkpoint
+from glyphhall.bots.learned import PolicyNetwork, read_checkpoint, shipped_checkpoint
 from glyphhall.bots.mcts import MCTSBot, make_level
 from glyphhall.engine import Rng
 
@@ -186,8 +186,7 @@ def train(torch: Any, net: Any, samples: list[tuple[np.ndarray, list[int], list[
 def arrays_of(net: Any, meta: dict[str, Any], path: Path) -> dict[str, np.ndarray]:
     """Write the checkpoint (float16, as rl/train.py does) and read it back for the next round."""
     export(copy.deepcopy(net).cpu(), path, meta)
-    with np.load(path, allow_pickle=False) as data:
-        return {name: data[name] for name in data.files}
+    return read_checkpoint(path)
 
 
 def targets(games: list[dict[str, Any]]) -> list[tuple[np.ndarray, list[int], list[float], float]]:
@@ -233,8 +232,7 @@ def main(argv: list[str] | None = None) -> None:
     start = args.start or shipped_checkpoint(game.id)
     if start is None:
         parser.error(f"{game.name} has no shipped checkpoint: train one with rl/train.py and pass --start")
-    with np.load(start, allow_pickle=False) as data:
-        arrays = {name: data[name] for name in data.files}
+    arrays = read_checkpoint(start)
     base_meta = json.loads(str(arrays["meta"]))
     players = int(base_meta.get("players", 2))
     options = base_meta.get("options") or game_options(game, {})

@@ -164,7 +164,7 @@ def test_the_training_script_writes_a_checkpoint_the_bot_plays(tmp_path) -> None
 def test_the_shipped_checkpoints_play_their_games() -> None:
     """Each checkpoint shipped in the package loads for its game's current numbering and plays
     legal moves through the bot registry (as the arena, tables and terminal ask it)."""
-    from glyphhall.bots import ask, make
+    from glyphhall.bots import make
     from glyphhall.bots.learned import shipped_network
 
     shipped = [g for g in games.ids() if shipped_network(g) is not None]
@@ -173,20 +173,12 @@ def test_the_shipped_checkpoints_play_their_games() -> None:
         game = games.get(game_id)
         network = shipped_network(game_id)
         state = game.new(network.meta["players"], 3, network.meta["options"])
-        bot = make("learned", 1)
-        for _ in range(30):
-            if state.is_over():
-                break
-            seat = state.to_move()[0]
-            action = ask(bot, state, seat)
-            assert action in state.legal_actions(seat)
-            state.apply(seat, action)
+        _plays_legal_moves(make("learned", 1), state, 30)
 
 
 def test_the_guided_levels_checkpoints_come_from_the_searchs_games_and_play_their_games() -> None:
     """A `GAME-guided.npz` (the Guided level's network) was made by expert iteration from the
     hand-heuristic search's games, loads for its game's current numbering and plays legal moves."""
-    from glyphhall.bots import ask
     from glyphhall.bots.learned import shipped_network
     from glyphhall.bots.spec import make_bot
 
@@ -199,11 +191,17 @@ def test_the_guided_levels_checkpoints_come_from_the_searchs_games_and_play_thei
         game = games.get(game_id)
         state = game.new(network.meta["players"], 3, network.meta["options"])
         network.check(state)
-        bot = make_bot("mcts-net:iterations=8,seconds=none", 1)
-        for _ in range(6):
-            if state.is_over():
-                break
-            seat = state.to_move()[0]
-            action = ask(bot, state, seat)
-            assert action in state.legal_actions(seat)
-            state.apply(seat, action)
+        _plays_legal_moves(make_bot("mcts-net:iterations=8,seconds=none", 1), state, 6)
+
+
+def _plays_legal_moves(bot, state, moves: int) -> None:
+    """`bot` plays every seat for up to `moves` moves, each legal, through `bots.ask`."""
+    from glyphhall.bots import ask
+
+    for _ in range(moves):
+        if state.is_over():
+            break
+        seat = state.to_move()[0]
+        action = ask(bot, state, seat)
+        assert action in state.legal_actions(seat)
+        state.apply(seat, action)

@@ -7,7 +7,7 @@ import json
 import numpy as np
 import pytest
 
-from glyphhall.bots.learned import PolicyNetwork, shipped_checkpoint
+from glyphhall.bots.learned import PolicyNetwork, read_checkpoint, shipped_checkpoint
 
 
 def test_one_tiny_round_writes_a_checkpoint_with_its_recipe_and_repeats_exactly(tmp_path) -> None:
@@ -62,8 +62,7 @@ def test_the_first_round_can_learn_from_the_hand_heuristic_search(tmp_path) -> N
     assert recipe["first_expert"] == "search"
     assert [r["expert"] for r in recipe["rounds"]] == ["search", "guided"]
     # Round 1's policy targets are the visits of `mcts` (one tree) at the same budget and seed.
-    with np.load(shipped_checkpoint("inscription"), allow_pickle=False) as data:
-        arrays = {name: data[name] for name in data.files}
+    arrays = read_checkpoint(shipped_checkpoint("inscription"))
     settings = {"iterations": 6, "batch": 8, "mix": 0.0, "puct": 1.5, "explore_moves": 8, "expert": "search"}
     (game,) = expert.self_play("inscription", arrays, [7], settings)
     observation, ids, shares, seat = game["samples"][0]
