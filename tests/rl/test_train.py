@@ -47,3 +47,15 @@ def test_cuda_without_a_gpu_is_refused_with_a_sentence(tmp_path) -> None:
     with pytest.raises(SystemExit, match=r"--device cuda: .* cannot run on a GPU; train on the CPU with --device cpu"):
         main(["glyfts", "--device", "cuda", "--out", str(out), *TINY])
     assert not out.exists()
+
+
+def test_the_legal_moves_mask_is_built_for_the_rows_asked() -> None:
+    """Imitation builds its masks a batch at a time (a whole data set's would take a byte per
+    decision and action id: gigabytes in Heroscape)."""
+    from glyphhall.rl.train import legal_mask
+
+    legal = [[0, 3], [1], [2, 4, 5]]
+    mask = legal_mask(legal, [2, 0], 6)
+    assert mask.dtype == np.int8
+    assert mask.tolist() == [[0, 0, 1, 0, 1, 1], [1, 0, 0, 1, 0, 0]]
+    assert legal_mask(legal, range(0), 6).shape == (0, 6)
