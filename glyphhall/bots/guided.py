@@ -6,7 +6,8 @@ bots/mcts.py, as AlphaZero and expert iteration do, with the determinizations ke
   softmaxed over the actions legal in the determinization at hand, are the node's priors. The
   node keeps the network's last hidden layer, so an action seen there for the first time in a
   later determinization is scored from it without running the network again.
-- Selection: PUCT, Q + c * P * sqrt(N) / (1 + n) (Silver et al. 2017); an action not yet tried
+- Selection: PUCT, Q + c * P * sqrt(N) / (1 + n) (Silver et al. 2017; c is `puct`, without it the
+  game's LEVEL_PUCT); an action not yet tried
   counts the mean of its tried siblings as its Q (first-play urgency).
 - Leaves: the value head, the expected final result of the seat to move there (the other seat
   gets the rest in a two-player game; with more seats they share it equally), or, with `mix`
@@ -70,19 +71,20 @@ class GuidedBot(MCTSBot):
     name = "mcts-net"
 
     def __init__(self, seed: int = 0, *, network: PolicyNetwork | str | Path | None = None,
-                 mix: float | None = None, batch: int = 8, puct: float = 1.5, **settings: Any) -> None:
+                 mix: float | None = None, batch: int = 8, puct: float | None = None, **settings: Any) -> None:
         super().__init__(seed, **settings)
         if mix is not None and not 0.0 <= mix <= 1.0:
             raise ValueError("mix must be between 0 (the network alone) and 1 (rollouts alone)")
         if batch < 1:
             raise ValueError("batch must be at least 1")
-        if not puct > 0.0 or math.isinf(puct):
+        if puct is not None and (not puct > 0.0 or math.isinf(puct)):
             raise ValueError("puct must be a positive number")
         self.network = PolicyNetwork.load(network) if isinstance(network, (str, Path)) else network
         self.mix = mix  # None: the game's LEVEL_MIX
         self._mix = 0.0  # this search's
         self.batch = batch
-        self.puct = puct
+        self.puct = puct  # None: the game's LEVEL_PUCT
+        self._puct = DEFAULT_PUCT  # this search's
         self._net: PolicyNetwork | None = None  # this search's network
         self._nodes: dict[Node, NodeNet] = {}
         self._pending: list[Pending] = []
@@ -106,6 +108,7 @@ class GuidedBot(MCTSBot):
         self._limit_plies = self.rollout_limit(state.game)
         self._seats = state.num_players
         self._mix = self.mix if self.mix is not None else LEVEL_MIX.get(game_id, 0.0)
+        self._puct = self.puct if self.puct is not None else LEVEL_PUCT.get(game_id, DEFAULT_PUCT)
         self.network_calls = self.network_rows = 0
         try:
             return super().search(state, seat)
@@ -207,7 +210,7 @@ class GuidedBot(MCTSBot):
                 tried_visits += child.visits
                 tried_total += child.total
         urgency = tried_total / tried_visits if tried_visits else 0.5
-        scale = self.puct * math.sqrt(max(node.visits, 1))
+        scale = self._puct * math.sqrt(max(node.visits, 1))
         best = -math.inf
         chosen = 0
         for k, child in enumerate(kids):
@@ -237,9 +240,15 @@ def _seat_values(estimate: float, mover: int, seats: int) -> list[float]:
 #: against the unguided search (bench/RESULTS.md, "Issue 41 (fourth round, session 17)").
 LEVEL_MIX: dict[str, float] = {"inscription": 0.5}
 
+#: PUCT's exploration constant c when no `puct` is given: DEFAULT_PUCT, or the game's own where
+#: measured better at equal time a move (bench/RESULTS.md, "Issue 41 (fifth round, session 18)";
+#: in Glyfts 0.4 measured worse than 1.5).
+DEFAULT_PUCT = 1.5
+LEVEL_PUCT: dict[str, float] = {"inscription": 0.4}
+
 #: The `mcts-net` level: one tree (its walks batched), under a wall-clock ceiling.
 LEVEL: dict[str, Any] = {"iterations": 400, "seconds": 3.0, "cutoff": 10, "batch": 8, "mix": None,
-                         "puct": 1.5, "roots": 1}
+                         "puct": None, "roots": 1}
 
 
 def make_guided(level: str, seed: int = 0, **overrides: Any) -> GuidedBot:

@@ -7,7 +7,7 @@ import pytest
 
 from glyphhall import games
 from glyphhall.bots import ask, make, names
-from glyphhall.bots.guided import LEVEL_MIX, GuidedBot, _seat_values
+from glyphhall.bots.guided import DEFAULT_PUCT, LEVEL_MIX, LEVEL_PUCT, GuidedBot, _seat_values
 from glyphhall.bots.learned import LearnedBot, shipped_network
 from glyphhall.bots.spec import BotSpecError, make_bot
 from glyphhall.bots.tree import Node
@@ -35,21 +35,22 @@ def test_one_iteration_plays_the_networks_favourite(game_id: str) -> None:
         assert bot.choose(state, seat) == greedy.choose(state, seat)
 
 
-def test_the_level_plays_the_guided_network_where_one_is_shipped_and_its_games_mix() -> None:
-    """GAME-guided.npz where shipped (Inscription), else GAME.npz (Tundrus); `mix` unset is the
-    game's LEVEL_MIX (0.5 in Inscription, 0 elsewhere), and one given is kept."""
-    for game_id, role, mix in (("inscription", "guided", LEVEL_MIX["inscription"]), ("tundrus", "", 0.0)):
+def test_the_level_plays_the_guided_network_where_one_is_shipped_and_its_games_settings() -> None:
+    """GAME-guided.npz where shipped (Inscription), else GAME.npz (Tundrus); `mix` and `puct`
+    unset are the game's LEVEL_MIX and LEVEL_PUCT (Inscription's own, elsewhere 0 and
+    DEFAULT_PUCT), and ones given are kept."""
+    for game_id, role, mix, puct in (("inscription", "guided", 0.5, 0.4), ("tundrus", "", 0.0, DEFAULT_PUCT)):
         assert shipped_network(game_id, "guided") is (None if role == "" else shipped_network(game_id, role))
         state, seat = _positions(game_id, 1)[0]
         bot = make_bot("mcts-net:iterations=8,seconds=none", 2)
-        assert isinstance(bot, GuidedBot) and bot.mix is None
+        assert isinstance(bot, GuidedBot) and bot.mix is None and bot.puct is None
         bot.search(state, seat)
-        assert bot._net is shipped_network(game_id, role) and bot._mix == mix
-    assert LEVEL_MIX["inscription"] == 0.5
-    given = make_bot("mcts-net:iterations=8,seconds=none,mix=0", 2)
+        assert bot._net is shipped_network(game_id, role) and (bot._mix, bot._puct) == (mix, puct)
+    assert (LEVEL_MIX["inscription"], LEVEL_PUCT["inscription"]) == (0.5, 0.4)
+    given = make_bot("mcts-net:iterations=8,seconds=none,mix=0,puct=2", 2)
     state, seat = _positions("inscription", 1)[0]
     given.search(state, seat)
-    assert given._mix == 0.0
+    assert (given._mix, given._puct) == (0.0, 2.0)
 
 
 def test_leaves_are_scored_in_batches_and_the_move_is_legal() -> None:
