@@ -7,8 +7,8 @@ bots/mcts.py, as AlphaZero and expert iteration do, with the determinizations ke
   node keeps the network's last hidden layer, so an action seen there for the first time in a
   later determinization is scored from it without running the network again.
 - Selection: PUCT, Q + c * P * sqrt(N) / (1 + n) (Silver et al. 2017; c is `puct`, without it the
-  game's LEVEL_PUCT); an action not yet tried
-  counts the mean of its tried siblings as its Q (first-play urgency).
+  game's LEVEL_PUCT); an action not yet tried counts the mean of its tried siblings as its Q
+  (first-play urgency).
 - Leaves: the value head, the expected final result of the seat to move there (the other seat
   gets the rest in a two-player game; with more seats they share it equally), or, with `mix`
   above 0, that mixed with a short rollout scored by the game's heuristic as AlphaGo mixed them:
