@@ -130,6 +130,7 @@ class GlyphHallAEC(AECEnv):
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._one_mover = len(self.state.to_move()) <= 1
         self._update_infos()
         self.agent_selection = self._agent_to_move()
 
@@ -144,13 +145,20 @@ class GlyphHallAEC(AECEnv):
         assert self.state is not None
         for agent in self.agents:
             seat = self._seat[agent]
-            seen = self.secret.seen_by(self.state, seat)
+            seen = self._seen_by(seat)
             self.infos[agent] = {"view": seen.view(seat), "legal": [str(a) for a in seen.legal_actions(seat)]}
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         assert self.state is not None
         seat = self._seat[agent]
-        return self.encoding.observe(self.secret.seen_by(self.state, seat), seat)
+        return self.encoding.observe(self._seen_by(seat), seat)
+
+    def _seen_by(self, seat: int) -> State:
+        """The state `seat` observes and chooses on: the true one but in a secret phase."""
+        assert self.state is not None
+        if self._one_mover and self.secret.start is None:  # no phase can begin: SecretPhases
+            return self.state  # needs not be asked (a tenth of a Glyfts step)
+        return self.secret.seen_by(self.state, seat)
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -160,9 +168,12 @@ class GlyphHallAEC(AECEnv):
         state = self.state
         assert state is not None
         seat = self._seat[agent]
-        chosen = self.encoding.decode(self.secret.seen_by(state, seat), seat, action)
-        state.apply(seat, chosen)
-        self.secret.applied(state, seat, chosen)
+        seen = self._seen_by(seat)
+        chosen = self.encoding.decode(seen, seat, action)
+        # decode gave a legal action of `seen`; one chosen on a secret copy is checked again
+        state.apply(seat, chosen, check=seen is not state)
+        if self.secret.start is not None:
+            self.secret.applied(state, seat, chosen)
         self.steps += 1
         self._cumulative_rewards[agent] = 0.0
         if not state.is_over() and self.steps < self.max_steps:
@@ -171,6 +182,7 @@ class GlyphHallAEC(AECEnv):
             if self.info_view:
                 self._update_infos()
             movers = state.to_move()
+            self._one_mover = len(movers) <= 1
             self.agent_selection = self.possible_agents[movers[0]] if movers else self.agents[0]
             return
         for a in self.agents:

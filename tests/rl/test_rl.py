@@ -87,6 +87,32 @@ def test_an_illegal_index_in_the_aec_env_is_refused_and_changes_nothing() -> Non
     assert aec.state.to_dict() == before
 
 
+@pytest.mark.parametrize("game_id", ["glyfts", "inscription"])
+def test_the_aec_env_refuses_every_id_not_legal_now_observed_or_not(game_id: str) -> None:
+    # The env applies a decoded action unchecked (decoding is the check), so decoding must refuse
+    # an id not legal now: unobserved, marked by the last step's mask, or after this step's mask.
+    aec = env(game_id)
+    aec.reset(seed=3)
+    rng = np.random.default_rng(3)
+    last_mask = np.zeros(aec.encoding.num_actions, np.int8)
+    while not aec.state.is_over() and aec.steps < 40:
+        seat = aec.possible_agents.index(aec.agent_selection)
+        legal = set(aec.state.legal_action_ids(seat))
+        stale = [int(i) for i in np.flatnonzero(last_mask) if i not in legal][:2]
+        bad = [int(i) for i in rng.choice(np.flatnonzero(np.isin(np.arange(last_mask.size), list(legal),
+                                                                   invert=True)), 3, replace=False)]
+        before = aec.state.to_dict()
+        for observed in (False, True):
+            if observed:
+                last_mask = aec.observe(aec.agent_selection)["action_mask"]
+                assert set(np.flatnonzero(last_mask).tolist()) == legal
+            for number in stale + bad:
+                with pytest.raises(ValueError, match="not legal"):
+                    aec.step(number)
+                assert aec.state.to_dict() == before
+        aec.step(int(rng.choice(sorted(legal))))
+
+
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_a_whole_aec_game_ends_with_rewards_from_the_returns(game_id: str) -> None:
     aec = env(game_id)
