@@ -2,8 +2,10 @@
 pure-Python ones, which are always the reference.
 
 A compiled module is used unless `GLYPHHALL_PURE=1` is set, or its .py file is newer than it
-(an edit since the last build: the edit runs, as source, and a warning says to rebuild). A
-compiled module whose source is gone (moved or deleted since the build) is never imported."""
+(an edit since the last build: the edit runs, as source, and a warning says to rebuild; with
+`GLYPHHALL_REQUIRE_COMPILED=1`, as the compiled test run and measurements set it, the import
+fails instead). A compiled module whose source is gone (moved or deleted since the build) is
+never imported."""
 
 from __future__ import annotations
 
@@ -46,6 +48,9 @@ class _BuildChooser(importlib.abc.MetaPathFinder):
             if not PURE and compiled[0].stat().st_mtime >= source.stat().st_mtime:
                 return None
             if not PURE:
+                if os.environ.get("GLYPHHALL_REQUIRE_COMPILED", "") not in ("", "0"):
+                    raise ImportError(f"{source} is newer than its compiled module, and the compiled "
+                                      "build is required (make compile rebuilds)", name=fullname)
                 self.stale.append(fullname)
                 warnings.warn(f"{source} is newer than its compiled module; running it as source "
                               "(make compile rebuilds)", stacklevel=2)

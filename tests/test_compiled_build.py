@@ -60,8 +60,9 @@ def test_compiled_and_pure_builds_play_identically(tmp_path, game, config):
 
 
 @pytest.mark.filterwarnings("ignore:.*newer than its compiled module")
-def test_a_source_newer_than_its_compiled_module_runs_as_source(tmp_path):
+def test_a_source_newer_than_its_compiled_module_runs_as_source(tmp_path, monkeypatch):
     """An edit since the last build must not be hidden by a stale compiled module."""
+    monkeypatch.delenv("GLYPHHALL_REQUIRE_COMPILED", raising=False)  # (set by the compiled run)
     package = tmp_path / "glyphhall_probe"
     package.mkdir()
     (package / "__init__.py").write_text("")
@@ -77,6 +78,22 @@ def test_a_source_newer_than_its_compiled_module_runs_as_source(tmp_path):
     os.utime(source, (1, 1))
     if not native.PURE:
         assert chooser.find_spec("glyphhall.mod", [str(package)]) is None
+
+
+@pytest.mark.skipif(native.PURE, reason="the pure build never runs a compiled module")
+def test_a_source_newer_than_its_compiled_module_is_refused_where_the_compiled_build_is_required(
+        tmp_path, monkeypatch):
+    """A measurement or the compiled test run must not time an edit running as source."""
+    (tmp_path / "mod.py").write_text("WHERE = 'source'\n")
+    compiled = tmp_path / ("mod" + native._COMPILED_SUFFIXES[0])
+    compiled.write_bytes(b"not a real extension")
+    os.utime(compiled, (1, 1))
+    monkeypatch.setenv("GLYPHHALL_REQUIRE_COMPILED", "1")
+    with pytest.raises(ImportError, match="newer than its compiled module.*make compile"):
+        native._BuildChooser().find_spec("glyphhall.mod", [str(tmp_path)])
+    monkeypatch.setenv("GLYPHHALL_REQUIRE_COMPILED", "0")
+    with pytest.warns(UserWarning, match="running it as source"):
+        assert native._BuildChooser().find_spec("glyphhall.mod", [str(tmp_path)]) is not None
 
 
 def test_a_compiled_module_whose_source_is_gone_is_never_imported(tmp_path):
