@@ -33,6 +33,7 @@ from sequential import paired_interval  # noqa: E402
 from strength import POINTS, Pairing, game_ref, game_spec, score_deal  # noqa: E402
 
 from glyphhall.arena.luck import SharedLuck  # noqa: E402
+from glyphhall.arena.runner import die_with_parent  # noqa: E402
 from glyphhall.bots import ask  # noqa: E402
 from glyphhall.bots.base import Bot  # noqa: E402
 from glyphhall.bots.mcts import MCTSBot  # noqa: E402
@@ -104,7 +105,7 @@ def main() -> None:
     differences: dict[str, list[float]] = {g: [] for g in args.games}
     cpu = dict.fromkeys(args.games, 0.0)
     done: dict[tuple[str, int], dict[str, Any]] = {}
-    with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
+    with multiprocessing.get_context("fork").Pool(args.jobs, die_with_parent) as pool:
         # Deals are reported as they finish, so a run stopped early keeps what it measured.
         for (game_id, index, role, _), result in zip(tasks, pool.imap(_play, [(g, a) for g, _, _, a in tasks]),
                                                      strict=True):

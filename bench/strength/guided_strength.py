@@ -31,6 +31,7 @@ from sequential import paired_interval  # noqa: E402
 from strength import POINTS, Pairing, game_ref, game_spec, score_deal  # noqa: E402
 
 from glyphhall.arena.luck import SharedLuck  # noqa: E402
+from glyphhall.arena.runner import die_with_parent  # noqa: E402
 from glyphhall.bots import ask  # noqa: E402
 from glyphhall.bots.guided import GuidedBot  # noqa: E402
 from glyphhall.bots.learned import PolicyNetwork  # noqa: E402
@@ -81,7 +82,7 @@ def main() -> None:
     differences: list[float] = []
     cpu = {"guided": 0.0, "plain": 0.0}
     done: dict[int, dict[str, Any]] = {}
-    with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
+    with multiprocessing.get_context("fork").Pool(args.jobs, die_with_parent) as pool:
         # Deals are reported as they finish, so a run stopped early keeps what it measured.
         for (index, role, _), result in zip(tasks, pool.imap(_play, [(args.game, spec, args.network)
                                                                       for _, _, spec in tasks]), strict=True):

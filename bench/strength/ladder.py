@@ -44,6 +44,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from glyphhall.arena.match import play_match  # noqa: E402
+from glyphhall.arena.runner import die_with_parent  # noqa: E402
 from glyphhall.arena.schedule import MatchSpec, match_seed  # noqa: E402
 from glyphhall.bots.levels import Level, ladder_levels  # noqa: E402
 from glyphhall.engine import Rng  # noqa: E402
@@ -163,7 +164,7 @@ def run(games: list[str], *, deals: int, minutes: float, jobs: int, only: list[s
             first = 1 + max((d["index"] for d in mine), default=-1)
             cpu, played, wall = 0.0, 0, time.time()
             tasks = ((game, lower.key, upper.key, i) for i in range(first, first + max(0, deals - len(mine))))
-            with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+            with multiprocessing.get_context("spawn").Pool(jobs, die_with_parent) as pool:
                 for deal in pool.imap(play_deal, tasks):
                     deal.update(commit=commit, date=datetime.now(UTC).strftime("%Y-%m-%d"))
                     with LEDGER.open("a") as handle:

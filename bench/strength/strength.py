@@ -64,6 +64,7 @@ sys.path.insert(0, str(ROOT / "bench" / "strength"))  # sequential.py, strength.
 from sequential import Sequential, bernoulli_sprt, elo_of, gsprt, paired_interval  # noqa: E402
 
 from glyphhall.arena import MatchSpec, play_match, wilson  # noqa: E402
+from glyphhall.arena.runner import die_with_parent  # noqa: E402
 from glyphhall.arena.schedule import match_seed  # noqa: E402
 from glyphhall.bots.spec import check_spec, parse_spec  # noqa: E402
 from glyphhall.engine import Rng  # noqa: E402
@@ -338,7 +339,7 @@ def run(pairings: list[Pairing], *, jobs: int, deals: int, minutes: float, grace
             prog.next_index += 1
 
     context = multiprocessing.get_context("fork")
-    with context.Pool(jobs) as pool:
+    with context.Pool(jobs, die_with_parent) as pool:
         while True:
             while len(running) < jobs and time.monotonic() < deadline:
                 if not queue:

@@ -3,6 +3,9 @@ Results come back sorted by match index whichever way they ran, so reports are i
 
 from __future__ import annotations
 
+import ctypes
+import signal
+import sys
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
@@ -31,13 +34,21 @@ def run_matches(
                 progress(results[-1])
     else:
         results = []
-        with ProcessPoolExecutor(max_workers=workers) as pool:
+        with ProcessPoolExecutor(max_workers=workers, initializer=die_with_parent) as pool:
             futures = [pool.submit(play_match, spec) for spec in specs]
             for future in as_completed(futures):
                 results.append(future.result())
                 if progress:
                     progress(results[-1])
     return sorted(results, key=lambda r: r["index"])
+
+
+def die_with_parent() -> None:
+    """A worker pool's initializer: the worker ends when the process that started it does, however
+    that ended (Linux's PR_SET_PDEATHSIG), so a run killed midway leaves no worker playing on and
+    loading the machine (a pool's workers outlive a parent killed by a signal). Elsewhere nothing."""
+    if sys.platform.startswith("linux"):
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # 1: PR_SET_PDEATHSIG
 
 
 class RayUnavailable(RuntimeError):
