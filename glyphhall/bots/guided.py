@@ -36,6 +36,16 @@ import numpy as np
 
 from glyphhall.engine import Action, State
 
+try:
+    import cython
+except ImportError:  # the typing hints below are no-ops without Cython
+    from glyphhall.engine import nocython as cython
+
+if cython.compiled:  # libm's exp on C doubles: the same function math.exp calls
+    from cython.cimports.libc.math import exp
+else:
+    from math import exp
+
 from . import register
 from .base import Bot
 from .learned import PolicyNetwork, shipped_network
@@ -176,20 +186,19 @@ class GuidedBot(MCTSBot):
             self.network_rows += 1
         return info
 
-    def priors(self, node: Node, s: State, mover: int, legal: Sequence[Action]) -> np.ndarray:
+    def priors(self, node: Node, s: State, mover: int, legal: Sequence[Action]) -> list[float]:
         """The network's probabilities of `legal` at `node` (softmax over these actions only)."""
         info = self._node_net(node, s, mover)
         logits = info.logits
-        missing = [a for a in legal if a not in logits]
-        if missing:
+        scores = [logits.get(a) for a in legal]
+        if None in scores:
             assert self._net is not None
+            missing = [a for a, x in zip(legal, scores, strict=True) if x is None]
             ids = s.legal_action_ids(mover) if len(missing) == len(legal) else [s.action_id(mover, a) for a in missing]
             w, b = self._net.policy
-            scored = info.features @ w[:, ids] + b[ids]
-            logits.update(zip(missing, scored.tolist(), strict=True))
-        x = np.fromiter((logits[a] for a in legal), dtype=np.float64, count=len(legal))
-        x = np.exp(x - x.max())
-        return x / x.sum()
+            logits.update(zip(missing, (info.features @ w[:, ids] + b[ids]).tolist(), strict=True))
+            scores = [logits[a] for a in legal]
+        return softmax(scores)
 
     def _select_in_tree(self, node: Node, legal: Sequence[Action], s: State, mover: int) -> tuple[Node, Action, bool]:
         if self._net is None:
@@ -226,6 +235,21 @@ class GuidedBot(MCTSBot):
             child = children[action] = Node()
             return child, action, True
         return child, action, False
+
+
+# A tree step asks for the priors of a handful of actions: numpy's per-call cost was a third of
+# the whole search (bench/RESULTS.md, session 19), a loop on C doubles costs next to nothing.
+@cython.locals(top=cython.double, total=cython.double, x=cython.double)
+def softmax(scores: list[float]) -> list[float]:
+    """exp(x - max) / sum, with libm's exp (numpy's own SIMD exp can differ in the last bit)."""
+    top = max(scores)
+    exps = []
+    total = 0.0
+    for x in scores:
+        x = exp(x - top)
+        exps.append(x)
+        total += x
+    return [e / total for e in exps]
 
 
 def _seat_values(estimate: float, mover: int, seats: int) -> list[float]:

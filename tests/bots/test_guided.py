@@ -95,4 +95,8 @@ def test_values_split_between_the_seats() -> None:
     bot._net = network
     legal = state.legal_actions(seat)
     p = bot.priors(Node(), state, seat, legal)  # the softmax is over the legal actions only
-    assert p.shape == (len(legal),) and np.isclose(p.sum(), 1.0) and (p > 0).all()
+    assert len(p) == len(legal) and sum(p) == pytest.approx(1.0) and min(p) > 0
+    (node_net,) = bot._nodes.values()
+    scores = np.array([node_net.logits[a] for a in legal])
+    expected = np.exp(scores - scores.max())
+    assert p == pytest.approx(expected / expected.sum(), rel=1e-12)
