@@ -12,7 +12,8 @@ With `--seconds S` both searches get S seconds of wall time a move instead (`sec
 iteration cap no move reaches), each stopping early once its move is decided, as at the table: a
 measurement of the load of the moment, so run it with the cores otherwise idle. A deal's difference is the guided search's score over its two games less one half, in points
 (100 = both games won); prints each deal and the mean with its 95 % t interval over deals, and
-the CPU seconds of each side's decisions (the same iterations do not cost the same time)."""
+the CPU seconds of each side's decisions (the same iterations do not cost the same time) and
+its walks a searched move (how far each gets in the same time)."""
 
 from __future__ import annotations
 
@@ -48,6 +49,8 @@ def play(game_id: str, spec: Any, network: str | None) -> dict[str, Any]:
         if isinstance(bot, GuidedBot) and network is not None:
             bot.network = PolicyNetwork.load(network)
     thinking = [0.0, 0.0]
+    walks = [0, 0]  # the searches' iterations, each seat's moves summed
+    searched = [0, 0]  # moves searched (not forced, not decided at once)
     moves = 0
     while not state.is_over():
         for seat in state.to_move():
@@ -56,9 +59,13 @@ def play(game_id: str, spec: Any, network: str | None) -> dict[str, Any]:
             start = time.process_time()
             action = ask(seated[seat], state, seat)
             thinking[seat] += time.process_time() - start
+            done = getattr(seated[seat], "last_search", {}).get("iterations", 0)
+            walks[seat] += done
+            searched[seat] += done > 0
             state.apply(seat, action)
             moves += 1
-    return {"returns": state.returns(), "moves": moves, "error": None, "thinking": thinking}
+    return {"returns": state.returns(), "moves": moves, "error": None, "thinking": thinking, "walks": walks,
+            "searched": searched}
 
 
 def main() -> None:
@@ -81,6 +88,7 @@ def main() -> None:
              for index in range(args.first, args.first + args.deals) for role in pairing.roles]
     differences: list[float] = []
     cpu = {"guided": 0.0, "plain": 0.0}
+    walks = {"guided": [0, 0], "plain": [0, 0]}  # walks, moves searched
     done: dict[int, dict[str, Any]] = {}
     with multiprocessing.get_context("fork").Pool(args.jobs, die_with_parent) as pool:
         # Deals are reported as they finish, so a run stopped early keeps what it measured.
@@ -92,13 +100,18 @@ def main() -> None:
                 continue
             cpu["guided"] += games["first"]["thinking"][0] + games["second"]["thinking"][1]
             cpu["plain"] += games["first"]["thinking"][1] + games["second"]["thinking"][0]
+            for side, (a, b) in (("guided", (0, 1)), ("plain", (1, 0))):
+                walks[side][0] += games["first"]["walks"][a] + games["second"]["walks"][b]
+                walks[side][1] += games["first"]["searched"][a] + games["second"]["searched"][b]
             s = score_deal(pairing, games)
             differences.append(POINTS * s["difference"])
             mean, low, high = paired_interval(differences)
             print(f"{args.game} deal {index}: {guided} (network: {args.network or 'shipped'}) scored {s['score']:.2f} "
                   f"against {plain}: {differences[-1]:+.0f}; after {len(differences)} deals (from {args.first}): "
                   f"{mean:+.1f} points [{low:+.1f}, {high:+.1f}]; thinking CPU s: guided {cpu['guided']:.0f}, "
-                  f"unguided {cpu['plain']:.0f}", flush=True)
+                  f"unguided {cpu['plain']:.0f}; walks a searched move: guided "
+                  f"{walks['guided'][0] / max(walks['guided'][1], 1):.0f}, unguided "
+                  f"{walks['plain'][0] / max(walks['plain'][1], 1):.0f}", flush=True)
 
 
 def _play(task: tuple[str, Any, str | None]) -> dict[str, Any]:
