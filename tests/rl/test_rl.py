@@ -99,8 +99,8 @@ def test_the_aec_env_refuses_every_id_not_legal_now_observed_or_not(game_id: str
         seat = aec.possible_agents.index(aec.agent_selection)
         legal = set(aec.state.legal_action_ids(seat))
         stale = [int(i) for i in np.flatnonzero(last_mask) if i not in legal][:2]
-        bad = [int(i) for i in rng.choice(np.flatnonzero(np.isin(np.arange(last_mask.size), list(legal),
-                                                                   invert=True)), 3, replace=False)]
+        unmarked = [i for i in range(last_mask.size) if i not in legal]
+        bad = [int(i) for i in rng.choice(unmarked, 3, replace=False)]
         before = aec.state.to_dict()
         for observed in (False, True):
             if observed:
