@@ -17,9 +17,14 @@ Each round:
 2. training (PyTorch): cross-entropy of the network's legal-move distribution against the visit
    distribution, plus the squared error of the value head against the result, for `--epochs`
    passes over this round's and the last round's positions; `--device cuda` trains on a GPU
-   (self-play stays on the CPU workers: inference there is numpy).
+   (self-play stays on the CPU workers: inference there is numpy). `--holdout 0.1` keeps the
+   round's last tenth of games out of training and reports the losses on them (on positions it
+   trained on, the value head can learn each game's result by heart).
 3. the checkpoint `OUT_DIR/GAME-round-R.npz`, its `meta` holding the whole recipe (every
-   setting, the starting checkpoint, the seed, games and positions per round, the losses).
+   setting, the starting checkpoint, the seed, games and positions per round, the losses);
+   with `--keep-positions` also the round's positions and targets (`GAME-round-R-positions.npz`),
+   which `--from-positions` trains on again in place of round 1's games (another recipe for
+   the same games, without replaying them).
 
 It starts from the shipped checkpoint (`glyphhall/bots/checkpoints`, made by rl/train.py) or
 `--start`. Reproducible for a seed with one worker (more workers play the same games; the
@@ -31,6 +36,7 @@ from __future__ import annotations
 import argparse
 import copy
 import json
+import math
 import os
 import sys
 import time
@@ -52,6 +58,7 @@ from .train import _torch, build_network, export
 MAX_MOVES = 3_000
 
 Sample = tuple[np.ndarray, list[int], list[float], int]  # observation, legal ids, visit shares, seat
+Target = tuple[np.ndarray, list[int], list[float], float]  # observation, legal ids, visit shares, result
 
 
 # --- self-play ------------------------------------------------------------------------------------
@@ -149,10 +156,11 @@ def load_into(torch: Any, arrays: dict[str, np.ndarray], inputs: int, actions: i
     return net, hidden
 
 
-def train(torch: Any, net: Any, samples: list[tuple[np.ndarray, list[int], list[float], float]], actions: int,
-          epochs: int, lr: float, device: str, rng: np.random.Generator, batch: int = 256) -> dict[str, float]:
+def train(torch: Any, net: Any, samples: list[Target], actions: int, epochs: int, lr: float, device: str,
+          rng: np.random.Generator, batch: int = 256, held_out: list[Target] | None = None) -> dict[str, float]:
     """Passes over `samples` (observation, legal ids, visit shares, result in [-1, 1]); returns
-    the last pass's mean losses."""
+    the last pass's mean losses, and the losses on `held_out` (games not trained on) after it:
+    on its own positions the value head can learn each game's result by heart."""
     opt = torch.optim.Adam(net.parameters(), lr=lr)
     x_all = torch.from_numpy(np.stack([s[0] for s in samples]).astype(np.float32))
     z_all = torch.tensor([s[3] for s in samples], dtype=torch.float32)
@@ -162,25 +170,41 @@ def train(torch: Any, net: Any, samples: list[tuple[np.ndarray, list[int], list[
         sums = {"policy": 0.0, "value": 0.0}
         for start in range(0, len(order), batch):
             idx = order[start:start + batch]
-            mask = torch.zeros((len(idx), actions), dtype=torch.int8)
-            target = torch.zeros((len(idx), actions), dtype=torch.float32)
-            for row, i in enumerate(idx):
-                ids = torch.tensor(samples[i][1], dtype=torch.long)
-                mask[row, ids] = 1
-                target[row, ids] = torch.tensor(samples[i][2], dtype=torch.float32)
-            x, z = x_all[idx].to(device), z_all[idx].to(device)
-            logits, value = net(x, mask.to(device))
-            logp = torch.log_softmax(logits, dim=-1)
-            policy_loss = -(target.to(device) * logp.masked_fill(mask.to(device) == 0, 0.0)).sum(-1).mean()
-            value_loss = ((value - z) ** 2).mean()
-            loss = policy_loss + value_loss
+            policy_loss, value_loss = _losses(torch, net, samples, idx, x_all, z_all, actions, device)
             opt.zero_grad()
-            loss.backward()
+            (policy_loss + value_loss).backward()
             opt.step()
             sums["policy"] += policy_loss.item() * len(idx)
             sums["value"] += value_loss.item() * len(idx)
         losses = {k: round(v / len(samples), 4) for k, v in sums.items()}
+    if held_out:
+        x_held = torch.from_numpy(np.stack([s[0] for s in held_out]).astype(np.float32))
+        z_held = torch.tensor([s[3] for s in held_out], dtype=torch.float32)
+        sums = {"policy": 0.0, "value": 0.0}
+        with torch.no_grad():
+            for start in range(0, len(held_out), batch):
+                idx = np.arange(start, min(start + batch, len(held_out)))
+                policy_loss, value_loss = _losses(torch, net, held_out, idx, x_held, z_held, actions, device)
+                sums["policy"] += policy_loss.item() * len(idx)
+                sums["value"] += value_loss.item() * len(idx)
+        losses.update({f"held_out_{k}": round(v / len(held_out), 4) for k, v in sums.items()})
     return losses
+
+
+def _losses(torch: Any, net: Any, samples: list[Target], idx: np.ndarray, x_all: Any, z_all: Any, actions: int,
+            device: str) -> tuple[Any, Any]:
+    """Mean cross-entropy against the visit shares and mean squared value error of rows `idx`."""
+    mask = torch.zeros((len(idx), actions), dtype=torch.int8)
+    target = torch.zeros((len(idx), actions), dtype=torch.float32)
+    for row, i in enumerate(idx):
+        ids = torch.tensor(samples[i][1], dtype=torch.long)
+        mask[row, ids] = 1
+        target[row, ids] = torch.tensor(samples[i][2], dtype=torch.float32)
+    x, z = x_all[idx].to(device), z_all[idx].to(device)
+    logits, value = net(x, mask.to(device))
+    logp = torch.log_softmax(logits, dim=-1)
+    policy_loss = -(target.to(device) * logp.masked_fill(mask.to(device) == 0, 0.0)).sum(-1).mean()
+    return policy_loss, ((value - z) ** 2).mean()
 
 
 def arrays_of(net: Any, meta: dict[str, Any], path: Path) -> dict[str, np.ndarray]:
@@ -189,13 +213,34 @@ def arrays_of(net: Any, meta: dict[str, Any], path: Path) -> dict[str, np.ndarra
     return read_checkpoint(path)
 
 
-def targets(games: list[dict[str, Any]]) -> list[tuple[np.ndarray, list[int], list[float], float]]:
+def targets(games: list[dict[str, Any]]) -> list[list[Target]]:
     """Each finished game's positions with the result of the seat that chose there, in [-1, 1]."""
-    out = []
-    for g in games:
-        for obs, ids, shares, seat in g["samples"]:
-            out.append((obs, ids, shares, 2.0 * g["returns"][seat] - 1.0))
-    return out
+    return [[(obs, ids, shares, 2.0 * g["returns"][seat] - 1.0) for obs, ids, shares, seat in g["samples"]]
+            for g in games if g["finished"]]
+
+
+def save_positions(path: Path, per_game: list[list[Target]]) -> None:
+    """A round's positions and targets, game by game, to train on again without replaying them
+    (`--from-positions`)."""
+    rows = [t for game in per_game for t in game]
+    np.savez_compressed(path, observations=np.stack([t[0] for t in rows]).astype(np.float32),
+                        game=np.repeat(np.arange(len(per_game)), [len(g) for g in per_game]).astype(np.int32),
+                        lengths=np.array([len(t[1]) for t in rows], np.int32),
+                        ids=np.concatenate([np.asarray(t[1], np.int32) for t in rows]),
+                        shares=np.concatenate([np.asarray(t[2], np.float64) for t in rows]),
+                        results=np.array([t[3] for t in rows], np.float32))
+
+
+def load_positions(path: Path) -> list[list[Target]]:
+    """What `save_positions` wrote, game by game."""
+    with np.load(path) as data:
+        bounds = np.concatenate([[0], np.cumsum(data["lengths"])])
+        ids, shares, games = data["ids"], data["shares"], data["game"]
+        per_game: list[list[Target]] = [[] for _ in range(int(games.max()) + 1 if len(games) else 0)]
+        for k, (obs, result) in enumerate(zip(data["observations"], data["results"], strict=True)):
+            a, b = bounds[k], bounds[k + 1]
+            per_game[games[k]].append((obs, ids[a:b].tolist(), shares[a:b].tolist(), float(result)))
+    return per_game
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -214,6 +259,12 @@ def main(argv: list[str] | None = None) -> None:
                              "one tree) whose visits and results the network first learns")
     parser.add_argument("--explore-moves", type=int, default=8, help="decisions a game drawn by visits")
     parser.add_argument("--epochs", type=int, default=4)
+    parser.add_argument("--holdout", type=float, default=0.0,
+                        help="share of each round's games kept out of training, their losses reported")
+    parser.add_argument("--keep-positions", action="store_true",
+                        help="write each round's positions and targets beside its checkpoint")
+    parser.add_argument("--from-positions", type=Path,
+                        help="round 1 trains on positions a run kept (--keep-positions) instead of playing")
     parser.add_argument("--lr", type=float, default=3e-4)
     parser.add_argument("--start", type=Path, help="the checkpoint to start from (default: the shipped one)")
     parser.add_argument("--out-dir", type=Path, default=Path("expert"))
@@ -223,6 +274,10 @@ def main(argv: list[str] | None = None) -> None:
     for name in ("rounds", "games_per_round", "workers", "iterations", "batch", "epochs"):
         if getattr(args, name) < 1:
             parser.error(f"--{name.replace('_', '-')} must be at least 1")
+    if not 0.0 <= args.holdout < 1.0:
+        parser.error("--holdout must be at least 0 and below 1")
+    if args.from_positions and not args.from_positions.is_file():
+        parser.error(f"--from-positions: no such file {args.from_positions}")
     torch = _torch()
     if args.device.startswith("cuda") and not torch.cuda.is_available():
         parser.error("--device cuda asked for, but PyTorch sees no GPU here")
@@ -245,7 +300,7 @@ def main(argv: list[str] | None = None) -> None:
                 "first_expert": args.first_expert}
     recipe = {"command": "python -m glyphhall.rl.expert " + " ".join(sys.argv[1:] if argv is None else argv),
               "start": str(start), "start_training": base_meta.get("training"), "seed": args.seed,
-              "games_per_round": args.games_per_round, "workers": args.workers, "epochs": args.epochs,
+              "games_per_round": args.games_per_round, "workers": args.workers, "epochs": args.epochs, "holdout": args.holdout,
               "lr": args.lr, "device": args.device, **settings, "rounds": []}
     rng = np.random.default_rng(args.seed)
     clock = time.monotonic()
@@ -255,26 +310,41 @@ def main(argv: list[str] | None = None) -> None:
         seeds = [args.seed * 1_000_003 + r * 10_000 + g for g in range(args.games_per_round)]
         began = time.monotonic()
         expert = args.first_expert if r == 1 else "guided"
-        games = play_round(game.id, arrays, seeds, {**settings, "expert": expert}, args.workers)
+        if r == 1 and args.from_positions:
+            games, per_game = [], load_positions(args.from_positions)
+        else:
+            games = play_round(game.id, arrays, seeds, {**settings, "expert": expert}, args.workers)
+            per_game = targets(games)
         played = time.monotonic() - began
-        fresh = targets(games)
-        if not fresh:
+        if not per_game:
             raise SystemExit(f"round {r}: no self-play game finished within {MAX_MOVES} moves")
-        losses = train(torch, net, previous + fresh, actions, args.epochs, args.lr, args.device, rng)
+        if args.keep_positions:
+            args.out_dir.mkdir(parents=True, exist_ok=True)
+            save_positions(args.out_dir / f"{game.id}-round-{r}-positions.npz", per_game)
+        # The round's last games are held out of training: the value head's error on them is
+        # the one that says how well it reads positions it has not seen.
+        kept = len(per_game) - math.ceil(args.holdout * len(per_game))
+        fresh = [t for g in per_game[:kept] for t in g]
+        held = [t for g in per_game[kept:] for t in g]
+        losses = train(torch, net, previous + fresh, actions, args.epochs, args.lr, args.device, rng, held_out=held)
         previous = fresh
         finished = [g for g in games if g["finished"]]
         first_wins = sum(1 for g in finished if g["returns"][0] > g["returns"][1]) if players == 2 else None
-        recipe["rounds"].append({"round": r, "expert": expert, "games": len(games), "finished": len(finished),
+        recipe["rounds"].append({"round": r, "expert": expert, "games": len(games) or len(per_game),
+                                 "finished": len(finished) or len(per_game), "held_out_games": len(per_game) - kept,
                                  "first_seat_wins": first_wins, "positions": len(fresh),
                                  "self_play_seconds": round(played, 1),
-                                 "mean_moves": round(sum(g["moves"] for g in games) / len(games), 1), **losses})
+                                 "mean_moves": round(sum(g["moves"] for g in games) / len(games), 1) if games else None,
+                                 **({"from_positions": str(args.from_positions)} if not games else {}), **losses})
         meta = {**base_meta, "game": game.id, "game_version": game.version, "players": players, "options": options,
                 "num_actions": actions, "inputs": inputs, "hidden": hidden,
                 "training": {**(base_meta.get("training") or {}), "expert_iteration": recipe}}
         out = args.out_dir / f"{game.id}-round-{r}.npz"
         arrays = arrays_of(net, meta, out)
-        print(f"round {r}: {len(finished)}/{len(games)} games finished, {len(fresh)} positions, self-play "
-              f"{played:.0f} s, losses policy {losses['policy']:.3f} value {losses['value']:.3f}; "
+        held_text = (f" (on {len(held)} held-out positions: policy {losses['held_out_policy']:.3f} value "
+                     f"{losses['held_out_value']:.3f})" if held else "")
+        print(f"round {r}: {len(per_game)} games, {len(fresh)} positions trained on, self-play "
+              f"{played:.0f} s, losses policy {losses['policy']:.3f} value {losses['value']:.3f}{held_text}; "
               f"wrote {out} ({time.monotonic() - clock:.0f} s so far)", flush=True)
 
 

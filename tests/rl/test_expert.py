@@ -74,3 +74,40 @@ def test_the_first_round_can_learn_from_the_hand_heuristic_search(tmp_path) -> N
     visits = [root.children[a].visits if a in root.children else 0 for a in legal]
     assert ids == state.legal_action_ids(seat)
     assert shares == [v / sum(visits) for v in visits]
+
+
+def test_held_out_games_are_not_trained_on_and_kept_positions_train_the_same_network(tmp_path) -> None:
+    """`--holdout` keeps the round's last games out of training and reports their losses;
+    `--keep-positions` writes the round's positions, and `--from-positions` trains on them
+    again: the same seed makes the same network without replaying a game."""
+    pytest.importorskip("torch")
+    from glyphhall.rl import expert
+
+    argv = ["glyfts", "--rounds", "1", "--games-per-round", "3", "--iterations", "4", "--seed", "2", "--epochs", "1",
+            "--holdout", "0.3"]
+    expert.main([*argv, "--keep-positions", "--out-dir", str(tmp_path / "a")])
+    kept = expert.load_positions(tmp_path / "a" / "glyfts-round-1-positions.npz")
+    (done,) = PolicyNetwork.load(tmp_path / "a" / "glyfts-round-1.npz").meta["training"]["expert_iteration"]["rounds"]
+    assert len(kept) == 3 and done["held_out_games"] == 1 and done["games"] == 3
+    assert done["positions"] == len(kept[0]) + len(kept[1])  # the last game only measured
+    assert done["held_out_value"] >= 0.0 and done["held_out_policy"] > 0.0
+    # The positions as they were played: observation, legal ids, visit shares, result.
+    observation, ids, shares, result = kept[0][0]
+    assert observation.ndim == 1 and len(ids) == len(shares) and abs(sum(shares) - 1.0) < 1e-9 and result in (-1.0, 0.0, 1.0)
+
+    expert.main([*argv, "--from-positions", str(tmp_path / "a" / "glyfts-round-1-positions.npz"),
+                 "--out-dir", str(tmp_path / "b")])
+    first = PolicyNetwork.load(tmp_path / "a" / "glyfts-round-1.npz")
+    again = PolicyNetwork.load(tmp_path / "b" / "glyfts-round-1.npz")
+    assert np.array_equal(first.policy[0], again.policy[0])
+    (redone,) = again.meta["training"]["expert_iteration"]["rounds"]
+    assert redone["from_positions"].endswith("glyfts-round-1-positions.npz") and redone["positions"] == done["positions"]
+
+
+def test_a_holdout_of_every_game_is_refused(capsys) -> None:
+    pytest.importorskip("torch")
+    from glyphhall.rl import expert
+
+    with pytest.raises(SystemExit):
+        expert.main(["glyfts", "--holdout", "1"])
+    assert "--holdout must be at least 0 and below 1" in capsys.readouterr().err
