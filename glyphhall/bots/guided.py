@@ -260,9 +260,11 @@ def _seat_values(estimate: float, mover: int, seats: int) -> list[float]:
 
 
 #: The share of a rollout in a leaf's value when no `mix` is given, per game (others: 0, the value
-#: head alone): the better of 0, 0.5 and 1 with the game's shipped network at equal time a move
-#: against the unguided search (bench/RESULTS.md, "Issue 41 (fourth round, session 17)").
-LEVEL_MIX: dict[str, float] = {"inscription": 0.5}
+#: head alone): the better of those tried with the game's shipped network at equal time a move
+#: against the unguided search (bench/RESULTS.md, issue 41: Inscription's 0.5 in the fourth round,
+#: session 17; Tundrus' 1, its network's priors alone, in the seventh, session 20: its value head
+#: had learnt its 300 games' results by heart).
+LEVEL_MIX: dict[str, float] = {"inscription": 0.5, "tundrus": 1.0}
 
 #: PUCT's exploration constant c when no `puct` is given: DEFAULT_PUCT, or the game's own where
 #: measured better at equal time a move (bench/RESULTS.md, "Issue 41 (fifth round, session 18)";

@@ -36,10 +36,11 @@ def test_one_iteration_plays_the_networks_favourite(game_id: str) -> None:
 
 
 def test_the_level_plays_the_guided_network_where_one_is_shipped_and_its_games_settings() -> None:
-    """GAME-guided.npz where shipped (Inscription), else GAME.npz (Tundrus); `mix` and `puct`
-    unset are the game's LEVEL_MIX and LEVEL_PUCT (Inscription's own, elsewhere 0 and
+    """GAME-guided.npz where shipped (Inscription, Tundrus), else GAME.npz (Heroscape); `mix` and
+    `puct` unset are the game's LEVEL_MIX and LEVEL_PUCT (a game's own, elsewhere 0 and
     DEFAULT_PUCT), and ones given are kept."""
-    for game_id, role, mix, puct in (("inscription", "guided", 0.5, 0.4), ("tundrus", "", 0.0, DEFAULT_PUCT)):
+    for game_id, role, mix, puct in (("inscription", "guided", 0.5, 0.4), ("tundrus", "guided", 1.0, DEFAULT_PUCT),
+                                     ("heroscape", "", 0.0, DEFAULT_PUCT)):
         assert shipped_network(game_id, "guided") is (None if role == "" else shipped_network(game_id, role))
         state, seat = _positions(game_id, 1)[0]
         bot = make_bot("mcts-net:iterations=8,seconds=none", 2)

@@ -183,7 +183,7 @@ def test_the_guided_levels_checkpoints_come_from_the_searchs_games_and_play_thei
     from glyphhall.bots.spec import make_bot
 
     guided = [g for g in games.ids() if shipped_network(g, "guided") is not None]
-    assert {"inscription", "glyfts"} <= set(guided)
+    assert {"inscription", "glyfts", "tundrus"} <= set(guided)
     for game_id in guided:
         network = shipped_network(game_id, "guided")
         recipe = network.meta["training"]["expert_iteration"]
