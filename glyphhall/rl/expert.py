@@ -329,7 +329,7 @@ def main(argv: list[str] | None = None) -> None:
         losses = train(torch, net, previous + fresh, actions, args.epochs, args.lr, args.device, rng, held_out=held)
         previous = fresh
         finished = [g for g in games if g["finished"]]
-        first_wins = sum(1 for g in finished if g["returns"][0] > g["returns"][1]) if players == 2 else None
+        first_wins = sum(1 for g in finished if g["returns"][0] > g["returns"][1]) if players == 2 and games else None
         recipe["rounds"].append({"round": r, "expert": expert, "games": len(games) or len(per_game),
                                  "finished": len(finished) or len(per_game), "held_out_games": len(per_game) - kept,
                                  "first_seat_wins": first_wins, "positions": len(fresh),

@@ -102,6 +102,7 @@ def test_held_out_games_are_not_trained_on_and_kept_positions_train_the_same_net
     assert np.array_equal(first.policy[0], again.policy[0])
     (redone,) = again.meta["training"]["expert_iteration"]["rounds"]
     assert redone["from_positions"].endswith("glyfts-round-1-positions.npz") and redone["positions"] == done["positions"]
+    assert redone["first_seat_wins"] is None and redone["mean_moves"] is None  # no game played to count
 
 
 def test_a_holdout_of_every_game_is_refused(capsys) -> None:
