@@ -162,8 +162,7 @@ def train(torch: Any, net: Any, samples: list[Target], actions: int, epochs: int
     the last pass's mean losses, and the losses on `held_out` (games not trained on) after it:
     on its own positions the value head can learn each game's result by heart."""
     opt = torch.optim.Adam(net.parameters(), lr=lr)
-    x_all = torch.from_numpy(np.stack([s[0] for s in samples]).astype(np.float32))
-    z_all = torch.tensor([s[3] for s in samples], dtype=torch.float32)
+    x_all, z_all = _inputs_and_results(torch, samples)
     losses = {"policy": 0.0, "value": 0.0}
     for _ in range(epochs):
         order = rng.permutation(len(samples))
@@ -178,8 +177,7 @@ def train(torch: Any, net: Any, samples: list[Target], actions: int, epochs: int
             sums["value"] += value_loss.item() * len(idx)
         losses = {k: round(v / len(samples), 4) for k, v in sums.items()}
     if held_out:
-        x_held = torch.from_numpy(np.stack([s[0] for s in held_out]).astype(np.float32))
-        z_held = torch.tensor([s[3] for s in held_out], dtype=torch.float32)
+        x_held, z_held = _inputs_and_results(torch, held_out)
         sums = {"policy": 0.0, "value": 0.0}
         with torch.no_grad():
             for start in range(0, len(held_out), batch):
@@ -189,6 +187,12 @@ def train(torch: Any, net: Any, samples: list[Target], actions: int, epochs: int
                 sums["value"] += value_loss.item() * len(idx)
         losses.update({f"held_out_{k}": round(v / len(held_out), 4) for k, v in sums.items()})
     return losses
+
+
+def _inputs_and_results(torch: Any, samples: list[Target]) -> tuple[Any, Any]:
+    """The observations as one float tensor, and the results."""
+    return (torch.from_numpy(np.stack([s[0] for s in samples]).astype(np.float32)),
+            torch.tensor([s[3] for s in samples], dtype=torch.float32))
 
 
 def _losses(torch: Any, net: Any, samples: list[Target], idx: np.ndarray, x_all: Any, z_all: Any, actions: int,
