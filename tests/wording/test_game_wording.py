@@ -121,8 +121,9 @@ def test_heroscape_names_figures_and_lists_of_seats():
     attack = Event("attack: airborne4 rolls 4 dice, 2 skulls; raelin rolls 3, 1 shield", data={"seat": 0, "target_seat": 1})
     said = "attack: Ann's Airborne Elite 4 rolls 4 dice, 2 skulls; Bob's Raelin the Kyrie Warrior rolls 3, 1 shield"
     assert game.event_text(attack, NAMES) == said
-    said = game.event_text(Event("game over: the round limit is reached; seat 0, 1 wins"), NAMES)
-    assert said == "game over: the round limit is reached; Ann and Bob wins"
+    ended = Event("game over, seat 0, 1 win: the round limit is reached; points on the battlefield: seat 0 150, seat 1 150")
+    said = "game over, Ann and Bob win: the round limit is reached; points on the battlefield: Ann 150, Bob 150"
+    assert game.event_text(ended, NAMES) == said
 
 
 def test_glyphs_says_a_glyph_instead_of_its_notation():

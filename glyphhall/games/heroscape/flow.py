@@ -387,9 +387,10 @@ def end_round(s: HeroscapeState, events: list[Event]) -> None:
                       for seat in range(s.num_players)]
             best = max(scores)
             winners = [seat for seat in range(s.num_players) if scores[seat] == best]
-            finish(s, winners, events, f"the round limit is reached; points on the battlefield {scores}")
+            points = ", ".join(f"seat {seat} {score}" for seat, score in enumerate(scores))
+            finish(s, winners, events, f"the round limit is reached; points on the battlefield: {points}")
         else:
-            finish(s, list(range(s.num_players)), events, "the round limit is reached: a draw")
+            finish(s, list(range(s.num_players)), events, "the round limit is reached")
         return
     start_round(s, events)
 
@@ -413,12 +414,13 @@ def finish(s: HeroscapeState, winners: list[int], events: list[Event], why: str)
     n = s.num_players
     if len(winners) == n:
         s.result = tuple([0.5] * n)
-        events.append(Event(f"game over: {why}; a draw"))
+        events.append(Event(f"game over, a draw: {why}"))  # the outcome first: a narrow screen cuts the end
     else:
         # a winning team's players each win; players tied for the win share it
         share = 1.0 / len({s.team[seat] for seat in winners})
         s.result = tuple(share if seat in winners else 0.0 for seat in range(n))
-        events.append(Event(f"game over: {why}; seat {', '.join(map(str, winners))} wins"))
+        verb = "wins" if len(winners) == 1 else "win"
+        events.append(Event(f"game over, seat {', '.join(map(str, winners))} {verb}: {why}"))
     s.phase = "over"
     s.pending.clear()
     s.active_card = -1

@@ -140,12 +140,18 @@ def test_round_limit_scoring():
     s = position(armies=(("finn", "tarn"), ("thorgrim",)), at={"finn": "a1", "tarn1": "a2", "thorgrim": "f8"},
                  options={"round_limit": 1})
     s.turn_no = 4
-    flow.end_round(s, [])
+    events: list = []
+    flow.end_round(s, events)
     assert s.returns() == [1.0, 0.0]
+    # the outcome first, so that a narrow screen cutting the line's end still shows it
+    assert events[-1].text == ("game over, seat 0 wins: the round limit is reached; "
+                               "points on the battlefield: seat 0 130, seat 1 80")
     s = position(armies=(("finn", "tarn"), ("thorgrim",)), at={"finn": "a1", "tarn1": "a2", "thorgrim": "f8"},
                  options={"round_limit": 1, "round_limit_scoring": False})
-    flow.end_round(s, [])
+    events = []
+    flow.end_round(s, events)
     assert s.returns() == [0.5, 0.5]
+    assert events[-1].text == "game over, a draw: the round limit is reached"
 
 
 def test_draft_order_and_points():
