@@ -91,7 +91,7 @@ def correct(st: GlyphsState, seat: int, how: str) -> list[Event]:
         left = st.decree_count(1 - seat) - st.solved[seat]
         if left <= 0:
             st.phase, st.winner = "over", seat
-            return [public(f"correct ({how}): seat {seat} has guessed every decree and wins")]
+            return [public(f"seat {seat} wins, having guessed every decree: correct ({how})")]
         # rulebook: clear the glyphs and the highest decree token from that side; new opening
         st.boards[seat] = Board()
         events = [public(f"correct ({how}): {render(guess)}. Seat {seat}'s side is cleared; "
@@ -105,7 +105,8 @@ def correct(st: GlyphsState, seat: int, how: str) -> list[Event]:
     st.phase, st.winner = "over", seat
     decree = st.decrees[0][0] if st.decrees[0] else None
     told = f" The decree was: {sentence(decree)}" if decree is not None else ""
-    return [public(f"correct ({how}): seat {seat} guessed '{render(guess)}' and wins.{told}")]
+    # the outcome first: a narrow screen cuts a long line's end
+    return [public(f"seat {seat} wins: the guess '{render(guess)}' is correct ({how}).{told}")]
 
 
 def auto_counterexample(st: GlyphsState) -> list[Event]:

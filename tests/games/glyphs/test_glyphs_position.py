@@ -26,7 +26,7 @@ def test_a_right_guess_typed_after_the_list_was_shown_wins():
     assert "guess it has at least one oval" not in [str(a) for a in st.legal_actions(1)]  # a subset is listed
     st.apply_text(1, "guess it has at least one oval")  # ... and anything typed is checked directly
     events = [e.text for e in st.apply_text(1, "confirm")]
-    assert events[-1].startswith("correct (proven equivalent): seat 1 guessed 'it has at least one oval'")
+    assert events[-1].startswith("seat 1 wins: the guess 'it has at least one oval' is correct (proven equivalent)")
     assert st.returns() == [0.0, 1.0, 0.0]
 
 
