@@ -14,7 +14,9 @@ bots/mcts.py, as AlphaZero and expert iteration do, with the determinizations ke
   above 0, that mixed with a short rollout scored by the game's heuristic as AlphaGo mixed them:
   (1 - mix) * network + mix * rollout; without `mix`, the game's LEVEL_MIX.
 - The network: the one given, else the game's shipped `GAME-guided.npz` (rl/expert.py: trained on
-  the hand-heuristic search's own games), else its `GAME.npz` (rl/train.py's, the Instinct level's).
+  the hand-heuristic search's own games). The Instinct level's `GAME.npz` (rl/train.py's) is not
+  used: such networks guided the search to lose every deal to the unguided one (bench/RESULTS.md,
+  issue 41's third and eighth rounds), so a game without a guided network is searched as `mcts`.
 - Batches: `batch` iterations walk the tree one after another, each from its own
   determinization, and each leaf is counted as a loss on the way down until it is scored
   (virtual loss), so the walks spread over different leaves; then the network reads all their
@@ -108,7 +110,7 @@ class GuidedBot(MCTSBot):
     # --- the search ----------------------------------------------------------------------------
     def search(self, state: State, seat: int) -> Node:
         game_id = state.game.id
-        net = self.network or shipped_network(game_id, "guided") or shipped_network(game_id)
+        net = self.network or shipped_network(game_id, "guided")
         if net is not None and id(net) not in self._checked:
             net.check(state)
             self._checked.add(id(net))

@@ -36,17 +36,18 @@ def test_one_iteration_plays_the_networks_favourite(game_id: str) -> None:
 
 
 def test_the_level_plays_the_guided_network_where_one_is_shipped_and_its_games_settings() -> None:
-    """GAME-guided.npz where shipped (Inscription, Tundrus), else GAME.npz (Heroscape); `mix` and
-    `puct` unset are the game's LEVEL_MIX and LEVEL_PUCT (a game's own, elsewhere 0 and
-    DEFAULT_PUCT), and ones given are kept."""
-    for game_id, role, mix, puct in (("inscription", "guided", 0.5, 0.4), ("tundrus", "guided", 1.0, DEFAULT_PUCT),
-                                     ("heroscape", "", 0.0, DEFAULT_PUCT)):
-        assert shipped_network(game_id, "guided") is (None if role == "" else shipped_network(game_id, role))
+    """GAME-guided.npz where shipped (Inscription, Tundrus); none in Heroscape, whose Instinct
+    network (GAME.npz) is not used: the search is unguided there. `mix` and `puct` unset are the
+    game's LEVEL_MIX and LEVEL_PUCT (a game's own, elsewhere 0 and DEFAULT_PUCT), and ones given
+    are kept."""
+    assert shipped_network("heroscape") is not None and shipped_network("heroscape", "guided") is None
+    for game_id, mix, puct in (("inscription", 0.5, 0.4), ("tundrus", 1.0, DEFAULT_PUCT), ("heroscape", 0.0, DEFAULT_PUCT)):
         state, seat = _positions(game_id, 1)[0]
         bot = make_bot("mcts-net:iterations=8,seconds=none", 2)
         assert isinstance(bot, GuidedBot) and bot.mix is None and bot.puct is None
         bot.search(state, seat)
-        assert bot._net is shipped_network(game_id, role) and (bot._mix, bot._puct) == (mix, puct)
+        assert bot._net is shipped_network(game_id, "guided") and (bot._mix, bot._puct) == (mix, puct)
+        assert (bot.network_calls > 0) == (game_id != "heroscape")  # unguided: the network is never read
     assert (LEVEL_MIX["inscription"], LEVEL_PUCT["inscription"]) == (0.5, 0.4)
     given = make_bot("mcts-net:iterations=8,seconds=none,mix=0,puct=2", 2)
     state, seat = _positions("inscription", 1)[0]
