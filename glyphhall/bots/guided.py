@@ -16,14 +16,14 @@ bots/mcts.py, as AlphaZero and expert iteration do, with the determinizations ke
 - The network: the one given, else the game's shipped `GAME-guided.npz` (rl/expert.py: trained on
   the hand-heuristic search's own games). The Instinct level's `GAME.npz` (rl/train.py's) is not
   used: such networks guided the search to lose every deal to the unguided one (bench/RESULTS.md,
-  issue 41's third and eighth rounds), so a game without a guided network is searched as `mcts`.
+  issue 41's third and eighth rounds).
 - Batches: `batch` iterations walk the tree one after another, each from its own
   determinization, and each leaf is counted as a loss on the way down until it is scored
   (virtual loss), so the walks spread over different leaves; then the network reads all their
   leaves in one call (`PolicyNetwork.features` on a batch) and the results are backed up.
 - Simultaneous secret choices stay with bots/mcts.py's regret matching, the luck adjustment
-  and early stopping as there. A game without a network (no shipped checkpoint and none given)
-  is searched as `mcts` searches it.
+  and early stopping as there. A game without a network (no guided checkpoint shipped and none
+  given) is searched as `mcts` searches it.
 
 Registered as the level `mcts-net` (settings: `batch`, `mix`, `puct` besides the search's own)."""
 
