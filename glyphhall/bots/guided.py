@@ -269,10 +269,10 @@ def _seat_values(estimate: float, mover: int, seats: int) -> list[float]:
 LEVEL_MIX: dict[str, float] = {"inscription": 0.5, "tundrus": 1.0}
 
 #: PUCT's exploration constant c when no `puct` is given: DEFAULT_PUCT, or the game's own where
-#: measured better at equal time a move (bench/RESULTS.md, "Issue 41 (fifth round, session 18)";
-#: in Glyfts 0.4 measured worse than 1.5).
+#: measured better at equal time a move (bench/RESULTS.md: Inscription in the fifth round, session
+#: 18; Tundrus in the ninth, session 22; in Glyfts 0.4 measured worse than 1.5).
 DEFAULT_PUCT = 1.5
-LEVEL_PUCT: dict[str, float] = {"inscription": 0.4}
+LEVEL_PUCT: dict[str, float] = {"inscription": 0.4, "tundrus": 0.4}
 
 #: The `mcts-net` level: one tree (its walks batched), under a wall-clock ceiling.
 LEVEL: dict[str, Any] = {"iterations": 400, "seconds": 3.0, "cutoff": 10, "batch": 8, "mix": None,

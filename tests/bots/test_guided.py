@@ -41,7 +41,7 @@ def test_the_level_plays_the_guided_network_where_one_is_shipped_and_its_games_s
     game's LEVEL_MIX and LEVEL_PUCT (a game's own, elsewhere 0 and DEFAULT_PUCT), and ones given
     are kept."""
     assert shipped_network("heroscape") is not None and shipped_network("heroscape", "guided") is None
-    for game_id, mix, puct in (("inscription", 0.5, 0.4), ("tundrus", 1.0, DEFAULT_PUCT), ("heroscape", 0.0, DEFAULT_PUCT)):
+    for game_id, mix, puct in (("inscription", 0.5, 0.4), ("tundrus", 1.0, 0.4), ("heroscape", 0.0, DEFAULT_PUCT)):
         state, seat = _positions(game_id, 1)[0]
         bot = make_bot("mcts-net:iterations=8,seconds=none", 2)
         assert isinstance(bot, GuidedBot) and bot.mix is None and bot.puct is None
