@@ -1,6 +1,6 @@
 """The levels' Elo ladder per game (issue 41): each level against the one below it, on paired deals.
 
-    python bench/strength/ladder.py run inscription glyfts [--deals 12] [--minutes 2] [--jobs 1] [--pairs easy-medium]
+    python bench/strength/ladder.py run inscription glyfts [--deals 12] [--minutes 2] [--jobs 1] [--pairs easy-medium,medium-expert]
     python bench/strength/ladder.py show [--markdown]      # the ratings from the ledger
     python bench/strength/ladder.py write                  # ... and into glyphhall/bots/ladder.json (the lobby's)
 
@@ -37,6 +37,7 @@ import subprocess
 import sys
 import time
 from datetime import UTC, datetime
+from itertools import zip_longest
 from pathlib import Path
 from typing import Any
 
@@ -94,18 +95,24 @@ def upper_scores(results: list[dict[str, Any]]) -> list[float]:
     return [_score(results[0]["returns"], 0), _score(results[1]["returns"], 1)]
 
 
-def play_deal(task: tuple[str, str, str, int]) -> dict[str, Any]:
-    """Both games of deal `index` for the pair; runs in a worker."""
-    game, lower_key, upper_key, index = task
+def play_half(task: tuple[str, str, str, int, int]) -> dict[str, Any]:
+    """One game of deal `index` for the pair (`half` 0: the upper level sits first, 1: second);
+    runs in a worker, so the two games of a deal run side by side on a many-core machine."""
+    game, lower_key, upper_key, index, half = task
     levels = {lv.key: lv for lv in ladder_levels()}
-    lower, upper = levels[lower_key], levels[upper_key]
     start = time.process_time()
-    results = [play_match(spec) for spec in deal_games(game, lower, upper, index)]
+    result = play_match(deal_games(game, levels[lower_key], levels[upper_key], index)[half])
+    return {"task": task, "result": result, "cpu": time.process_time() - start}
+
+
+def deal_record(game: str, lower: Level, upper: Level, index: int, halves: list[dict[str, Any]]) -> dict[str, Any]:
+    """The ledger's line for a deal whose two games are in (`halves`, in `deal_games`' order)."""
+    results = [h["result"] for h in halves]
     errors = [r["error"] for r in results if r["error"]]
-    scores = None if errors else upper_scores(results)
-    return {"game": game, "lower": lower_key, "upper": upper_key, "index": index,
-            "specs": [bench_spec(lower), bench_spec(upper)], "scores": scores, "errors": errors,
-            "moves": [r["moves"] for r in results], "cpu": round(time.process_time() - start, 2)}
+    return {"game": game, "lower": lower.key, "upper": upper.key, "index": index,
+            "specs": [bench_spec(lower), bench_spec(upper)], "scores": None if errors else upper_scores(results),
+            "errors": errors, "moves": [r["moves"] for r in results],
+            "cpu": round(sum(h["cpu"] for h in halves), 2)}
 
 
 def git_commit() -> str:
@@ -146,39 +153,64 @@ def strength_deals() -> list[dict[str, Any]]:
 
 
 def pairs(only: list[str] | None) -> list[tuple[Level, Level]]:
+    """Each level with the one right below it; or the pairs named ("hard-expert", also two levels
+    apart such as "medium-expert": the top level against the hand heuristic, issue 41's bar)."""
     levels = ladder_levels()
-    out = list(zip(levels, levels[1:], strict=False))
-    if only:
-        out = [(a, b) for a, b in out if f"{a.key}-{b.key}" in only]
+    if not only:
+        return list(zip(levels, levels[1:], strict=False))
+    order = {lv.key: i for i, lv in enumerate(levels)}
+    out = []
+    for name in only:
+        lower, _, upper = name.partition("-")
+        if lower not in order or upper not in order or order[lower] >= order[upper]:
+            raise SystemExit(f"--pairs: {name!r} is not a lower and a higher level of "
+                             f"{', '.join(order)} joined by '-'")
+        out.append((levels[order[lower]], levels[order[upper]]))
     return out
 
 
 def run(games: list[str], *, deals: int, minutes: float, jobs: int, only: list[str] | None) -> None:
+    """Every asked pair of every asked game from one pool of `jobs` workers, a game a task, the
+    pairs taking turns (so a many-core machine stopped at any moment has spent its time evenly
+    among them); each deal goes to the ledger as soon as both its games are in, so a run cut
+    short loses only the deals still in play."""
     LEDGER.parent.mkdir(parents=True, exist_ok=True)
     commit = git_commit()
     done = read_ledger()
+    levels = {lv.key: lv for lv in ladder_levels()}
+    queues: list[list[tuple[str, str, str, int, int]]] = []
+    cpu: dict[tuple[str, str, str], float] = {}
     for game in games:
         for lower, upper in pairs(only):
             specs = [bench_spec(lower), bench_spec(upper)]
             mine = [d for d in done if "source" not in d and d["game"] == game and d["specs"] == specs]
             first = 1 + max((d["index"] for d in mine), default=-1)
-            cpu, played, wall = 0.0, 0, time.time()
-            tasks = ((game, lower.key, upper.key, i) for i in range(first, first + max(0, deals - len(mine))))
-            with multiprocessing.get_context("spawn").Pool(jobs, die_with_parent) as pool:
-                for deal in pool.imap(play_deal, tasks):
-                    deal.update(commit=commit, date=datetime.now(UTC).strftime("%Y-%m-%d"))
-                    with LEDGER.open("a") as handle:
-                        handle.write(json.dumps(deal) + "\n")
-                    cpu += deal["cpu"]
-                    played += 1
-                    print(f"{game} {upper.key} vs {lower.key} deal {deal['index']}: {deal['scores']} "
-                          f"({deal['cpu']:.1f} CPU s){' ' + '; '.join(deal['errors']) if deal['errors'] else ''}",
-                          flush=True)
-                    if cpu >= minutes * 60:
-                        pool.terminate()
-                        break
-            print(f"{game} {upper.key} vs {lower.key}: {played} deals, {cpu:.0f} CPU s, "
-                  f"{time.time() - wall:.0f} s wall", flush=True)
+            indices = range(first, first + max(0, deals - len(mine)))
+            queues.append([(game, lower.key, upper.key, i, half) for i in indices for half in (0, 1)])
+            cpu[(game, lower.key, upper.key)] = 0.0
+    tasks = [task for turn in zip_longest(*queues) for task in turn if task is not None]
+    halves: dict[tuple[str, str, str, int], list[dict[str, Any] | None]] = {}
+    wall = time.time()
+    with multiprocessing.get_context("spawn").Pool(jobs, die_with_parent) as pool:
+        for half in pool.imap_unordered(play_half, tasks):
+            game, lower_key, upper_key, index, which = half["task"]
+            pair = (game, lower_key, upper_key)
+            if cpu[pair] >= minutes * 60:
+                continue  # the pair's CPU budget is spent: its games still queued are skipped
+            slot = halves.setdefault((*pair, index), [None, None])
+            slot[which] = half
+            if None in slot:
+                continue
+            deal = deal_record(game, levels[lower_key], levels[upper_key], index, slot)  # type: ignore[arg-type]
+            deal.update(commit=commit, date=datetime.now(UTC).strftime("%Y-%m-%d"))
+            with LEDGER.open("a") as handle:
+                handle.write(json.dumps(deal) + "\n")
+            cpu[pair] += deal["cpu"]
+            print(f"{game} {upper_key} vs {lower_key} deal {index}: {deal['scores']} "
+                  f"({deal['cpu']:.1f} CPU s, {time.time() - wall:.0f} s wall)"
+                  f"{' ' + '; '.join(deal['errors']) if deal['errors'] else ''}", flush=True)
+    for (game, lower_key, upper_key), spent in cpu.items():
+        print(f"{game} {upper_key} vs {lower_key}: {spent:.0f} CPU s", flush=True)
 
 
 # --- from deals to ratings -----------------------------------------------------------------------

@@ -71,3 +71,25 @@ def test_a_deal_counts_for_the_levels_that_play_its_specs_now(ladder):
     assert out["levels"]["medium"]["above_below"] is None  # not compared with Easy, the level right below
     assert out["levels"]["easy"] == {"rating": None, "note": "not yet measured"}
     assert all(p["specs"] != ["heuristic", "mcts-easy:seconds=none"] for p in out["pairs"])
+
+
+def test_pairs_are_the_adjacent_levels_or_those_named_and_a_wrong_name_is_refused(ladder):
+    adjacent = [(a.key, b.key) for a, b in ladder.pairs(None)]
+    assert adjacent == [("beginner", "easy"), ("easy", "medium"), ("medium", "hard"), ("hard", "expert")]
+    named = [(a.key, b.key) for a, b in ladder.pairs(["medium-expert", "hard-expert"])]
+    assert named == [("medium", "expert"), ("hard", "expert")]
+    for wrong in ("expert-hard", "medium-grandmaster", "hard"):
+        with pytest.raises(SystemExit, match="not a lower and a higher level"):
+            ladder.pairs([wrong])
+
+
+def test_a_deal_record_scores_the_upper_level_in_both_seats_and_keeps_errors(ladder):
+    levels = {lv.key: lv for lv in ladder.ladder_levels()}
+    won = {"result": {"returns": [1.0, -1.0], "error": None, "moves": 40}, "cpu": 2.0}
+    drawn = {"result": {"returns": [0.0, 0.0], "error": None, "moves": 50}, "cpu": 3.5}
+    deal = ladder.deal_record("g", levels["medium"], levels["expert"], 7, [won, drawn])
+    assert deal["scores"] == [1.0, 0.5] and deal["moves"] == [40, 50] and deal["cpu"] == 5.5
+    assert deal["specs"] == ["heuristic", "mcts-hard:seconds=none"] and deal["index"] == 7
+    broken = {"result": {"returns": [0.0, 0.0], "error": "illegal move", "moves": 3}, "cpu": 0.1}
+    failed = ladder.deal_record("g", levels["medium"], levels["expert"], 8, [won, broken])
+    assert failed["scores"] is None and failed["errors"] == ["illegal move"]
