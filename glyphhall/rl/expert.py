@@ -162,14 +162,14 @@ def train(torch: Any, net: Any, samples: list[Target], actions: int, epochs: int
     the last pass's mean losses, and the losses on `held_out` (games not trained on) after it:
     on its own positions the value head can learn each game's result by heart."""
     opt = torch.optim.Adam(net.parameters(), lr=lr)
-    x_all, z_all = _inputs_and_results(torch, samples)
+    data = _on_device(torch, samples, actions, device)
     losses = {"policy": 0.0, "value": 0.0}
     for _ in range(epochs):
         order = rng.permutation(len(samples))
         sums = {"policy": 0.0, "value": 0.0}
         for start in range(0, len(order), batch):
             idx = order[start:start + batch]
-            policy_loss, value_loss = _losses(torch, net, samples, idx, x_all, z_all, actions, device)
+            policy_loss, value_loss = _losses(torch, net, data, torch.from_numpy(idx).to(device), actions)
             opt.zero_grad()
             (policy_loss + value_loss).backward()
             opt.step()
@@ -177,38 +177,44 @@ def train(torch: Any, net: Any, samples: list[Target], actions: int, epochs: int
             sums["value"] += value_loss.item() * len(idx)
         losses = {k: round(v / len(samples), 4) for k, v in sums.items()}
     if held_out:
-        x_held, z_held = _inputs_and_results(torch, held_out)
+        held = _on_device(torch, held_out, actions, device)
         sums = {"policy": 0.0, "value": 0.0}
         with torch.no_grad():
             for start in range(0, len(held_out), batch):
-                idx = np.arange(start, min(start + batch, len(held_out)))
-                policy_loss, value_loss = _losses(torch, net, held_out, idx, x_held, z_held, actions, device)
+                idx = torch.arange(start, min(start + batch, len(held_out)), device=device)
+                policy_loss, value_loss = _losses(torch, net, held, idx, actions)
                 sums["policy"] += policy_loss.item() * len(idx)
                 sums["value"] += value_loss.item() * len(idx)
         losses.update({f"held_out_{k}": round(v / len(held_out), 4) for k, v in sums.items()})
     return losses
 
 
-def _inputs_and_results(torch: Any, samples: list[Target]) -> tuple[Any, Any]:
-    """The observations as one float tensor, and the results."""
-    return (torch.from_numpy(np.stack([s[0] for s in samples]).astype(np.float32)),
-            torch.tensor([s[3] for s in samples], dtype=torch.float32))
+def _on_device(torch: Any, samples: list[Target], actions: int, device: str) -> tuple[Any, Any, Any, Any]:
+    """The positions as four tensors, put where the network trains once (not batch by batch):
+    observations, results, and each position's legal ids and visit shares padded to one width,
+    the padding pointing at a spare column `actions` that the losses cut off. So a batch's masks
+    and targets are two scatters on the device, not a Python loop over its rows."""
+    width = max(len(s[1]) for s in samples)
+    ids = np.full((len(samples), width), actions, np.int64)
+    shares = np.zeros((len(samples), width), np.float32)
+    for row, s in enumerate(samples):
+        ids[row, :len(s[1])] = s[1]
+        shares[row, :len(s[2])] = s[2]
+    observations = torch.from_numpy(np.stack([s[0] for s in samples]).astype(np.float32))
+    results = torch.tensor([s[3] for s in samples], dtype=torch.float32)
+    return tuple(t.to(device) for t in (observations, results, torch.from_numpy(ids), torch.from_numpy(shares)))
 
 
-def _losses(torch: Any, net: Any, samples: list[Target], idx: np.ndarray, x_all: Any, z_all: Any, actions: int,
-            device: str) -> tuple[Any, Any]:
+def _losses(torch: Any, net: Any, data: tuple[Any, Any, Any, Any], idx: Any, actions: int) -> tuple[Any, Any]:
     """Mean cross-entropy against the visit shares and mean squared value error of rows `idx`."""
-    mask = torch.zeros((len(idx), actions), dtype=torch.int8)
-    target = torch.zeros((len(idx), actions), dtype=torch.float32)
-    for row, i in enumerate(idx):
-        ids = torch.tensor(samples[i][1], dtype=torch.long)
-        mask[row, ids] = 1
-        target[row, ids] = torch.tensor(samples[i][2], dtype=torch.float32)
-    x, z = x_all[idx].to(device), z_all[idx].to(device)
-    logits, value = net(x, mask.to(device))
+    observations, results, ids, shares = data
+    rows = ids[idx]
+    mask = torch.zeros((len(idx), actions + 1), dtype=torch.int8, device=rows.device).scatter_(1, rows, 1)[:, :actions]
+    target = torch.zeros((len(idx), actions + 1), device=rows.device).scatter_(1, rows, shares[idx])[:, :actions]
+    logits, value = net(observations[idx], mask)
     logp = torch.log_softmax(logits, dim=-1)
-    policy_loss = -(target.to(device) * logp.masked_fill(mask.to(device) == 0, 0.0)).sum(-1).mean()
-    return policy_loss, ((value - z) ** 2).mean()
+    policy_loss = -(target * logp.masked_fill(mask == 0, 0.0)).sum(-1).mean()
+    return policy_loss, ((value - results[idx]) ** 2).mean()
 
 
 def arrays_of(net: Any, meta: dict[str, Any], path: Path) -> dict[str, np.ndarray]:

@@ -112,3 +112,27 @@ def test_a_holdout_of_every_game_is_refused(capsys) -> None:
     with pytest.raises(SystemExit):
         expert.main(["glyfts", "--holdout", "1"])
     assert "--holdout must be at least 0 and below 1" in capsys.readouterr().err
+
+
+def test_a_batch_masks_exactly_the_legal_moves_and_targets_their_visit_shares() -> None:
+    """The padded ids point their padding at a spare column that is cut off: each row's mask is its
+    own legal moves, its target their visit shares, whatever the other rows' widths."""
+    torch = pytest.importorskip("torch")
+    from glyphhall.rl.expert import _losses, _on_device
+
+    seen = {}
+
+    class Probe(torch.nn.Module):
+        def forward(self, x, mask):
+            seen["mask"] = mask.clone()
+            return torch.arange(6.0).repeat(len(x), 1), torch.zeros(len(x))
+
+    obs = np.zeros(3, np.float32)
+    samples = [(obs, [4, 1], [0.25, 0.75], 1.0), (obs, [0], [1.0], -1.0), (obs, [2, 3, 5], [0.5, 0.5, 0.0], 0.0)]
+    data = _on_device(torch, samples, 6, "cpu")
+    policy, value = _losses(torch, Probe(), data, torch.tensor([2, 0]), 6)
+    assert seen["mask"].tolist() == [[0, 0, 1, 1, 0, 1], [0, 1, 0, 0, 1, 0]]
+    logp = np.arange(6.0) - np.log(np.exp(np.arange(6.0)).sum())  # the probe's logits, log-softmaxed
+    first, second = -(0.5 * logp[2] + 0.5 * logp[3]), -(0.25 * logp[4] + 0.75 * logp[1])
+    assert policy.item() == pytest.approx((first + second) / 2)
+    assert value.item() == pytest.approx((0.0 + 1.0) / 2)
