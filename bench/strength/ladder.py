@@ -215,6 +215,7 @@ def run(games: list[str], *, deals: int, minutes: float, jobs: int, only: list[s
                 slot = halves[(game, lower_key, upper_key, index)]
                 slot[which] = half
                 if None not in slot:
+                    del halves[(game, lower_key, upper_key, index)]  # both games are in: keep no results
                     deal = deal_record(game, levels[lower_key], levels[upper_key], index, slot)  # type: ignore[arg-type]
                     deal.update(commit=commit, date=datetime.now(UTC).strftime("%Y-%m-%d"))
                     with LEDGER.open("a") as handle:
