@@ -19,7 +19,7 @@ import numpy as np
 
 from glyphhall.bots.learned import read_checkpoint, shipped_checkpoint
 from glyphhall.rl import expert
-from glyphhall.rl.spaces import game_options, resolve_game
+from glyphhall.rl.spaces import resolve_game
 from glyphhall.rl.train import _torch
 
 
@@ -39,12 +39,9 @@ def main() -> None:
     torch.set_num_threads(args.threads)
     torch.manual_seed(7)
     game = resolve_game(found.group(1))
-    arrays = read_checkpoint(shipped_checkpoint(game.id))
-    options = json.loads(str(arrays["meta"])).get("options") or game_options(game, {})
-    actions = game.num_distinct_actions(2, options)
-    inputs = int(np.prod(game.observation_tensor_shape(2, options)))
-    net, _ = expert.load_into(torch, arrays, inputs, actions)
+    net, shape = expert.checkpoint_network(torch, game, read_checkpoint(shipped_checkpoint(game.id)))
     net.to(args.device)
+    actions = shape["num_actions"]
     samples = [t for g in expert.load_positions(args.positions) for t in g]
     start = time.perf_counter()
     losses = expert.train(torch, net, samples, actions, args.epochs, 3e-4, args.device, np.random.default_rng(7))

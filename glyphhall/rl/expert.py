@@ -156,6 +156,18 @@ def load_into(torch: Any, arrays: dict[str, np.ndarray], inputs: int, actions: i
     return net, hidden
 
 
+def checkpoint_network(torch: Any, game: Any, arrays: dict[str, np.ndarray]) -> tuple[Any, dict[str, Any]]:
+    """A checkpoint's network for `game`, and its shape as a checkpoint's metadata records it
+    (players, options, num_actions, inputs, hidden)."""
+    meta = json.loads(str(arrays["meta"]))
+    players = int(meta.get("players", 2))
+    options = meta.get("options") or game_options(game, {})
+    actions = game.num_distinct_actions(players, options)
+    inputs = int(np.prod(game.observation_tensor_shape(players, options)))
+    net, hidden = load_into(torch, arrays, inputs, actions)
+    return net, {"players": players, "options": options, "num_actions": actions, "inputs": inputs, "hidden": hidden}
+
+
 def train(torch: Any, net: Any, samples: list[Target], actions: int, epochs: int, lr: float, device: str,
           rng: np.random.Generator, batch: int = 256, held_out: list[Target] | None = None) -> dict[str, float]:
     """Passes over `samples` (observation, legal ids, visit shares, result in [-1, 1]); returns
@@ -299,12 +311,9 @@ def main(argv: list[str] | None = None) -> None:
         parser.error(f"{game.name} has no shipped checkpoint: train one with rl/train.py and pass --start")
     arrays = read_checkpoint(start)
     base_meta = json.loads(str(arrays["meta"]))
-    players = int(base_meta.get("players", 2))
-    options = base_meta.get("options") or game_options(game, {})
-    actions = game.num_distinct_actions(players, options)
-    inputs = int(np.prod(game.observation_tensor_shape(players, options)))
-    net, hidden = load_into(torch, arrays, inputs, actions)
+    net, shape = checkpoint_network(torch, game, arrays)
     net.to(args.device)
+    players, actions = shape["players"], shape["num_actions"]
     settings = {"iterations": args.iterations, "batch": args.batch, "mix": args.mix, "puct": args.puct,
                 "explore_moves": args.explore_moves,
                 "first_expert": args.first_expert}
@@ -346,8 +355,7 @@ def main(argv: list[str] | None = None) -> None:
                                  "self_play_seconds": round(played, 1),
                                  "mean_moves": round(sum(g["moves"] for g in games) / len(games), 1) if games else None,
                                  **({"from_positions": str(args.from_positions)} if not games else {}), **losses})
-        meta = {**base_meta, "game": game.id, "game_version": game.version, "players": players, "options": options,
-                "num_actions": actions, "inputs": inputs, "hidden": hidden,
+        meta = {**base_meta, "game": game.id, "game_version": game.version, **shape,
                 "training": {**(base_meta.get("training") or {}), "expert_iteration": recipe}}
         out = args.out_dir / f"{game.id}-round-{r}.npz"
         arrays = arrays_of(net, meta, out)
