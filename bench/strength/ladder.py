@@ -45,11 +45,13 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from glyphhall.arena.luck_adjusted import adjusted_score  # noqa: E402
 from glyphhall.arena.match import play_match  # noqa: E402
 from glyphhall.arena.runner import die_with_parent  # noqa: E402
 from glyphhall.arena.schedule import MatchSpec, match_seed  # noqa: E402
 from glyphhall.bots.levels import Level, ladder_levels  # noqa: E402
 from glyphhall.engine import Rng  # noqa: E402
+from glyphhall.games import get as game_by_id  # noqa: E402
 
 LEDGER = ROOT / "bench" / "strength" / "ladder" / "deals.jsonl"
 STRENGTH_LEDGER = ROOT / "bench" / "strength" / "paired.jsonl"
@@ -103,15 +105,19 @@ def play_half(task: tuple[str, str, str, int, int]) -> dict[str, Any]:
     levels = {lv.key: lv for lv in ladder_levels()}
     start = time.process_time()
     result = play_match(deal_games(game, levels[lower_key], levels[upper_key], index)[half])
-    return {"task": task, "result": result, "cpu": time.process_time() - start}
+    cpu = time.process_time() - start
+    adjusted = None if result["error"] else adjusted_score(game_by_id(game), result, seat=half)["adjusted"]
+    return {"task": task, "result": result, "cpu": cpu, "adjusted": adjusted}
 
 
 def deal_record(game: str, lower: Level, upper: Level, index: int, halves: list[dict[str, Any]]) -> dict[str, Any]:
     """The ledger's line for a deal whose two games are in (`halves`, in `deal_games`' order)."""
     results = [h["result"] for h in halves]
     errors = [r["error"] for r in results if r["error"]]
+    adjusted = [h.get("adjusted") for h in halves]
     return {"game": game, "lower": lower.key, "upper": upper.key, "index": index,
             "specs": [bench_spec(lower), bench_spec(upper)], "scores": None if errors else upper_scores(results),
+            "adjusted": None if errors or None in adjusted else [round(a, 4) for a in adjusted],
             "errors": errors, "moves": [r["moves"] for r in results],
             "cpu": round(sum(h["cpu"] for h in halves), 2)}
 
@@ -234,6 +240,18 @@ def elo(p: float) -> float:
     return 400 * math.log10(p / (1 - p))
 
 
+def luck_adjusted(deals: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The mean luck-adjusted score (`glyphhall/arena/luck_adjusted.py`) over the deals that carry
+    one (those played since it was recorded), with its 95 % t interval; None under two deals."""
+    scores = [sum(d["adjusted"]) / 2 for d in deals if d.get("adjusted") is not None]
+    n = len(scores)
+    if n < 2:
+        return None
+    mean = sum(scores) / n
+    half = t95(n - 1) * math.sqrt(sum((s - mean) ** 2 for s in scores) / (n - 1)) / math.sqrt(n)
+    return {"deals": n, "score": round(mean, 3), "score_low": round(mean - half, 3), "score_high": round(mean + half, 3)}
+
+
 def pair_figures(deals: list[dict[str, Any]]) -> dict[str, Any] | None:
     scores = [sum(d["scores"]) / 2 for d in deals if d["scores"] is not None]
     n = len(scores)
@@ -261,6 +279,7 @@ def pair_figures(deals: list[dict[str, Any]]) -> dict[str, Any] | None:
         "elo_high": None if high_p >= 1 else round(bounded(high_p)),
         "cpu_seconds": round(sum(d["cpu"] for d in deals)),
         "errors": sum(1 for d in deals if d["scores"] is None),
+        "luck_adjusted": luck_adjusted(deals),
     }
 
 
@@ -363,6 +382,10 @@ def table_lines(data: dict[str, Any], markdown: bool) -> list[str]:
             else:
                 vs = (f"{names[pair['lower']]}: {pair['deals']} deals, {pair['score']:.2f} "
                       f"({pair['score_low']:.2f}-{pair['score_high']:.2f})")
+                if pair.get("luck_adjusted"):
+                    adj = pair["luck_adjusted"]
+                    vs += (f"; luck-adjusted, {adj['deals']} deals: {adj['score']:.2f} "
+                           f"({adj['score_low']:.2f}-{adj['score_high']:.2f})")
             cpu = "" if pair is None else str(pair.get("cpu_seconds", ""))
             if markdown:
                 lines.append(f"| {game} | {names[key]} | {rated} | {vs} | {cpu} |")

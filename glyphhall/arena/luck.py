@@ -13,14 +13,15 @@ as their play allows, and the difference between them says more about the player
 Each stream is a SplitMix64 `Rng` of its own, so within a game every draw is still uniform and
 independent of the others. Where the game code is compiled (it has no Python frames) the key
 falls back to the nearest Python caller, so the streams are coarser but still shared alike in
-both games of a pair. A game played with shared luck is not replayable from its record (the
-record keeps one stream's state): the strength bench keeps its own ledger instead."""
+both games of a pair. A game played with shared luck replays from its record only with the same
+`SharedLuck` (the record keeps one stream's state, not these): `luck_adjusted.py` does so."""
 
 from __future__ import annotations
 
 import sys
 import zlib
 from collections.abc import Callable, Hashable, MutableSequence, Sequence
+from pathlib import Path
 from typing import TypeVar
 
 from glyphhall.engine import Rng
@@ -29,15 +30,22 @@ T = TypeVar("T")
 
 #: Frames in these files are the rng's own, never the purpose of a draw.
 _RNG_FILES = (__file__, sys.modules[Rng.__module__].__file__ or "")
+#: Frames that drive a game rather than play it: a match, and its replay for luck-adjusted scores.
+#: Where the game code is compiled they are the nearest Python frames; one key for both lets the
+#: replay roll the match's dice.
+_DRIVER_FILES = tuple(str(Path(__file__).with_name(name)) for name in ("match.py", "luck_adjusted.py"))
 
 
 def _purpose() -> str:
-    """'file:function' of the nearest caller outside the rng code."""
+    """'file:function' of the nearest caller outside the rng code ("a match" for the code that
+    drives the game)."""
     frame = sys._getframe(2)
     while frame is not None and frame.f_code.co_filename in _RNG_FILES:
         frame = frame.f_back  # type: ignore[assignment]
     if frame is None:
         return "?"
+    if frame.f_code.co_filename in _DRIVER_FILES:
+        return "a match"
     code = frame.f_code
     return f"{code.co_filename.rsplit('/', 1)[-1]}:{code.co_qualname}"
 
