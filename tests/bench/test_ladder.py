@@ -93,3 +93,23 @@ def test_a_deal_record_scores_the_upper_level_in_both_seats_and_keeps_errors(lad
     broken = {"result": {"returns": [0.0, 0.0], "error": "illegal move", "moves": 3}, "cpu": 0.1}
     failed = ladder.deal_record("g", levels["medium"], levels["expert"], 8, [won, broken])
     assert failed["scores"] is None and failed["errors"] == ["illegal move"]
+
+
+def test_luck_adjusted_scores_are_kept_and_reported_beside_the_raw_ones(ladder):
+    levels = {lv.key: lv for lv in ladder.ladder_levels()}
+    won = {"result": {"returns": [1.0, -1.0], "error": None, "moves": 40}, "cpu": 2.0, "adjusted": 0.61234}
+    lost = {"result": {"returns": [1.0, -1.0], "error": None, "moves": 50}, "cpu": 3.5, "adjusted": 0.2}
+    deal = ladder.deal_record("g", levels["medium"], levels["hard"], 0, [won, lost])
+    assert deal["scores"] == [1.0, 0.0] and deal["adjusted"] == [0.6123, 0.2]
+    older = {"result": won["result"], "cpu": 1.0}  # a game played before adjusted scores were kept
+    assert ladder.deal_record("g", levels["medium"], levels["hard"], 1, [won, older])["adjusted"] is None
+    deals = _deals(ladder, "g", "medium", "hard", [(1.0, 0.0)] * 4 + [(1.0, 1.0)] * 2)
+    for d, adjusted in zip(deals, [(0.6, 0.2), (0.7, 0.3), (0.5, 0.3), (0.6, 0.4)], strict=False):
+        d["adjusted"] = list(adjusted)
+    fig = ladder.pair_figures(deals)
+    assert fig["deals"] == 6 and fig["score"] == pytest.approx(0.667, abs=1e-3)
+    adj = fig["luck_adjusted"]  # over the four deals that carry one: 0.4, 0.5, 0.4, 0.5
+    assert adj["deals"] == 4 and adj["score"] == 0.45 and adj["score_low"] < 0.45 < adj["score_high"]
+    medium = _deals(ladder, "g", "beginner", "easy", [(1.0, 1.0)] * 4) + _deals(ladder, "g", "easy", "medium", [(1.0, 1.0)] * 4)
+    lines = ladder.table_lines({"games": {"g": ladder.ladder("g", medium + deals)}}, markdown=True)
+    assert any("Medium: 6 deals" in line and "luck-adjusted, 4 deals: 0.45" in line for line in lines)
