@@ -10,6 +10,9 @@ each played by its spec with `seconds=none` for the searching levels: their iter
 the seed fixes it) is played twice, the upper level in the first seat and then in the second,
 both games drawing their chance from per-purpose streams (`glyphhall.arena.luck`) so they share
 their luck. The deal's score is the upper level's mean over its two games (1 win, 0.5 draw).
+Each game is also scored with its dice's luck taken out (`glyphhall/arena/luck_adjusted.py`,
+AIVAT's chance term): the same expectation, a smaller spread where dice decide much; deals
+recorded since then carry it, and each pair reports it beside the raw score.
 
 Per pair: the mean score p with its 95 % t interval over deals, turned into Elo (400 log10(p /
 (1 - p)); a score of 0 or 1 is taken as a quarter game from it and reported as a bound; where every
