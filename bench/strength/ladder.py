@@ -244,15 +244,31 @@ def elo(p: float) -> float:
 
 
 def luck_adjusted(deals: list[dict[str, Any]]) -> dict[str, Any] | None:
-    """The mean luck-adjusted score (`glyphhall/arena/luck_adjusted.py`) over the deals that carry
-    one (those played since it was recorded), with its 95 % t interval; None under two deals."""
-    scores = [sum(d["adjusted"]) / 2 for d in deals if d.get("adjusted") is not None]
-    n = len(scores)
-    if n < 2:
+    """The deals' mean score with the luck of their dice taken out, over those that carry their
+    luck (`glyphhall/arena/luck_adjusted.py`; deals played since it was recorded), with its 95 %
+    t interval; None under three deals.
+
+    The luck a game's dice brought averages zero, so it is a control variate: the estimate is the
+    mean score less b times the mean luck, b the regression of score on luck over these deals
+    (Glasserman, Monte Carlo Methods, 4.1). b is about one where the game's evaluation reads a
+    position's chances well; the heuristics overstate them (a die swings them more than it swings
+    the result), which b < 1 corrects. Estimating b costs a degree of freedom and a bias of order
+    1/n, small beside the interval."""
+    used = [d for d in deals if d.get("adjusted") is not None and d["scores"] is not None]
+    n = len(used)
+    if n < 3:
         return None
-    mean = sum(scores) / n
-    half = t95(n - 1) * math.sqrt(sum((s - mean) ** 2 for s in scores) / (n - 1)) / math.sqrt(n)
-    return {"deals": n, "score": round(mean, 3), "score_low": round(mean - half, 3), "score_high": round(mean + half, 3)}
+    raw = [sum(d["scores"]) / 2 for d in used]
+    luck = [r - sum(d["adjusted"]) / 2 for r, d in zip(raw, used, strict=True)]
+    mean_raw, mean_luck = sum(raw) / n, sum(luck) / n
+    spread = sum((x - mean_luck) ** 2 for x in luck)
+    b = sum((x - mean_luck) * (r - mean_raw) for x, r in zip(luck, raw, strict=True)) / spread if spread else 0.0
+    mean = mean_raw - b * mean_luck
+    residual = [r - b * x for r, x in zip(raw, luck, strict=True)]
+    centre = sum(residual) / n
+    half = t95(n - 2) * math.sqrt(sum((e - centre) ** 2 for e in residual) / (n - 2)) / math.sqrt(n)
+    return {"deals": n, "score": round(mean, 3), "score_low": round(mean - half, 3),
+            "score_high": round(mean + half, 3), "b": round(b, 3)}
 
 
 def pair_figures(deals: list[dict[str, Any]]) -> dict[str, Any] | None:

@@ -103,13 +103,20 @@ def test_luck_adjusted_scores_are_kept_and_reported_beside_the_raw_ones(ladder):
     assert deal["scores"] == [1.0, 0.0] and deal["adjusted"] == [0.6123, 0.2]
     older = {"result": won["result"], "cpu": 1.0}  # a game played before adjusted scores were kept
     assert ladder.deal_record("g", levels["medium"], levels["hard"], 1, [won, older])["adjusted"] is None
-    deals = _deals(ladder, "g", "medium", "hard", [(1.0, 0.0)] * 4 + [(1.0, 1.0)] * 2)
-    for d, adjusted in zip(deals, [(0.6, 0.2), (0.7, 0.3), (0.5, 0.3), (0.6, 0.4)], strict=False):
-        d["adjusted"] = list(adjusted)
+    # Where the luck explains every deal's score, the estimate is what is left (b = 1, no spread);
+    # deals without a luck-adjusted score (played before) count in the raw figures only.
+    deals = _deals(ladder, "g", "medium", "hard", [(1.0, 0.0), (1.0, 1.0), (0.0, 0.0), (0.0, 1.0)] + [(1.0, 1.0)] * 2)
+    for d in deals[:4]:
+        d["adjusted"] = [0.5, 0.6]
     fig = ladder.pair_figures(deals)
     assert fig["deals"] == 6 and fig["score"] == pytest.approx(0.667, abs=1e-3)
-    adj = fig["luck_adjusted"]  # over the four deals that carry one: 0.4, 0.5, 0.4, 0.5
-    assert adj["deals"] == 4 and adj["score"] == 0.45 and adj["score_low"] < 0.45 < adj["score_high"]
+    adj = fig["luck_adjusted"]
+    assert adj == {"deals": 4, "score": 0.55, "score_low": 0.55, "score_high": 0.55, "b": 1.0}
+    # No luck at all: b = 0 and the estimate is the raw mean of those deals, with its own spread.
+    for d in deals[:4]:
+        d["adjusted"] = list(d["scores"])
+    adj = ladder.pair_figures(deals)["luck_adjusted"]
+    assert adj["b"] == 0.0 and adj["score"] == 0.5 and adj["score_low"] < 0.5 < adj["score_high"]
     medium = _deals(ladder, "g", "beginner", "easy", [(1.0, 1.0)] * 4) + _deals(ladder, "g", "easy", "medium", [(1.0, 1.0)] * 4)
     lines = ladder.table_lines({"games": {"g": ladder.ladder("g", medium + deals)}}, markdown=True)
-    assert any("Medium: 6 deals" in line and "luck-adjusted, 4 deals: 0.45" in line for line in lines)
+    assert any("Medium: 6 deals" in line and "luck-adjusted, 4 deals: 0.50" in line for line in lines)
