@@ -109,7 +109,12 @@ def play_half(task: tuple[str, str, str, int, int]) -> dict[str, Any]:
     start = time.process_time()
     result = play_match(deal_games(game, levels[lower_key], levels[upper_key], index)[half])
     cpu = time.process_time() - start
-    adjusted = None if result["error"] else adjusted_score(game_by_id(game), result, seat=half)["adjusted"]
+    adjusted = None
+    if not result["error"]:
+        try:
+            adjusted = adjusted_score(game_by_id(game), result, seat=half)["adjusted"]
+        except ValueError as err:  # a game without a heuristic, or a replay that went astray: raw only
+            print(f"{game} deal {index}: no luck-adjusted score: {err}", file=sys.stderr, flush=True)
     return {"task": task, "result": result, "cpu": cpu, "adjusted": adjusted}
 
 
