@@ -56,23 +56,15 @@ from glyphhall.bots.levels import Level, ladder_levels  # noqa: E402
 from glyphhall.engine import Rng  # noqa: E402
 from glyphhall.games import get as game_by_id  # noqa: E402
 
+sys.path.insert(0, str(ROOT / "bench" / "strength"))  # sequential.py
+from sequential import control_variate_interval, t_quantile  # noqa: E402
+
 LEDGER = ROOT / "bench" / "strength" / "ladder" / "deals.jsonl"
 STRENGTH_LEDGER = ROOT / "bench" / "strength" / "paired.jsonl"
 OUTPUT = ROOT / "glyphhall" / "bots" / "ladder.json"
 LADDER_SEED = 41
 ANCHOR = 1000.0
 #: Two-sided 95 % t quantiles by degrees of freedom (1.96 beyond the table).
-T95 = {1: 12.71, 2: 4.30, 3: 3.18, 4: 2.78, 5: 2.57, 6: 2.45, 7: 2.36, 8: 2.31, 9: 2.26, 10: 2.23,
-       12: 2.18, 15: 2.13, 20: 2.09, 25: 2.06, 30: 2.04, 40: 2.02, 60: 2.00}
-
-
-def t95(df: int) -> float:
-    if df < 1:
-        return math.inf
-    keys = [k for k in sorted(T95) if k <= df]
-    return T95[keys[-1]] if df <= 60 else 1.96
-
-
 def bench_spec(level: Level) -> str:
     """The level's spec with iteration budgets only (no time ceiling)."""
     return level.spec + (":seconds=none" if level.spec.startswith("mcts") else "")
@@ -249,31 +241,17 @@ def elo(p: float) -> float:
 
 
 def luck_adjusted(deals: list[dict[str, Any]]) -> dict[str, Any] | None:
-    """The deals' mean score with the luck of their dice taken out, over those that carry their
-    luck (`glyphhall/arena/luck_adjusted.py`; deals played since it was recorded), with its 95 %
-    t interval; None under three deals.
-
-    The luck a game's dice brought averages zero, so it is a control variate: the estimate is the
-    mean score less b times the mean luck, b the regression of score on luck over these deals
-    (Glasserman, Monte Carlo Methods, 4.1). b is about one where the game's evaluation reads a
-    position's chances well; the heuristics overstate them (a die swings them more than it swings
-    the result), which b < 1 corrects. Estimating b costs a degree of freedom and a bias of order
-    1/n, small beside the interval."""
+    """The deals' mean score with the luck of their dice taken out (a control variate,
+    `sequential.control_variate_interval`), over those that carry their luck (deals played since
+    it was recorded), with its 95 % t interval; None under three deals."""
     used = [d for d in deals if d.get("adjusted") is not None and d["scores"] is not None]
-    n = len(used)
-    if n < 3:
+    if len(used) < 3:
         return None
     raw = [sum(d["scores"]) / 2 for d in used]
     luck = [r - sum(d["adjusted"]) / 2 for r, d in zip(raw, used, strict=True)]
-    mean_raw, mean_luck = sum(raw) / n, sum(luck) / n
-    spread = sum((x - mean_luck) ** 2 for x in luck)
-    b = sum((x - mean_luck) * (r - mean_raw) for x, r in zip(luck, raw, strict=True)) / spread if spread else 0.0
-    mean = mean_raw - b * mean_luck
-    residual = [r - b * x for r, x in zip(raw, luck, strict=True)]
-    centre = sum(residual) / n
-    half = t95(n - 2) * math.sqrt(sum((e - centre) ** 2 for e in residual) / (n - 2)) / math.sqrt(n)
-    return {"deals": n, "score": round(mean, 3), "score_low": round(mean - half, 3),
-            "score_high": round(mean + half, 3), "b": round(b, 3)}
+    mean, low, high, b = control_variate_interval(raw, luck)
+    return {"deals": len(used), "score": round(mean, 3), "score_low": round(low, 3), "score_high": round(high, 3),
+            "b": round(b, 3)}
 
 
 def pair_figures(deals: list[dict[str, Any]]) -> dict[str, Any] | None:
@@ -283,7 +261,7 @@ def pair_figures(deals: list[dict[str, Any]]) -> dict[str, Any] | None:
         return None
     mean = sum(scores) / n
     sd = math.sqrt(sum((s - mean) ** 2 for s in scores) / (n - 1)) if n > 1 else math.inf
-    half = t95(n - 1) * sd / math.sqrt(n) if n > 1 else math.inf
+    half = t_quantile(n - 1) * sd / math.sqrt(n) if n > 1 else math.inf
     if n > 1 and sd == 0:
         # Every deal alike (a sweep): no spread to stand on, so the Wilson interval over the games.
         from glyphhall.arena.ratings import wilson

@@ -1,6 +1,7 @@
 """The statistics of bench/strength/strength.py: a paired interval over deals and sequential tests.
 
 - `paired_interval`: mean and 95 % interval of per-deal differences (Student's t).
+- `control_variate_interval`: the same with the deals' luck taken out (a control variate).
 - `gsprt`: the generalized sequential probability ratio test of chess engine testing (fishtest,
   Van den Bergh's normal approximation) on per-deal scores, with the hypotheses stated in Elo:
   H0 "the bot is elo0 better than the baseline" against H1 "elo1 better".
@@ -59,6 +60,26 @@ def paired_interval(differences: Sequence[float]) -> tuple[float, float, float]:
     variance = sum((d - mean) ** 2 for d in differences) / (n - 1)
     half = t_quantile(n - 1) * math.sqrt(variance / n)
     return (mean, mean - half, mean + half)
+
+
+def control_variate_interval(values: Sequence[float], luck: Sequence[float]) -> tuple[float, float, float, float]:
+    """(mean, low, high, b): the mean of per-deal `values` with the deals' `luck` (a quantity whose
+    mean is known to be zero: glyphhall/arena/luck_adjusted.py) used as a control variate, and its
+    95 % t interval. The estimate is mean(values) - b mean(luck), b the regression of value on
+    luck (Glasserman, Monte Carlo Methods in Financial Engineering, 4.1): b is about one where the
+    game's evaluation reads a position's chances well, below one where it overstates a die's swing.
+    Estimating b costs a degree of freedom and a bias of order 1/n, small beside the interval."""
+    n = len(values)
+    if n < 3:
+        return (sum(values) / n if n else 0.0, -math.inf, math.inf, 0.0)
+    mean_v, mean_l = sum(values) / n, sum(luck) / n
+    spread = sum((x - mean_l) ** 2 for x in luck)
+    b = sum((x - mean_l) * (v - mean_v) for x, v in zip(luck, values, strict=True)) / spread if spread else 0.0
+    residual = [v - b * x for v, x in zip(values, luck, strict=True)]
+    centre = sum(residual) / n
+    half = t_quantile(n - 2) * math.sqrt(sum((e - centre) ** 2 for e in residual) / (n - 2) / n)
+    mean = mean_v - b * mean_l
+    return (mean, mean - half, mean + half, b)
 
 
 def score_of(elo: float) -> float:
