@@ -61,13 +61,21 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench" / "strength"))  # sequential.py, strength.py
 
-from sequential import Sequential, bernoulli_sprt, elo_of, gsprt, paired_interval  # noqa: E402
+from sequential import (  # noqa: E402
+    Sequential,
+    bernoulli_sprt,
+    control_variate_interval,
+    elo_of,
+    gsprt,
+    paired_interval,
+)
 
 from glyphhall.arena import MatchSpec, play_match, wilson  # noqa: E402
+from glyphhall.arena.luck_adjusted import luck_terms  # noqa: E402
 from glyphhall.arena.runner import die_with_parent  # noqa: E402
 from glyphhall.arena.schedule import match_seed  # noqa: E402
 from glyphhall.bots.spec import check_spec, parse_spec  # noqa: E402
-from glyphhall.engine import Rng  # noqa: E402
+from glyphhall.engine import MatchRecord, Rng  # noqa: E402
 from glyphhall.games import resolve as resolve_game  # noqa: E402
 
 LEDGER = ROOT / "bench" / "strength" / "paired.jsonl"
@@ -142,16 +150,25 @@ def game_spec(pairing: Pairing, index: int, role: str, luck: str = "shared") -> 
 
 
 def timed_game(spec: MatchSpec) -> dict[str, Any]:
-    """One game, compact, with the CPU seconds the worker spent on it."""
+    """One game, compact, with the CPU seconds the worker spent on it and the luck its dice
+    brought the first seat (glyphhall/arena/luck_adjusted.py; the second seat's is its negative)."""
     start = time.process_time()
     result = play_match(spec)
+    cpu = round(time.process_time() - start, 2)
+    luck = None
+    if spec.shared_luck and not result["error"] and len(spec.bots) == 2:
+        try:
+            luck = round(luck_terms(resolve_game(spec.game), MatchRecord.from_dict(result["record"]), 0)[0], 4)
+        except ValueError as err:  # a game without a heuristic, or a replay that went astray: raw only
+            print(f"deal {spec.index}: no luck-adjusted score: {err}", file=sys.stderr, flush=True)
     return {
         "returns": result["returns"],
         "moves": result["moves"],
         "decisions": result["decisions"],
         "thinking": result["thinking_seconds"],
-        "cpu": round(time.process_time() - start, 2),
+        "cpu": cpu,
         "error": result["error"],
+        "luck": luck,
     }
 
 
@@ -172,7 +189,11 @@ def score_deal(pairing: Pairing, games: dict[str, dict[str, Any]]) -> dict[str, 
     else:
         base = [0.5, 0.5]
     score, baseline = sum(mine) / 2, sum(base) / 2
-    return {"score": score, "baseline": baseline, "difference": score - baseline, "games": mine, "mirror": base}
+    lucks = [games["first"].get("luck"), games["second"].get("luck")]
+    # The bot sat first, then second: its luck is the first seat's, then the negative of it.
+    luck = None if None in lucks else (lucks[0] - lucks[1]) / 2  # type: ignore[operator]
+    return {"score": score, "baseline": baseline, "difference": score - baseline, "games": mine, "mirror": base,
+            "luck": luck}
 
 
 _WORD = {1.0: "won", 0.5: "drew", 0.0: "lost"}
@@ -226,6 +247,12 @@ def standing(pairing: Pairing, deals: list[dict[str, Any]], elo0: float, elo1: f
         "seconds_per_decision": thinking / decisions if decisions else None,
         "cpu_per_deal": sum(g["cpu"] for d in scored for g in d["games"].values()) / len(scored) if scored else None,
     }
+    lucky = [d for d in scored if d["scores"].get("luck") is not None]
+    row["luck_adjusted"] = None
+    if len(lucky) >= 3:
+        adj, adj_low, adj_high, b = control_variate_interval([d["scores"]["difference"] * POINTS for d in lucky],
+                                                             [d["scores"]["luck"] * POINTS for d in lucky])
+        row["luck_adjusted"] = {"deals": len(lucky), "difference": adj, "interval": [adj_low, adj_high], "b": b}
     row["bar"], row["verdict"] = judge(pairing, row)
     return row
 
@@ -256,8 +283,16 @@ def judge(pairing: Pairing, row: dict[str, Any]) -> tuple[str, str]:
 
 def describe(row: dict[str, Any]) -> str:
     low, high = row["interval"]
-    return (f"after {row['deals']} deals: {row['difference']:+.1f} points [{low:+.1f}, {high:+.1f}], "
+    return (f"after {row['deals']} deals: {row['difference']:+.1f} points [{low:+.1f}, {high:+.1f}]{luck_words(row)}, "
             f"score {row['score']:.1%}; {row['test']} ({row['hypotheses']}); bar {row['bar']}: {row['verdict']}")
+
+
+def luck_words(row: dict[str, Any]) -> str:
+    adj = row.get("luck_adjusted")
+    if not adj:
+        return ""
+    low, high = adj["interval"]
+    return f" (luck-adjusted, {adj['deals']} deals: {adj['difference']:+.1f} [{low:+.1f}, {high:+.1f}])"
 
 
 # --- the ledger ----------------------------------------------------------------------------------
@@ -429,7 +464,7 @@ def markdown(table: list[dict[str, Any]]) -> str:
         out.append(
             f"| {r['game']} | {r['bot']} | {r['opponent']} | {r['deals']} ({r['games']})"
             f" | {r['wins']}-{r['draws']}-{r['losses']} | {r['score']:.1%} ({s_low:.1%} to {s_high:.1%})"
-            f" | {r['difference']:+.1f} ({low:+.1f} to {high:+.1f}) | {r['test']}; {r['hypotheses']}"
+            f" | {r['difference']:+.1f} ({low:+.1f} to {high:+.1f}){luck_words(r)} | {r['test']}; {r['hypotheses']}"
             f" | {r['bar']} | {r['verdict']} | {r['seconds_per_decision'] or 0:.3f} | {r['cpu_per_deal'] or 0:.0f} |"
         )
     return "\n".join(out)

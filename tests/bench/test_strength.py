@@ -106,6 +106,23 @@ def test_the_verdicts_follow_the_issues_bars() -> None:
     assert strength.standing(versus, _deals(versus, [(1.0, 0.0)] * 10), 0, 35)["verdict"] == "met"
 
 
+def test_a_deal_carries_the_bots_luck_and_the_standing_takes_it_out() -> None:
+    pairing = strength.Pairing("glyfts", "mcts", "heuristic")
+    games = _deal([1.0, 0.0], [1.0, 0.0], [0.0, 1.0])
+    games["first"]["luck"], games["second"]["luck"] = 0.3, 0.1  # the bot sat first, then second
+    assert strength.score_deal(pairing, games)["luck"] == pytest.approx(0.1)
+    games["second"]["luck"] = None  # played before luck was recorded
+    assert strength.score_deal(pairing, games)["luck"] is None
+    # Deals whose differences are all luck: the adjusted difference is 0 with no spread left.
+    deals = _deals(pairing, [(1.0, 1.0), (0.0, 0.0), (1.0, 0.0), (1.0, 1.0)])
+    for d in deals:
+        d["scores"]["luck"] = d["scores"]["difference"]
+    row = strength.standing(pairing, deals, 0, 35)
+    adj = row["luck_adjusted"]
+    assert adj["deals"] == 4 and adj["b"] == pytest.approx(1.0) and adj["interval"] == pytest.approx([0.0, 0.0])
+    assert "(luck-adjusted, 4 deals: +0.0 [+0.0, +0.0])" in strength.describe(row)
+
+
 def test_a_run_plays_whole_deals_in_worker_processes_and_goes_on_from_the_ledger(tmp_path: Path) -> None:
     ledger = tmp_path / "paired.jsonl"
     pairing = strength.Pairing("inscription", "heuristic", "random")
@@ -120,6 +137,7 @@ def test_a_run_plays_whole_deals_in_worker_processes_and_goes_on_from_the_ledger
     # The same deal in every role: the seed is the index's, the same for all three games.
     assert len({d["seed"] for d in lines}) == 3
     assert json.loads(ledger.read_text().splitlines()[0])["luck"] == "shared"
+    assert all(isinstance(d["games"][role]["luck"], float) for d in lines for role in d["games"])
     assert "| inscription | heuristic | random | 3 (6) |" in strength.markdown(strength.summary(None, 0, 35, ledger))
 
 
