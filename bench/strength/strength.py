@@ -34,6 +34,11 @@ where the baseline lost every one) with its 95 % t interval over deals, and the 
 - otherwise the GSPRT of chess engine testing on deal scores, H0 "elo0 better" against H1 "elo1
   better" (`--elo0 0 --elo1 35` by default: +35 Elo is a 55 % score, the issue's +5 points).
 
+Each game also records the luck its dice brought the first seat (glyphhall/arena/luck_adjusted.py);
+the standing reports the mean difference with that luck taken out as a control variate beside the
+raw one (the same expectation, a narrower interval where dice decide much). The verdict and the
+sequential test stay on the raw differences.
+
 Pairings share the machine equally by CPU time (a cheap one plays more deals); one stops as soon as its test decides (or at `--deals`); the run starts no game after
 `--minutes` and abandons games still running `--grace` minutes later. Deals go to the ledger
 (`bench/strength/paired.jsonl`, one JSON line per finished deal, with the bot specs, the
