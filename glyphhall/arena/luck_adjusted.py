@@ -17,7 +17,10 @@ which keeps the estimate unbiased. Only chance is corrected, not the players' ow
 (AIVAT's second term needs their policies).
 
 Two players only: the score is 1, 1/2 or 0 and a position's value for a seat is the mean of its
-own heuristic and one minus the other's, so the two seats' values add up to one as scores do."""
+own heuristic and one minus the other's, so the two seats' values add up to one as scores do (and
+one seat's luck is the other's, negated). The heuristics overstate a die's swing (a roll moves
+them more than the result), so the strength benches use the luck as a control variate, scaled by
+its regression on the score (bench/strength/sequential.py), rather than subtract it whole."""
 
 from __future__ import annotations
 
