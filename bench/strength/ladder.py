@@ -64,7 +64,8 @@ STRENGTH_LEDGER = ROOT / "bench" / "strength" / "paired.jsonl"
 OUTPUT = ROOT / "glyphhall" / "bots" / "ladder.json"
 LADDER_SEED = 41
 ANCHOR = 1000.0
-#: Two-sided 95 % t quantiles by degrees of freedom (1.96 beyond the table).
+
+
 def bench_spec(level: Level) -> str:
     """The level's spec with iteration budgets only (no time ceiling)."""
     return level.spec + (":seconds=none" if level.spec.startswith("mcts") else "")
