@@ -11,13 +11,15 @@ BIN    := $(VENV)/bin
 
 # `make test` runs the suite on the pure-Python build (the reference), then on the compiled build
 # the tests of the code it compiles: the engine, the bots, the rules of the four compiled games,
-# their wording and tensors (the rest, whose own code is not compiled, runs once; so do the Glyphs
-# cases of those folders, tests/conftest.py). The compiled
+# their wording and tensors, and shared luck, whose keys differ where the games are compiled (the
+# rest, whose own code is not compiled, runs once; so do the Glyphs cases of those folders,
+# tests/conftest.py). The compiled
 # build is made at the lowest priority while the pure suite runs, in the time the tests leave idle.
 # `make test BUILDS=pure` runs only the first; PYTEST_ARGS, when given, selects for both.
 BUILDS ?= pure compiled
 COMPILED_TESTS ?= tests/engine tests/games tests/bots tests/playthroughs tests/conformance tests/wording \
-	tests/rl tests/test_compiled_build.py --ignore=tests/games/glyphs
+	tests/rl tests/arena/test_luck.py tests/arena/test_luck_adjusted.py tests/test_compiled_build.py \
+	--ignore=tests/games/glyphs
 # Tests run in parallel (pytest-xdist): a worker per core, four at most; each browser test file
 # stays on one worker (tests/browser/conftest.py), so its server and Chromium start once.
 JOBS ?= $(shell n=$$(nproc 2>/dev/null || echo 2); [ $$n -gt 4 ] && n=4; echo $$n)
