@@ -49,6 +49,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from glyphhall.arena.luck_adjusted import adjusted_score  # noqa: E402
+from glyphhall.arena.luck_adjusted import score as seat_score  # noqa: E402
 from glyphhall.arena.match import play_match  # noqa: E402
 from glyphhall.arena.runner import die_with_parent  # noqa: E402
 from glyphhall.arena.schedule import MatchSpec, match_seed  # noqa: E402
@@ -83,15 +84,10 @@ def deal_games(game: str, lower: Level, upper: Level, index: int) -> list[MatchS
                       bot_seeds=seeds, shared_luck=True)]
 
 
-def _score(returns: list[float], seat: int) -> float:
-    mine, theirs = returns[seat], returns[1 - seat]
-    return 1.0 if mine > theirs else (0.5 if mine == theirs else 0.0)
-
-
 def upper_scores(results: list[dict[str, Any]]) -> list[float]:
     """The upper level's score (1, 0.5 or 0) in each game of a deal (`deal_games`' order: it
     sits first, then second)."""
-    return [_score(results[0]["returns"], 0), _score(results[1]["returns"], 1)]
+    return [seat_score(results[0]["returns"], 0), seat_score(results[1]["returns"], 1)]
 
 
 def play_half(task: tuple[str, str, str, int, int]) -> dict[str, Any]:

@@ -77,6 +77,7 @@ from sequential import (  # noqa: E402
 
 from glyphhall.arena import MatchSpec, play_match, wilson  # noqa: E402
 from glyphhall.arena.luck_adjusted import luck_terms  # noqa: E402
+from glyphhall.arena.luck_adjusted import score as seat_score  # noqa: E402
 from glyphhall.arena.runner import die_with_parent  # noqa: E402
 from glyphhall.arena.schedule import match_seed  # noqa: E402
 from glyphhall.bots.spec import check_spec, parse_spec  # noqa: E402
@@ -178,19 +179,13 @@ def timed_game(spec: MatchSpec) -> dict[str, Any]:
 
 
 # --- scoring a deal ------------------------------------------------------------------------------
-def _score(returns: list[float], seat: int) -> float:
-    """1 for the better result, 0.5 for equal ones, 0 for the worse (two players)."""
-    mine, theirs = returns[seat], returns[1 - seat]
-    return 1.0 if mine > theirs else (0.5 if mine == theirs else 0.0)
-
-
 def score_deal(pairing: Pairing, games: dict[str, dict[str, Any]]) -> dict[str, Any]:
     """The bot's score over the deal, the mirror baseline in the same seats, their difference."""
     if any(g["error"] for g in games.values()):
         return {"score": None, "baseline": None, "difference": None}
-    mine = [_score(games["first"]["returns"], 0), _score(games["second"]["returns"], 1)]
+    mine = [seat_score(games["first"]["returns"], 0), seat_score(games["second"]["returns"], 1)]
     if "mirror" in games:
-        base = [_score(games["mirror"]["returns"], 0), _score(games["mirror"]["returns"], 1)]
+        base = [seat_score(games["mirror"]["returns"], 0), seat_score(games["mirror"]["returns"], 1)]
     else:
         base = [0.5, 0.5]
     score, baseline = sum(mine) / 2, sum(base) / 2

@@ -140,12 +140,17 @@ def _sampled(state: State, seat: int, action: Any, seed: int, samples: int) -> l
     return out
 
 
+def score(returns: Sequence[float], seat: int) -> float:
+    """A two-player result for `seat`: 1 for the better return, 1/2 for equal ones, 0 for the worse."""
+    mine, theirs = returns[seat], returns[1 - seat]
+    return 1.0 if mine > theirs else (0.5 if mine == theirs else 0.0)
+
+
 def value(game: Game, state: State, seat: int) -> float:
     """What `state` is worth to `seat` (two players): its score if the game is over, else the mean
     of the seat's heuristic and one minus the other seat's."""
     if state.is_over():
-        mine, theirs = state.returns()[seat], state.returns()[1 - seat]
-        return 1.0 if mine > theirs else (0.5 if mine == theirs else 0.0)
+        return score(state.returns(), seat)
     own, other = game.heuristic(state, seat), game.heuristic(state, 1 - seat)
     if own is None or other is None:
         raise ValueError(f"{game.name} has no heuristic to value positions with")
@@ -178,8 +183,6 @@ def adjusted_score(game: Game, result: dict[str, Any], seat: int) -> dict[str, A
     """A finished match's score for `seat` (1, 1/2 or 0) and its luck-adjusted score, from
     `play_match`'s result (which holds the record)."""
     record = MatchRecord.from_dict(result["record"])
-    returns = result["returns"]
-    mine, theirs = returns[seat], returns[1 - seat]
-    score = 1.0 if mine > theirs else (0.5 if mine == theirs else 0.0)
+    raw = score(result["returns"], seat)
     luck, drew = luck_terms(game, record, seat)
-    return {"score": score, "adjusted": score - luck, "luck": luck, "chance_moves": drew}
+    return {"score": raw, "adjusted": raw - luck, "luck": luck, "chance_moves": drew}
