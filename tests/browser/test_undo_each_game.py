@@ -11,6 +11,7 @@ taken back followed by a move B that may not, both of the kinds named per game b
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -157,6 +158,17 @@ def board(page) -> str:
     return re.sub(r"\s*\blast-move\b", "", html)
 
 
+def board_when_settled(page, expected: str, seconds: float = 5.0) -> str:
+    """The board once it reads `expected`, or as it reads after `seconds`: the log line that
+    announces a change can be drawn a frame before the board that follows it."""
+    deadline = time.monotonic() + seconds
+    drawn = board(page)
+    while drawn != expected and time.monotonic() < deadline:
+        page.wait_for_timeout(50)
+        drawn = board(page)
+    return drawn
+
+
 def no_sideways_scroll(page) -> None:
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= page.viewport_size["width"], f"the page is {width} px wide"
@@ -198,7 +210,7 @@ def test_undo_allowed_then_refused_seen_by_both_people_and_a_spectator(live_serv
         mover.click("#undo")
         for who, page in pages.items():
             page.wait_for_selector("#log li:has-text('took back a move')")
-            assert board(page) == before[who], f"{who} does not see the position before the move"
+            assert board_when_settled(page, before[who]) == before[who], f"{who} does not see the position before the move"
         assert spectator.locator("#log li").all_inner_texts() == [*log_before, f"{NAMES[plan.seat]} took back a move"]
         assert mover.get_attribute("#undo", "title") == undo_before  # as it was before the move
 
