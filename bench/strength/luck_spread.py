@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench" / "strength"))  # ladder.py, sequential.py
 
 from ladder import deal_games  # noqa: E402
-from sequential import control_variate_interval  # noqa: E402
+from sequential import control_variate_interval, t_quantile  # noqa: E402
 
 from glyphhall.arena.luck_adjusted import adjusted_score  # noqa: E402
 from glyphhall.arena.match import play_match  # noqa: E402
@@ -49,9 +49,8 @@ def spread(game_id: str, lower: str, upper: str, deals: int, first: int) -> dict
         raw.append(sum(s["score"] for s in scored) / 2)
         adjusted.append(sum(s["adjusted"] for s in scored) / 2)
     luck = [r - a for r, a in zip(raw, adjusted, strict=True)]
-    mean, _, _, b = control_variate_interval(raw, luck)
-    residual = [r - b * x for r, x in zip(raw, luck, strict=True)]
-    fitted_sd = math.sqrt(sum((e - statistics.mean(residual)) ** 2 for e in residual) / (deals - 2))
+    mean, _, high, b = control_variate_interval(raw, luck)
+    fitted_sd = (high - mean) / t_quantile(deals - 2) * math.sqrt(deals)  # a deal's residual sd
     raw_sd = statistics.stdev(raw)
     return {"deals": deals, "raw": statistics.mean(raw), "raw_sd": raw_sd, "b1": statistics.mean(adjusted),
             "b1_sd": statistics.stdev(adjusted), "fitted": mean, "fitted_sd": fitted_sd, "b": b,

@@ -155,14 +155,15 @@ def game_spec(pairing: Pairing, index: int, role: str, luck: str = "shared") -> 
                      bot_seeds=seeds, shared_luck=luck == "shared")
 
 
-def timed_game(spec: MatchSpec) -> dict[str, Any]:
-    """One game, compact, with the CPU seconds the worker spent on it and the luck its dice
-    brought the first seat (glyphhall/arena/luck_adjusted.py; the second seat's is its negative)."""
+def timed_game(spec: MatchSpec, with_luck: bool = True) -> dict[str, Any]:
+    """One game, compact, with the CPU seconds the worker spent on it and (`with_luck`: not for
+    the mirror, whose luck nothing reads) the luck its dice brought the first seat
+    (glyphhall/arena/luck_adjusted.py; the second seat's is its negative)."""
     start = time.process_time()
     result = play_match(spec)
     cpu = round(time.process_time() - start, 2)
     luck = None
-    if spec.shared_luck and not result["error"] and len(spec.bots) == 2:
+    if with_luck and spec.shared_luck and not result["error"] and len(spec.bots) == 2:
         try:
             luck = round(luck_terms(resolve_game(spec.game), MatchRecord.from_dict(result["record"]), 0)[0], 4)
         except ValueError as err:  # a game without a heuristic, or a replay that went astray: raw only
@@ -384,7 +385,8 @@ def run(pairings: list[Pairing], *, jobs: int, deals: int, minutes: float, grace
                 prog, index, role = queue.pop(0)
                 if prog.decided:
                     continue
-                running[pool.apply_async(timed_game, (game_spec(prog.pairing, index, role, luck),))] = (prog, index, role)
+                game = game_spec(prog.pairing, index, role, luck)
+                running[pool.apply_async(timed_game, (game, role != "mirror"))] = (prog, index, role)
             if not running:
                 break
             if time.monotonic() > deadline + grace * 60:
