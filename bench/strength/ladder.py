@@ -393,6 +393,28 @@ def table_lines(data: dict[str, Any], markdown: bool) -> list[str]:
     return lines
 
 
+def top_against_medium_lines(data: dict[str, Any]) -> list[str]:
+    """Issue 41's bar, a markdown table: the top level against Medium (the hand heuristic) in
+    each game where that pair was played, in points of a deal (score less one half, x 100)."""
+    top = ladder_levels()[-1]
+
+    def points(fig: dict[str, Any]) -> str:
+        low, mid, high = ((fig[k] - 0.5) * 100 for k in ("score_low", "score", "score_high"))
+        return f"{mid:+.1f} ({low:+.1f} to {high:+.1f})"
+
+    rows = []
+    for game, lad in data["games"].items():
+        pair = next((p for p in lad["pairs"] if (p["lower"], p["upper"]) == ("medium", top.key) and p.get("deals")), None)
+        if pair is not None:
+            adj = pair.get("luck_adjusted")
+            luck = "" if adj is None else f"{adj['deals']} deals: {points(adj)}"
+            rows.append(f"| {game} | {pair['deals']} | {points(pair)} | {luck} |")
+    if not rows:
+        return []
+    return [f"{top.name} against Medium, in points of a deal (its score less one half, x 100; 95 %):", "",
+            "| Game | Deals | Points (95 %) | Luck-adjusted |", "|---|---|---|---|", *rows]
+
+
 def into_readme(data: dict[str, Any]) -> None:
     """The ladder table between the README's markers, with where its figures came from."""
     readme = ROOT / "README.md"
@@ -403,7 +425,9 @@ def into_readme(data: dict[str, Any]) -> None:
     head, _, rest = text.partition(start)
     _, _, tail = rest.partition(end)
     dates = " to ".join(sorted(set(data["dates"]))) or "no date"
-    body = "\n".join(table_lines(data, True)) + f"\n\nMeasured {dates} (commits {', '.join(data['commits'])}).\n"
+    bar = top_against_medium_lines(data)
+    body = "\n".join(table_lines(data, True) + ([""] + bar if bar else []))
+    body += f"\n\nMeasured {dates} (commits {', '.join(data['commits'])}).\n"
     readme.write_text(head + start + body + end + tail)
 
 

@@ -120,3 +120,15 @@ def test_luck_adjusted_scores_are_kept_and_reported_beside_the_raw_ones(ladder):
     medium = _deals(ladder, "g", "beginner", "easy", [(1.0, 1.0)] * 4) + _deals(ladder, "g", "easy", "medium", [(1.0, 1.0)] * 4)
     lines = ladder.table_lines({"games": {"g": ladder.ladder("g", medium + deals)}}, markdown=True)
     assert any("Medium: 6 deals" in line and "luck-adjusted, 4 deals: 0.50" in line for line in lines)
+
+
+def test_the_top_level_against_medium_is_shown_in_points_where_it_was_played(ladder):
+    """Issue 41's bar beside the ladder: Expert against Medium (two levels apart) in points."""
+    below = _deals(ladder, "g", "beginner", "easy", [(1.0, 1.0)] * 4) + _deals(ladder, "g", "easy", "medium", [(1.0, 1.0)] * 4)
+    top = _deals(ladder, "g", "medium", "expert", [(1.0, 0.0), (1.0, 1.0), (1.0, 1.0), (0.0, 1.0)])
+    data = {"games": {"g": ladder.ladder("g", below + top), "h": ladder.ladder("h", below)}}
+    lines = ladder.top_against_medium_lines(data)
+    assert lines[0].startswith("Expert against Medium")
+    rows = [line for line in lines if line.startswith("| g ")]
+    assert rows and rows[0].startswith("| g | 4 | +25.0 (") and not any(line.startswith("| h ") for line in lines)
+    assert ladder.top_against_medium_lines({"games": {"h": ladder.ladder("h", below)}}) == []
