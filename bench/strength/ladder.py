@@ -282,9 +282,9 @@ def pair_figures(deals: list[dict[str, Any]]) -> dict[str, Any] | None:
     }
 
 
-#: A level is rated from the nearest level below it that it has this many deals against (the
-#: strength bench's Hard against Beginner, where Hard against Medium is not yet affordable);
-#: failing that, from the one it has the most deals against.
+#: The deals a pair needs to say whether a level is above the one right below it, and (where
+#: every comparison's interval is open) to rate it from the nearest level below (the strength
+#: bench's Hard against Beginner, where Hard against Medium is not yet affordable).
 ADJACENT_ENOUGH = 4
 
 
@@ -294,6 +294,27 @@ def _pair_deals(ledger: list[dict[str, Any]], game: str, lower: Level, upper: Le
     second round, so its deals against Beginner now count for Beginner against Medium)."""
     specs = [bench_spec(lower), bench_spec(upper)]
     return [d for d in ledger if d["game"] == game and d["specs"] == specs]
+
+
+def _rated_from(options: list[tuple[Level, dict[str, Any]]],
+                chain: dict[str, tuple[float, float, float, bool, bool]]) -> tuple[Level, dict[str, Any]]:
+    """Which comparison (a rated level below and the pair's figures; nearest first) a level's
+    rating comes from: the one that pins it most closely (the narrowest interval, the lower
+    level's own included: 200 deals against Medium say more than 30 against Hard); where every
+    interval is open (sweeps), the nearest with enough deals, else the one with the most."""
+
+    def width(option: tuple[Level, dict[str, Any]]) -> float:
+        lower, fig = option
+        _, var_low, var_high, open_low, open_high = chain[lower.key]
+        if open_low or open_high or fig["elo_low"] is None or fig["elo_high"] is None:
+            return math.inf
+        return math.sqrt(var_low + (fig["elo"] - fig["elo_low"]) ** 2) + math.sqrt(var_high + (fig["elo_high"] - fig["elo"]) ** 2)
+
+    closed = [o for o in options if width(o) < math.inf]
+    if closed:
+        return min(closed, key=width)  # (the nearest of equals: `options` is nearest first)
+    enough = [o for o in options if o[1]["deals"] >= ADJACENT_ENOUGH]
+    return enough[0] if enough else max(options, key=lambda o: o[1]["deals"])
 
 
 def ladder(game: str, ledger: list[dict[str, Any]]) -> dict[str, Any]:
@@ -318,8 +339,7 @@ def ladder(game: str, ledger: list[dict[str, Any]]) -> dict[str, Any]:
         if not options:
             out_levels[upper.key] = {"rating": None, "note": "not yet measured"}
             continue
-        enough = [o for o in options if o[1]["deals"] >= ADJACENT_ENOUGH]  # nearest first
-        lower, fig = enough[0] if enough else max(options, key=lambda o: o[1]["deals"])
+        lower, fig = _rated_from(options, chain)
         rating, var_low, var_high, open_low, open_high = chain[lower.key]
         rating += fig["elo"]
         open_low = open_low or fig["elo_low"] is None
@@ -327,12 +347,12 @@ def ladder(game: str, ledger: list[dict[str, Any]]) -> dict[str, Any]:
         var_low += 0.0 if fig["elo_low"] is None else (fig["elo"] - fig["elo_low"]) ** 2
         var_high += 0.0 if fig["elo_high"] is None else (fig["elo_high"] - fig["elo"]) ** 2
         chain[upper.key] = (rating, var_low, var_high, open_low, open_high)
-        stronger = fig["elo_low"] is not None and fig["score_low"] > 0.5
+        adjacent = next((f for lv, f in options if lv is below and f["deals"] >= ADJACENT_ENOUGH), None)
         out_levels[upper.key] = {
             "rating": round(rating), "low": None if open_low else round(rating - math.sqrt(var_low)),
             "high": None if open_high else round(rating + math.sqrt(var_high)),
             # Against the level right below: measurably stronger or not; None when not compared.
-            "above_below": stronger if lower is below else None,
+            "above_below": None if adjacent is None else adjacent["elo_low"] is not None and adjacent["score_low"] > 0.5,
             "measured_against": lower.key}
     return {"levels": out_levels, "pairs": out_pairs}
 
@@ -353,8 +373,18 @@ def figures(games: list[str]) -> dict[str, Any]:
     }
 
 
+def _pair_text(pair: dict[str, Any], names: dict[str, str]) -> str:
+    text = (f"{names[pair['lower']]}: {pair['deals']} deal{'s' if pair['deals'] != 1 else ''}, {pair['score']:.2f} "
+            f"({pair['score_low']:.2f}-{pair['score_high']:.2f})")
+    if pair.get("luck_adjusted"):
+        adj = pair["luck_adjusted"]
+        text += f"; luck-adjusted, {adj['deals']} deals: {adj['score']:.2f} ({adj['score_low']:.2f}-{adj['score_high']:.2f})"
+    return text
+
+
 def table_lines(data: dict[str, Any], markdown: bool) -> list[str]:
     names = {lv.key: lv.name for lv in ladder_levels()}
+    below = {upper.key: lower.key for lower, upper in pairs(None)}
     lines = []
     if markdown:
         lines.append("| Game | Level | Rating (95 %) | Measured against: deals, its score (95 %) | CPU s |")
@@ -363,6 +393,9 @@ def table_lines(data: dict[str, Any], markdown: bool) -> list[str]:
         for key, entry in lad["levels"].items():
             against = entry.get("measured_against")
             pair = next((p for p in lad["pairs"] if p["upper"] == key and p["lower"] == against), None)
+            # The level right below too, where the rating came from further down (its verdict).
+            next_below = next((p for p in lad["pairs"] if p["upper"] == key and p["lower"] == below.get(key)
+                               and p["lower"] != against and p.get("deals")), None)
             if entry.get("rating") is None:
                 rated = "not yet measured"
             else:
@@ -379,13 +412,8 @@ def table_lines(data: dict[str, Any], markdown: bool) -> list[str]:
                 tried = [p for p in lad["pairs"] if p["upper"] == key and p.get("deals")]
                 vs = "; ".join(f"{names[p['lower']]}: {p['deals']} deal(s)" for p in tried) or "no deals"
             else:
-                vs = (f"{names[pair['lower']]}: {pair['deals']} deals, {pair['score']:.2f} "
-                      f"({pair['score_low']:.2f}-{pair['score_high']:.2f})")
-                if pair.get("luck_adjusted"):
-                    adj = pair["luck_adjusted"]
-                    vs += (f"; luck-adjusted, {adj['deals']} deals: {adj['score']:.2f} "
-                           f"({adj['score_low']:.2f}-{adj['score_high']:.2f})")
-            cpu = "" if pair is None else str(pair.get("cpu_seconds", ""))
+                vs = " / ".join(_pair_text(p, names) for p in (pair, next_below) if p is not None)
+            cpu = "" if pair is None else str(sum(p.get("cpu_seconds", 0) for p in (pair, next_below) if p is not None))
             if markdown:
                 lines.append(f"| {game} | {names[key]} | {rated} | {vs} | {cpu} |")
             else:

@@ -132,3 +132,23 @@ def test_the_top_level_against_medium_is_shown_in_points_where_it_was_played(lad
     rows = [line for line in lines if line.startswith("| g ")]
     assert rows and rows[0].startswith("| g | 4 | +25.0 (") and not any(line.startswith("| h ") for line in lines)
     assert ladder.top_against_medium_lines({"games": {"h": ladder.ladder("h", below)}}) == []
+
+
+def test_a_level_is_rated_from_the_comparison_that_pins_it_most_closely(ladder):
+    """Expert with 40 deals against Medium and 6 against Hard (itself rated from 8 deals): its
+    rating comes from Medium (the narrower interval), its verdict from Hard, the level right
+    below, and the table shows both."""
+    mixed = [(1.0, 0.0), (0.0, 1.0), (1.0, 1.0), (0.0, 0.0)]
+    below = (_deals(ladder, "g", "beginner", "easy", mixed * 10) + _deals(ladder, "g", "easy", "medium", mixed * 10)
+             + _deals(ladder, "g", "medium", "hard", [(1.0, 1.0), (1.0, 0.0)] * 4))
+    top = _deals(ladder, "g", "medium", "expert", [(1.0, 1.0), (1.0, 0.0), (0.0, 1.0), (1.0, 1.0)] * 10)
+    over_hard = _deals(ladder, "g", "hard", "expert", [(1.0, 0.0), (0.0, 1.0), (1.0, 1.0)] * 2)
+    out = ladder.ladder("g", below + top + over_hard)
+    expert = out["levels"]["expert"]
+    assert expert["measured_against"] == "medium"
+    assert expert["above_below"] is False  # against Hard: 0.67 with an interval reaching below one half
+    assert expert["rating"] == out["levels"]["medium"]["rating"] + ladder.pair_figures(top)["elo"]
+    row = next(line for line in ladder.table_lines({"games": {"g": out}}, markdown=True) if "| Expert |" in line)
+    assert "Medium: 40 deals, 0.75" in row and "Hard: 6 deals, 0.67" in row
+    # Without the deals against Medium, Expert is rated from Hard, the only comparison left.
+    assert ladder.ladder("g", below + over_hard)["levels"]["expert"]["measured_against"] == "hard"
