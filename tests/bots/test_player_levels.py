@@ -89,9 +89,14 @@ def test_the_ratings_are_shipped_with_where_they_came_from() -> None:
             assert pair["deals"] >= 2 and len(pair["specs"]) == 2
             text = rating_text(levels.find(key), game)
             assert text.startswith(f"rated {row['rating']}")
-            if keys.index(pair["lower"]) == keys.index(key) - 1:
+            # The verdict comes from the level right below (where it has the 4 deals the ladder asks),
+            # whichever comparison the rating came from (the one that pins it most closely).
+            below = keys[keys.index(key) - 1]
+            adjacent = [p for p in ladder["pairs"] if p["upper"] == key and p["lower"] == below and p["deals"] >= 4]
+            if adjacent:
                 # "Measurably stronger" only where the interval of its score stays above one half.
-                assert row["above_below"] == (pair["score_low"] > 0.5 and pair["elo_low"] is not None), (game, pair)
+                (near,) = adjacent
+                assert row["above_below"] == (near["score_low"] > 0.5 and near["elo_low"] is not None), (game, near)
                 assert ("not measurably stronger" in text) == (not row["above_below"])
             else:
                 assert row["above_below"] is None and "not yet compared with the level below" in text
