@@ -318,8 +318,9 @@ def _rated_from(options: list[tuple[Level, dict[str, Any]]],
 
 
 def ladder(game: str, ledger: list[dict[str, Any]]) -> dict[str, Any]:
-    """Per pair its figures; per level its rating and interval, from the level it was measured
-    against (the one right below where that pair has enough deals); None where not measured."""
+    """Per pair its figures; per level its rating and interval, from the comparison that pins it
+    most closely (`_rated_from`), and whether it is above the level right below; None where not
+    measured."""
     levels = ladder_levels()
     anchor = {"rating": round(ANCHOR), "low": round(ANCHOR), "high": round(ANCHOR), "above_below": None, "anchor": True}
     out_levels: dict[str, Any] = {levels[0].key: anchor}
