@@ -7,7 +7,7 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from .conftest import WAIT_MS, shot
+from .conftest import WAIT_MS, click_in_page, shot
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -28,9 +28,12 @@ def open_table(base: str, new_page, game: str, seed: int, options: dict | None =
 
 
 def click_and_wait(page, selector: str) -> None:
-    """Click, then wait until the server's answer has moved the game on (a new step number)."""
+    """Click, then wait until the server's answer has moved the game on (a new step number).
+    Found and clicked in one step in the page (`click_in_page`): a mouse click lands where the
+    element was measured, and the map can move in between as data arrives (CI once saw a
+    placement click land beside its hex and wait for two minutes)."""
     step = page.get_attribute("body", "data-step")
-    page.click(selector)
+    click_in_page(page, selector)
     page.wait_for_function("s => document.body.dataset.step !== s", arg=step)
 
 
@@ -90,7 +93,7 @@ def test_glyfts_to_the_end_and_a_spectator_sees_no_hand(live_server, new_page):
     page = open_table(live_server, new_page, "glyfts", seed=5, options={"turn_limit": 1})
     for _ in range(2):
         page.wait_for_selector("#gf-reserve .gf-creature.ready")
-        click_and_wait(page, "#gf-reserve .gf-creature.ready >> nth=0")
+        click_and_wait(page, "#gf-reserve .gf-creature.ready")
     for _ in range(30):  # decline everything: done, or roll when a die must be rolled
         page.wait_for_selector(".gf[data-phase='over'], #prompt .gf-act")
         if page.locator(".gf[data-phase='over']").count():

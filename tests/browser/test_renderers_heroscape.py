@@ -45,7 +45,7 @@ def test_heroscape_draft_place_order_and_move_by_clicking(live_server, new_page)
             click_and_wait(page, f'.hs-hex[data-hex="{hex_label}"]')
             placed += 1
         elif page.locator(".hs-order").count():
-            click_and_wait(page, ".hs-order >> nth=0")
+            click_and_wait(page, ".hs-order")
         elif page.locator("#prompt button[data-action='done']").count():
             click_and_wait(page, "#prompt button[data-action='done']")
         else:
@@ -59,7 +59,7 @@ def test_heroscape_draft_place_order_and_move_by_clicking(live_server, new_page)
     # A turn of yours: select a figure, click a highlighted hex, and the figure is there.
     page.wait_for_selector(".hs[data-phase='turn'] .hs-figure.actor")
     if not page.locator(".hs-figure.selected").count():
-        page.click(".hs-figure.actor >> nth=0")
+        page.click(".hs-figure.actor")
     figure = page.locator(".hs-figure.selected").get_attribute("data-figure")
     occupied = set(page.eval_on_selector_all(".hs-figure", "els => els.map(e => e.dataset.hex)"))
     targets = page.eval_on_selector_all(".hs-hex.target", "els => els.map(e => e.dataset.hex)")

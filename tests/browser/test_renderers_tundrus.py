@@ -43,7 +43,7 @@ def test_tundrus_draft_activate_take_roll_by_clicking(live_server, new_page):
     legend = page.inner_text("#td-legend")
     assert all(f"{face} {name}" in legend for face, name in (("⚔", "War"), ("⬟", "Defense"), ("⚡", "Power"),
                                                               ("◆", "Wealth"), ("✶", "Arcana"), ("☠", "Destruction")))
-    click_and_wait(page, "#td-take .td-die >> nth=0")  # one click takes one die
+    click_and_wait(page, "#td-take .td-die")  # one click takes one die
     # Several at once: choose two dice, then take them (one move each, sent one after the other).
     step = int(page.evaluate("document.body.dataset.step"))
     page.click("#td-take-several")
