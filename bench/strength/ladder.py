@@ -21,7 +21,9 @@ deal scored alike, the interval is Wilson's over the games). Beginner (`random`)
 (the level right below where affordable; else e.g. Hard from Beginner), adding the Elo difference and
 the half-widths in quadrature (the pairs are independent deals). A level measured against the one
 right below whose interval reaches one half is marked "not measurably stronger than the level
-below"; one measured against a lower level only, "not yet compared with the level below".
+below"; one measured against a lower level only, "not yet compared with the level below". A game
+may leave a level off its ladder (`OFF_LADDER_IN` in `glyphhall/bots/levels.py`: Glyfts' Hard, as
+strong as Medium there): it is still rated, but the level above it is compared with the one below it.
 The strength bench's deals (`bench/strength/paired.jsonl`) between two levels as shipped (the
 same specs, shared luck) count too: they are the same paired games.
 
@@ -53,7 +55,7 @@ from glyphhall.arena.luck_adjusted import score as seat_score  # noqa: E402
 from glyphhall.arena.match import play_match  # noqa: E402
 from glyphhall.arena.runner import die_with_parent  # noqa: E402
 from glyphhall.arena.schedule import MatchSpec, match_seed  # noqa: E402
-from glyphhall.bots.levels import Level, ladder_levels  # noqa: E402
+from glyphhall.bots.levels import Level, find, ladder_levels, off_ladder_reason  # noqa: E402
 from glyphhall.engine import Rng  # noqa: E402
 from glyphhall.games import get as game_by_id  # noqa: E402
 
@@ -156,12 +158,14 @@ def strength_deals() -> list[dict[str, Any]]:
     return out
 
 
-def pairs(only: list[str] | None) -> list[tuple[Level, Level]]:
-    """Each level with the one right below it; or the pairs named ("hard-expert", also two levels
-    apart such as "medium-expert": the top level against the hand heuristic, issue 41's bar)."""
-    levels = ladder_levels()
+def pairs(only: list[str] | None, game: str | None = None) -> list[tuple[Level, Level]]:
+    """Each level of the game's ladder with the one right below it; or the pairs named ("hard-expert",
+    also two levels apart such as "medium-expert": the top level against the hand heuristic, issue
+    41's bar; a level a game leaves off its ladder may be named)."""
     if not only:
+        levels = ladder_levels(game)
         return list(zip(levels, levels[1:], strict=False))
+    levels = ladder_levels()
     order = {lv.key: i for i, lv in enumerate(levels)}
     out = []
     for name in only:
@@ -186,7 +190,7 @@ def run(games: list[str], *, deals: int, minutes: float, jobs: int, only: list[s
     queues: list[list[tuple[str, str, str, int, int]]] = []
     cpu: dict[tuple[str, str, str], float] = {}
     for game in games:
-        for lower, upper in pairs(only):
+        for lower, upper in pairs(only, game):
             specs = [bench_spec(lower), bench_spec(upper)]
             mine = [d for d in done if "source" not in d and d["game"] == game and d["specs"] == specs]
             first = 1 + max((d["index"] for d in mine), default=-1)
@@ -319,16 +323,18 @@ def _rated_from(options: list[tuple[Level, dict[str, Any]]],
 
 def ladder(game: str, ledger: list[dict[str, Any]]) -> dict[str, Any]:
     """Per pair its figures; per level its rating and interval, from the comparison that pins it
-    most closely (`_rated_from`), and whether it is above the level right below; None where not
-    measured."""
+    most closely (`_rated_from`), and whether it is above the level right below on the game's
+    ladder; None where not measured. A level the game leaves off its ladder is rated the same way
+    (and marked `off_ladder`), but no level above is rated from it or compared with it."""
     levels = ladder_levels()
+    on_ladder = {lv.key for lv in ladder_levels(game)}
     anchor = {"rating": round(ANCHOR), "low": round(ANCHOR), "high": round(ANCHOR), "above_below": None, "anchor": True}
     out_levels: dict[str, Any] = {levels[0].key: anchor}
-    #: per rated level: (rating, squared half-width below, above, open below, open above)
+    #: per rated level on the game's ladder: (rating, squared half-width below, above, open below, open above)
     chain: dict[str, tuple[float, float, float, bool, bool]] = {levels[0].key: (ANCHOR, 0.0, 0.0, False, False)}
     out_pairs = []
     for k, upper in enumerate(levels[1:], start=1):
-        below = levels[k - 1]
+        below = next(lv for lv in reversed(levels[:k]) if lv.key in on_ladder)
         options = []
         for lower in reversed(levels[:k]):
             fig = pair_figures(_pair_deals(ledger, game, lower, upper))
@@ -337,8 +343,9 @@ def ladder(game: str, ledger: list[dict[str, Any]]) -> dict[str, Any]:
                                   "specs": [bench_spec(lower), bench_spec(upper)], **(fig or {"deals": 0})})
             if fig is not None and fig["deals"] >= 2 and lower.key in chain:
                 options.append((lower, fig))
+        off = {} if upper.key in on_ladder else {"off_ladder": True}
         if not options:
-            out_levels[upper.key] = {"rating": None, "note": "not yet measured"}
+            out_levels[upper.key] = {"rating": None, "note": "not yet measured", **off}
             continue
         lower, fig = _rated_from(options, chain)
         rating, var_low, var_high, open_low, open_high = chain[lower.key]
@@ -347,14 +354,15 @@ def ladder(game: str, ledger: list[dict[str, Any]]) -> dict[str, Any]:
         open_high = open_high or fig["elo_high"] is None
         var_low += 0.0 if fig["elo_low"] is None else (fig["elo"] - fig["elo_low"]) ** 2
         var_high += 0.0 if fig["elo_high"] is None else (fig["elo_high"] - fig["elo"]) ** 2
-        chain[upper.key] = (rating, var_low, var_high, open_low, open_high)
+        if not off:
+            chain[upper.key] = (rating, var_low, var_high, open_low, open_high)
         adjacent = next((f for lv, f in options if lv is below and f["deals"] >= ADJACENT_ENOUGH), None)
         out_levels[upper.key] = {
             "rating": round(rating), "low": None if open_low else round(rating - math.sqrt(var_low)),
             "high": None if open_high else round(rating + math.sqrt(var_high)),
             # Against the level right below: measurably stronger or not; None when not compared.
             "above_below": None if adjacent is None else adjacent["elo_low"] is not None and adjacent["score_low"] > 0.5,
-            "measured_against": lower.key}
+            "measured_against": lower.key, **off}
     return {"levels": out_levels, "pairs": out_pairs}
 
 
@@ -385,12 +393,12 @@ def _pair_text(pair: dict[str, Any], names: dict[str, str]) -> str:
 
 def table_lines(data: dict[str, Any], markdown: bool) -> list[str]:
     names = {lv.key: lv.name for lv in ladder_levels()}
-    below = {upper.key: lower.key for lower, upper in pairs(None)}
     lines = []
     if markdown:
         lines.append("| Game | Level | Rating (95 %) | Measured against: deals, its score (95 %) | CPU s |")
         lines.append("|---|---|---|---|---|")
     for game, lad in data["games"].items():
+        below = {upper.key: lower.key for lower, upper in pairs(None, game)}
         for key, entry in lad["levels"].items():
             against = entry.get("measured_against")
             pair = next((p for p in lad["pairs"] if p["upper"] == key and p["lower"] == against), None)
@@ -403,7 +411,9 @@ def table_lines(data: dict[str, Any], markdown: bool) -> list[str]:
                 low = "open" if entry.get("low") is None else f"{entry['low']}"
                 high = "open" if entry.get("high") is None else f"{entry['high']}"
                 rated = f"{entry['rating']} ({low} to {high})"
-                if entry.get("above_below") is False:
+                if entry.get("off_ladder"):
+                    rated += f", not on this game's ladder: {off_ladder_reason(find(key), game)}"
+                elif entry.get("above_below") is False:
                     rated += ", not measurably stronger than the level below"
                 elif entry.get("above_below") is None and not entry.get("anchor"):
                     rated += ", not yet compared with the level below"

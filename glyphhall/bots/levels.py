@@ -1,5 +1,5 @@
-"""The bots as players know them: levels with names (Beginner ... Expert on the ladder, and Quick,
-Classic, Instinct and Guided off it), each a line about how it plays, mapped onto the bot specs of `bots/spec.py`, and
+"""The bots as players know them: levels with names (Beginner ... Expert on the ladder, where a
+game may leave one off, and Quick, Classic, Instinct and Guided off it), each a line about how it plays, mapped onto the bot specs of `bots/spec.py`, and
 each level's rating per game from the Elo ladder (`ladder.json`, written by `bench/strength/ladder.py`).
 
 Everything a player reads about a bot comes from here (the lobby, the table, the terminal):
@@ -57,6 +57,15 @@ LEVELS: tuple[Level, ...] = (
           on_ladder=False),
 )
 
+#: Levels a game leaves off its ladder, with why (for players): where luck leaves too little room
+#: for skill to tell them apart, the game's ladder goes on from the level below without them, and
+#: they are still offered. Glyfts' Hard played Medium to 0.496 (0.460-0.533) over 135 paired deals,
+#: within 3.5 points either way, where Expert beats Medium by 4.6 (bench/RESULTS.md, issue 41's
+#: eleventh and twelfth rounds): skill can take only about 5 points a deal there.
+OFF_LADDER_IN: dict[str, dict[str, str]] = {
+    "glyfts": {"hard": "it plays about as well as Medium, luck deciding most deals"},
+}
+
 #: The level offered first when a seat is given to the computer.
 DEFAULT_LEVEL = "hard"
 
@@ -67,8 +76,15 @@ _BY_KEY = {level.key: level for level in LEVELS}
 _BY_SPEC = {level.spec: level for level in LEVELS}
 
 
-def ladder_levels() -> list[Level]:
-    return [level for level in LEVELS if level.on_ladder]
+def ladder_levels(game_id: str | None = None) -> list[Level]:
+    """The ladder's levels, weakest first: in a game, without those it leaves off (`OFF_LADDER_IN`)."""
+    off = OFF_LADDER_IN.get(game_id, {}) if game_id else {}
+    return [level for level in LEVELS if level.on_ladder and level.key not in off]
+
+
+def off_ladder_reason(level: Level, game_id: str | None) -> str | None:
+    """Why a ladder level is left off this game's ladder, for players; None where it is on it."""
+    return OFF_LADDER_IN.get(game_id, {}).get(level.key) if game_id else None
 
 
 def find(word: str) -> Level | None:
@@ -144,7 +160,11 @@ def rating(level: Level, game_id: str | None) -> dict[str, Any] | None:
 
 
 def rating_text(level: Level, game_id: str | None) -> str:
-    """"rated 1310 (1200-1420)" or "not yet rated" (a level off the ladder, a game not measured)."""
+    """"rated 1310 (1200-1420)" or "not yet rated" (a level off the ladder, a game not measured);
+    for a level this game leaves off its ladder, that and why."""
+    reason = off_ladder_reason(level, game_id)
+    if reason is not None:
+        return f"not on the ladder: {reason}"
     entry = rating(level, game_id)
     if entry is None:
         return "not yet rated"

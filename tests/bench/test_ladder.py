@@ -47,6 +47,32 @@ def test_a_ladder_adds_up_from_the_anchor_and_says_where_a_level_is_not_stronger
     assert rows["expert"] == {"rating": None, "note": "not yet measured"}
 
 
+def test_a_level_a_game_leaves_off_is_rated_but_the_level_above_is_compared_with_the_one_below(ladder, monkeypatch):
+    """Glyfts leaves Hard off its ladder (it plays like Medium there): Expert's verdict and rating
+    come from Medium, the level below it on that game's ladder; Hard is still rated, marked off
+    the ladder, and the table says why; another game's ladder keeps all five."""
+    from glyphhall.bots import levels
+
+    monkeypatch.setitem(levels.OFF_LADDER_IN, "g", {"hard": "it plays about as well as Medium here"})
+    mixed = [(1.0, 0.0), (0.0, 1.0), (1.0, 1.0), (0.0, 0.0)]
+    below = _deals(ladder, "g", "beginner", "easy", mixed * 10) + _deals(ladder, "g", "easy", "medium", mixed * 10)
+    hard = _deals(ladder, "g", "medium", "hard", [(1.0, 1.0), (1.0, 0.0)] * 10)  # a clear 0.75, narrower than Expert's
+    expert = _deals(ladder, "g", "medium", "expert", [(1.0, 1.0), (1.0, 0.0), (0.0, 1.0), (1.0, 1.0)] * 10)
+    over_hard = _deals(ladder, "g", "hard", "expert", [(1.0, 0.0), (0.0, 1.0)] * 6)
+    out = ladder.ladder("g", below + hard + expert + over_hard)
+    rows = out["levels"]
+    assert rows["hard"]["off_ladder"] is True and rows["hard"]["measured_against"] == "medium"
+    assert rows["expert"]["measured_against"] == "medium" and rows["expert"]["above_below"] is True
+    assert "off_ladder" not in rows["expert"]
+    assert [(a.key, b.key) for a, b in ladder.pairs(None, "g")][-1] == ("medium", "expert")
+    lines = ladder.table_lines({"games": {"g": out}}, markdown=True)
+    assert any("| Hard |" in line and "not on this game's ladder: it plays about as well as Medium here" in line for line in lines)
+    assert not any("| Expert |" in line and "Hard:" in line for line in lines)
+    # Elsewhere Hard is on the ladder: Expert is compared with it (a wash: not measurably stronger).
+    other = ladder.ladder("h", [dict(d, game="h") for d in below + hard + expert + over_hard])
+    assert other["levels"]["expert"]["above_below"] is False and "off_ladder" not in other["levels"]["hard"]
+
+
 def test_a_deal_with_an_error_counts_for_nobody(ladder):
     deals = _deals(ladder, "g", "beginner", "easy", [(1.0, 1.0), (0.0, 1.0)])
     deals.append({**deals[0], "index": 2, "scores": None})

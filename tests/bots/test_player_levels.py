@@ -48,6 +48,18 @@ def test_a_level_word_plays_its_spec_and_the_old_specs_still_work() -> None:
         parse_spec("wizard")
 
 
+def test_a_game_may_leave_a_level_off_its_ladder_and_says_why() -> None:
+    """Glyfts' Hard plays like Medium (luck decides most deals): Glyfts' ladder goes from Medium
+    to Expert, and Hard, still offered and still played by its name, says why it is not on it."""
+    hard = levels.find("hard")
+    assert [lv.key for lv in levels.ladder_levels("glyfts")] == ["beginner", "easy", "medium", "expert"]
+    assert [lv.key for lv in levels.ladder_levels("tundrus")] == ["beginner", "easy", "medium", "hard", "expert"]
+    assert rating_text(hard, "glyfts") == "not on the ladder: " + levels.off_ladder_reason(hard, "glyfts")
+    assert "as well as Medium" in rating_text(hard, "glyfts") and levels.off_ladder_reason(hard, "tundrus") is None
+    assert "hard" in [lv["key"] for lv in levels.describe(["glyfts"])] and resolve("hard") == "mcts"
+    assert "In this game it is not on the ladder: it plays about as well as Medium" in introduce("hard", "glyfts")
+
+
 def test_every_registered_bot_has_a_name_for_players() -> None:
     for name in bots.names():
         assert label(name) != levels.UNKNOWN_LABEL, f"{name} has no level: add it to bots/levels.py"
@@ -78,8 +90,8 @@ def test_the_ratings_are_shipped_with_where_they_came_from() -> None:
     data = json.loads((ROOT / "glyphhall" / "bots" / "ladder.json").read_text())
     assert re.fullmatch(r"\d{4}-\d\d-\d\d", data["dates"][0]) and data["commits"] and "shared" in data["about"]
     assert {"inscription", "glyfts"} <= set(data["games"])
-    keys = [lv.key for lv in levels.ladder_levels()]
     for game, ladder in data["games"].items():
+        keys = [lv.key for lv in levels.ladder_levels(game)]
         rows = ladder["levels"]
         assert rows["beginner"] == {"rating": 1000, "low": 1000, "high": 1000, "above_below": None, "anchor": True}
         for key, row in rows.items():
@@ -88,7 +100,10 @@ def test_the_ratings_are_shipped_with_where_they_came_from() -> None:
             (pair,) = [p for p in ladder["pairs"] if p["upper"] == key and p["lower"] == row["measured_against"]]
             assert pair["deals"] >= 2 and len(pair["specs"]) == 2
             text = rating_text(levels.find(key), game)
-            assert text.startswith(f"rated {row['rating']}")
+            if key not in keys:  # left off this game's ladder: rated still, for the README, and said why
+                assert row["off_ladder"] is True and text.startswith("not on the ladder: ")
+                continue
+            assert "off_ladder" not in row and text.startswith(f"rated {row['rating']}")
             # The verdict comes from the level right below (where it has the 4 deals the ladder asks),
             # whichever comparison the rating came from (the one that pins it most closely).
             below = keys[keys.index(key) - 1]

@@ -1,7 +1,7 @@
 """The computer's levels in the browser (issue 41): the lobby offers each seat the levels by name
 with their rating in the chosen game and a line on how the chosen one plays, the table names a
 computer seat by its level, and no developer word reaches either. Screenshots:
-tests/artifacts/levels-lobby.png, levels-table.png."""
+tests/artifacts/levels-lobby.png, levels-lobby-glyfts.png (and -phone), levels-table.png."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 from glyphhall.bots.levels import LEVELS, rating_text
 from glyphhall.engine.player_text import program_words as bot_jargon
 
-from .conftest import shot
+from .conftest import resize, shot
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -34,6 +34,18 @@ def test_the_lobby_and_the_table_name_the_levels(live_server, new_page):
     shot(page, "levels-lobby")
 
     page.select_option("#game", "glyfts")
+    # Glyfts leaves Hard off its ladder (it plays like Medium there): the lobby says so, and why.
+    hard = next(lv for lv in LEVELS if lv.key == "hard")
+    page.select_option("select[name='seat-1']", "bot:hard")
+    off = rating_text(hard, "glyfts")
+    assert off.startswith("not on the ladder: it plays about as well as Medium")
+    assert f"{hard.label} · {off}" in page.eval_on_selector_all("select[name='seat-1'] option", "os => os.map(o => o.textContent)")
+    assert f"In Glyfts it is {off}." in page.inner_text("#seat-list .level-about >> nth=1")
+    shot(page, "levels-lobby-glyfts")
+    resize(page, {"width": 390, "height": 844})  # a phone: the line under the seat still says why
+    assert page.locator("#seat-list .level-about >> nth=1").is_visible()
+    shot(page, "levels-lobby-glyfts-phone")
+    resize(page, {"width": 1280, "height": 900})
     page.select_option("select[name='seat-1']", "bot:beginner")  # a quick table: the Beginner moves at once
     page.fill("#my-name", "Ann")
     page.click("#create-form button[type=submit]")
