@@ -87,6 +87,16 @@ def off_ladder_reason(level: Level, game_id: str | None) -> str | None:
     return OFF_LADDER_IN.get(game_id, {}).get(level.key) if game_id else None
 
 
+def default_level(game_id: str | None) -> str:
+    """The level a computer seat starts at in a game: `DEFAULT_LEVEL`, or where the game leaves it
+    off its ladder, the level right below it there (as strong, and quicker)."""
+    if off_ladder_reason(_BY_KEY[DEFAULT_LEVEL], game_id) is None:
+        return DEFAULT_LEVEL
+    keys = [level.key for level in ladder_levels()]
+    on = {level.key for level in ladder_levels(game_id)}
+    return next(k for k in reversed(keys[: keys.index(DEFAULT_LEVEL)]) if k in on)
+
+
 def find(word: str) -> Level | None:
     """The level a player names ("hard", "Hard", "Hard computer"), or None."""
     text = word.strip().casefold()

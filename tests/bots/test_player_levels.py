@@ -58,6 +58,9 @@ def test_a_game_may_leave_a_level_off_its_ladder_and_says_why() -> None:
     assert "as well as Medium" in rating_text(hard, "glyfts") and levels.off_ladder_reason(hard, "tundrus") is None
     assert "hard" in [lv["key"] for lv in levels.describe(["glyfts"])] and resolve("hard") == "mcts"
     assert "In this game it is not on the ladder: it plays about as well as Medium" in introduce("hard", "glyfts")
+    # A computer seat starts at the level below it there (as strong, and quicker); elsewhere at Hard.
+    assert levels.default_level("glyfts") == "medium"
+    assert levels.default_level("tundrus") == levels.default_level(None) == levels.DEFAULT_LEVEL == "hard"
 
 
 def test_every_registered_bot_has_a_name_for_players() -> None:

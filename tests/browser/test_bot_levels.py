@@ -19,6 +19,9 @@ def test_the_lobby_and_the_table_name_the_levels(live_server, new_page):
     page = new_page()
     page.goto(live_server)
     page.wait_for_selector("#game option[value='inscription']", state="attached")
+    # A computer seat starts at the game's default: Medium in Glyfts (Hard is off its ladder), Hard elsewhere.
+    page.select_option("#game", "glyfts")
+    page.wait_for_function("() => document.querySelector(\"select[name='seat-1']\").value === 'bot:medium'")
     page.select_option("#game", "inscription")
     page.wait_for_selector("select[name='seat-1']")
     options = page.eval_on_selector_all("select[name='seat-1'] option", "os => os.map(o => o.textContent)")
@@ -34,6 +37,7 @@ def test_the_lobby_and_the_table_name_the_levels(live_server, new_page):
     shot(page, "levels-lobby")
 
     page.select_option("#game", "glyfts")
+    assert page.input_value("select[name='seat-1']") == "bot:expert"  # chosen by the person: it stays
     # Glyfts leaves Hard off its ladder (it plays like Medium there): the lobby says so, and why.
     hard = next(lv for lv in LEVELS if lv.key == "hard")
     page.select_option("select[name='seat-1']", "bot:hard")

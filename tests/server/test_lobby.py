@@ -12,6 +12,7 @@ def test_games_list_options_and_bots(client):
     colour = games["optduel"]["options"][0]
     assert colour == {"name": "colour", "type": "str", "default": "red", "help": "colour of the table", "choices": ["red", "green"]}
     assert data["bots"][:5] == ["beginner", "easy", "medium", "hard", "expert"] and data["default_bot"] == "hard"
+    assert data["default_bots"] == {g: "hard" for g in games}  # (Glyfts', Medium: tests/bots/test_player_levels.py)
     assert [lv["label"] for lv in data["levels"]][:2] == ["Beginner computer", "Easy computer"]
 
 

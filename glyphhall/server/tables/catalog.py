@@ -48,8 +48,10 @@ class Catalog:
         return levels.accepted()
 
     def bot_offer(self) -> dict[str, Any]:
-        """The levels as the lobby offers them: keys, names, how each plays, ratings per game."""
+        """The levels as the lobby offers them: keys, names, how each plays, ratings per game, and
+        the level a computer seat starts at (per game: one a game leaves off its ladder is not it)."""
         return {"bots": [level.key for level in levels.LEVELS], "default_bot": levels.DEFAULT_LEVEL,
+                "default_bots": {game_id: levels.default_level(game_id) for game_id in self.ids()},
                 "levels": levels.describe(self.ids())}
 
 

@@ -4,12 +4,12 @@
 import { api, clear, h, label, myName, savedSeat, saveSeat, setMyName } from "./dom.js";
 import { whoAmI } from "./account.js";
 
-// The seats after the first default to the server's default level (`default_bot`), so a quick
-// game against the computer is "choose the game, Create table".
+// The seats after the first default to the server's default level for the game (`default_bots`,
+// else `default_bot`), so a quick game against the computer is "choose the game, Create table".
 let me = null;  // the signed-in account, or null for a guest
 
 // bots: the level keys; levels: [{key, name, label, about, ratings: {game: {text, ...}}}]
-let catalog = { games: [], bots: [], levels: [], default_bot: null };
+let catalog = { games: [], bots: [], levels: [], default_bot: null, default_bots: {} };
 const packaged = {}; // game id -> its packaged positions [{name, title, players}], fetched once
 let checking = null; // the timer of the next check of a pasted position
 
@@ -222,10 +222,13 @@ function mapUploadField(o) {
 }
 
 // Drawn again when the game or the number of players changes, and once the lobby knows who is
-// signed in: a choice already made for a seat stays (an offered one), new seats get the default.
+// signed in: a choice the person made for a seat stays (an offered one); the other seats get the
+// chosen game's default (Glyfts' is not Hard, which it leaves off its ladder).
 function showSeats() {
   const n = Number(/** @type {HTMLInputElement} */ (document.getElementById("players")).value) || 2;
-  const chosen = [.../** @type {NodeListOf<HTMLSelectElement>} */ (document.querySelectorAll("#seat-list select"))].map((sel) => sel.value);
+  const seats = [.../** @type {NodeListOf<HTMLSelectElement>} */ (document.querySelectorAll("#seat-list select"))];
+  const chosen = seats.map((sel) => sel.value);
+  const picked = seats.map((sel) => sel.dataset.picked === "1");
   const list = clear(document.getElementById("seat-list"));
   const game = currentGame();
   for (let i = 0; i < n; i++) {
@@ -233,12 +236,16 @@ function showSeats() {
       h("option", { value: "person", text: i === 0 ? "you" : "a person (invite)" }),
       catalog.levels.map((lv) => h("option", {
         value: `bot:${lv.key}`, text: `${lv.label} · ${ratingText(lv, game)}`, title: lv.about,
-        selected: i > 0 && lv.key === catalog.default_bot,
+        selected: i > 0 && lv.key === ((game && catalog.default_bots[game.id]) || catalog.default_bot),
       })));
-    if (i < chosen.length && [...kind.options].some((o) => o.value === chosen[i])) kind.value = chosen[i];
+    // A seat the person chose for stays as chosen (when it is offered); the others take the game's default.
+    if (i < chosen.length && picked[i] && [...kind.options].some((o) => o.value === chosen[i])) {
+      kind.value = chosen[i];
+      kind.dataset.picked = "1";
+    }
     const about = h("small.muted.level-about", {});
     const explain = () => { about.textContent = levelAbout(kind.value, game); };
-    kind.addEventListener("change", explain);
+    kind.addEventListener("change", () => { kind.dataset.picked = "1"; explain(); });
     explain();
     list.append(h("label.seat", {}, h("span", { text: `Player ${i + 1}` }), kind, about));
   }
