@@ -1,7 +1,8 @@
-"""The `mcts` level's iterations per CPU-second in several code trees and builds, side by side.
+"""The `mcts` level's iterations per CPU-second in several code trees and builds, side by side
+(or, with `--playouts S`, random playouts through the checked path: steps per CPU-second).
 
     python bench/search/mcts_speed.py [GAME ...] --side NAME=TREE[:pure|:compiled] --side ...
-                               [--rounds R] [--iterations N] [--positions P] [--seed K]
+                               [--rounds R] [--iterations N] [--positions P] [--seed K] [--playouts S]
 
 Each side is a checkout of Glyph Hall (`git worktree add --detach /tmp/old 2515584`) and a build:
 `pure` sets GLYPHHALL_PURE=1, `compiled` requires the compiled modules (`make compile` in that
@@ -10,8 +11,11 @@ sides taking turns (who goes first rotates per round): the process takes up to `
 positions along seeded random games (`bench/search/search.py`'s `positions`, the same positions for
 every side whose rules play the same), runs one untimed search (`--warmup` iterations), then lets the `mcts` level (its cut-off, exploration and
 the game's hints; no early stop, no time limit) search each for `--iterations` iterations, and
-reports iterations per CPU-second of the searches. The script prints each measurement as a JSON
-line, then per game the median of each side and each side's median over the first side's."""
+reports iterations per CPU-second of the searches. With `--playouts S` the process instead plays
+seeded random games for S CPU-seconds as a careful caller does (issue 42's first bar): the seat's
+`legal_actions`, a uniform choice among them, a checked `apply` (the same games in every tree whose
+rules play the same). The script prints each measurement as a JSON line, then per game the median
+of each side and each side's median over the first side's."""
 
 from __future__ import annotations
 
@@ -37,12 +41,6 @@ def worker(tree: str, game_id: str, iterations: int, count: int, seed: int, warm
     from glyphhall.bots import ask
     from glyphhall.bots.mcts import make_level
 
-    try:
-        from glyphhall.native import compiled_modules
-    except ImportError:  # a tree from before the compiled build
-        def compiled_modules() -> list[str]:
-            return []
-
     sys.path.insert(1, str(HERE))
     from search import positions  # after glyphhall: its path insert must not pick the tree
 
@@ -58,7 +56,36 @@ def worker(tree: str, game_id: str, iterations: int, count: int, seed: int, warm
         ask(bot, state, seat)
         cpu += time.process_time() - started
     print(json.dumps({"iterations_per_cpu_s": len(found) * iterations / cpu, "positions": len(found),
-                      "compiled_modules": len(compiled_modules()), "source": games.__file__}))
+                      "compiled_modules": _compiled_count(), "source": games.__file__}))
+
+
+def playout_worker(tree: str, game_id: str, seconds: float, seed: int) -> None:
+    """In a side's own process: random playouts through the checked path, steps per CPU-second."""
+    sys.path.insert(0, tree)
+    from glyphhall import games
+    from glyphhall.engine import Rng
+
+    game = games.get(game_id)
+    options = game.resolve_options({})
+    rng = Rng(seed)
+    steps, start = 0, time.process_time()
+    while time.process_time() - start < seconds:
+        state = game.new(game.min_players, rng.below(1 << 30), options)
+        while not state.is_over() and steps < 10**9:
+            seat = state.to_move()[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+            steps += 1
+    print(json.dumps({"steps_per_cpu_s": steps / (time.process_time() - start), "source": games.__file__,
+                      "compiled_modules": _compiled_count()}))
+
+
+def _compiled_count() -> int:
+    """How many of the tree's loaded modules run compiled (0 for a tree from before the compiled build)."""
+    try:
+        from glyphhall.native import compiled_modules
+    except ImportError:
+        return 0
+    return len(compiled_modules())
 
 
 def iterations(game_id: str, args: argparse.Namespace) -> int:
@@ -72,7 +99,8 @@ def measure(tree: str, build: str, game_id: str, args: argparse.Namespace) -> di
         env["GLYPHHALL_PURE"] = "1"
     out = subprocess.run(
         [sys.executable, __file__, "--worker", tree, game_id, "--iterations", str(iterations(game_id, args)),
-         "--positions", str(args.positions), "--seed", str(args.seed), "--warmup", str(args.warmup)],
+         "--positions", str(args.positions), "--seed", str(args.seed), "--warmup", str(args.warmup),
+         "--playouts", str(args.playouts)],
         env=env, capture_output=True, text=True, check=True, cwd=tree)
     result = json.loads(out.stdout.strip().splitlines()[-1])
     if not result["source"].startswith(tree):
@@ -92,11 +120,17 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=4)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--warmup", type=int, default=20, help="iterations of an untimed first search")
+    parser.add_argument("--playouts", type=float, default=0.0, metavar="S",
+                        help="measure random playouts through the checked path for S CPU-seconds instead")
     parser.add_argument("--worker", metavar="TREE", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.worker and args.playouts:
+        playout_worker(args.worker, args.games[0], args.playouts, args.seed)
+        return
     if args.worker:
         worker(args.worker, args.games[0], args.iterations, args.positions, args.seed, args.warmup)
         return
+    rate = "steps_per_cpu_s" if args.playouts else "iterations_per_cpu_s"
     sides = []
     for spec in args.side or [f"this={HERE.parents[1]}:pure"]:
         name, _, rest = spec.partition("=")
@@ -107,14 +141,14 @@ def main() -> None:
         for r in range(args.rounds):
             for name, tree, build in sides[r % len(sides):] + sides[: r % len(sides)]:
                 result = measure(tree, build, game_id, args)
-                rates[name].append(result["iterations_per_cpu_s"])
+                rates[name].append(result[rate])
                 print(json.dumps({"game": game_id, "round": r + 1, "side": name, "build": build,
-                                  "iterations_per_cpu_s": round(result["iterations_per_cpu_s"]),
-                                  "load": os.getloadavg()[0]}), flush=True)
+                                  rate: round(result[rate]), "load": os.getloadavg()[0]}), flush=True)
         med = {name: statistics.median(v) for name, v in rates.items()}
         first = sides[0][0]
-        print(json.dumps({"game": game_id, "rounds": args.rounds, "iterations": iterations(game_id, args),
-                          "median_iterations_per_cpu_s": {n: round(v) for n, v in med.items()},
+        budget = {"playout_cpu_s": args.playouts} if args.playouts else {"iterations": iterations(game_id, args)}
+        print(json.dumps({"game": game_id, "rounds": args.rounds, **budget,
+                          f"median_{rate}": {n: round(v) for n, v in med.items()},
                           f"over_{first}": {n: round(v / med[first], 2) for n, v in med.items()}}), flush=True)
 
 
