@@ -9,6 +9,8 @@ import random
 
 import pytest
 
+from glyphhall.bots.levels import default_level
+
 from .conftest import context, resize, shot
 from .seats import SeatSocket, seated_table, table_pages
 
@@ -28,7 +30,8 @@ def test_a_quick_game_against_the_computer_and_the_invite_link(live_server, brow
         page.click("#create-form button[type=submit]")
         page.wait_for_url("**/t/*")
         page.wait_for_selector("body[data-status='running']")  # started at once: nobody to wait for
-        assert "Hard computer" in page.inner_text('.seat-row[data-seat="1"]')
+        # The game's default level: Medium in Glyfts, which leaves Hard off its ladder.
+        assert "Medium computer" in page.inner_text('.seat-row[data-seat="1"]') and default_level("glyfts") == "medium"
         page.click("#copy-invite")
         page.wait_for_selector("#copy-invite:has-text('Copied')")
         assert page.evaluate("navigator.clipboard.readText()") == page.url
