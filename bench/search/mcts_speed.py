@@ -71,7 +71,7 @@ def playout_worker(tree: str, game_id: str, seconds: float, seed: int) -> None:
     steps, start = 0, time.process_time()
     while time.process_time() - start < seconds:
         state = game.new(game.min_players, rng.below(1 << 30), options)
-        while not state.is_over() and steps < 10**9:
+        while not state.is_over():
             seat = state.to_move()[0]
             state.apply(seat, rng.choice(state.legal_actions(seat)))
             steps += 1
