@@ -192,6 +192,15 @@ def rating_text(level: Level, game_id: str | None) -> str:
     return text
 
 
+def rating_short(level: Level, game_id: str | None) -> str:
+    """The rating in a few words, for a seat's list of levels (narrow on a phone): "rated 1310",
+    "not yet rated" or "off the ladder"; `rating_text` says the rest under the seat."""
+    if off_ladder_reason(level, game_id) is not None:
+        return "off the ladder"
+    entry = rating(level, game_id)
+    return "not yet rated" if entry is None else f"rated {entry['rating']:.0f}"
+
+
 def describe(game_ids: list[str]) -> list[dict[str, Any]]:
     """The levels for the lobby and the table: what each is called, how it plays, its ratings."""
     out = []
@@ -201,7 +210,8 @@ def describe(game_ids: list[str]) -> list[dict[str, Any]]:
             "name": level.name,
             "label": level.label,
             "about": level.about,
-            "ratings": {g: {**(rating(level, g) or {}), "text": rating_text(level, g)} for g in game_ids},
+            "ratings": {g: {**(rating(level, g) or {}), "text": rating_text(level, g),
+                            "short": rating_short(level, g)} for g in game_ids},
         })
     return out
 

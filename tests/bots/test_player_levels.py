@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from glyphhall import bots
 from glyphhall.bots import levels
-from glyphhall.bots.levels import LEVELS, introduce, label, rating_text, resolve
+from glyphhall.bots.levels import LEVELS, introduce, label, rating_short, rating_text, resolve
 from glyphhall.bots.spec import BotSpecError, check_spec, make_bot, parse_spec
 from glyphhall.cli.main import app
 from glyphhall.cli.play import HELP
@@ -56,6 +56,7 @@ def test_a_game_may_leave_a_level_off_its_ladder_and_says_why() -> None:
     assert [lv.key for lv in levels.ladder_levels("tundrus")] == ["beginner", "easy", "medium", "hard", "expert"]
     assert rating_text(hard, "glyfts") == "not on the ladder: " + levels.off_ladder_reason(hard, "glyfts")
     assert "as well as Medium" in rating_text(hard, "glyfts") and levels.off_ladder_reason(hard, "tundrus") is None
+    assert rating_short(hard, "glyfts") == "off the ladder"  # a seat's list: the line under it says why
     assert "hard" in [lv["key"] for lv in levels.describe(["glyfts"])] and resolve("hard") == "mcts"
     assert "In this game it is not on the ladder: it plays about as well as Medium" in introduce("hard", "glyfts")
     # A computer seat starts at the level below it there (as strong, and quicker); elsewhere at Hard.
@@ -76,7 +77,8 @@ def test_nothing_a_player_reads_about_a_bot_has_a_developer_word() -> None:
     for level in LEVELS:
         texts += [level.name, level.label, level.about]
         for game in GAME_IDS:
-            texts += [rating_text(level, game), introduce(level.spec, game), introduce(level.key, game)]
+            texts += [rating_text(level, game), rating_short(level, game), introduce(level.spec, game),
+                      introduce(level.key, game)]
     texts += [label(name) for name in bots.names()] + [label(f"{name}:iterations=5") for name in bots.names()]
     texts.append(HELP)
     runner = CliRunner()
@@ -107,6 +109,7 @@ def test_the_ratings_are_shipped_with_where_they_came_from() -> None:
                 assert row["off_ladder"] is True and text.startswith("not on the ladder: ")
                 continue
             assert "off_ladder" not in row and text.startswith(f"rated {row['rating']}")
+            assert rating_short(levels.find(key), game) == f"rated {row['rating']}"
             # The verdict comes from the level right below (where it has the 4 deals the ladder asks),
             # whichever comparison the rating came from (the one that pins it most closely).
             below = keys[keys.index(key) - 1]

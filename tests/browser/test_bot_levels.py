@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from glyphhall.bots.levels import LEVELS, rating_text
+from glyphhall.bots.levels import LEVELS, rating_short, rating_text
 from glyphhall.engine.player_text import program_words as bot_jargon
 
 from .conftest import resize, shot
@@ -26,7 +26,8 @@ def test_the_lobby_and_the_table_name_the_levels(live_server, new_page):
     page.wait_for_selector("select[name='seat-1']")
     options = page.eval_on_selector_all("select[name='seat-1'] option", "os => os.map(o => o.textContent)")
     assert options[0] == "a person (invite)"
-    assert options[1:] == [f"{lv.label} · {rating_text(lv, 'inscription')}" for lv in LEVELS]
+    # The list has room for the rating in a few words; the line under the seat says the rest.
+    assert options[1:] == [f"{lv.label} · {rating_short(lv, 'inscription')}" for lv in LEVELS]
     assert page.input_value("select[name='seat-1']") == "bot:hard"
     about = page.inner_text("#seat-list .level-about >> nth=1")
     assert about.startswith("Hard: Plays out many ways") and "In Inscription it is " in about
@@ -43,7 +44,7 @@ def test_the_lobby_and_the_table_name_the_levels(live_server, new_page):
     page.select_option("select[name='seat-1']", "bot:hard")
     off = rating_text(hard, "glyfts")
     assert off.startswith("not on the ladder: it plays about as well as Medium")
-    assert f"{hard.label} · {off}" in page.eval_on_selector_all("select[name='seat-1'] option", "os => os.map(o => o.textContent)")
+    assert f"{hard.label} · off the ladder" in page.eval_on_selector_all("select[name='seat-1'] option", "os => os.map(o => o.textContent)")
     assert f"In Glyfts it is {off}." in page.inner_text("#seat-list .level-about >> nth=1")
     shot(page, "levels-lobby-glyfts")
     resize(page, {"width": 390, "height": 844})  # a phone: the line under the seat still says why
@@ -57,7 +58,7 @@ def test_the_lobby_and_the_table_name_the_levels(live_server, new_page):
     page.wait_for_selector(".seat-row[data-seat='1'] .level-rating")
     seat = page.inner_text(".seat-row[data-seat='1']")
     rated = rating_text(LEVELS[0], "glyfts")
-    assert "Beginner computer" in seat and rated.split(" (")[0] in seat  # the number; the rest on hover
+    assert "Beginner computer" in seat and rating_short(LEVELS[0], "glyfts") in seat  # the number; the rest on hover
     assert page.get_attribute(".seat-row[data-seat='1'] .seat-name", "title") == LEVELS[0].about
     assert rated in page.get_attribute(".seat-row[data-seat='1'] .level-rating", "title")
     assert not bot_jargon(page.inner_text("#seats")), page.inner_text("#seats")

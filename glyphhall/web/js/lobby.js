@@ -8,7 +8,7 @@ import { whoAmI } from "./account.js";
 // else `default_bot`), so a quick game against the computer is "choose the game, Create table".
 let me = null;  // the signed-in account, or null for a guest
 
-// bots: the level keys; levels: [{key, name, label, about, ratings: {game: {text, ...}}}]
+// bots: the level keys; levels: [{key, name, label, about, ratings: {game: {text, short, ...}}}]
 let catalog = { games: [], bots: [], levels: [], default_bot: null, default_bots: {} };
 const packaged = {}; // game id -> its packaged positions [{name, title, players}], fetched once
 let checking = null; // the timer of the next check of a pasted position
@@ -235,7 +235,7 @@ function showSeats() {
     const kind = h("select", { name: `seat-${i}` },
       h("option", { value: "person", text: i === 0 ? "you" : "a person (invite)" }),
       catalog.levels.map((lv) => h("option", {
-        value: `bot:${lv.key}`, text: `${lv.label} · ${ratingText(lv, game)}`, title: lv.about,
+        value: `bot:${lv.key}`, text: `${lv.label} · ${ratingText(lv, game, "short")}`, title: lv.about,
         selected: i > 0 && lv.key === ((game && catalog.default_bots[game.id]) || catalog.default_bot),
       })));
     // A seat the person chose for stays as chosen (when it is offered); the others take the game's default.
@@ -251,10 +251,11 @@ function showSeats() {
   }
 }
 
-/** "rated 1310 (1200-1420)" for a level in the chosen game, or "not yet rated". */
-function ratingText(level, game) {
+/** "rated 1310 (1200-1420)" for a level in the chosen game, or "not yet rated"; with `form`
+ * "short", the few words a seat's list has room for ("rated 1310"). */
+function ratingText(level, game, form = "text") {
   const r = game && level.ratings ? level.ratings[game.id] : null;
-  return r ? r.text : "not yet rated";
+  return r ? r[form] || r.text : "not yet rated";
 }
 
 /** How the chosen computer level plays, for the line under its seat ("" for a person). */

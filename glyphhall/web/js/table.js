@@ -174,7 +174,7 @@ function renderSeats() {
     const online = ui.online && s.connected;
     const row = h("div.seat-row" + (i === ui.you ? ".me" : "") + (toMove ? ".to-move" : ""), { "data-seat": i },
       h("span.seat-no", { text: `${i}` }), h("span.seat-name", { text: who, title: level ? level.about : "" }),
-      level ? h("span.level-rating.muted", { text: levelRating(level, t.game).split(" (")[0].split(",")[0],
+      level ? h("span.level-rating.muted", { text: levelRating(level, t.game, "short"),
         title: `${level.about} In this game it is ${levelRating(level, t.game)}.` }) : null,
       s.kind === "person" && s.taken ? h("span.dot" + (online ? ".on" : ""), { title: online ? "online" : ui.online ? "offline" : "unknown: you are offline" }) : null,
       toMove ? h("span.to-move-tag", { text: "to move" }) : null,
@@ -209,10 +209,11 @@ function levelOf(key) {
   return (ui.levels || []).find((lv) => lv.key === key) || null;
 }
 
-/** "rated 1310 (1200-1420)" in this table's game, or "not yet rated". */
-function levelRating(level, game) {
+/** "rated 1310 (1200-1420)" in this table's game, or "not yet rated"; with `form` "short", the
+ * few words a seat's line has room for ("rated 1310"). */
+function levelRating(level, game, form = "text") {
   const r = level.ratings ? level.ratings[game] : null;
-  return r ? r.text : "not yet rated";
+  return r ? r[form] || r.text : "not yet rated";
 }
 
 /** "Hard computer is thinking…" while a bot computes its move (the server's `thinking` messages). */
