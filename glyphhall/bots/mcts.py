@@ -17,7 +17,7 @@ visited), expands one action, finishes with a rollout and backs up each seat's o
   from the average strategy (SM-MCTS, Lanctot et al. 2013).
 - Multi-player: each edge is scored with the result of the seat that chose it.
 - Rollouts: random to the end, or cut off after `cutoff` plies and scored with the game's heuristic
-  (a game may suggest its own cut-off with a `rollout_cutoff` attribute, see `rollout_limit`);
+  (a game may cap the levels' cut-offs with a `rollout_cutoff` attribute, see `rollout_limit`);
   optionally epsilon-greedy on the heuristic.
 - UCB's exploration constant must match how far apart the results of good and bad moves lie: a
   game whose heuristic keeps moves close together (Glyfts: tenths of a point apart) may suggest
@@ -140,7 +140,7 @@ class MCTSBot(Bot):
         self.seconds = seconds
         self.exploration = exploration
         self.cutoff = cutoff
-        #: Prefer the game's own `rollout_cutoff` (if it sets one) to `cutoff`.
+        #: Cut rollouts no later than the game's own `rollout_cutoff` (if it sets one).
         self.game_cutoff = game_cutoff
         #: Prefer the game's own `search_exploration` (if it sets one) to `exploration`.
         self.game_exploration = game_exploration
@@ -256,14 +256,15 @@ class MCTSBot(Bot):
     def rollout_limit(self, game: Game) -> int:
         """Plies a rollout may run before the heuristic scores it. Without a heuristic rollouts
         run to the end; a game may set `rollout_cutoff` (an int) where its heuristic is best
-        trusted close to the tree (0: score every new leaf at once), which the levels follow."""
+        trusted close to the tree (0: score every new leaf at once): the levels cut their rollouts
+        there at the latest (a level with a shorter cut-off keeps its own)."""
         if not has_heuristic(game):
             return ROLLOUT_GUARD
         cutoff = self.cutoff
         if self.game_cutoff:
             hint = getattr(game, "rollout_cutoff", None)
             if isinstance(hint, int) and not isinstance(hint, bool) and hint >= 0:
-                cutoff = hint
+                cutoff = hint if cutoff is None else min(cutoff, hint)
         return ROLLOUT_GUARD if cutoff is None else min(cutoff, ROLLOUT_GUARD)
 
     def iterations_for(self, game: Game) -> int | None:

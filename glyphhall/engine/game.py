@@ -304,9 +304,9 @@ class Game(ABC):
     notation_help: ClassVar[str] = ""
     #: True where no seat ever lacks information another has (determinize may then be a clone).
     perfect_information: ClassVar[bool] = False
-    #: Optional hint for search: cut random rollouts off after this many plies and score the
-    #: position with `heuristic` (None: the bot's level decides). Set it where the heuristic is
-    #: more trustworthy than random play.
+    #: Optional hint for search: cut random rollouts off after at most this many plies and score
+    #: the position with `heuristic` (a level with a shorter cut-off keeps its own; None: the
+    #: level decides). Set it where random play soon leads further from the truth than the heuristic.
     rollout_cutoff: ClassVar[int | None] = None
     #: Optional hint for search: UCB's exploration constant, for a heuristic whose values of good
     #: and bad moves lie close together (None: the bot's level decides).

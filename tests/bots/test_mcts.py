@@ -248,6 +248,21 @@ def test_levels_follow_a_games_own_rollout_cutoff_and_explicit_settings_win() ->
     assert level.rollout_limit(TOY) == ROLLOUT_GUARD  # the toy game has no heuristic
 
 
+def test_a_games_rollout_cutoff_caps_the_levels_cutoffs() -> None:
+    """`rollout_cutoff` is the latest a level's rollout is cut: a level with a longer cut-off is
+    cut there, one with a shorter cut-off keeps its own (Heroscape's Expert cut as Hard is)."""
+
+    class Capped(NimGame):
+        rollout_cutoff = LEVELS["mcts"]["cutoff"] - 5
+
+    capped = Capped(9, misleading_heuristic=True)
+    assert LEVELS["mcts-easy"]["cutoff"] < Capped.rollout_cutoff < LEVELS["mcts"]["cutoff"]
+    assert make_level("mcts-easy", 0).rollout_limit(capped) == LEVELS["mcts-easy"]["cutoff"]
+    assert make_level("mcts", 0).rollout_limit(capped) == Capped.rollout_cutoff
+    assert make_level("mcts-hard", 0).rollout_limit(capped) == Capped.rollout_cutoff
+    assert MCTSBot(0, game_cutoff=True).rollout_limit(capped) == Capped.rollout_cutoff  # no cut-off of its own
+
+
 def test_levels_follow_a_games_own_exploration_and_explicit_settings_win() -> None:
     """A game may set `search_exploration` (its heuristic's moves lie close together); the levels
     use it, an exploration asked for by name overrides it, plain bots ignore it."""
