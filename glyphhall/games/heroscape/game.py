@@ -120,6 +120,10 @@ class HeroscapeGame(Game):
     # The search levels' iteration budgets (bots/mcts.py, LEVELS): what fits in about half the
     # level's time on one core of the server (an iteration about 300 us compiled); the time stays the ceiling.
     search_iterations: ClassVar[Mapping[str, int] | None] = {"mcts": 1_500, "mcts-hard": 4_500}
+    # Random moves and attacks soon lead a skirmish where neither player would take it: Expert's
+    # rollouts stop where Hard's do, 20 plies below the tree (bench/RESULTS.md, issue 41's
+    # fourteenth round: Expert with 30 scored 0.32 against Hard over 11 deals).
+    rollout_cutoff: ClassVar[int | None] = 20
     options = (
         Option("map", "valkyrie", "battlefield (data/maps/*.toml)", choices=tuple(map_keys())),
         Option("map_text", "", "a map of one's own, its TOML text (set by -o map=FILE.toml|FILE.hsc in the "
