@@ -138,7 +138,8 @@ def read_ledger() -> list[dict[str, Any]]:
 def strength_deals() -> list[dict[str, Any]]:
     """bench/strength/paired.jsonl's deals whose bot and opponent are two ladder levels exactly
     (the same specs, iteration budgets), as this bench's deals: the same pairing, both seats,
-    shared luck (its mirror game is not needed here)."""
+    shared luck (its mirror game is not needed here), each game's luck-adjusted score too where
+    its luck was recorded (there the first seat's luck; the second seat's is its negative)."""
     if not STRENGTH_LEDGER.exists():
         return []
     by_spec = {bench_spec(lv): lv for lv in ladder_levels()}
@@ -150,8 +151,11 @@ def strength_deals() -> list[dict[str, Any]]:
         if bot is None or opp is None or order.index(bot.key) <= order.index(opp.key) or d.get("luck") != "shared":
             continue
         games = d["scores"].get("games") if d.get("scores") and d["scores"].get("score") is not None else None
+        lucks = [d["games"]["first"].get("luck"), d["games"]["second"].get("luck")]
+        adjusted = None if games is None or None in lucks else [round(games[0] - lucks[0], 4),
+                                                                round(games[1] + lucks[1], 4)]
         out.append({"game": d["game"], "lower": opp.key, "upper": bot.key, "index": d["index"],
-                    "specs": [bench_spec(opp), bench_spec(bot)], "scores": games,
+                    "specs": [bench_spec(opp), bench_spec(bot)], "scores": games, "adjusted": adjusted,
                     "cpu": round(d["games"]["first"]["cpu"] + d["games"]["second"]["cpu"], 2),
                     "commit": d.get("commit", "?")[:7], "date": d.get("finished", "")[:10],
                     "source": "bench/strength"})

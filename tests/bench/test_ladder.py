@@ -5,6 +5,7 @@ reaches one half is marked as not measurably stronger."""
 from __future__ import annotations
 
 import importlib.util
+import json
 import sys
 from pathlib import Path
 
@@ -178,3 +179,31 @@ def test_a_level_is_rated_from_the_comparison_that_pins_it_most_closely(ladder):
     assert "Medium: 40 deals, 0.75" in row and "Hard: 6 deals, 0.67" in row
     # Without the deals against Medium, Expert is rated from Hard, the only comparison left.
     assert ladder.ladder("g", below + over_hard)["levels"]["expert"]["measured_against"] == "hard"
+
+
+def test_the_strength_benchs_deals_between_two_levels_count_with_their_luck(ladder, tmp_path, monkeypatch):
+    """A deal of bench/strength/strength.py between two ladder levels' specs is one of the ladder's,
+    its games' luck-adjusted scores from the luck recorded there (the first seat's; the second's is
+    its negative), so the ladder's luck-adjusted figure agrees with strength.py's."""
+    def line(index, bot, opponent, first, second, luck=("shared", 0.25, -0.1)):
+        kind, l1, l2 = luck
+        games = {"first": {"returns": [1.0, -1.0] if first else [-1.0, 1.0], "cpu": 1.0, "luck": l1},
+                 "second": {"returns": [1.0, -1.0] if not second else [-1.0, 1.0], "cpu": 2.0, "luck": l2}}
+        score = (first + second) / 2
+        return json.dumps({"game": "g", "bot": bot, "opponent": opponent, "index": index, "luck": kind,
+                           "games": games, "scores": {"score": score, "games": [float(first), float(second)]}})
+
+    ledger = tmp_path / "paired.jsonl"
+    ledger.write_text("\n".join([
+        line(0, "mcts-hard:seconds=none", "mcts:seconds=none", 1, 0),
+        line(1, "mcts-hard:seconds=none", "mcts:seconds=none", 1, 1, luck=("shared", None, 0.3)),
+        line(2, "mcts-hard:seconds=none,cutoff=30", "mcts:seconds=none", 1, 1),  # no level plays it
+        line(3, "mcts:seconds=none", "mcts-hard:seconds=none", 1, 1),  # the lower level as the bot
+        line(4, "mcts-hard:seconds=none", "mcts:seconds=none", 1, 1, luck=("plain", 0.0, 0.0)),
+    ]) + "\n")
+    monkeypatch.setattr(ladder, "STRENGTH_LEDGER", ledger)
+    deals = ladder.strength_deals()
+    assert [(d["index"], d["lower"], d["upper"]) for d in deals] == [(0, "hard", "expert"), (1, "hard", "expert")]
+    assert deals[0]["scores"] == [1.0, 0.0] and deals[0]["adjusted"] == [0.75, -0.1]
+    assert deals[1]["adjusted"] is None  # a game without its luck: the raw score only
+    assert deals[0]["source"] == "bench/strength" and deals[0]["cpu"] == 3.0
