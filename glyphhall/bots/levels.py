@@ -61,9 +61,13 @@ LEVELS: tuple[Level, ...] = (
 #: for skill to tell them apart, the game's ladder goes on from the level below without them, and
 #: they are still offered. Glyfts' Hard played Medium to 0.496 (0.460-0.533) over 135 paired deals,
 #: within 3.5 points either way, where Expert beats Medium by 4.6 (bench/RESULTS.md, issue 41's
-#: eleventh and twelfth rounds): skill can take only about 5 points a deal there.
+#: eleventh and twelfth rounds): skill can take only about 5 points a deal there. Heroscape's
+#: Expert, three times Hard's iterations, scored 0.32 (0.09-0.55) against Hard over 11 deals with
+#: its own rollout cut-off and 0.50 (0.35-0.65, luck taken out) over 22 with Hard's (fourteenth
+#: round): no sign that the longer look buys anything, so Hard is that game's top rung.
 OFF_LADDER_IN: dict[str, dict[str, str]] = {
     "glyfts": {"hard": "it plays about as well as Medium, luck deciding most deals"},
+    "heroscape": {"expert": "it plays about as well as Hard, looking further ahead gaining nothing measurable here"},
 }
 
 #: The level offered first when a seat is given to the computer.

@@ -50,7 +50,8 @@ def test_a_level_word_plays_its_spec_and_the_old_specs_still_work() -> None:
 
 def test_a_game_may_leave_a_level_off_its_ladder_and_says_why() -> None:
     """Glyfts' Hard plays like Medium (luck decides most deals): Glyfts' ladder goes from Medium
-    to Expert, and Hard, still offered and still played by its name, says why it is not on it."""
+    to Expert, and Hard, still offered and still played by its name, says why it is not on it.
+    Heroscape leaves its Expert off the same way."""
     hard = levels.find("hard")
     assert [lv.key for lv in levels.ladder_levels("glyfts")] == ["beginner", "easy", "medium", "expert"]
     assert [lv.key for lv in levels.ladder_levels("tundrus")] == ["beginner", "easy", "medium", "hard", "expert"]
@@ -62,6 +63,11 @@ def test_a_game_may_leave_a_level_off_its_ladder_and_says_why() -> None:
     # A computer seat starts at the level below it there (as strong, and quicker); elsewhere at Hard.
     assert levels.default_level("glyfts") == "medium"
     assert levels.default_level("tundrus") == levels.default_level(None) == levels.DEFAULT_LEVEL == "hard"
+    # Heroscape's Expert looks further than Hard for nothing measurable: its ladder ends at Hard.
+    expert = levels.find("expert")
+    assert [lv.key for lv in levels.ladder_levels("heroscape")] == ["beginner", "easy", "medium", "hard"]
+    assert rating_text(expert, "heroscape").startswith("not on the ladder: it plays about as well as Hard")
+    assert levels.default_level("heroscape") == "hard" and levels.off_ladder_reason(expert, "inscription") is None
 
 
 def test_every_registered_bot_has_a_name_for_players() -> None:
