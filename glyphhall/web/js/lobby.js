@@ -3,6 +3,7 @@
 // start from) and list tables.
 import { api, clear, h, label, myName, savedSeat, saveSeat, setMyName } from "./dom.js";
 import { whoAmI } from "./account.js";
+import { levelRating } from "./levels.js";
 
 // The seats after the first default to the server's default level for the game (`default_bots`,
 // else `default_bot`), so a quick game against the computer is "choose the game, Create table".
@@ -235,7 +236,7 @@ function showSeats() {
     const kind = h("select", { name: `seat-${i}` },
       h("option", { value: "person", text: i === 0 ? "you" : "a person (invite)" }),
       catalog.levels.map((lv) => h("option", {
-        value: `bot:${lv.key}`, text: `${lv.label} · ${ratingText(lv, game, "short")}`, title: lv.about,
+        value: `bot:${lv.key}`, text: `${lv.label} · ${levelRating(lv, game && game.id, "short")}`, title: lv.about,
         selected: i > 0 && lv.key === ((game && catalog.default_bots[game.id]) || catalog.default_bot),
       })));
     // A seat the person chose for stays as chosen (when it is offered); the others take the game's default.
@@ -251,17 +252,10 @@ function showSeats() {
   }
 }
 
-/** "rated 1310 (1200-1420)" for a level in the chosen game, or "not yet rated"; with `form`
- * "short", the few words a seat's list has room for ("rated 1310"). */
-function ratingText(level, game, form = "text") {
-  const r = game && level.ratings ? level.ratings[game.id] : null;
-  return r ? r[form] || r.text : "not yet rated";
-}
-
 /** How the chosen computer level plays, for the line under its seat ("" for a person). */
 function levelAbout(value, game) {
   const level = catalog.levels.find((lv) => `bot:${lv.key}` === value);
-  return level ? `${level.name}: ${level.about} In ${game ? game.name : "this game"} it is ${ratingText(level, game)}.` : "";
+  return level ? `${level.name}: ${level.about} In ${game ? game.name : "this game"} it is ${levelRating(level, game && game.id)}.` : "";
 }
 
 async function create(event) {

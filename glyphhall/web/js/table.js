@@ -3,6 +3,7 @@
 import { api, clear, forgetSeat, h, myName, savedSeat, saveSeat, setMyName, tableTitle } from "./dom.js";
 import { TableConnection } from "./connection.js";
 import { undoButton } from "./undo.js";
+import { levelRating } from "./levels.js";
 import { whoAmI } from "./account.js";
 import { loadEnd, ratingChange, rematchChanged, rematchPart } from "./table_end.js";
 import { loadRenderer, renderContext, showError } from "./render_context.js";
@@ -207,13 +208,6 @@ function levelOf(key) {
     api("GET", "/api/games").then((c) => { ui.levels = c.levels || []; if (ui.table) renderSeats(); }).catch(() => {});
   }
   return (ui.levels || []).find((lv) => lv.key === key) || null;
-}
-
-/** "rated 1310 (1200-1420)" in this table's game, or "not yet rated"; with `form` "short", the
- * few words a seat's line has room for ("rated 1310"). */
-function levelRating(level, game, form = "text") {
-  const r = level.ratings ? level.ratings[game] : null;
-  return r ? r[form] || r.text : "not yet rated";
 }
 
 /** "Hard computer is thinking…" while a bot computes its move (the server's `thinking` messages). */
