@@ -36,3 +36,22 @@ def test_a_seat_choice_survives_the_lobby_drawing_its_seats_again(live_server, n
     for name, size in {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}.items():
         resize(page, size)
         shot(page, f"lobby-seats-{name}")
+
+
+def test_every_game_s_lobby_form_fits_a_phone(live_server, new_page):
+    """A form's fieldset is as wide as its widest option unless told otherwise: Heroscape's map
+    file field once pushed the Options box past a phone's edge, and the page scrolled sideways."""
+    page = new_page()
+    resize(page, {"width": 390, "height": 844})
+    page.goto(live_server)
+    page.wait_for_selector("#game option[value='heroscape']", state="attached")
+    games = page.eval_on_selector_all("#game option", "os => os.map(o => o.value)")
+    assert {"heroscape", "inscription", "tundrus", "glyfts", "glyphs"} <= set(games)
+    for game in games:
+        page.select_option("#game", game)
+        page.wait_for_selector("#options label.option", state="attached")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390, game
+        for box in ("#options", "#seats"):
+            assert page.evaluate(f"document.querySelector('{box}').getBoundingClientRect().right") <= 390, (game, box)
+    page.select_option("#game", "heroscape")
+    shot(page, "lobby-options-phone")
