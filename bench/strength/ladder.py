@@ -3,6 +3,7 @@
     python bench/strength/ladder.py run inscription glyfts [--deals 12] [--minutes 2] [--jobs 1] [--pairs easy-medium,medium-expert]
     python bench/strength/ladder.py show [--markdown]      # the ratings from the ledger
     python bench/strength/ladder.py write                  # ... and into glyphhall/bots/ladder.json (the lobby's)
+    python bench/strength/ladder.py sequential tundrus --pairs hard-expert [--elo1 50]
 
 The levels are those of `glyphhall/bots/levels.py` that are on the ladder (Beginner ... Expert),
 each played by its spec with `seconds=none` for the searching levels: their iteration budgets
@@ -60,7 +61,7 @@ from glyphhall.engine import Rng  # noqa: E402
 from glyphhall.games import get as game_by_id  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "bench" / "strength"))  # sequential.py
-from sequential import control_variate_interval, t_quantile  # noqa: E402
+from sequential import MIN_DEALS, control_variate_interval, gsprt, t_quantile  # noqa: E402
 
 LEDGER = ROOT / "bench" / "strength" / "ladder" / "deals.jsonl"
 STRENGTH_LEDGER = ROOT / "bench" / "strength" / "paired.jsonl"
@@ -474,6 +475,28 @@ def into_readme(data: dict[str, Any]) -> None:
     readme.write_text(head + start + body + end + tail)
 
 
+def sequential_lines(games: list[str], only: list[str] | None, elo1: float) -> list[str]:
+    """The GSPRT (`sequential.gsprt`, H0 "level", H1 "`elo1` Elo stronger") over each pair's deals in
+    the order they were played, stopped where it first crossed a bound: the verdict that stays
+    honest when deals are added and the interval looked at again, session after session (the
+    ladder's own verdict is the fixed-sample t interval of all the deals)."""
+    ledger = read_ledger()
+    lines = []
+    for game in games or sorted({d["game"] for d in ledger}):
+        for lower, upper in pairs(only, game):
+            deals = sorted(_pair_deals(ledger, game, lower, upper), key=lambda d: d.get("date", ""))  # stable: ledger order
+            scores = [sum(d["scores"]) / 2 for d in deals if d["scores"] is not None]
+            if not scores:
+                continue
+            stop = next((n for n in range(MIN_DEALS, len(scores) + 1) if gsprt(scores[:n], 0, elo1).decision), len(scores))
+            test = gsprt(scores[:stop], 0, elo1)
+            verdict = {"H1": f"stronger (by {elo1:g} Elo rather than level)", "H0": f"level (rather than {elo1:g} Elo stronger)",
+                       None: "undecided"}[test.decision]
+            where = f"after deal {stop} of {len(scores)}" if test.decision else f"over all {len(scores)} deals"
+            lines.append(f"{game:12} {upper.name} against {lower.name}: {verdict} {where}; {test.words()}")
+    return lines
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -487,7 +510,14 @@ def main() -> None:
         cmd = sub.add_parser(name)
         cmd.add_argument("games", nargs="*")
         cmd.add_argument("--markdown", action="store_true")
+    seq = sub.add_parser("sequential", help="the GSPRT over each pair's deals in the order played")
+    seq.add_argument("games", nargs="*")
+    seq.add_argument("--pairs", default="", help="only these pairs, e.g. hard-expert")
+    seq.add_argument("--elo1", type=float, default=50.0, help="H1's Elo difference (H0: level)")
     args = parser.parse_args()
+    if args.command == "sequential":
+        print("\n".join(sequential_lines(args.games, [p for p in args.pairs.split(",") if p] or None, args.elo1)))
+        return
     if args.command == "run":
         run(args.games, deals=args.deals, minutes=args.minutes, jobs=args.jobs,
             only=[p for p in args.pairs.split(",") if p] or None)

@@ -207,3 +207,21 @@ def test_the_strength_benchs_deals_between_two_levels_count_with_their_luck(ladd
     assert deals[0]["scores"] == [1.0, 0.0] and deals[0]["adjusted"] == [0.75, -0.1]
     assert deals[1]["adjusted"] is None  # a game without its luck: the raw score only
     assert deals[0]["source"] == "bench/strength" and deals[0]["cpu"] == 3.0
+
+
+def test_the_sequential_test_stops_where_it_first_crosses_a_bound(ladder, monkeypatch):
+    """Deals added session after session, the interval looked at each time: the GSPRT's verdict is
+    read where it first crossed a bound, not at the last deal (a lead that later turned still
+    stopped the test), and a pair short of the test's first look is undecided."""
+    strong_then_weak = [(1.0, 1.0)] * 10 + [(0.0, 0.0)] * 20
+    ledger = (_deals(ladder, "g", "beginner", "easy", strong_then_weak)
+              + _deals(ladder, "g", "easy", "medium", [(1.0, 0.0), (0.0, 1.0)] * 40)
+              + _deals(ladder, "g", "medium", "hard", [(1.0, 1.0)] * 3))
+    monkeypatch.setattr(ladder, "read_ledger", lambda: ledger)
+    lines = ladder.sequential_lines(["g"], None, 50.0)
+    assert lines[0].startswith("g            Easy against Beginner: stronger (by 50 Elo rather than level) after deal 8 of 30")
+    assert "Medium against Easy: level (rather than 50 Elo stronger) after deal" in lines[1]
+    assert "Hard against Medium: undecided over all 3 deals" in lines[2] and len(lines) == 3
+    scores = [sum(s) / 2 for s in strong_then_weak]
+    at_the_end = ladder.gsprt(scores, 0, 50)  # read at the last deal it would lean the other way
+    assert at_the_end.decision != "H1" and at_the_end.llr < 0
