@@ -67,7 +67,7 @@ LEVELS: tuple[Level, ...] = (
 #: round): no sign that the longer look buys anything, so Hard is that game's top rung.
 OFF_LADDER_IN: dict[str, dict[str, str]] = {
     "glyfts": {"hard": "it plays about as well as Medium, luck deciding most deals"},
-    "heroscape": {"expert": "it plays about as well as Hard: looking further ahead gains nothing measurable in this game"},
+    "heroscape": {"expert": "it plays about as well as Hard (looking further ahead gains nothing measurable here)"},
 }
 
 #: The level offered first when a seat is given to the computer.
