@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import click_in_page, shot
+from .conftest import click_in_page, resize, shot
 from .test_renderers_glyfts import click_and_wait, open_table
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -85,3 +85,21 @@ def test_heroscape_draft_place_order_and_move_by_clicking(live_server, new_page)
     assert watcher.locator("#hs-map .hs-hex").count() == 144
     assert watcher.locator(".hs-army.mine").count() == 0 and watcher.locator(".hs-order").count() == 0
     assert "picture failed" not in watcher.inner_text("#game")
+
+
+def test_the_draft_pool_fits_a_phone_two_cards_a_row(live_server, new_page):
+    """At a phone's width the draft pool shows two cards a row (one card and an empty column
+    before), each card's six numbers inside it, and the page does not scroll sideways."""
+    page = open_table(live_server, new_page, "heroscape", seed=3, options={"points": 200})
+    resize(page, {"width": 390, "height": 844})
+    page.wait_for_selector("#hs-pool .hs-card.playable")
+    boxes = page.eval_on_selector_all("#hs-pool .hs-card", "cs => cs.slice(0, 4).map(c => c.getBoundingClientRect().toJSON())")
+    assert boxes[0]["top"] == boxes[1]["top"] and boxes[1]["left"] > boxes[0]["right"], "two cards share a row"
+    assert boxes[2]["top"] > boxes[0]["bottom"]
+    inside = page.eval_on_selector_all("#hs-pool .hs-card", """cs => cs.every(c => {
+        const card = c.getBoundingClientRect();
+        return [...c.querySelectorAll('.hs-stat')].every(s => s.getBoundingClientRect().right <= card.right); })""")
+    assert inside, "a card's numbers stay within it"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.locator("#hs-pool").scroll_into_view_if_needed()
+    shot(page, "heroscape-draft-phone")
