@@ -235,7 +235,10 @@ export function render(root, ctx) {
   // Every other legal action (draw, items, eat, pass, names...) as a plain button.
   const rest = ctx.moves.filter((m) => !used.has(m.text));
   if (rest.length) prompt.append(actionButtons(ctx, rest));
-  wrap.append(prompt);
+  // Before the duel (the draft) and after it (the loser's death card) the board asks nothing and
+  // the choice is all there is: it goes first, so a phone shows it without scrolling past the board.
+  if (view.draft || view.death_card) wrap.prepend(prompt);
+  else wrap.append(prompt);
   if (view.winner !== null && view.winner !== undefined) wrap.prepend(h("div.banner", { text: `${ctx.seatName(view.winner)} wins the duel` }));
   root.append(wrap);
 
