@@ -7,7 +7,7 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from .conftest import WAIT_MS, click_in_page, shot
+from .conftest import WAIT_MS, click_in_page, resize, shot
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -119,3 +119,22 @@ def test_glyfts_to_the_end_and_a_spectator_sees_no_hand(live_server, new_page):
     watcher.wait_for_function("document.body.dataset.step === '4'")
     assert watcher.locator(".gf-player").count() == 2
     assert "picture failed" not in watcher.inner_text("#game")
+
+
+def test_setting_up_the_reserve_comes_first_on_a_phone(live_server, new_page):
+    """Setting up, the reserve is the whole choice: it stands right under the prompt, in a phone's
+    first screen, and goes back below the Sorcery hand once the game is under way."""
+    page = open_table(live_server, new_page, "glyfts", seed=4)
+    resize(page, {"width": 390, "height": 844})
+    page.wait_for_selector(".gf[data-phase='deploy'] .gf-creature.ready")
+    top = page.eval_on_selector(".gf-creature.ready", "c => c.getBoundingClientRect().top")
+    assert top < 844, "a creature to pick is in the first screen"
+    assert page.evaluate("document.getElementById('prompt').nextElementSibling.querySelector('#gf-reserve') !== null")
+    shot(page, "glyfts-setup-phone")
+    for _ in range(4):
+        if not page.locator(".gf[data-phase='deploy'] .gf-creature.ready").count():
+            break
+        click_and_wait(page, ".gf-creature.ready")
+    page.wait_for_selector(".gf:not([data-phase='deploy'])")
+    assert page.evaluate("""() => { const s = [...document.querySelectorAll('section.gf-mine')];
+        return s.length === 2 && s[0].querySelector('#gf-hand') !== null && s[1].querySelector('#gf-reserve') !== null; }""")

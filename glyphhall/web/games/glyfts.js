@@ -226,7 +226,10 @@ export function render(root, ctx) {
       }
       if (!mineP.reserve.length) reserve.append(h("span.muted", { text: "your reserve is empty" }));
       const picked = view.picked && view.picked.length ? h("span.muted", { text: ` · picked: ${view.picked.map((id) => creatureOf(id).name).join(", ")}` }) : null;
-      wrap.append(h("section.gf-mine", {}, h("h4", {}, `Your reserve (${mineP.reserve.length})`, picked), reserve));
+      const section = h("section.gf-mine", {}, h("h4", {}, `Your reserve (${mineP.reserve.length})`, picked), reserve);
+      // Setting up, the reserve is the whole choice: right under the prompt (a phone's first screen).
+      if (view.phase === "deploy") prompt.after(section);
+      else wrap.append(section);
     }
   }
 
