@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import shot
+from .conftest import resize, shot
 from .test_renderers_glyfts import click_and_wait, open_table
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -72,3 +72,19 @@ def test_tundrus_draft_activate_take_roll_by_clicking(live_server, new_page):
     assert watcher.locator(".td-tribe .td-board").count() == 6
     assert watcher.locator(".td-tribe.mine").count() == 0 and watcher.locator("#td-take").count() == 0
     assert "picture failed" not in watcher.inner_text("#game")
+
+
+def test_the_champions_to_draft_come_first_on_a_phone(live_server, new_page):
+    """Drafting, the champions on offer stand right under the prompt, the first of them in a
+    phone's first screen, above the Tribes drafted so far."""
+    page = open_table(live_server, new_page, "tundrus", seed=4)
+    resize(page, {"width": 390, "height": 844})
+    page.wait_for_selector("#td-draft .td-board.draft")
+    click_and_wait(page, "#td-draft .td-board.draft.clickable")  # a Tribe now has a champion to show
+    page.wait_for_selector(".td-tribes .td-board")
+    page.wait_for_selector("#td-draft .td-board.draft.clickable")
+    top = page.eval_on_selector("#td-draft .td-board.draft", "b => b.getBoundingClientRect().top")
+    tribes = page.eval_on_selector(".td-tribes", "t => t.getBoundingClientRect().top")
+    assert top < 844 and top < tribes, (top, tribes)
+    assert page.evaluate("document.getElementById('prompt').nextElementSibling.querySelector('#td-draft') !== null")
+    shot(page, "tundrus-draft-phone")

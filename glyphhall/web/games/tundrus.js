@@ -204,7 +204,8 @@ export function render(root, ctx) {
         h("div.td-small", {}, "starting dice ", ...(d.starting_dice || []).map((c) => die(c, null))),
         abil.map((a) => h("div.td-ability", { title: a.effect }, h("b", { text: a.name }), h("small", { text: " " + comboText(a) })))));
     }
-    wrap.append(h("section.td-panel", {}, h("h4", { text: "Champions to draft" + ((view.draft.to_pick || []).length ? ` · next: ${tribeOf(view.draft.to_pick[0][0])}` : "") }), avail));
+    // The choice first, right under the prompt, the Tribes drafted so far below it (a phone's first screen).
+    prompt.after(h("section.td-panel", {}, h("h4", { text: "Champions to draft" + ((view.draft.to_pick || []).length ? ` · next: ${tribeOf(view.draft.to_pick[0][0])}` : "") }), avail));
   }
 
   // --- the Spoils of War and the Stock
