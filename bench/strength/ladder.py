@@ -515,12 +515,12 @@ def main() -> None:
     seq.add_argument("--pairs", default="", help="only these pairs, e.g. hard-expert")
     seq.add_argument("--elo1", type=float, default=50.0, help="H1's Elo difference (H0: level)")
     args = parser.parse_args()
+    only = [p for p in getattr(args, "pairs", "").split(",") if p] or None
     if args.command == "sequential":
-        print("\n".join(sequential_lines(args.games, [p for p in args.pairs.split(",") if p] or None, args.elo1)))
+        print("\n".join(sequential_lines(args.games, only, args.elo1)))
         return
     if args.command == "run":
-        run(args.games, deals=args.deals, minutes=args.minutes, jobs=args.jobs,
-            only=[p for p in args.pairs.split(",") if p] or None)
+        run(args.games, deals=args.deals, minutes=args.minutes, jobs=args.jobs, only=only)
         args.games, args.markdown = args.games, False
     data = figures(args.games)
     print("\n".join(table_lines(data, args.markdown)))
