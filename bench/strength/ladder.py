@@ -114,10 +114,10 @@ def deal_record(game: str, lower: Level, upper: Level, index: int, halves: list[
     """The ledger's line for a deal whose two games are in (`halves`, in `deal_games`' order)."""
     results = [h["result"] for h in halves]
     errors = [r["error"] for r in results if r["error"]]
-    adjusted = [h.get("adjusted") for h in halves]
+    adjusted = [h["adjusted"] for h in halves if h.get("adjusted") is not None]
     return {"game": game, "lower": lower.key, "upper": upper.key, "index": index,
             "specs": [bench_spec(lower), bench_spec(upper)], "scores": None if errors else upper_scores(results),
-            "adjusted": None if errors or None in adjusted else [round(a, 4) for a in adjusted],
+            "adjusted": None if errors or len(adjusted) < len(halves) else [round(a, 4) for a in adjusted],
             "errors": errors, "moves": [r["moves"] for r in results],
             "cpu": round(sum(h["cpu"] for h in halves), 2)}
 
@@ -416,8 +416,9 @@ def table_lines(data: dict[str, Any], markdown: bool) -> list[str]:
                 low = "open" if entry.get("low") is None else f"{entry['low']}"
                 high = "open" if entry.get("high") is None else f"{entry['high']}"
                 rated = f"{entry['rating']} ({low} to {high})"
-                if entry.get("off_ladder"):
-                    rated += f", not on this game's ladder: {off_ladder_reason(find(key), game)}"
+                level = find(key)
+                if entry.get("off_ladder") and level is not None:
+                    rated += f", not on this game's ladder: {off_ladder_reason(level, game)}"
                 elif entry.get("above_below") is False:
                     rated += ", not measurably stronger than the level below"
                 elif entry.get("above_below") is None and not entry.get("anchor"):
