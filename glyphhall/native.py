@@ -1,8 +1,8 @@
 """Which build runs: the compiled modules (Cython, built beside their sources by setup.py) or the
 pure-Python ones, which are always the reference.
 
-A compiled module is used unless `GLYPHHALL_PURE=1` is set, or its .py file is newer than it
-(an edit since the last build: the edit runs, as source, and a warning says to rebuild; with
+A compiled module is used unless `GLYPHHALL_PURE=1` is set, or its .py file, or a typed state
+it reads in C, is newer than it (`edited_since_built`; an edit since the last build: the edit runs, as source, and a warning says to rebuild; with
 `GLYPHHALL_REQUIRE_COMPILED=1`, as the compiled test run and measurements set it, the import
 fails instead). A compiled module whose source is gone (moved or deleted since the build) is
 never imported."""
@@ -13,6 +13,7 @@ import importlib.abc
 import importlib.machinery
 import importlib.util
 import os
+import re
 import sys
 import warnings
 from collections.abc import Sequence
@@ -45,7 +46,8 @@ class _BuildChooser(importlib.abc.MetaPathFinder):
                 continue
             if not compiled:
                 return None
-            if not PURE and compiled[0].stat().st_mtime >= source.stat().st_mtime:
+            root = source.parents[fullname.count(".")]  # the folder holding the top package
+            if not PURE and not edited_since_built(source, compiled[0], root):
                 return None
             if not PURE:
                 if os.environ.get("GLYPHHALL_REQUIRE_COMPILED", "") not in ("", "0"):
@@ -56,6 +58,36 @@ class _BuildChooser(importlib.abc.MetaPathFinder):
                               "(make compile rebuilds)", stacklevel=2)
             return importlib.util.spec_from_file_location(fullname, source)
         return None
+
+
+_CIMPORT = re.compile(r"^\s*(?:from\s+([\w.]+)\s+cimport|cimport\s+([\w.]+))", re.MULTILINE)
+
+
+def _compiled_beside(source: Path) -> Path | None:
+    return next((c for c in (source.with_name(source.stem + s) for s in _COMPILED_SUFFIXES) if c.is_file()), None)
+
+
+def edited_since_built(source: Path, compiled: Path, root: Path, seen: frozenset[Path] = frozenset()) -> bool:
+    """Whether a compiled module is older than what it was compiled from: its .py and .pxd, and
+    the typed states its .pxd cimports (docs/architecture.md), which it reads in C. Such a
+    module runs as source too when a state it reads was edited (or is not compiled at all):
+    compiled, it would find that state's class running as source, not the one it was built for.
+    `root`: the folder holding the top package, where cimported names are looked up."""
+    built = compiled.stat().st_mtime
+    pxd = source.with_suffix(".pxd")
+    if any(path.is_file() and path.stat().st_mtime > built for path in (source, pxd)):
+        return True
+    if not pxd.is_file():
+        return False
+    for match in _CIMPORT.finditer(pxd.read_text()):
+        other = root.joinpath(*(match.group(1) or match.group(2)).split(".")).with_suffix(".py")
+        if not other.is_file() or other in seen or other == source:
+            continue  # (Cython's own cimports, `cython` or `libc`, are not glyphhall modules)
+        other_compiled = _compiled_beside(other)
+        if (other_compiled is None or other.with_suffix(".pxd").stat().st_mtime > built
+                or edited_since_built(other, other_compiled, root, seen | {source})):
+            return True
+    return False
 
 
 def install() -> None:

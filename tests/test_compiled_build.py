@@ -166,3 +166,30 @@ def test_play_search_and_the_environment_never_call_a_module_left_uncompiled(gam
         sys.setprofile(None)
         vec.close()
     assert called == set(), f"called while playing: {sorted(called)} (compile them: setup.py's FOR_PEOPLE)"
+
+
+@pytest.mark.filterwarnings("ignore:.*newer than its compiled module")
+def test_an_edited_typed_state_makes_the_rules_that_read_it_in_c_run_as_source(tmp_path, monkeypatch):
+    """A rule module compiled against a typed state (its .pxd cimports the state's) must not run
+    compiled beside the edited state running as source: it runs as source too."""
+    monkeypatch.delenv("GLYPHHALL_REQUIRE_COMPILED", raising=False)
+    package = tmp_path / "glyphhall" / "game"
+    package.mkdir(parents=True)
+    for name in ("state", "rules"):
+        (package / f"{name}.py").write_text("")
+        compiled = package / (name + native._COMPILED_SUFFIXES[0])
+        compiled.write_bytes(b"not a real extension")
+    (package / "state.pxd").write_text("cdef class S:\n    cdef public int n\n")
+    (package / "rules.pxd").write_text("from glyphhall.game.state cimport S\n")
+    for path in package.iterdir():
+        os.utime(path, (1, 1) if path.suffix in (".py", ".pxd") else (2, 2))  # built after the sources
+    chooser = native._BuildChooser()
+    if not native.PURE:
+        assert chooser.find_spec("glyphhall.game.rules", [str(package)]) is None  # compiled
+    os.utime(package / "state.pxd", (3, 3))  # the state's fields edited since the build
+    spec = chooser.find_spec("glyphhall.game.rules", [str(package)])
+    assert spec is not None and spec.origin == str(package / "rules.py")
+    os.utime(package / "state.pxd", (1, 1))
+    os.utime(package / "state.py", (3, 3))  # the state's code edited: it runs as source, so must the rules
+    spec = chooser.find_spec("glyphhall.game.rules", [str(package)])
+    assert spec is not None and spec.origin == str(package / "rules.py")

@@ -54,12 +54,16 @@ def _within(part: Sequence[Any], whole: Sequence[Any]) -> bool:
     return True
 
 
-class State(ABC):
+class State:
     """A position of one game. Mutable; `clone()` is cheap and written by hand (never deepcopy).
 
-    Subclasses implement the abstract methods; `apply` here does the checks that every game
-    needs (game over, whose turn, legality) before the game's `_apply` changes anything, so
-    `_apply` may assume a legal action and must not fail.
+    Subclasses implement the methods that raise NotImplementedError here; `apply` here does the
+    checks that every game needs (game over, whose turn, legality) before the game's `_apply`
+    changes anything, so `_apply` may assume a legal action and must not fail.
+
+    Compiled, State is an extension type (its fields declared in game.pxd), so that a game's
+    state may be one too and its rules read its fields in C (docs/architecture.md, "Where the
+    time goes"); an extension type cannot take `abc`, hence NotImplementedError.
     """
 
     game: Game
@@ -69,19 +73,19 @@ class State(ABC):
     rng: Rng
 
     # --- whose move and what they may do --------------------------------------------------
-    @abstractmethod
     def to_move(self) -> tuple[int, ...]:
         """Seats with a pending decision (several where players act secretly and at once)."""
+        raise NotImplementedError
 
-    @abstractmethod
     def _legal_actions(self, seat: int) -> list[Action]:
         """Every legal action of a seat that is to move (finite, in a stable order)."""
+        raise NotImplementedError
 
     #: The last list of legal actions handed out, as (seat, actions), until the state changes:
     #: `apply` checks against it instead of listing every action a second time (the usual
     #: caller lists, picks one, then applies it). `apply` forgets it; so must any code that
     #: changes a state by other means (see `forget_legal`).
-    _listed: tuple[int, tuple[Action, ...]] | None = None
+    _listed: tuple[int, tuple[Action, ...]] | None
 
     def legal_actions(self, seat: int) -> list[Action]:
         if self.is_over() or seat not in self.to_move():
@@ -147,40 +151,28 @@ class State(ABC):
             waiting = ", ".join(str(s) for s in self.to_move())
             raise IllegalAction(f"it is not seat {seat}'s move (waiting for seat {waiting})")
 
-    @abstractmethod
     def _apply(self, seat: int, action: Action) -> list[Event]:
         """Change the state for a legal action; return the events, each addressed to who may see it."""
+        raise NotImplementedError
 
     # --- what each seat may know -----------------------------------------------------------
-    @abstractmethod
     def view(self, seat: int | None) -> dict[str, Any]:
         """What `seat` may see, JSON-ready (None: a spectator, who sees only public information)."""
+        raise NotImplementedError
 
-    @abstractmethod
     def determinize(self, seat: int, rng: Rng) -> State:
         """A clone in which everything hidden from `seat` is resampled with `rng`, consistently
         with what `seat` has seen. `view(seat)` and `legal_actions(seat)` are unchanged by it.
-        The future dice and shuffles are hidden too: the engine gives the clone a fresh `rng`
-        drawn from `rng` after the game's own method returns (see `__init_subclass__`)."""
+        The future dice and shuffles are hidden too: the clone gets a fresh `rng` drawn from `rng`
+        after the game's own `_determinize` returns, so no game can forget it (a clone with the
+        true `rng` would let a search bot see tomorrow's die rolls by simply playing on)."""
+        sample = self._determinize(seat, rng)
+        sample.rng = Rng(rng.next64())
+        return sample
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        """Wrap each game's `determinize` so the clone never keeps the true random stream.
-
-        A clone with the true `rng` would let a search bot see tomorrow's die rolls and card
-        draws by simply playing on; guaranteeing the reseed here means no game can forget it."""
-        super().__init_subclass__(**kwargs)
-        own = cls.__dict__.get("determinize")
-        if own is None or getattr(own, "reseeds_rng", False):
-            return
-
-        def determinize(self: State, seat: int, rng: Rng) -> State:
-            sample = own(self, seat, rng)
-            sample.rng = Rng(rng.next64())
-            return sample
-
-        determinize.__doc__ = own.__doc__
-        determinize.reseeds_rng = True  # type: ignore[attr-defined]
-        cls.determinize = determinize  # type: ignore[method-assign]
+    def _determinize(self, seat: int, rng: Rng) -> State:
+        """The game's part of `determinize`: a clone with everything hidden from `seat` resampled."""
+        raise NotImplementedError
 
     # --- fixed action ids and tensors, for learners (OpenSpiel's names) ----------------------
     def action_id(self, seat: int, action: Action) -> int:
@@ -235,21 +227,21 @@ class State(ABC):
         return out
 
     # --- end of the game -------------------------------------------------------------------
-    @abstractmethod
-    def is_over(self) -> bool: ...
+    def is_over(self) -> bool:
+        raise NotImplementedError
 
-    @abstractmethod
     def returns(self) -> list[float]:
         """Per seat: 1 win, 0 loss, 0.5 draw, shared for teams. Meaningful once `is_over()`."""
+        raise NotImplementedError
 
     # --- copies and persistence ------------------------------------------------------------
-    @abstractmethod
-    def clone(self) -> State: ...
+    def clone(self) -> State:
+        raise NotImplementedError
 
-    @abstractmethod
     def to_dict(self) -> dict[str, Any]:
         """The full state, JSON-ready; `game.load(state.to_dict())` rebuilds it exactly.
         Start from `self.header()`."""
+        raise NotImplementedError
 
     def header(self) -> dict[str, Any]:
         return {
@@ -288,7 +280,20 @@ class State(ABC):
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and self.to_dict() == other.to_dict()
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A state pickles as its game's class and `to_dict()`, which `load` rebuilds exactly: the
+        same in both builds, whether a game keeps its fields in slots, a dict or C."""
+        return (_unpickle_state, (type(self.game), self.to_dict()))
+
     __hash__ = None  # type: ignore[assignment]  # mutable
+
+
+if not cython.compiled:  # compiled, the field is declared in game.pxd and starts as None
+    State._listed = None
+
+
+def _unpickle_state(game_class: type[Game], data: dict[str, Any]) -> State:
+    return game_class().load(data)
 
 
 class Game(ABC):

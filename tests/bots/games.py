@@ -34,7 +34,7 @@ class TinyState(State):
 
     HIDDEN: tuple[str, ...] = ()
 
-    def determinize(self, seat: int, rng: Rng) -> State:
+    def _determinize(self, seat: int, rng: Rng) -> State:
         return self.clone()
 
 
@@ -72,7 +72,7 @@ class GuessState(TinyState):
         self.guess = int(action.args[0])
         return [Event(f"seat 0 guesses {self.guess}")]
 
-    def determinize(self, seat: int, rng: Rng) -> GuessState:
+    def _determinize(self, seat: int, rng: Rng) -> GuessState:
         c = self.clone()
         if seat != 1:
             c.secret = rng.randint(1, 9)
@@ -102,7 +102,7 @@ class GuessGame(TinyGame):
 class PeekingGuessState(GuessState):
     """A broken determinize that keeps the true secret: what a leak would look like."""
 
-    def determinize(self, seat: int, rng: Rng) -> GuessState:
+    def _determinize(self, seat: int, rng: Rng) -> GuessState:
         return self.clone()
 
 
@@ -315,7 +315,7 @@ class PenniesState(TinyState):
         self.picks[seat] = action.verb
         return Event.secret(seat, f"you show {action.verb}", f"seat {seat} has chosen")
 
-    def determinize(self, seat: int, rng: Rng) -> PenniesState:
+    def _determinize(self, seat: int, rng: Rng) -> PenniesState:
         c = self.clone()
         other = 1 - seat
         if c.picks[other]:
@@ -365,7 +365,7 @@ class TwoCoinState(TinyState):
         c.coins = [list(x) for x in self.coins]
         return c  # type: ignore[return-value]
 
-    def determinize(self, seat: int, rng: Rng) -> TwoCoinState:
+    def _determinize(self, seat: int, rng: Rng) -> TwoCoinState:
         c = self.clone()
         other = 1 - seat
         c.coins[other] = [rng.choice(["heads", "tails"]) for _ in c.coins[other]]

@@ -4,6 +4,7 @@ A new game gets these tests for free by registering itself."""
 from __future__ import annotations
 
 import json
+import pickle
 
 import orjson
 import pytest
@@ -104,6 +105,19 @@ def test_to_dict_load_round_trip(game: Game) -> None:
         data = json.loads(json.dumps(state.to_dict()))  # must survive JSON
         loaded = game.load(data)
         assert loaded.to_dict() == state.to_dict()
+        assert loaded.to_move() == state.to_move()
+        for seat in state.to_move():
+            assert loaded.legal_actions(seat) == state.legal_actions(seat)
+
+
+def test_a_state_pickles_as_itself(game: Game) -> None:
+    """Researchers hand states to worker processes: a state pickles to an equal one that plays
+    on alike, in both builds (compiled, a state's fields may live in C, not in a dict)."""
+    for step, (state, _, _) in enumerate(random_playout(game, game.min_players, 6)):
+        if step % SAMPLE_EVERY:
+            continue
+        loaded = pickle.loads(pickle.dumps(state))
+        assert type(loaded) is type(state) and loaded.to_dict() == state.to_dict()
         assert loaded.to_move() == state.to_move()
         for seat in state.to_move():
             assert loaded.legal_actions(seat) == state.legal_actions(seat)

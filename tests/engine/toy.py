@@ -57,7 +57,7 @@ class DuelState(State):
             "my_choice": self.chosen[seat] if seat is not None else None,
         }
 
-    def determinize(self, seat: int, rng: Rng) -> DuelState:
+    def _determinize(self, seat: int, rng: Rng) -> DuelState:
         c = self.clone()
         other = 1 - seat
         unseen = c.deck + c.hands[other] + ([c.chosen[other]] if c.chosen[other] is not None else [])

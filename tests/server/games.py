@@ -66,7 +66,7 @@ class RaceState(State):
     def view(self, seat: int | None) -> dict[str, Any]:
         return {"total": self.total}
 
-    def determinize(self, seat: int, rng: Rng) -> RaceState:
+    def _determinize(self, seat: int, rng: Rng) -> RaceState:
         return self.clone()
 
     def is_over(self) -> bool:
@@ -132,7 +132,7 @@ class TurnsState(State):
     def view(self, seat: int | None) -> dict[str, Any]:
         return {"totals": self.totals[:], "turn": self.turn}
 
-    def determinize(self, seat: int, rng: Rng) -> TurnsState:
+    def _determinize(self, seat: int, rng: Rng) -> TurnsState:
         return self.clone()
 
     def is_over(self) -> bool:

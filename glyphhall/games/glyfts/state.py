@@ -166,7 +166,7 @@ class GlyftsState(State):
         return [share if p in self.winners else 0.0 for p in range(self.num_players)]
 
     # --- hidden information -----------------------------------------------------------------
-    def determinize(self, seat: int, rng: Rng) -> GlyftsState:
+    def _determinize(self, seat: int, rng: Rng) -> GlyftsState:
         """Resample what `seat` cannot see: the other players' hands, the cards face down under
         their Creatures, the Sorcery Deck's order, and the Creatures in their reserves (those not
         shown in a failed summon) and their secret setup picks. Future dice are reseeded too."""

@@ -201,7 +201,7 @@ class GlyphsState(State):
         return [1.0 if s == self.winner else 0.0 for s in range(self.num_players)]
 
     # ---- hidden information ---------------------------------------------------------------------
-    def determinize(self, seat: int, rng: Rng) -> GlyphsState:
+    def _determinize(self, seat: int, rng: Rng) -> GlyphsState:
         c = self.clone()
         if self.phase == "over":
             return c

@@ -224,7 +224,7 @@ class HeroscapeState(State):
     def returns(self) -> list[float]:
         return list(self.result) if self.result is not None else [0.5] * self.num_players
 
-    def determinize(self, seat: int, rng: Rng) -> HeroscapeState:
+    def _determinize(self, seat: int, rng: Rng) -> HeroscapeState:
         """Resample what `seat` cannot see: the numbers of other seats' face-down order markers
         (the cards they lie on, and how many are still in hand, are public) and the identity of
         symbol-side-up glyphs."""

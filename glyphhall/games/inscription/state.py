@@ -190,7 +190,7 @@ class InscriptionState(State):
         return [1.0, 0.0] if self.winner == 0 else [0.0, 1.0]
 
     # --- what each seat may know -------------------------------------------------------------
-    def determinize(self, seat: int, rng: Rng) -> InscriptionState:
+    def _determinize(self, seat: int, rng: Rng) -> InscriptionState:
         """Resample what `seat` cannot see: the order of every deck and pile, which of the
         adversary's remaining cards are in hand (beyond the cards seen entering it), and which
         items the adversary holds. The future chance (the rng) is reseeded too."""

@@ -1,3 +1,4 @@
+# cython: annotation_typing=True
 """Primary Actions (rulebook step 4): a champion Ability, an Item Ability, or the Basic Attack.
 
 An Ability Matches its Glyph Combo with the Active Dice Pool and pays its Resource Cost (Energy

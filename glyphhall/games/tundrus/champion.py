@@ -1,3 +1,4 @@
+# cython: annotation_typing=True
 """One champion board in play: tracks, dice, items, stash and tokens (plain ints and lists)."""
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# cython: annotation_typing=True
 """Attack and Defense: the Basic Attack, Armor (permanent, temporary, Shadow Armor), Magic Damage,
 Defeat and Victory (rulebook A Champion's Turn 4c, Reference > Attack and Defense, Defeated
 Champion, Winning the Game)."""

@@ -1,3 +1,4 @@
+# cython: annotation_typing=True
 """Glyph dice: rolling, where dice go back to (RESET), and Matching Glyph Combos.
 
 Rulebook, Reference > Glyphs: Arcana is wild; a Double matches two Glyphs of its kind, and its

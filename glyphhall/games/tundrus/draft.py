@@ -1,3 +1,4 @@
+# cython: annotation_typing=True
 """Setup (rulebook SETUP): recruiting the Tribes, filling the tracks, the Tribal Pools, the
 Spoils of War, and the Initiative. Variants: Fast Play (two champions each), Random Draft (no
 Class limit), team games (any split of up to six players)."""

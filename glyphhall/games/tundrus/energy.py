@@ -1,3 +1,4 @@
+# cython: annotation_typing=True
 """Paying Energy as the player chooses, where the choice can matter (rulebook Reference > Power
 Glyph: "Power Glyphs may also be used as Energy Cubes directly from the Active Dice Pool"; Store
 Power Glyphs: a Stored die "can be used as an Energy Cube").

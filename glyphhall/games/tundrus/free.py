@@ -1,3 +1,4 @@
+# cython: annotation_typing=True
 """FREE ACTIONs of Item abilities (rulebook ABILITIES glossary; timing rulings in reference B7.17):
 before ROLLING (Empower, Sacrificial Lamb), after ROLLING (Garrison, Sword Dance, Twisted Fate,
 Wall of Mirrors, Summon Imp, Shiny Red Button, Reflection), repeating the REROLL (Foresight, and

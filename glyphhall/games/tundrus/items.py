@@ -1,3 +1,4 @@
+# cython: annotation_typing=True
 """Items: the Spoils of War, Acquire, Stash, Equip (paying the Equip Cost), Consume, Gains, and
 losing an Item with everything it gave (rulebook Reference > Gaining Items, Item Cards)."""
 

@@ -1,3 +1,4 @@
+# cython: annotation_typing=True
 """Paying an Equip Cost, die by die, as the player chooses (rulebook Reference > Gaining Items >
 Equip): "Equip Costs are paid by permanently Discarding all the dice of the specific colors shown
 ... any dice that started the Turn in this Champion's Supply may be used, including dice from the

@@ -1,3 +1,4 @@
+# cython: annotation_typing=True
 """REPLENISH (rulebook step 1): taking dice from the Dice Supply into the Active Dice Pool, four
 for free and two more for each Energy spent, at most ten; Mind Over Matter dice do not count."""
 

@@ -1,3 +1,4 @@
+# cython: annotation_typing=True
 """ROLL and REROLL (rulebook steps 2 and 3): the pool is rolled, dice are marked and rerolled
 together (or kept); at the end of the REROLL the War Glyph +/-1 token acts."""
 

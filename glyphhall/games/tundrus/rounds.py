@@ -1,3 +1,4 @@
+# cython: annotation_typing=True
 """The flow of a round (rulebook THE ROUND and END OF ROUND): Tribes alternate activating
 champions, starting with the Initiative; a Turn starts (tokens, Power Up, Usury) and ends (RESET,
 the Activated token); when every champion has acted, the End of Round: Energy Cubes, the

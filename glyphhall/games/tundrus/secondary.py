@@ -1,3 +1,4 @@
+# cython: annotation_typing=True
 """SECONDARY ACTIONS (rulebook step 5), in any order: Acquire an Item from the Spoils of War (a
 Wealth die pays), place it (Stash, Equip or Consume), Equip or Consume from the Stash, Store
 Power or Defense dice on a Track; then step 6, RELEASE: Stored dice back to the pool."""

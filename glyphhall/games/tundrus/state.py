@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from glyphhall.engine import Rng, State
+from glyphhall.engine import Rng
+from glyphhall.engine.game import State
 
 from .champion import Champion, Die
 from .data import Data, load_data
@@ -84,12 +85,19 @@ class TundrusState(State):
     low_round: int  # the round that began at that low (the no-progress ruling counts from it)
 
     def copy_into(self, c: TundrusState) -> None:
-        """Every field is first shared with the clone in one dict copy (ints, strings, the data,
-        and the lists the rules replace rather than change in place: draft queue and pool, marks,
-        once, gash, fresh, feuded, cube queue, pay and defer lists); then the lists the rules do
-        change in place are copied."""
-        c.__dict__.update(self.__dict__)
+        """Ints, strings, the data and the lists the rules replace rather than change in place
+        (draft queue and pool, marks, once, gash, fresh, feuded, cube queue, pay and defer lists)
+        are shared with the clone; the lists the rules do change in place are copied."""
         self.copy_base_into(c)  # the Rng must not be shared
+        c.data, c.phase, c.tribe_seats, c.per_tribe = self.data, self.phase, self.tribe_seats, self.per_tribe
+        c.draft_queue, c.draft_pool = self.draft_queue, self.draft_pool
+        c.spoils_max, c.initiative, c.next_tribe = self.spoils_max, self.initiative, self.next_tribe
+        c.round, c.active = self.round, self.active
+        c.marks, c.once, c.gash, c.pending, c.lamb_to = self.marks, self.once, self.gash, self.pending, self.lamb_to
+        c.fresh, c.feuded, c.cube_queue, c.convert_left = self.fresh, self.feuded, self.cube_queue, self.convert_left
+        c.resume, c.pay_item, c.pay_verb, c.pay_left = self.resume, self.pay_item, self.pay_verb, self.pay_left
+        c.defer, c.defer_from, c.defer_left, c.defer_skip = self.defer, self.defer_from, self.defer_left, self.defer_skip
+        c.prepaid, c.winner, c.low_health, c.low_round = self.prepaid, self.winner, self.low_health, self.low_round
         c.champs = [ch.clone() for ch in self.champs]
         c.tribal = [t[:] for t in self.tribal]
         c.stock = self.stock[:]
@@ -237,7 +245,7 @@ class TundrusState(State):
         self.copy_into(c)
         return c
 
-    def determinize(self, seat: int, rng: Rng) -> TundrusState:
+    def _determinize(self, seat: int, rng: Rng) -> TundrusState:
         """Nobody sees the order of the Item deck or the dice still to be rolled: shuffle the deck
         and reseed the dice. Everything else in Glyph is on the table."""
         c = self.clone()

@@ -1,3 +1,4 @@
+# cython: annotation_typing=True
 """Ability Effect Tokens: placing them within the Stock's supply, arming them at the holder's next
 Turn, and discarding them when their effect ends (reference B4, ruling notes B7.12)."""
 

@@ -1,3 +1,4 @@
+# cython: annotation_typing=True
 """Cubes on the Health, Armor and Energy Tracks, and the Stock they come from.
 
 Rulebook, Champion Boards > Tracks: tracks never hold more cubes than squares; solid squares are

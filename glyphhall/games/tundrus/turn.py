@@ -1,3 +1,4 @@
+# cython: annotation_typing=True
 """The Champion's Turn as small decisions, in the rulebook's order: activate, REPLENISH (take
 dice), ROLL, REROLL (mark dice, then reroll them together), one PRIMARY ACTION, any SECONDARY
 ACTIONS, RELEASE, RESET, the Activated token; then End of Round. This module says whose move it

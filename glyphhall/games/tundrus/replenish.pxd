@@ -1,0 +1,3 @@
+# The rules read TundrusState's fields in C (see state.pxd).
+from glyphhall.games.tundrus.state cimport TundrusState
+from glyphhall.games.tundrus.champion cimport Champion

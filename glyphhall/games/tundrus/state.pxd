@@ -1,0 +1,25 @@
+# TundrusState as an extension type (the typed-state plan, docs/architecture.md): rule modules
+# that cimport it read and write its fields in C.
+from glyphhall.engine.game cimport State
+
+
+cdef class TundrusState(State):
+    cdef public object data
+    cdef public str phase
+    cdef public list champs
+    cdef public tuple tribe_seats
+    cdef public int per_tribe
+    cdef public list draft_queue, draft_pool, tribal, stock, cubes, deck, faceup, discard
+    cdef public int spoils_max, initiative, next_tribe, round, active
+    cdef public list pool, turn, marks, once, gash
+    cdef public object pending
+    cdef public int lamb_to
+    cdef public list fresh, feuded, cube_queue
+    cdef public int convert_left
+    cdef public str resume
+    cdef public object pay_item
+    cdef public str pay_verb
+    cdef public list pay_left, defer
+    cdef public str defer_from
+    cdef public list defer_left, defer_skip
+    cdef public int prepaid, winner, low_health, low_round
