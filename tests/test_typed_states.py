@@ -23,6 +23,7 @@ def _pxd_classes(pxd: Path) -> dict[str, set[str]]:
     classes: dict[str, set[str]] = {}
     current = None
     for line in pxd.read_text().splitlines():
+        line = line.partition("#")[0]
         if m := re.match(r"cdef class (\w+)", line):
             current = classes.setdefault(m.group(1), set())
         elif current is not None and (m := re.match(r"\s+cdef public [\w.]+ (.+)", line)):
@@ -31,15 +32,14 @@ def _pxd_classes(pxd: Path) -> dict[str, set[str]]:
 
 
 def _declared_fields(source: Path, class_name: str) -> set[str]:
-    """The fields a class of a .py declares: its `__slots__`, or the names annotated in its body
-    (`name: type`, ClassVars left out)."""
+    """The fields a class of a .py declares: the names annotated in its body (`name: type`,
+    ClassVars left out), else its `__slots__`."""
     tree = ast.parse(source.read_text())
     cls = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == class_name)
-    for n in cls.body:
-        if isinstance(n, ast.Assign) and [ast.unparse(t) for t in n.targets] == ["__slots__"]:
-            return set(ast.literal_eval(n.value))
-    return {n.target.id for n in cls.body if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)
-            and "ClassVar" not in ast.unparse(n.annotation)}
+    annotated = {n.target.id for n in cls.body if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)
+                 and "ClassVar" not in ast.unparse(n.annotation)}
+    slots = [n.value for n in cls.body if isinstance(n, ast.Assign) and [ast.unparse(t) for t in n.targets] == ["__slots__"]]
+    return annotated or set(ast.literal_eval(slots[0]))
 
 
 def _module(path: Path) -> str:

@@ -1,3 +1,4 @@
+# cython: annotation_typing=True
 """The legal actions of a seat and applying one: the dispatch from an action to the rule module
 that carries it out. `is_legal` checks directly, without building the list."""
 

@@ -1,3 +1,4 @@
+# cython: annotation_typing=True
 """A battle (Rulebook, Playing the Game > Attack): the cards under both Creatures revealed, the
 two dice, Fortune rerolls, the totals compared (combat.py), the capture."""
 

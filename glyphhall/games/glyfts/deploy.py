@@ -1,3 +1,4 @@
+# cython: annotation_typing=True
 """Setup (Rulebook, Setup): each player secretly picks two Creatures for the Combat Circle, all
 revealed at once; the roll-off for the first player."""
 

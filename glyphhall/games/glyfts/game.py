@@ -343,16 +343,14 @@ def _counts(mapping: Any) -> list[int]:
 
 def _battle(data: Mapping[str, Any]) -> Battle:
     b = Battle()
-    for name in Battle.__slots__:
-        setattr(b, name, data[name])
     b.attacker, b.defender = _creature(data["attacker"]), _creature(data["defender"])
     b.attacker_cards = tuple(_sorceries(data["attacker_cards"]))
     b.defender_cards = tuple(_sorceries(data["defender_cards"]))
     for name in ("attacker_die", "defender_die", "attacker_rerolls", "defender_rerolls",
                  "attack_bonus", "health_bonus"):
-        setattr(b, name, int(getattr(b, name)))
+        setattr(b, name, int(data[name]))
     for name in ("attacker_captures", "defender_captures", "cancelled"):
-        setattr(b, name, bool(getattr(b, name)))
+        setattr(b, name, bool(data[name]))
     return b
 
 

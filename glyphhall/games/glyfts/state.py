@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from glyphhall.engine import Rng, State
+from glyphhall.engine import Rng
+from glyphhall.engine.game import State
 
 from .cards import CARDS
 

@@ -1,3 +1,4 @@
+# cython: annotation_typing=True
 """Summoning (Rulebook, Playing the Game > Summon): a Creature from the reserve, Glyft cards that
 lower its Roll cost, the D6."""
 

@@ -1,3 +1,4 @@
+# cython: annotation_typing=True
 """The turn (Rulebook, Playing the Game): draw, place up to two cards face down, attack, summon;
 steps with nothing to choose are skipped; play passes clockwise to the next player still in."""
 

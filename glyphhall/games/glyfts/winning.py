@@ -1,3 +1,4 @@
+# cython: annotation_typing=True
 """Winning or losing (Rulebook, Winning or Losing): ten Skill points win; a player with no Creature
 left is out, the last one left wins; the turn-limit option (ours) ends on the most Skill."""
 

@@ -1,3 +1,4 @@
+# cython: annotation_typing=True
 """Combat (reference §1.6, §1.7): combat dice, attack and defense dice with every modifier,
 height advantage, wounds, destruction, and the powers that change an attack's outcome."""
 

@@ -1,3 +1,4 @@
+# cython: annotation_typing=True
 """The pending decisions that interrupt play, each taken by the seat it names (reference §1.2
 placing figures, §1.9 and the Equipment Glyphs module: equipping or swapping glyphs, placing a
 lost glyph; §2: spirits, Erland, Nilrend, Wannok, the order of a special attack's targets). A

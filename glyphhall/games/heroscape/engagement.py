@@ -1,3 +1,4 @@
+# cython: annotation_typing=True
 """Adjacency and engagement (reference §1.5): neighbouring spaces where neither figure's base is
 at or above the top of the other (and, across a ruin wall, both stand taller than it); enemies
 adjacent are engaged. Asked by movement, attacks, powers and glyphs."""

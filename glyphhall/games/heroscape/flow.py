@@ -1,3 +1,4 @@
+# cython: annotation_typing=True
 """Game flow outside a turn: armies (preset or draft), placement in start zones, rounds, secret
 order markers, the d20 initiative roll, turn order, the end of a round and victory
 (reference §1.2, §1.3, §1.8)."""

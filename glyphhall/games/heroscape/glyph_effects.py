@@ -1,3 +1,4 @@
+# cython: annotation_typing=True
 """What glyphs do to the numbers (reference §1.9, §2.1; the Equipment Glyphs module): permanent
 glyph effects for the seat whose figure stands on them, glyphs under a figure, the Equipment
 Glyph a hero carries and losing it, and the d20 with Lodin's +1. Queries the rules ask on nearly

@@ -1,3 +1,4 @@
+# cython: annotation_typing=True
 """Glyphs on the battlefield (reference §1.9, §2.1) and Equipment Glyphs (the module,
 heroscape-equipment-glyphs.txt): stopping on a glyph, permanent and temporary powers,
 equipping, dropping, passing, swapping and losing Equipment Glyphs."""

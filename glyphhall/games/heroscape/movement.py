@@ -1,3 +1,4 @@
+# cython: annotation_typing=True
 """Movement (reference §1.4, §1.5): step costs and height limits, passing friendly figures,
 water and lava ending a move, double-space figures, flying, falls and leaving-engagement attacks;
 the road's 3 extra spaces and castle ladders (rulings and sources in the heroscape README,

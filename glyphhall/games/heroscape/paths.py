@@ -1,3 +1,4 @@
+# cython: annotation_typing=True
 """Where a figure can move this turn, and by which path: the `move FIG HEX` action and the
 table's one-click move (reference §1.4 Movement, §1.5 Engagement, §1.9 glyphs).
 

@@ -1,3 +1,4 @@
+# cython: annotation_typing=True
 """Army card special powers that are choices in a turn (reference §3): attacks and special
 attacks with their targets, and the powers used after moving and before attacking."""
 

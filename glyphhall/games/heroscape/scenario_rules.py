@@ -1,3 +1,4 @@
+# cython: annotation_typing=True
 """The rules a map's scenario adds (scenario.py holds what it says), and terrain that acts at the
 end of a round.
 

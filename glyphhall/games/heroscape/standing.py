@@ -1,3 +1,4 @@
+# cython: annotation_typing=True
 """Who stands on the battlefield: the figures on it by side, the cards that still have figures on
 it or waiting to enter it, the sides still fighting. Rules ask this on nearly every decision
 (listing attacks, order markers, the victory check), and it changes only when a figure falls,

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import Any, Self
 
-from glyphhall.engine import Rng, State
+from glyphhall.engine import Rng
+from glyphhall.engine.game import State
 
 from .armies import CARDS, CardDef
 from .glyphs import GLYPHS

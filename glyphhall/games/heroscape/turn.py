@@ -1,3 +1,4 @@
+# cython: annotation_typing=True
 """A player's turn as small decisions (reference §1.3): move figures step by step, use powers
 that come after moving, attack, end the turn and pass play on (the pending decisions that
 interrupt play are in decisions.py)."""

@@ -1,3 +1,4 @@
+# cython: annotation_typing=True
 """The legal actions of the seat to move and applying one: the dispatch from an action to the
 rule module that carries it out, then the decisions and combat it leaves to settle.
 

@@ -1,3 +1,4 @@
+# cython: annotation_typing=True
 """The 4x2 board and the cards' ways between zones: card slots (laid out in state.py), power,
 placing, perishing, moving and growing cards; a card or an item entering a hand.
 """

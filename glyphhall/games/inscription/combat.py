@@ -1,3 +1,4 @@
+# cython: annotation_typing=True
 """Ringing the bell: attacks in the arrow's order, damage to cards and to the scale, and the end
 of the turn (Sprinter/Hefty moves, a death on the scale, items at exactly 4, the next turn)."""
 

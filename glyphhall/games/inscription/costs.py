@@ -1,3 +1,4 @@
+# cython: annotation_typing=True
 """Card costs: which sacrifices pay a blood cost (Rulebook, Card Costs)."""
 
 from __future__ import annotations

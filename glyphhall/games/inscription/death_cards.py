@@ -1,3 +1,4 @@
+# cython: annotation_typing=True
 """Death cards (Rulebook, Death Cards): made by the loser after a game, kept in a vault, and
 shuffled into later games.
 

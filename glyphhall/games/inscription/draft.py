@@ -1,3 +1,4 @@
+# cython: annotation_typing=True
 """Dealing the cards (Rulebook, Dealing the Cards): the open draft of 20 cards each."""
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# cython: annotation_typing=True
 """Items (Rulebook, The Items and Items): drawn at exactly 4 damage (board.draw_item), used on
 the owner's turn, then returned to the bottom of the item pile (placed items go back when they
 leave play)."""

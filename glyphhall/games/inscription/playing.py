@@ -1,3 +1,4 @@
+# cython: annotation_typing=True
 """Drawing and playing cards (Rulebook, Gameplay > 1 and 2, Card Costs): the draw, a card from
 the hand onto the board with its sacrifices and bones, on-play sigils, Guardian's answer, and a
 card chosen from the deck (Hoarder, Magpie's Lens)."""

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from glyphhall.engine import LoadError, Rng, State
+from glyphhall.engine import LoadError, Rng
+from glyphhall.engine.game import State
 
 from .cards import CardDef, catalog, derived_def
 from .notation import DEATHCARD, DRAFT, DRAW, OVER, PLAY

@@ -1,3 +1,4 @@
+# cython: annotation_typing=True
 """Turns and rounds (Rulebook, Gameplay, Player Death): the start of a turn and of a round, the
 opening draw, the end of a turn on the scale (5 kills, exactly 4 draws an item), the next turn,
 and a player's death (a candle out, the Greater Smoke, the death card at the end)."""

@@ -1,0 +1,25 @@
+# HeroscapeState as an extension type (the typed-state plan, docs/architecture.md): rule modules
+# that cimport it read and write its fields in C.
+from glyphhall.engine.game cimport State
+
+
+cdef class HeroscapeState(State):
+    cdef public object board
+    cdef public str phase
+    cdef public int round
+    cdef public list c_def, c_owner, c_team, c_atk, c_dfn, c_glyph, c_negated, c_grenade, c_figs
+    cdef public list f_card, f_name, f_hex, f_tail, f_wounds, f_state, occ
+    cdef public dict glyph_at
+    cdef public bint bomb_armed
+    cdef public list draft_pool
+    cdef public tuple draft_seq
+    cdef public int draft_pos
+    cdef public list draft_done, markers, revealed, init_rolls, init_order
+    cdef public int turn_no, turn_pos, active_card, stage
+    cdef public list moved
+    cdef public int moving, move_left, road_left
+    cdef public list start_engaged, swiped, attacks
+    cdef public int zettian_target
+    cdef public list used, pending
+    cdef public object result, step_cache, standing_seen
+    cdef public tuple team
