@@ -92,7 +92,7 @@ def test_the_draft_pool_fits_a_phone_two_cards_a_row(live_server, new_page):
     before), each card's six numbers inside it, and the page does not scroll sideways."""
     page = open_table(live_server, new_page, "heroscape", seed=3, options={"points": 200})
     resize(page, {"width": 390, "height": 844})
-    page.wait_for_selector("#hs-pool .hs-card.playable")
+    page.wait_for_selector("#hs-pool .hs-card.playable .hs-stats")  # the cards' own data drawn, not names alone
     boxes = page.eval_on_selector_all("#hs-pool .hs-card", "cs => cs.slice(0, 4).map(c => c.getBoundingClientRect().toJSON())")
     assert boxes[0]["top"] == boxes[1]["top"] and boxes[1]["left"] > boxes[0]["right"], "two cards share a row"
     assert boxes[2]["top"] > boxes[0]["bottom"]
