@@ -51,10 +51,10 @@ class _BuildChooser(importlib.abc.MetaPathFinder):
                 return None
             if not PURE:
                 if os.environ.get("GLYPHHALL_REQUIRE_COMPILED", "") not in ("", "0"):
-                    raise ImportError(f"{source} is newer than its compiled module, and the compiled "
+                    raise ImportError(f"{source} (or a typed state it reads in C) is newer than its compiled module, and the compiled "
                                       "build is required (make compile rebuilds)", name=fullname)
                 self.stale.append(fullname)
-                warnings.warn(f"{source} is newer than its compiled module; running it as source "
+                warnings.warn(f"{source} (or a typed state it reads in C) is newer than its compiled module; running it as source "
                               "(make compile rebuilds)", stacklevel=2)
             return importlib.util.spec_from_file_location(fullname, source)
         return None
