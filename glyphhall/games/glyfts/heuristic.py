@@ -1,3 +1,4 @@
+# cython: annotation_typing=True
 """How good a Glyfts position looks for one seat, in [0, 1], from what that seat may see.
 
 The race is to 10 captured Skill points. Besides the score itself, a Creature in the Circle is
@@ -54,6 +55,7 @@ W_UNSEEN = 0.7  # the typical Creature stands for opponents not yet in the Circl
 SCALE = 3.0  # Skill points of advantage that make a position look clearly won
 
 
+@cython.cfunc
 def _beat(lead: int) -> float:
     return _BEAT[max(-20, min(20, lead))]
 
@@ -81,6 +83,7 @@ _OFFENSE = tuple(tuple(_beat(total - _HP[d]) * _SKILL[d] for total in range(_MAX
 _KNOWN_CARDS: dict[tuple[int, ...], tuple[int, int, bool, int]] = {}
 
 
+@cython.cfunc
 def _known_cards(kinds: tuple[int, ...]) -> tuple[int, int, bool, int]:
     found = _KNOWN_CARDS.get(kinds)
     if found is None:
@@ -207,8 +210,12 @@ def _after_battle(state: GlyftsState, result: int) -> GlyftsState:
 def evaluate(state: GlyftsState, seat: int) -> float:
     if state.battle is not None:
         # A battle under way: the expectation over its outcomes, so that a bot judges an attack by
-        # its odds rather than by one roll of the dice.
-        return sum(p * _evaluate_static(_after_battle(state, result), seat) for p, result in battle_outcomes(state))
+        # its odds rather than by one roll of the dice. (Loops, not generators: compiled, a
+        # generator is an object made per call.)
+        total = 0.0
+        for p, result in battle_outcomes(state):
+            total += p * _evaluate_static(_after_battle(state, result), seat)
+        return total
     return _evaluate_static(state, seat)
 
 
@@ -218,6 +225,11 @@ def _evaluate_static(state: GlyftsState, seat: int) -> float:
     if not state.alive[seat]:
         return 0.0
     mine = strength(state, seat, seat)
-    best_other = max(strength(state, p, seat) for p in range(state.num_players) if p != seat and state.alive[p])
+    best_other = -math.inf
+    for p in range(state.num_players):
+        if p != seat and state.alive[p]:
+            other = strength(state, p, seat)
+            if other > best_other:
+                best_other = other
     urgency = 1.0 + max(state.score) / 10.0  # near the finish line a lead counts for more
     return 0.5 + 0.5 * math.tanh(urgency * (mine - best_other) / SCALE)
