@@ -1,10 +1,10 @@
 """Which build runs: the compiled modules (Cython, built beside their sources by setup.py) or the
 pure-Python ones, which are always the reference.
 
-A compiled module is used unless `GLYPHHALL_PURE=1` is set, or its .py file, or a typed state
-it reads in C, is newer than it (`edited_since_built`; an edit since the last build: the edit runs, as source, and a warning says to rebuild; with
-`GLYPHHALL_REQUIRE_COMPILED=1`, as the compiled test run and measurements set it, the import
-fails instead). A compiled module whose source is gone (moved or deleted since the build) is
+A compiled module is used unless `GLYPHHALL_PURE=1` is set, or it is older than its .py file
+or a typed state it reads in C (`edited_since_built`): an edit since the last build runs, as
+source, and a warning says to rebuild (with `GLYPHHALL_REQUIRE_COMPILED=1`, as the compiled
+test run and measurements set it, the import fails instead). A compiled module whose source is gone (moved or deleted since the build) is
 never imported."""
 
 from __future__ import annotations
@@ -38,24 +38,24 @@ class _BuildChooser(importlib.abc.MetaPathFinder):
         leaf = fullname.rpartition(".")[2]
         for entry in path:
             source = Path(entry, leaf + ".py")
-            compiled = [c for c in (Path(entry, leaf + s) for s in _COMPILED_SUFFIXES) if c.is_file()]
+            compiled = _compiled_beside(source)
             if not source.is_file():
                 if compiled:  # its source was moved or deleted since the build: never run it
                     raise ModuleNotFoundError(f"no module named {fullname!r} (only a stale compiled "
-                                              f"module {compiled[0].name} is left; make clean)", name=fullname)
+                                              f"module {compiled.name} is left; make clean)", name=fullname)
                 continue
             if not compiled:
                 return None
             root = source.parents[fullname.count(".")]  # the folder holding the top package
-            if not PURE and not edited_since_built(source, compiled[0], root):
+            if not PURE and not edited_since_built(source, compiled, root):
                 return None
             if not PURE:
+                edited = f"{source} (or a typed state it reads in C) is newer than its compiled module"
                 if os.environ.get("GLYPHHALL_REQUIRE_COMPILED", "") not in ("", "0"):
-                    raise ImportError(f"{source} (or a typed state it reads in C) is newer than its compiled module, and the compiled "
-                                      "build is required (make compile rebuilds)", name=fullname)
+                    raise ImportError(f"{edited}, and the compiled build is required (make compile rebuilds)",
+                                      name=fullname)
                 self.stale.append(fullname)
-                warnings.warn(f"{source} (or a typed state it reads in C) is newer than its compiled module; running it as source "
-                              "(make compile rebuilds)", stacklevel=2)
+                warnings.warn(f"{edited}; running it as source (make compile rebuilds)", stacklevel=2)
             return importlib.util.spec_from_file_location(fullname, source)
         return None
 
@@ -64,6 +64,7 @@ _CIMPORT = re.compile(r"^\s*(?:from\s+([\w.]+)\s+cimport|cimport\s+([\w.]+))", r
 
 
 def _compiled_beside(source: Path) -> Path | None:
+    """The compiled module built beside a source, if there is one."""
     return next((c for c in (source.with_name(source.stem + s) for s in _COMPILED_SUFFIXES) if c.is_file()), None)
 
 
