@@ -64,10 +64,13 @@ LEVELS: tuple[Level, ...] = (
 #: eleventh and twelfth rounds): skill can take only about 5 points a deal there. Heroscape's
 #: Expert, three times Hard's iterations, scored 0.32 (0.09-0.55) against Hard over 11 deals with
 #: its own rollout cut-off and 0.50 (0.35-0.65, luck taken out) over 22 with Hard's (fourteenth
-#: round): no sign that the longer look buys anything, so Hard is that game's top rung.
+#: round): no sign that the longer look buys anything, so Hard is that game's top rung. Tundrus'
+#: Expert scored 0.56 (0.44-0.69) against Hard over 40 deals (sixteenth round): perhaps a little
+#: stronger, not measurably, so Hard is that game's top rung too until the deals show more.
 OFF_LADDER_IN: dict[str, dict[str, str]] = {
     "glyfts": {"hard": "it plays about as well as Medium, luck deciding most deals"},
     "heroscape": {"expert": "it plays about as well as Hard (looking further ahead gains nothing measurable here)"},
+    "tundrus": {"expert": "it is not yet measurably stronger than Hard"},
 }
 
 #: The level offered first when a seat is given to the computer.

@@ -54,7 +54,7 @@ def test_a_game_may_leave_a_level_off_its_ladder_and_says_why() -> None:
     Heroscape leaves its Expert off the same way."""
     hard = levels.find("hard")
     assert [lv.key for lv in levels.ladder_levels("glyfts")] == ["beginner", "easy", "medium", "expert"]
-    assert [lv.key for lv in levels.ladder_levels("tundrus")] == ["beginner", "easy", "medium", "hard", "expert"]
+    assert [lv.key for lv in levels.ladder_levels("tundrus")] == ["beginner", "easy", "medium", "hard"]
     assert rating_text(hard, "glyfts") == "not on the ladder: " + levels.off_ladder_reason(hard, "glyfts")
     assert "as well as Medium" in rating_text(hard, "glyfts") and levels.off_ladder_reason(hard, "tundrus") is None
     assert rating_short(hard, "glyfts") == "off the ladder"  # a seat's list: the line under it says why
@@ -68,6 +68,9 @@ def test_a_game_may_leave_a_level_off_its_ladder_and_says_why() -> None:
     assert [lv.key for lv in levels.ladder_levels("heroscape")] == ["beginner", "easy", "medium", "hard"]
     assert rating_text(expert, "heroscape").startswith("not on the ladder: it plays about as well as Hard")
     assert levels.default_level("heroscape") == "hard" and levels.off_ladder_reason(expert, "inscription") is None
+    # Tundrus' Expert is not (yet) measurably stronger than its Hard: that ladder ends at Hard too.
+    assert rating_text(expert, "tundrus").startswith("not on the ladder: it is not yet measurably stronger than Hard")
+    assert [lv.key for lv in levels.ladder_levels("inscription")][-1] == "expert"
 
 
 def test_every_registered_bot_has_a_name_for_players() -> None:
