@@ -36,5 +36,7 @@ class _BufferType:
         return self
 
 
-# Last, as it shadows the builtin's name in this module (`cython.float` is C's float).
+# Last, as they shadow the builtins' names in this module (`cython.float` is C's float;
+# `cython.int` C's int, for an argument a `.pxd` declares as one).
 float = _BufferType()  # noqa: A001
+int = int  # noqa: A001, PLW0127

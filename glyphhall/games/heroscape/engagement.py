@@ -7,6 +7,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+try:
+    import cython
+except ImportError:  # the typing hints below are no-ops without Cython
+    from glyphhall.engine import nocython as cython
+
 if TYPE_CHECKING:
     from .state import HeroscapeState
 
@@ -49,7 +54,7 @@ def engaged(s: HeroscapeState, a: int, b: int) -> bool:
     return adjacent(s, a, b)
 
 
-def engaged_with(s: HeroscapeState, f: int) -> list[int]:
+def engaged_with(s: HeroscapeState, f: cython.int) -> list[int]:
     """f's engaged enemies, in figure order. Only figures on a neighbouring hex can be adjacent:
     those are the occupants of the neighbours, plus the moving figure (which is not in `occ`
     while it passes through a friend's space)."""
@@ -70,7 +75,7 @@ def engaged_with(s: HeroscapeState, f: int) -> list[int]:
         near.add(m)
     if not near:
         return []
-    return sorted(e for e in near if adjacent(s, f, e))
+    return sorted([e for e in near if adjacent(s, f, e)])
 
 
 def is_engaged(s: HeroscapeState, f: int) -> bool:

@@ -7,6 +7,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+try:
+    import cython
+except ImportError:  # the typing hints below are no-ops without Cython
+    from glyphhall.engine import nocython as cython
+
 from glyphhall.engine import Action, Event
 
 from . import decisions, glyph_effects, glyph_rules, scenario_rules, turn
@@ -171,17 +176,17 @@ def to_move(s: HeroscapeState) -> tuple[int, ...]:
     if s.phase == "orders":
         waiting = [seat for seat in range(s.num_players) if -1 in s.markers[seat]]
         if s.options["order_placement"] == "sequential":
-            return tuple(seat for seat in s.init_order if seat in waiting)[:1]
+            return tuple([seat for seat in s.init_order if seat in waiting])[:1]
         return tuple(waiting)
     if s.phase == "turn":
         return (s.c_owner[s.active_card],) if s.active_card >= 0 else ()
     return ()
 
 
-def phase_actions(s: HeroscapeState, seat: int) -> list[Action]:
+def phase_actions(s: HeroscapeState, seat: cython.int) -> list[Action]:
     if s.phase == "draft":
         out = [act("draft", k) for k in affordable(s, seat)]
-        if any(o == seat for o in s.c_owner):
+        if seat in s.c_owner:
             out.append(Action("done"))
         return out
     if s.phase == "orders":
@@ -230,7 +235,7 @@ def remove_markers_without_cards(s: HeroscapeState) -> None:
             s.markers[seat] = [m if m != -1 else -2 for m in s.markers[seat]]
 
 
-def apply_phase(s: HeroscapeState, seat: int, action: Action, events: list[Event]) -> None:
+def apply_phase(s: HeroscapeState, seat: cython.int, action: Action, events: list[Event]) -> None:
     if s.phase == "draft":
         if action.verb == "done":
             s.draft_done[seat] = True
@@ -360,11 +365,11 @@ def begin_turn(s: HeroscapeState, events: list[Event]) -> None:
         seat = s.init_order[s.turn_pos]
         m = s.turn_no - 1
         c = s.markers[seat][m]
-        if c >= 0 and s.c_owner[c] == seat and any(s.f_state[f] == ON for f in s.c_figs[c]):
+        if c >= 0 and s.c_owner[c] == seat and any([s.f_state[f] == ON for f in s.c_figs[c]]):
             s.set_revealed(seat, m, True)
             events.append(Event(f"seat {seat} reveals order marker {s.turn_no} on {s.c_def[c].name}"))
             glyph_rules.time_bomb_tick(s, seat, events)
-            if s.c_owner[c] == seat and any(s.f_state[f] == ON for f in s.c_figs[c]):
+            if s.c_owner[c] == seat and any([s.f_state[f] == ON for f in s.c_figs[c]]):
                 turn.start_turn(s, c)
                 return
         events.append(Event(f"seat {seat} loses turn {s.turn_no}: no figure to activate"))

@@ -9,6 +9,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+try:
+    import cython
+except ImportError:  # the typing hints below are no-ops without Cython
+    from glyphhall.engine import nocython as cython
+
 from glyphhall.engine import Event
 
 from . import los
@@ -32,7 +37,7 @@ def d20(s: HeroscapeState, seat: int) -> int:
     return s.rng.randint(1, 20) + permanent_amount(s, seat, "lucky_d20")
 
 
-def permanent_amount(s: HeroscapeState, seat: int, effect: str) -> int:
+def permanent_amount(s: HeroscapeState, seat: cython.int, effect: str) -> int:
     """Sum of a permanent glyph effect for `seat`: glyphs power-side up with one of its
     figures on them (reference §1.9: the occupant's controller benefits)."""
     total = 0

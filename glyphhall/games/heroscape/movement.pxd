@@ -1,2 +1,14 @@
 # The rules read HeroscapeState's fields in C (see state.pxd).
 from glyphhall.games.heroscape.state cimport HeroscapeState
+
+# Called from other modules as C functions (the typed-state plan's third step).
+cpdef object _road_after(list terrain, int n, int left, int road, int cost)
+cpdef object stoppable(HeroscapeState s, Py_ssize_t f, Py_ssize_t head, Py_ssize_t tail)
+cpdef object forced_stop(HeroscapeState s, int f, int head, int tail, bint flying)
+cpdef object flies(HeroscapeState s, int f)
+cpdef object uses_ladders(HeroscapeState s, int f)
+cpdef object road_bonus(HeroscapeState s, int f)
+cpdef object on_ladder(HeroscapeState s, int f, int frm, int to)
+cpdef object place(HeroscapeState s, int f, int head, int tail)
+# The C functions this module calls in other rule modules.
+from glyphhall.games.heroscape cimport engagement, glyph_effects

@@ -48,7 +48,7 @@ LADDER_SIZES = ("small", "medium")
 
 
 # ---------------------------------------------------------------------------- abilities
-def flies(s: HeroscapeState, f: int) -> bool:
+def flies(s: HeroscapeState, f: cython.int) -> bool:
     c = s.f_card[f]  # has_power(f, "flying") or has_power(f, "stealth_flying"), inlined: hot
     if s.c_negated[c]:
         return False
@@ -66,7 +66,7 @@ def move_allowance(s: HeroscapeState, f: int, bonus: int | None = None) -> int:
     return s.card_of(f).move + bonus
 
 
-def road_bonus(s: HeroscapeState, f: int) -> int:
+def road_bonus(s: HeroscapeState, f: cython.int) -> int:
     """The road's extra spaces: 3 when every space f occupies is road, else 0."""
     terrain = s.board.terrain
     if terrain[s.f_hex[f]] != ROAD or (s.f_tail[f] >= 0 and terrain[s.f_tail[f]] != ROAD):
@@ -83,11 +83,11 @@ def start_move(s: HeroscapeState, f: int) -> None:
     s.swiped = []
 
 
-def uses_ladders(s: HeroscapeState, f: int) -> bool:
+def uses_ladders(s: HeroscapeState, f: cython.int) -> bool:
     return s.f_tail[f] < 0 and s.c_def[s.f_card[f]].size in LADDER_SIZES
 
 
-def on_ladder(s: HeroscapeState, f: int, frm: int, to: int) -> bool:
+def on_ladder(s: HeroscapeState, f: cython.int, frm: cython.int, to: cython.int) -> bool:
     """The step frm -> to goes up or down a ladder (f on foot)."""
     return to in s.board.ladders[frm] and uses_ladders(s, f)
 
@@ -96,7 +96,7 @@ def ladder_cost(rise: int) -> int:
     return max(1, (abs(rise) + 1) // 2)
 
 
-def _road_after(terrain: list[str], n: int, left: int, road: int, cost: int) -> tuple[int, int]:
+def _road_after(terrain: list, n: cython.int, left: cython.int, road: cython.int, cost: cython.int) -> tuple[int, int]:
     """(movement left, road extra left) after a step costing `cost` onto n: off the road the
     extra spaces are given up."""
     if terrain[n] == ROAD:
@@ -122,7 +122,7 @@ def _kelda_blocks(s: HeroscapeState, f: int, h: int) -> bool:
     return (g is not None and g[1] and g[0] == "kelda" and s.options["kelda"] == "rulebook" and s.f_wounds[f] == 0)
 
 
-def forced_stop(s: HeroscapeState, f: int, head: int, tail: int, flying: bool) -> bool:
+def forced_stop(s: HeroscapeState, f: cython.int, head: cython.int, tail: cython.int, flying: bool) -> bool:
     if flying:
         return False
     if head in s.glyph_at:
@@ -133,9 +133,8 @@ def forced_stop(s: HeroscapeState, f: int, head: int, tail: int, flying: bool) -
     return tail < 0 or TERRAINS[s.board.terrain[tail]].stops
 
 
-@cython.locals(f=cython.Py_ssize_t, head=cython.Py_ssize_t, tail=cython.Py_ssize_t, o=cython.Py_ssize_t,
-               height=cython.Py_ssize_t)
-def stoppable(s: HeroscapeState, f: int, head: int, tail: int) -> bool:
+@cython.locals(o=cython.Py_ssize_t, height=cython.Py_ssize_t)
+def stoppable(s: HeroscapeState, f: cython.Py_ssize_t, head: cython.Py_ssize_t, tail: cython.Py_ssize_t) -> bool:
     """f may end its move on (head, tail): no obstacle, it fits under any overhang (board.fits,
     inlined: this runs for every step looked at), the spaces are free, level, and not Kelda."""
     board = s.board
@@ -355,7 +354,7 @@ def leaving_swipers(s: HeroscapeState, f: int, new_head: int, new_tail: int,
     return [e for e in engagement.engaged_with(s, f) if not engagement.adjacent_at(s, new_head, new_tail, height, e)]
 
 
-def place(s: HeroscapeState, f: int, head: int, tail: int) -> None:
+def place(s: HeroscapeState, f: cython.int, head: cython.int, tail: cython.int) -> None:
     """Put f on (head, tail) in the occupancy table, sharing hexes it only passes through."""
     occ = s.occ
     for h in (s.f_hex[f], s.f_tail[f]):

@@ -62,6 +62,6 @@ def escaped(s: HeroscapeState) -> list[int] | None:
     if s.board.scenario.victory != "escape":
         return None
     for seat, hexes in sorted(escape.items()):
-        if seat < s.num_players and any(s.occ[h] >= 0 and s.side(s.occ[h]) == s.team[seat] for h in hexes):
+        if seat < s.num_players and any([s.occ[h] >= 0 and s.side(s.occ[h]) == s.team[seat] for h in hexes]):
             return [w for w in range(s.num_players) if s.team[w] == s.team[seat]]
     return None

@@ -31,6 +31,10 @@ def standing(s: HeroscapeState) -> Standing:
     seen = s.standing_seen
     if isinstance(seen, Standing) and seen.f_state == s.f_state and seen.f_card is s.f_card and seen.c_team == s.c_team:
         return seen
+    return _remade(s)
+
+
+def _remade(s: HeroscapeState) -> Standing:
     f_state, f_card, c_team, cards = s.f_state, s.f_card, s.c_team, s.c_def
     on = tuple(f for f, x in enumerate(f_state) if x == ON)
     here = [f for f, x in enumerate(f_state) if x in (ON, RESERVE)]

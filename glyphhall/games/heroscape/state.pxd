@@ -23,3 +23,8 @@ cdef class HeroscapeState(State):
     cdef public list used, pending
     cdef public object result, step_cache, standing_seen
     cdef public tuple team
+    cpdef object has_power(self, int f, str power)
+    cpdef object card_of(self, int f)
+    cpdef object owner(self, int f)
+    cpdef object side(self, int f)
+    cpdef object fig_index(self, str name)

@@ -1,2 +1,10 @@
 # The rules read HeroscapeState's fields in C (see state.pxd).
 from glyphhall.games.heroscape.state cimport HeroscapeState
+
+# Called from other modules as C functions (the typed-state plan's third step).
+cpdef list turn_actions(HeroscapeState s)
+cpdef list step_actions(HeroscapeState s, int f, list hexes)
+cpdef object apply_turn(HeroscapeState s, object action, list events)
+# The C functions this module calls in other rule modules.
+from glyphhall.games.heroscape cimport engagement, glyph_effects, movement
+from glyphhall.games.heroscape.standing cimport standing

@@ -7,6 +7,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+try:
+    import cython
+except ImportError:  # the typing hints below are no-ops without Cython
+    from glyphhall.engine import nocython as cython
+
 from glyphhall.engine import Action, Event
 
 from . import combat, engagement, glyph_effects, glyph_rules, los, movement, paths, powers
@@ -115,10 +120,10 @@ def turn_actions(s: HeroscapeState) -> list[Action]:
                 out += [Action("rod", (name[f], name[d])) for d in powers.rod_targets(s, f)]
         # the card and FAQ: repeat the charge until a roll fails or the warriors attack
         if ("berserker_charge" in card_powers and s.moved and figs and "berserk failed" not in used
-                and any(s.f_card[g] == c for g in s.moved)):
+                and any([s.f_card[g] == c for g in s.moved])):
             out.append(Action("berserk"))
         if ("water_clone" in card_powers and figs
-                and any(s.f_state[g] == DEAD for g in s.c_figs[c])):
+                and any([s.f_state[g] == DEAD for g in s.c_figs[c]])):
             out.append(Action("clone"))
     if s.stage <= ATTACK and figs:
         f_hex, dmat = s.f_hex, s.board.dmat
@@ -173,7 +178,7 @@ def _figure_in_reach(s: HeroscapeState, f: int, figures: tuple[int, ...], reach:
     return any(d != f and los.fig_range(s, f, d) <= reach for d in figures)
 
 
-def step_actions(s: HeroscapeState, f: int, hexes: list[int]) -> list[Action]:
+def step_actions(s: HeroscapeState, f: cython.int, hexes: list) -> list[Action]:
     """`step f h` for each h, from a per-map table (built as the steps are first offered)."""
     name = s.f_name[f]
     board = s.board
@@ -209,7 +214,7 @@ def apply_turn(s: HeroscapeState, action: Action, events: list[Event]) -> None:
         return
     if verb == "berserk":
         s.used.append("berserk")
-        f = next(g for g in s.c_figs[s.active_card] if s.f_state[g] == ON)
+        f = [g for g in s.c_figs[s.active_card] if s.f_state[g] == ON][0]
         powers.berserk(s, f, events)
         return
     if verb == "clone":
@@ -273,7 +278,7 @@ def apply_turn(s: HeroscapeState, action: Action, events: list[Event]) -> None:
         s.attacks.append(f)
         start = board.index[str(args[1])]
         di = powers.DIR_NAMES.index(str(args[2]))
-        hit = next(h for st, d, h in powers.fire_lines(s, f) if st == start and d == di)
+        hit = [h for st, d, h in powers.fire_lines(s, f) if st == start and d == di][0]
         combat.resolve(s, f, hit, 4, False, events, "Fire Line")
     elif verb == "explode":
         s.stage = ATTACK

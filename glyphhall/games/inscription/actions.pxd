@@ -1,2 +1,13 @@
 # The rules read InscriptionState's fields in C (see state.pxd).
 from glyphhall.games.inscription.state cimport InscriptionState
+
+# Called from other modules as C functions (the typed-state plan's third step).
+cpdef list legal_actions(InscriptionState st, int seat)
+cpdef list apply_action(InscriptionState st, int seat, object action)
+cpdef object settle(InscriptionState st, list events)
+cpdef list play_actions(InscriptionState st, int seat)
+# The C functions this module calls in other rule modules.
+from glyphhall.games.inscription cimport board as B
+from glyphhall.games.inscription cimport combat, items, playing
+from glyphhall.games.inscription.costs cimport sacrifice_options
+from glyphhall.games.inscription.notation cimport ev, play_action

@@ -11,6 +11,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+try:
+    import cython
+except ImportError:  # the typing hints below are no-ops without Cython
+    from glyphhall.engine import nocython as cython
+
 from glyphhall.engine import Action, Event, Rng
 
 from . import board as B
@@ -36,7 +41,7 @@ if TYPE_CHECKING:
     from .state import InscriptionState
 
 
-def legal_actions(st: InscriptionState, seat: int) -> list[Action]:
+def legal_actions(st: InscriptionState, seat: cython.int) -> list[Action]:
     if st.pending:
         return pending_actions(st, seat)
     phase = st.phase
@@ -61,7 +66,7 @@ def legal_actions(st: InscriptionState, seat: int) -> list[Action]:
 
 
 
-def play_actions(st: InscriptionState, seat: int) -> list[Action]:
+def play_actions(st: InscriptionState, seat: cython.int) -> list[Action]:
     """Every card of the hand into every space it can go, paying its cost. Identical cards in
     the hand are offered once, at their first position."""
     defs, board = st.defs, st.board
@@ -211,7 +216,7 @@ def canonical(st: InscriptionState, seat: int, action: Action) -> Action:
 
 
 
-def apply_action(st: InscriptionState, seat: int, action: Action) -> list[Event]:
+def apply_action(st: InscriptionState, seat: cython.int, action: Action) -> list[Event]:
     events: list[Event] = []
     verb, args = action.verb, action.args
     if verb == "play":

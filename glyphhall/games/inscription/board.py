@@ -7,6 +7,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+try:
+    import cython
+except ImportError:  # the typing hints below are no-ops without Cython
+    from glyphhall.engine import nocython as cython
+
 from glyphhall.engine import Event
 
 from . import sigils as S
@@ -22,7 +27,7 @@ if TYPE_CHECKING:
     from .state import InscriptionState
 
 
-def right_of(seat: int) -> int:
+def right_of(seat: cython.int) -> int:
     """The lane step that is 'right' for a seat: players sit on opposite sides of the mat."""
     return 1 if seat == 0 else -1
 
@@ -42,13 +47,13 @@ def name_at(st: InscriptionState, i: int) -> str:
     return st.defs[st.board[i][CID]].name
 
 
-def submerged(st: InscriptionState, i: int) -> bool:
+def submerged(st: InscriptionState, i: cython.int) -> bool:
     """Waterborne: face down on the adversary's turn."""
     slot = st.board[i]
     return slot is not None and bool(st.defs[slot[CID]].sig & S.WATERBORNE) and st.turn != i >> 2
 
 
-def power(st: InscriptionState, i: int, mirror: bool = True) -> int:
+def power(st: InscriptionState, i: cython.int, mirror: bool = True) -> int:
     """The damage the card at `i` deals now (variable-power sigils, Leader, Stinky)."""
     board = st.board
     slot = board[i]
@@ -60,7 +65,7 @@ def power(st: InscriptionState, i: int, mirror: bool = True) -> int:
     opp = (1 - seat) * 4 + lane
     if sig & S.VARIABLE_POWER:
         if sig & S.ANT_DAMAGE:
-            p = sum(1 for k in range(side, side + 4) if board[k] is not None and defs[board[k][CID]].sig & S.ANT_DAMAGE)
+            p = len([k for k in range(side, side + 4) if board[k] is not None and defs[board[k][CID]].sig & S.ANT_DAMAGE])
         elif sig & S.RINGER:
             p = 4 - lane
         elif sig & S.HANDY:
@@ -80,7 +85,7 @@ def power(st: InscriptionState, i: int, mirror: bool = True) -> int:
     return p if p > 0 else 0
 
 
-def discard(st: InscriptionState, seat: int, base: int) -> None:
+def discard(st: InscriptionState, seat: cython.int, base: cython.int) -> None:
     """A card leaves play: a player's own card to their dead pile, an item to the bottom of the
     item pile, a squirrel or a shared token back to its pile (which we treat as unlimited)."""
     pile = st.defs[base].pile
@@ -108,7 +113,7 @@ def draw_item(st: InscriptionState, seat: int, events: list[Event], why: str) ->
                                f"seat {seat} gets an item ({why})"))
 
 
-def take_from_hand(st: InscriptionState, seat: int, index: int) -> int:
+def take_from_hand(st: InscriptionState, seat: cython.int, index: cython.int) -> int:
     cid = st.hands[seat].pop(index)
     known = st.known[seat]
     if cid in known:
@@ -116,7 +121,7 @@ def take_from_hand(st: InscriptionState, seat: int, index: int) -> int:
     return cid
 
 
-def perish(st: InscriptionState, i: int, events: list[Event], combat: bool) -> None:
+def perish(st: InscriptionState, i: cython.int, events: list[Event], combat: bool) -> None:
     """The card at `i` dies: bones, Unkillable, cards that turn into another, Corpse Eater."""
     slot = st.board[i]
     seat = i >> 2

@@ -6,6 +6,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+try:
+    import cython
+except ImportError:  # the typing hints below are no-ops without Cython
+    from glyphhall.engine import nocython as cython
+
 from glyphhall.engine import Event
 
 from . import board as B
@@ -50,7 +55,7 @@ def run_combat(st: InscriptionState, events: list[Event]) -> None:
     end_turn(st, events)
 
 
-def attack(st: InscriptionState, i: int, events: list[Event]) -> None:
+def attack(st: InscriptionState, i: cython.int, events: list[Event]) -> None:
     slot = st.board[i]
     p = B.power(st, i)
     if p <= 0:

@@ -5,6 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+try:
+    import cython
+except ImportError:  # the typing hints below are no-ops without Cython
+    from glyphhall.engine import nocython as cython
+
 from . import board as B
 from . import sigils as S
 
@@ -28,7 +33,7 @@ _OPTIONS: dict[tuple, list[tuple[int, tuple[int, ...]]]] = {}
 EMPTY, NOT_ALIVE, ALIVE, WORTHY = 0, 1, 2, 3  # what a lane holds (+2: Many Lives), for the memo key
 
 
-def lane_kinds(st: InscriptionState, seat: int) -> tuple[int, ...]:
+def lane_kinds(st: InscriptionState, seat: cython.int) -> tuple[int, ...]:
     board, defs = st.board, st.defs
     out = []
     for i in range(seat * 4, seat * 4 + 4):
@@ -44,7 +49,7 @@ def lane_kinds(st: InscriptionState, seat: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def sacrifice_options(st: InscriptionState, seat: int, cost: int) -> list[tuple[int, tuple[int, ...]]]:
+def sacrifice_options(st: InscriptionState, seat: cython.int, cost: cython.int) -> list[tuple[int, tuple[int, ...]]]:
     """Every (target lane, sacrificed lanes) that pays `cost` blood exactly as the rulebook asks:
     the sacrifices are cards already on the board, and blood is never stored, so no sacrifice is
     wasted (dropping any one of them would leave the cost unpaid). The target is an empty space,

@@ -7,6 +7,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+try:
+    import cython
+except ImportError:  # the typing hints below are no-ops without Cython
+    from glyphhall.engine import nocython as cython
+
 from glyphhall.engine import Action, Event
 
 from . import board as B
@@ -21,7 +26,7 @@ NO_TARGET = ("pliers", "hourglass", "harpies-birdleg-fan", "magpies-lens", "squi
              "black-goat-in-a-bottle", "hoggy-bank")
 
 
-def item_actions(st: InscriptionState, seat: int, out: list[Action]) -> None:
+def item_actions(st: InscriptionState, seat: cython.int, out: list[Action]) -> None:
     items = st.items[seat]
     if not items:
         return
@@ -38,14 +43,14 @@ def item_actions(st: InscriptionState, seat: int, out: list[Action]) -> None:
         if key in NO_TARGET:
             out.append(act("item", n + 1))
         elif key == "scissors":
-            out.extend(act("item", n + 1, t + 1) for t in theirs)
+            out.extend([act("item", n + 1, t + 1) for t in theirs])
         elif key == "fish-hook":
-            out.extend(act("item", n + 1, t + 1, d + 1) for t in theirs for d in own_empty)
+            out.extend([act("item", n + 1, t + 1, d + 1) for t in theirs for d in own_empty])
         elif key == "frozen-opossum-in-a-bottle":
-            out.extend(act("item", n + 1, d + 1) for d in own_empty)
+            out.extend([act("item", n + 1, d + 1) for d in own_empty])
         elif key == "caged-wolf":
             for lane, sacs in sacrifice_options(st, seat, st.defs[cid].cost):
-                out.append(act("item", n + 1, lane + 1, "sacrifice", *(x + 1 for x in sacs)))
+                out.append(act("item", n + 1, lane + 1, "sacrifice", *[x + 1 for x in sacs]))
 
 
 def use_item(st: InscriptionState, seat: int, args: tuple, events: list[Event]) -> None:

@@ -35,7 +35,7 @@ def play_action(h: int, lane: int, sacs: tuple[int, ...]) -> Action:
     key = (h, lane, sacs)
     a = _SAC_PLAY.get(key)
     if a is None:
-        a = _SAC_PLAY[key] = act("play", h + 1, lane + 1, "sacrifice", *(x + 1 for x in sacs))
+        a = _SAC_PLAY[key] = act("play", h + 1, lane + 1, "sacrifice", *[x + 1 for x in sacs])
     return a
 
 

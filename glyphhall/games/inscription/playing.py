@@ -7,6 +7,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+try:
+    import cython
+except ImportError:  # the typing hints below are no-ops without Cython
+    from glyphhall.engine import nocython as cython
+
 from glyphhall.engine import Event
 
 from . import board as B
@@ -18,7 +23,7 @@ if TYPE_CHECKING:
     from .state import InscriptionState
 
 
-def draw(st: InscriptionState, seat: int, creature: bool, events: list[Event]) -> None:
+def draw(st: InscriptionState, seat: cython.int, creature: bool, events: list[Event]) -> None:
     if creature:
         cid = st.decks[seat].pop()
         st.hands[seat].append(cid)
@@ -33,7 +38,7 @@ def draw(st: InscriptionState, seat: int, creature: bool, events: list[Event]) -
 
 
 
-def play(st: InscriptionState, seat: int, args: tuple, events: list[Event]) -> None:
+def play(st: InscriptionState, seat: cython.int, args: tuple, events: list[Event]) -> None:
     """Rulebook, Gameplay > 2 and Card Costs: sacrifice, pay bones, place, then on-play sigils."""
     h, lane = int(args[0]) - 1, int(args[1]) - 1
     cid = B.take_from_hand(st, seat, h)
@@ -65,7 +70,7 @@ def sacrifice(st: InscriptionState, seat: int, lane: int, events: list[Event]) -
 
 
 
-def place_played(st: InscriptionState, seat: int, lane: int, cid: int, events: list[Event]) -> None:
+def place_played(st: InscriptionState, seat: cython.int, lane: cython.int, cid: cython.int, events: list[Event]) -> None:
     """A card played from the hand: its on-play sigils, and the adversary's Guardian."""
     st.board[seat * 4 + lane] = B.new_slot(st, seat, cid)
     sig = st.defs[cid].sig
@@ -101,7 +106,7 @@ def fecundity_copy(st: InscriptionState, cid: int) -> int:
 
 
 
-def guard(st: InscriptionState, seat: int, lane: int, events: list[Event]) -> None:
+def guard(st: InscriptionState, seat: cython.int, lane: cython.int, events: list[Event]) -> None:
     """Guardian: when an opposing card is played opposite an empty space, move there."""
     other = 1 - seat
     j = other * 4 + lane

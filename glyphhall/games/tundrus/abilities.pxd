@@ -1,3 +1,9 @@
 # The rules read TundrusState's fields in C (see state.pxd).
 from glyphhall.games.tundrus.state cimport TundrusState
 from glyphhall.games.tundrus.champion cimport Champion
+
+cpdef object can_pay_energy(TundrusState s, Champion c, int amount, object skip)
+cpdef object item_ability(TundrusState s, Champion c, str slot)
+cpdef object units_total(TundrusState s, bint arcana)
+# The C functions this module calls in other rule modules.
+from glyphhall.games.tundrus.dice cimport power_units, units

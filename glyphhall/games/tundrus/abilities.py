@@ -9,6 +9,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+try:
+    import cython
+except ImportError:  # the typing hints below are no-ops without Cython
+    from glyphhall.engine import nocython as cython
+
 from glyphhall.engine import Action, Event
 
 from . import tokens
@@ -32,7 +37,7 @@ def energy_cost(c: Champion, ab: Ability) -> int:
     return ab.energy
 
 
-def can_pay_energy(s: TundrusState, c: Champion, amount: int, skip: set[int] | frozenset[int]) -> bool:
+def can_pay_energy(s: TundrusState, c: Champion, amount: cython.int, skip: set[int] | frozenset[int]) -> bool:
     have = c.energy()
     return amount <= have or amount <= have + power_units(s.pool, skip)
 

@@ -13,3 +13,8 @@ cdef class Champion:
     cdef public dict tokens
     cdef public bint activated, defeated
     cdef public list lent
+
+    cpdef object token(self, str tid, bint armed_only=*)
+    cpdef object energy(self)
+    cpdef object energy_room(self)
+    cpdef object armor_room(self)

@@ -1,3 +1,10 @@
 # The rules read TundrusState's fields in C (see state.pxd).
 from glyphhall.games.tundrus.state cimport TundrusState
 from glyphhall.games.tundrus.champion cimport Champion
+
+# Called from other rule modules as C functions (the typed-state plan's third step).
+cpdef int units(int glyph, int want)
+cpdef object power_units(list pool, object skip)
+cpdef object roll(TundrusState s, int colour)
+cpdef object return_die(TundrusState s, tuple die)
+cpdef tuple die_key(tuple d)

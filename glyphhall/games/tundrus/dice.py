@@ -20,12 +20,12 @@ if TYPE_CHECKING:
     from .state import PoolDie, TundrusState
 
 
-def roll(s: TundrusState, colour: int) -> int:
+def roll(s: TundrusState, colour: cython.int) -> int:
     """A glyph code rolled on a die of this colour, drawn from the state's own Rng."""
     return s.data.dice[colour].faces[s.rng.below(6)]
 
 
-def units(glyph: int, want: int) -> int:
+def units(glyph: cython.int, want: cython.int) -> cython.int:
     """How many `want` Glyphs a face shows (a Double shows two), not counting Arcana."""
     if glyph == want:
         return 1

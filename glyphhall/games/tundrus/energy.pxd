@@ -1,3 +1,10 @@
 # The rules read TundrusState's fields in C (see state.pxd).
 from glyphhall.games.tundrus.state cimport TundrusState
 from glyphhall.games.tundrus.champion cimport Champion
+
+cpdef object _cost(TundrusState s, Champion c, str verb, tuple args)
+cpdef object defer(TundrusState s, Champion c, str verb, tuple args, list events)
+# The C functions this module calls in other rule modules.
+from glyphhall.games.tundrus cimport free
+from glyphhall.games.tundrus.dice cimport die_key, power_units, return_die, units
+from glyphhall.games.tundrus.replenish cimport counts_for_replenish

@@ -84,7 +84,7 @@ def defer(s: TundrusState, c: Champion, verb: str, args: tuple, events: list[Eve
     stored = min(max(0, cubes - sum(c.slot_energy)), len(c.energy_dice))
     cands = _candidates(s, skip)
     dice_choice = dice_units > 0 and len({die_key(s.pool[i]) for i in cands}) > 1 and (
-        sum(_die_units(s.pool[i]) for i in cands) > dice_units)
+        sum([_die_units(s.pool[i]) for i in cands]) > dice_units)
     stored_choice = 0 < stored < len(c.energy_dice) and len(set(c.energy_dice)) > 1
     if not (dice_choice or stored_choice):
         return False

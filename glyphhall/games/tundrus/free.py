@@ -67,7 +67,7 @@ def before_roll_actions(s: TundrusState, c: Champion) -> list[Action]:
     red = s.data.colour_index["red"]
     if "empower" in have and s.stock[red] > 0:
         out += [act("empower", (i + 1,)) for i, d in enumerate(s.pool) if d[2] != STOCK and not d[5]]
-    if "sacrificial_lamb" in have and c.energy() >= ONE and any(not d[5] for d in s.pool):
+    if "sacrificial_lamb" in have and c.energy() >= ONE and [d for d in s.pool if not d[5]]:
         out += [act("lamb", (a.cid,)) for a in s.allies(c) if a is not c and not a.activated]
     return out
 
@@ -114,7 +114,7 @@ def after_roll_actions(s: TundrusState, c: Champion, main: bool) -> list[Action]
     energy_ok = can_pay_energy(s, c, ONE, frozenset())
     dazed = c.token("dazing_shot", armed_only=True) is not None
     if main and not s.turn[T_PRIMARY] and not dazed:
-        if "foresight" in have and s.turn[T_FORESIGHT] < sum(1 for i in c.slots if i) and energy_ok:
+        if "foresight" in have and s.turn[T_FORESIGHT] < len([i for i in c.slots if i]) and energy_ok:
             out.append(act("foresight"))
         if c.token("gambit", armed_only=True) is not None and not s.turn[T_GAMBIT]:
             out.append(act("gambit"))

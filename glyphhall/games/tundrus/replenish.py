@@ -53,7 +53,7 @@ def take_action(s: TundrusState, colour: int, source: str) -> Action:
 
 def take_actions(s: TundrusState, c: Champion) -> list[Action]:
     pool = s.pool
-    if len(pool) >= POOL_LIMIT and sum(1 for d in pool if not d[5]) >= POOL_LIMIT:
+    if len(pool) >= POOL_LIMIT and len([d for d in pool if not d[5]]) >= POOL_LIMIT:
         return []
     turn = s.turn
     counted_ok = turn[T_COUNTED] < turn[T_FREE] + DICE_PER_ENERGY * turn[T_BOUGHT] or c.energy() > 0

@@ -1,3 +1,10 @@
 # The rules read TundrusState's fields in C (see state.pxd).
 from glyphhall.games.tundrus.state cimport TundrusState
 from glyphhall.games.tundrus.champion cimport Champion
+
+cpdef list eligible(TundrusState s, int tribe)
+cpdef object auto_activate(TundrusState s, list events)
+cpdef object end_turn(TundrusState s, list events)
+# The C functions this module calls in other rule modules.
+from glyphhall.games.tundrus cimport items
+from glyphhall.games.tundrus.dice cimport return_die

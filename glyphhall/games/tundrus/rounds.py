@@ -8,6 +8,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+try:
+    import cython
+except ImportError:  # the typing hints below are no-ops without Cython
+    from glyphhall.engine import nocython as cython
+
 from glyphhall.engine import Action, Event
 
 from . import items, tokens
@@ -24,7 +29,7 @@ if TYPE_CHECKING:
     from .state import TundrusState
 
 
-def eligible(s: TundrusState, tribe: int) -> list[Champion]:
+def eligible(s: TundrusState, tribe: cython.int) -> list[Champion]:
     return [c for c in s.champs if c.tribe == tribe and not c.defeated and not c.activated]
 
 

@@ -1,3 +1,9 @@
 # The rules read TundrusState's fields in C (see state.pxd).
 from glyphhall.games.tundrus.state cimport TundrusState
 from glyphhall.games.tundrus.champion cimport Champion
+
+cpdef list secondary_actions(TundrusState s, Champion c)
+# The C functions this module calls in other rule modules.
+from glyphhall.games.tundrus cimport items
+from glyphhall.games.tundrus.dice cimport die_key, return_die, units
+from glyphhall.games.tundrus.rounds cimport end_turn

@@ -1,6 +1,7 @@
 # TundrusState as an extension type (the typed-state plan, docs/architecture.md): rule modules
 # that cimport it read and write its fields in C.
 from glyphhall.engine.game cimport State
+from glyphhall.games.tundrus.champion cimport Champion
 
 
 cdef class TundrusState(State):
@@ -23,3 +24,9 @@ cdef class TundrusState(State):
     cdef public str defer_from
     cdef public list defer_left, defer_skip
     cdef public int prepaid, winner, low_health, low_round
+
+    cpdef str colour_name(self, int colour)
+    cpdef object living(self, int tribe)
+    cpdef object enemies(self, Champion c)
+    cpdef object allies(self, Champion c)
+    cpdef object champ_by_id(self, str cid)

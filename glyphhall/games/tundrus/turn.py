@@ -113,7 +113,7 @@ def legal_actions(s: TundrusState) -> list[Action]:
         return [act("chest", (s.colour_name(k),)) for k in range(len(s.stock)) if s.stock[k] > 0]
     if phase == RELEASE:
         out = [act("release", ("energy", i + 1)) for i in range(len(c.energy_dice))]
-        stored = sum(1 for d in c.temp if is_die(d))
+        stored = len([d for d in c.temp if is_die(d)])
         out += [act("release", ("armor", i + 1)) for i in range(stored)]
         return out + [act("end")]
     return []
