@@ -2,10 +2,11 @@
 pure-Python ones, which are always the reference.
 
 A compiled module is used unless `GLYPHHALL_PURE=1` is set, or it is older than its .py file
-or a typed state it reads in C (`edited_since_built`): an edit since the last build runs, as
-source, and a warning says to rebuild (with `GLYPHHALL_REQUIRE_COMPILED=1`, as the compiled
-test run and measurements set it, the import fails instead). A compiled module whose source is gone (moved or deleted since the build) is
-never imported."""
+or a module it reaches in C (a typed state it reads, a module whose C functions it calls:
+`edited_since_built`): an edit since the last build runs, as source, and a warning says to
+rebuild (with `GLYPHHALL_REQUIRE_COMPILED=1`, as the compiled test run and measurements set it,
+the import fails instead). A compiled module whose source is gone (moved or deleted since the
+build) is never imported."""
 
 from __future__ import annotations
 
@@ -50,7 +51,7 @@ class _BuildChooser(importlib.abc.MetaPathFinder):
             if not PURE and not edited_since_built(source, compiled, root):
                 return None
             if not PURE:
-                edited = f"{source} (or a typed state it reads in C) is newer than its compiled module"
+                edited = f"{source} (or a module it reaches in C) is newer than its compiled module"
                 if os.environ.get("GLYPHHALL_REQUIRE_COMPILED", "") not in ("", "0"):
                     raise ImportError(f"{edited}, and the compiled build is required (make compile rebuilds)",
                                       name=fullname)
@@ -60,7 +61,22 @@ class _BuildChooser(importlib.abc.MetaPathFinder):
         return None
 
 
-_CIMPORT = re.compile(r"^\s*(?:from\s+([\w.]+)\s+cimport|cimport\s+([\w.]+))", re.MULTILINE)
+_CIMPORT = re.compile(r"^\s*(?:from\s+([\w.]+)\s+cimport\s+([\w., ]+)|cimport\s+([\w.]+))", re.MULTILINE)
+
+
+def _cimported(pxd: Path, root: Path) -> list[Path]:
+    """The sources of the modules a .pxd cimports: `from a.b cimport C` names module a.b, and
+    `from a cimport b, c as d` the modules a.b and a.c (a package's modules, cimported whole to
+    call their C functions)."""
+    found = []
+    for match in _CIMPORT.finditer(pxd.read_text()):
+        module = (match.group(1) or match.group(3)).split(".")
+        place = root.joinpath(*module)
+        if match.group(1) and place.is_dir():
+            found += [(place / name.split(" as ")[0].strip()).with_suffix(".py") for name in match.group(2).split(",")]
+        else:
+            found.append(place.with_suffix(".py"))
+    return found
 
 
 def _compiled_beside(source: Path) -> Path | None:
@@ -70,9 +86,10 @@ def _compiled_beside(source: Path) -> Path | None:
 
 def edited_since_built(source: Path, compiled: Path, root: Path, seen: frozenset[Path] = frozenset()) -> bool:
     """Whether a compiled module is older than what it was compiled from: its .py and .pxd, and
-    the typed states its .pxd cimports (docs/architecture.md), which it reads in C. Such a
-    module runs as source too when a state it reads was edited (or is not compiled at all):
-    compiled, it would find that state's class running as source, not the one it was built for.
+    the modules its .pxd cimports (docs/architecture.md): typed states it reads in C, rule
+    modules whose C functions it calls. Such a module runs as source too when one of those was
+    edited (or is not compiled at all): compiled, it would find that state's class running as
+    source, not the one it was built for, or no C function to call.
     `root`: the folder holding the top package, where cimported names are looked up."""
     built = compiled.stat().st_mtime
     pxd = source.with_suffix(".pxd")
@@ -80,8 +97,7 @@ def edited_since_built(source: Path, compiled: Path, root: Path, seen: frozenset
         return True
     if not pxd.is_file():
         return False
-    for match in _CIMPORT.finditer(pxd.read_text()):
-        other = root.joinpath(*(match.group(1) or match.group(2)).split(".")).with_suffix(".py")
+    for other in _cimported(pxd, root):
         if not other.is_file() or other in seen or other == source:
             continue  # (Cython's own cimports, `cython` or `libc`, are not glyphhall modules)
         other_compiled = _compiled_beside(other)

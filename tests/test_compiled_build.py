@@ -193,3 +193,24 @@ def test_an_edited_typed_state_makes_the_rules_that_read_it_in_c_run_as_source(t
     os.utime(package / "state.py", (3, 3))  # the state's code edited: it runs as source, so must the rules
     spec = chooser.find_spec("glyphhall.game.rules", [str(package)])
     assert spec is not None and spec.origin == str(package / "rules.py")
+
+
+@pytest.mark.skipif(native.PURE, reason="the pure build never runs a compiled module")
+def test_an_edited_rule_module_makes_those_calling_its_c_functions_run_as_source(tmp_path, monkeypatch):
+    """A module whose .pxd cimports another rule module whole (`from package cimport dice`) calls
+    that module's C functions: the other run as source has none, so the caller runs as source."""
+    monkeypatch.delenv("GLYPHHALL_REQUIRE_COMPILED", raising=False)
+    package = tmp_path / "glyphhall" / "game"
+    package.mkdir(parents=True)
+    for name in ("dice", "turn"):
+        (package / f"{name}.py").write_text("")
+        (package / (name + native._COMPILED_SUFFIXES[0])).write_bytes(b"not a real extension")
+    (package / "dice.pxd").write_text("cpdef int units(int glyph, int want)\n")
+    (package / "turn.pxd").write_text("from glyphhall.game cimport dice as d\n")
+    for path in package.iterdir():
+        os.utime(path, (1, 1) if path.suffix in (".py", ".pxd") else (2, 2))
+    chooser = native._BuildChooser()
+    assert chooser.find_spec("glyphhall.game.turn", [str(package)]) is None  # compiled
+    os.utime(package / "dice.py", (3, 3))  # the called module edited since the build
+    spec = chooser.find_spec("glyphhall.game.turn", [str(package)])
+    assert spec is not None and spec.origin == str(package / "turn.py")

@@ -6,6 +6,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+try:
+    import cython
+except ImportError:  # the typing hints below are no-ops without Cython
+    from glyphhall.engine import nocython as cython
+
 from glyphhall.engine import Action, Event
 
 from . import battles, deploy, summoning, turn
@@ -22,7 +27,7 @@ _DISCOUNTS = CARDS.discounts
 _KINDS = range(len(CARDS.sorceries))
 
 
-def legal_actions(st: GlyftsState, seat: int) -> list[Action]:
+def legal_actions(st: GlyftsState, seat: cython.int) -> list[Action]:
     phase = st.phase
     if phase == PLACE:
         hand = st.hands[seat]
@@ -91,7 +96,7 @@ def is_legal(st: GlyftsState, seat: int, action: Action) -> bool:
 
 
 
-def apply_action(st: GlyftsState, seat: int, action: Action) -> list[Event]:
+def apply_action(st: GlyftsState, seat: cython.int, action: Action) -> list[Event]:
     events: list[Event] = []
     verb = action.verb
     if verb == "place":

@@ -207,7 +207,7 @@ def _after_battle(state: GlyftsState, result: int) -> GlyftsState:
     return after
 
 
-def evaluate(state: GlyftsState, seat: int) -> float:
+def evaluate(state: GlyftsState, seat: cython.int) -> float:
     if state.battle is not None:
         # A battle under way: the expectation over its outcomes, so that a bot judges an attack by
         # its odds rather than by one roll of the dice. (Loops, not generators: compiled, a

@@ -6,6 +6,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+try:
+    import cython
+except ImportError:  # the typing hints below are no-ops without Cython
+    from glyphhall.engine import nocython as cython
+
 from glyphhall.engine import Event
 
 from . import winning
@@ -73,11 +78,11 @@ def advance(st: GlyftsState, events: list[Event]) -> None:
 
 
 
-def can_attack(st: GlyftsState, p: int) -> bool:
+def can_attack(st: GlyftsState, p: cython.int) -> bool:
     fought = st.fought
-    if not any(not fought >> a & 1 for a in st.circle[p]):
+    if not any([not fought >> a & 1 for a in st.circle[p]]):
         return False
-    return any(not fought >> d & 1 for q in range(st.num_players) if q != p for d in st.circle[q])
+    return any([not fought >> d & 1 for q in range(st.num_players) if q != p for d in st.circle[q]])
 
 
 

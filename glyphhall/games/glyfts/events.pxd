@@ -1,0 +1,5 @@
+# The rules tell events through these as C functions (the typed-state plan's third step);
+# this module reads no typed state.
+
+# Called from other modules as C functions (the typed-state plan's third step).
+cpdef object say(list events, str text)
