@@ -61,22 +61,7 @@ class _BuildChooser(importlib.abc.MetaPathFinder):
         return None
 
 
-_CIMPORT = re.compile(r"^\s*(?:from\s+([\w.]+)\s+cimport\s+([\w., ]+)|cimport\s+([\w.]+))", re.MULTILINE)
-
-
-def _cimported(pxd: Path, root: Path) -> list[Path]:
-    """The sources of the modules a .pxd cimports: `from a.b cimport C` names module a.b, and
-    `from a cimport b, c as d` the modules a.b and a.c (a package's modules, cimported whole to
-    call their C functions)."""
-    found = []
-    for match in _CIMPORT.finditer(pxd.read_text()):
-        module = (match.group(1) or match.group(3)).split(".")
-        place = root.joinpath(*module)
-        if match.group(1) and place.is_dir():
-            found += [(place / name.split(" as ")[0].strip()).with_suffix(".py") for name in match.group(2).split(",")]
-        else:
-            found.append(place.with_suffix(".py"))
-    return found
+_CIMPORT = re.compile(r"^\s*(?:from\s+([\w.]+)\s+cimport|cimport\s+([\w.]+))", re.MULTILINE)
 
 
 def _compiled_beside(source: Path) -> Path | None:
@@ -97,7 +82,8 @@ def edited_since_built(source: Path, compiled: Path, root: Path, seen: frozenset
         return True
     if not pxd.is_file():
         return False
-    for other in _cimported(pxd, root):
+    for match in _CIMPORT.finditer(pxd.read_text()):
+        other = root.joinpath(*(match.group(1) or match.group(2)).split(".")).with_suffix(".py")
         if not other.is_file() or other in seen or other == source:
             continue  # (Cython's own cimports, `cython` or `libc`, are not glyphhall modules)
         other_compiled = _compiled_beside(other)

@@ -197,8 +197,9 @@ def test_an_edited_typed_state_makes_the_rules_that_read_it_in_c_run_as_source(t
 
 @pytest.mark.skipif(native.PURE, reason="the pure build never runs a compiled module")
 def test_an_edited_rule_module_makes_those_calling_its_c_functions_run_as_source(tmp_path, monkeypatch):
-    """A module whose .pxd cimports another rule module whole (`from package cimport dice`) calls
-    that module's C functions: the other run as source has none, so the caller runs as source."""
+    """A module whose .pxd cimports another rule module whole (`cimport package.dice as dice`)
+    calls that module's C functions: the other run as source has none, so the caller runs as
+    source."""
     monkeypatch.delenv("GLYPHHALL_REQUIRE_COMPILED", raising=False)
     package = tmp_path / "glyphhall" / "game"
     package.mkdir(parents=True)
@@ -206,7 +207,7 @@ def test_an_edited_rule_module_makes_those_calling_its_c_functions_run_as_source
         (package / f"{name}.py").write_text("")
         (package / (name + native._COMPILED_SUFFIXES[0])).write_bytes(b"not a real extension")
     (package / "dice.pxd").write_text("cpdef int units(int glyph, int want)\n")
-    (package / "turn.pxd").write_text("from glyphhall.game cimport dice as d\n")
+    (package / "turn.pxd").write_text("cimport glyphhall.game.dice as dice\n")
     for path in package.iterdir():
         os.utime(path, (1, 1) if path.suffix in (".py", ".pxd") else (2, 2))
     chooser = native._BuildChooser()

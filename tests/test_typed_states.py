@@ -102,3 +102,12 @@ def test_every_typed_module_s_rules_take_only_the_typed_state():
             function(object(), *[_placeholder(arg) for arg in rules[0].args.args[1:]])
         checked.append(source.name)
     assert len(checked) > 30, checked
+
+
+def test_a_module_cimported_whole_is_named_in_full():
+    """`cimport package.module as module`, never `from package cimport module`: Cython's build
+    misses the second when it decides what to rebuild, so an edited .pxd would leave the modules
+    calling its C functions built against the old one (and running as source from then on)."""
+    for pxd in PXDS:
+        for package in re.findall(r"^from\s+([\w.]+)\s+cimport", pxd.read_text(), re.M):
+            assert not ROOT.joinpath(*package.split(".")).is_dir(), f"{pxd.name}: from {package} cimport ..."

@@ -5,5 +5,5 @@ from glyphhall.games.glyfts.state cimport Battle, GlyftsState
 cpdef list legal_actions(GlyftsState st, int seat)
 cpdef list apply_action(GlyftsState st, int seat, object action)
 # The C functions this module calls in other rule modules.
-from glyphhall.games.glyfts cimport turn
+cimport glyphhall.games.glyfts.turn as turn
 from glyphhall.games.glyfts.events cimport say

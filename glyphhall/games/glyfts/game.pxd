@@ -1,3 +1,3 @@
 # The state's rule methods call the rules (actions.pxd, heuristic.pxd) as C functions.
-from glyphhall.games.glyfts cimport actions
+cimport glyphhall.games.glyfts.actions as actions
 from glyphhall.games.glyfts.heuristic cimport evaluate

@@ -3,3 +3,7 @@ from glyphhall.games.glyfts.state cimport Battle, GlyftsState
 
 # Called from other modules as C functions (the typed-state plan's third step).
 cpdef double evaluate(GlyftsState state, int seat)
+
+# Module caches as C globals typed dict, so that their lookups are dict lookups in C.
+cdef dict _KNOWN_CARDS
+cdef dict _OUTCOMES

@@ -9,5 +9,10 @@ cpdef list phase_actions(HeroscapeState s, int seat)
 cpdef object apply_phase(HeroscapeState s, int seat, object action, list events)
 cpdef object begin_turn(HeroscapeState s, list events)
 # The C functions this module calls in other rule modules.
-from glyphhall.games.heroscape cimport glyph_effects, scenario_rules, turn
+cimport glyphhall.games.heroscape.glyph_effects as glyph_effects
+cimport glyphhall.games.heroscape.scenario_rules as scenario_rules
+cimport glyphhall.games.heroscape.turn as turn
 from glyphhall.games.heroscape.standing cimport standing
+
+# Module caches as C globals typed dict, so that their lookups are dict lookups in C.
+cdef dict _ORDER_ACTIONS

@@ -1,2 +1,3 @@
 # The state's rule methods call the rules (flow.pxd, turn.pxd) as C functions.
-from glyphhall.games.heroscape cimport flow, turn
+cimport glyphhall.games.heroscape.flow as flow
+cimport glyphhall.games.heroscape.turn as turn

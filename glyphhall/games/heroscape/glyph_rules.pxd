@@ -1,4 +1,5 @@
 # The rules read HeroscapeState's fields in C (see state.pxd).
 from glyphhall.games.heroscape.state cimport HeroscapeState
 # The C functions this module calls in other rule modules.
-from glyphhall.games.heroscape cimport engagement, glyph_effects
+cimport glyphhall.games.heroscape.engagement as engagement
+cimport glyphhall.games.heroscape.glyph_effects as glyph_effects

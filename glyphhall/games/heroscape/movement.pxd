@@ -11,4 +11,5 @@ cpdef object road_bonus(HeroscapeState s, int f)
 cpdef object on_ladder(HeroscapeState s, int f, int frm, int to)
 cpdef object place(HeroscapeState s, int f, int head, int tail)
 # The C functions this module calls in other rule modules.
-from glyphhall.games.heroscape cimport engagement, glyph_effects
+cimport glyphhall.games.heroscape.engagement as engagement
+cimport glyphhall.games.heroscape.glyph_effects as glyph_effects

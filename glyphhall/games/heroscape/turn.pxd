@@ -6,5 +6,7 @@ cpdef list turn_actions(HeroscapeState s)
 cpdef list step_actions(HeroscapeState s, int f, list hexes)
 cpdef object apply_turn(HeroscapeState s, object action, list events)
 # The C functions this module calls in other rule modules.
-from glyphhall.games.heroscape cimport engagement, glyph_effects, movement
+cimport glyphhall.games.heroscape.engagement as engagement
+cimport glyphhall.games.heroscape.glyph_effects as glyph_effects
+cimport glyphhall.games.heroscape.movement as movement
 from glyphhall.games.heroscape.standing cimport standing

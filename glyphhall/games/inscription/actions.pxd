@@ -7,7 +7,9 @@ cpdef list apply_action(InscriptionState st, int seat, object action)
 cpdef object settle(InscriptionState st, list events)
 cpdef list play_actions(InscriptionState st, int seat)
 # The C functions this module calls in other rule modules.
-from glyphhall.games.inscription cimport board as B
-from glyphhall.games.inscription cimport combat, items, playing
+cimport glyphhall.games.inscription.board as B
+cimport glyphhall.games.inscription.combat as combat
+cimport glyphhall.games.inscription.items as items
+cimport glyphhall.games.inscription.playing as playing
 from glyphhall.games.inscription.costs cimport sacrifice_options
 from glyphhall.games.inscription.notation cimport ev, play_action

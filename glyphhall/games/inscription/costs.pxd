@@ -5,4 +5,7 @@ from glyphhall.games.inscription.state cimport InscriptionState
 cpdef tuple lane_kinds(InscriptionState st, int seat)
 cpdef list sacrifice_options(InscriptionState st, int seat, int cost)
 # The C functions this module calls in other rule modules.
-from glyphhall.games.inscription cimport board as B
+cimport glyphhall.games.inscription.board as B
+
+# Module caches as C globals typed dict, so that their lookups are dict lookups in C.
+cdef dict _OPTIONS

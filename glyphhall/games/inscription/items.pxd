@@ -4,7 +4,8 @@ from glyphhall.games.inscription.state cimport InscriptionState
 # Called from other modules as C functions (the typed-state plan's third step).
 cpdef object item_actions(InscriptionState st, int seat, list out)
 # The C functions this module calls in other rule modules.
-from glyphhall.games.inscription cimport board as B
-from glyphhall.games.inscription cimport combat, playing
+cimport glyphhall.games.inscription.board as B
+cimport glyphhall.games.inscription.combat as combat
+cimport glyphhall.games.inscription.playing as playing
 from glyphhall.games.inscription.costs cimport sacrifice_options
 from glyphhall.games.inscription.notation cimport ev

@@ -5,3 +5,9 @@
 cpdef object play_action(int h, int lane, tuple sacs)
 cpdef object ev(str text)
 cpdef list secret(int seat, str text, str public_text)
+
+# Module caches as C globals typed dict, so that their lookups are dict lookups in C.
+cdef dict _ACTIONS
+cdef dict _SAC_PLAY
+cdef dict _EVENTS
+cdef dict _SECRETS

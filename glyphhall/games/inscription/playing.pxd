@@ -7,5 +7,5 @@ cpdef object place_played(InscriptionState st, int seat, int lane, int cid, list
 cpdef object play(InscriptionState st, int seat, tuple args, list events)
 cpdef object draw(InscriptionState st, int seat, bint creature, list events)
 # The C functions this module calls in other rule modules.
-from glyphhall.games.inscription cimport board as B
+cimport glyphhall.games.inscription.board as B
 from glyphhall.games.inscription.notation cimport ev, secret

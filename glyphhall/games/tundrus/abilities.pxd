@@ -7,3 +7,6 @@ cpdef object item_ability(TundrusState s, Champion c, str slot)
 cpdef object units_total(TundrusState s, bint arcana)
 # The C functions this module calls in other rule modules.
 from glyphhall.games.tundrus.dice cimport power_units, units
+
+# Module caches as C globals typed dict, so that their lookups are dict lookups in C.
+cdef dict _ITEM_ABILITIES

@@ -5,6 +5,6 @@ from glyphhall.games.tundrus.champion cimport Champion
 cpdef object _cost(TundrusState s, Champion c, str verb, tuple args)
 cpdef object defer(TundrusState s, Champion c, str verb, tuple args, list events)
 # The C functions this module calls in other rule modules.
-from glyphhall.games.tundrus cimport free
+cimport glyphhall.games.tundrus.free as free
 from glyphhall.games.tundrus.dice cimport die_key, power_units, return_die, units
 from glyphhall.games.tundrus.replenish cimport counts_for_replenish

@@ -1,2 +1,2 @@
 # The state's rule methods call the Turn's rules (turn.pxd) as C functions.
-from glyphhall.games.tundrus cimport turn
+cimport glyphhall.games.tundrus.turn as turn

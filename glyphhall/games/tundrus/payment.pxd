@@ -2,4 +2,4 @@
 from glyphhall.games.tundrus.state cimport TundrusState
 from glyphhall.games.tundrus.champion cimport Champion
 # The C functions this module calls in other rule modules.
-from glyphhall.games.tundrus cimport items
+cimport glyphhall.games.tundrus.items as items

@@ -6,4 +6,8 @@ cpdef list _sources(TundrusState s, Champion c)
 cpdef object counts_for_replenish(TundrusState s, Champion c, str source)
 cpdef list take_actions(TundrusState s, Champion c)
 # The C functions this module calls in other rule modules.
-from glyphhall.games.tundrus cimport abilities
+cimport glyphhall.games.tundrus.abilities as abilities
+
+# Module caches as C globals typed dict, so that their lookups are dict lookups in C.
+cdef dict _TAKE
+cdef dict _TAKE_ROW

@@ -6,5 +6,5 @@ cpdef list eligible(TundrusState s, int tribe)
 cpdef object auto_activate(TundrusState s, list events)
 cpdef object end_turn(TundrusState s, list events)
 # The C functions this module calls in other rule modules.
-from glyphhall.games.tundrus cimport items
+cimport glyphhall.games.tundrus.items as items
 from glyphhall.games.tundrus.dice cimport return_die

@@ -4,6 +4,6 @@ from glyphhall.games.tundrus.champion cimport Champion
 
 cpdef list secondary_actions(TundrusState s, Champion c)
 # The C functions this module calls in other rule modules.
-from glyphhall.games.tundrus cimport items
+cimport glyphhall.games.tundrus.items as items
 from glyphhall.games.tundrus.dice cimport die_key, return_die, units
 from glyphhall.games.tundrus.rounds cimport end_turn

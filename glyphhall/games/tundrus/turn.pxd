@@ -2,7 +2,13 @@
 from glyphhall.games.tundrus.state cimport TundrusState
 from glyphhall.games.tundrus.champion cimport Champion
 # The C functions this module calls in other rule modules.
-from glyphhall.games.tundrus cimport abilities, energy, free, replenish, reroll, rounds, secondary
+cimport glyphhall.games.tundrus.abilities as abilities
+cimport glyphhall.games.tundrus.energy as energy
+cimport glyphhall.games.tundrus.free as free
+cimport glyphhall.games.tundrus.replenish as replenish
+cimport glyphhall.games.tundrus.reroll as reroll
+cimport glyphhall.games.tundrus.rounds as rounds
+cimport glyphhall.games.tundrus.secondary as secondary
 
 # Called by the game's state (game.py) as C functions.
 cpdef tuple to_move(TundrusState s)
