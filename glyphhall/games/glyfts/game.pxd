@@ -1,3 +1,3 @@
-# The state's rule methods call the rules (actions.pxd, heuristic.pxd) as C functions.
+# The C functions this module calls in other modules.
 cimport glyphhall.games.glyfts.actions as actions
 from glyphhall.games.glyfts.heuristic cimport evaluate

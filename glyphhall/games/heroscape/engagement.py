@@ -78,7 +78,7 @@ def engaged_with(s: HeroscapeState, f: cython.int) -> list[int]:
     return sorted([e for e in near if adjacent(s, f, e)])
 
 
-def is_engaged(s: HeroscapeState, f: int) -> bool:
+def is_engaged(s: HeroscapeState, f: cython.int) -> bool:
     """`engaged_with(s, f)` is not empty, answered at the first engaged enemy (asked for every
     friend a move passes)."""
     st, team, card = s.f_state, s.c_team, s.f_card

@@ -218,7 +218,7 @@ def order_cards(s: HeroscapeState, seat: int) -> list[int]:
     return [c for c in range(len(owner)) if owner[c] == seat and c in present]
 
 
-def has_order_card(s: HeroscapeState, seat: int) -> bool:
+def has_order_card(s: HeroscapeState, seat: cython.int) -> bool:
     """`order_cards(s, seat)` is not empty."""
     owner = s.c_owner
     for c in standing(s).present:  # noqa: SIM110 (a loop: cheaper than a generator, asked on every marker)

@@ -1,3 +1,3 @@
-# The state's rule methods call the rules (flow.pxd, turn.pxd) as C functions.
+# The C functions this module calls in other modules.
 cimport glyphhall.games.heroscape.flow as flow
 cimport glyphhall.games.heroscape.turn as turn

@@ -89,7 +89,7 @@ def glyph_amount_under(s: HeroscapeState, f: int, effect: str) -> int:
     return total
 
 
-def carried(s: HeroscapeState, f: int) -> str:
+def carried(s: HeroscapeState, f: cython.int) -> str:
     """Key of the Equipment Glyph on f's card ('' if none); only heroes carry (one figure)."""
     d = s.card_of(f)
     return s.c_glyph[s.f_card[f]] if d.hero else ""

@@ -145,8 +145,8 @@ def _profile(card) -> tuple:
     if p is None or p[0] is not card:
         low, high = card.hit_zone
         step = (high - low) / (HIT_SAMPLES - 1)
-        hit = tuple(card.height * (low + step * i) for i in range(HIT_SAMPLES))
-        clear = tuple(card.height * frac for frac in CLEAR_FRACTIONS)
+        hit = tuple([card.height * (low + step * i) for i in range(HIT_SAMPLES)])
+        clear = tuple([card.height * frac for frac in CLEAR_FRACTIONS])
         eye = card.height * card.target_point
         shape = _SHAPES.setdefault((eye, hit, clear), len(_SHAPES) + 1)
         p = _PROFILES[id(card)] = (card, shape, eye, hit, clear)
@@ -165,7 +165,7 @@ def _sees(s: HeroscapeState, a: int, b: int, kind: int) -> bool:
             lines = cache.get(key)
             if lines is None:
                 z0 = levels[ah] + pa[_EYE]
-                lines = _build_lines(board, ah, bh, z0, tuple(levels[bh] + x for x in pb[kind]), key)
+                lines = _build_lines(board, ah, bh, z0, tuple([levels[bh] + x for x in pb[kind]]), key)
             if _open(s, lines, ignore):
                 return True
     return False

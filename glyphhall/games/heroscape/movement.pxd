@@ -1,7 +1,7 @@
 # The rules read HeroscapeState's fields in C (see state.pxd).
 from glyphhall.games.heroscape.state cimport HeroscapeState
 
-# Called from other modules as C functions (the typed-state plan's third step).
+# C functions (the typed-state plan's third step): the modules below call them in C.
 cpdef object _road_after(list terrain, int n, int left, int road, int cost)
 cpdef object stoppable(HeroscapeState s, Py_ssize_t f, Py_ssize_t head, Py_ssize_t tail)
 cpdef object forced_stop(HeroscapeState s, int f, int head, int tail, bint flying)
@@ -10,6 +10,11 @@ cpdef object uses_ladders(HeroscapeState s, int f)
 cpdef object road_bonus(HeroscapeState s, int f)
 cpdef object on_ladder(HeroscapeState s, int f, int frm, int to)
 cpdef object place(HeroscapeState s, int f, int head, int tail)
-# The C functions this module calls in other rule modules.
+cpdef list walks(object board, int height, bint ladders=*)
+cpdef object step_cost(HeroscapeState s, int f, int frm, int to, bint flying)
+cpdef object _moved(object board, str figure, int seat, int to)
+cpdef object _can_finish(HeroscapeState s, int f, int head, int tail, int left, bint flying, bint ghost, int road=*)
+
+# The C functions this module calls in other modules.
 cimport glyphhall.games.heroscape.engagement as engagement
 cimport glyphhall.games.heroscape.glyph_effects as glyph_effects

@@ -157,7 +157,7 @@ def stoppable(s: HeroscapeState, f: cython.Py_ssize_t, head: cython.Py_ssize_t, 
     return not (_kelda_blocks(s, f, head) or tail >= 0 and _kelda_blocks(s, f, tail))
 
 
-def step_cost(s: HeroscapeState, f: int, frm: int, to: int, flying: bool) -> int:
+def step_cost(s: HeroscapeState, f: cython.int, frm: cython.int, to: cython.int, flying: bool) -> int:
     """Cost of one step, or 0 when the step is impossible (rising by the figure's height or more)."""
     if flying:
         return 1
@@ -171,7 +171,7 @@ def step_cost(s: HeroscapeState, f: int, frm: int, to: int, flying: bool) -> int
     return 1 + rise
 
 
-def walks(board, height: int, ladders: bool = False) -> list[tuple[tuple[int, int], ...]]:
+def walks(board, height: cython.int, ladders: bool = False) -> list[tuple[tuple[int, int], ...]]:
     """For a figure of this height on foot: from each hex, the (neighbour, cost) steps terrain
     allows - not across a ruin wall, not into an obstacle or under an overhang too low for it,
     rising less than its height, at 1 + the levels risen (`step_cost`); with `ladders` (a
@@ -199,8 +199,8 @@ def walks(board, height: int, ladders: bool = False) -> list[tuple[tuple[int, in
     return table
 
 
-def _can_finish(s: HeroscapeState, f: int, head: int, tail: int, left: int, flying: bool, ghost: bool,
-                road: int = 0) -> bool:
+def _can_finish(s: HeroscapeState, f: cython.int, head: cython.int, tail: cython.int, left: cython.int, flying: bool, ghost: bool,
+                road: cython.int = 0) -> bool:
     """From (head, tail) with `left` movement (`road` of it only on road), f can reach a position it may end its move in,
     through positions where nothing forces it to stop: a search over the steps terrain allows
     (`walks`; flyers go anywhere for 1), never through enemies or engaged friends (flyers and
@@ -224,7 +224,7 @@ def _can_finish(s: HeroscapeState, f: int, head: int, tail: int, left: int, flyi
     while todo:
         head, tail, left, road = todo.pop()
         new_tail = head if double else -1
-        for n, cost in (((n, 1) for n in nbrs[head]) if steps is None else steps[head]):
+        for n, cost in ([(n, 1) for n in nbrs[head]] if steps is None else steps[head]):
             n_left, n_road = _road_after(terrain, n, left, road, cost)
             if n == tail or n_left < 0:
                 continue
@@ -389,7 +389,7 @@ def step(s: HeroscapeState, f: int, to: int, events: list[Event], *, cost: int |
     return forced_stop(s, f, to, new_tail, flying)
 
 
-def _moved(board, figure: str, seat: int, to: int) -> Event:
+def _moved(board, figure: str, seat: cython.int, to: cython.int) -> Event:
     """`<figure> moves to <hex>`, with its owner's seat for the log: the same few thousand events
     come up again and again in playouts, so they are kept per map (events are never changed)."""
     table = board.figure_row(board.moved_events, f"{figure} {seat}")

@@ -1,5 +1,5 @@
 # The rules read HeroscapeState's fields in C (see state.pxd).
 from glyphhall.games.heroscape.state cimport HeroscapeState
 
-# Called from other modules as C functions (the typed-state plan's third step).
+# C functions (the typed-state plan's third step): the modules below call them in C.
 cpdef object escaped(HeroscapeState s)

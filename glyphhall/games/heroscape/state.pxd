@@ -28,3 +28,4 @@ cdef class HeroscapeState(State):
     cpdef object owner(self, int f)
     cpdef object side(self, int f)
     cpdef object fig_index(self, str name)
+    cpdef object opposed(self, int a, int b)

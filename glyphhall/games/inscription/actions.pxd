@@ -1,12 +1,13 @@
 # The rules read InscriptionState's fields in C (see state.pxd).
 from glyphhall.games.inscription.state cimport InscriptionState
 
-# Called from other modules as C functions (the typed-state plan's third step).
+# C functions (the typed-state plan's third step): the modules below call them in C.
 cpdef list legal_actions(InscriptionState st, int seat)
 cpdef list apply_action(InscriptionState st, int seat, object action)
 cpdef object settle(InscriptionState st, list events)
 cpdef list play_actions(InscriptionState st, int seat)
-# The C functions this module calls in other rule modules.
+
+# The C functions this module calls in other modules.
 cimport glyphhall.games.inscription.board as B
 cimport glyphhall.games.inscription.combat as combat
 cimport glyphhall.games.inscription.items as items

@@ -1,2 +1,3 @@
-# The state's rule methods call the rules (actions.pxd) as C functions.
+# The C functions this module calls in other modules.
+cimport glyphhall.games.inscription.board as B
 from glyphhall.games.inscription.actions cimport apply_action, legal_actions

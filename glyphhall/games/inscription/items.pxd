@@ -1,9 +1,10 @@
 # The rules read InscriptionState's fields in C (see state.pxd).
 from glyphhall.games.inscription.state cimport InscriptionState
 
-# Called from other modules as C functions (the typed-state plan's third step).
+# C functions (the typed-state plan's third step): the modules below call them in C.
 cpdef object item_actions(InscriptionState st, int seat, list out)
-# The C functions this module calls in other rule modules.
+
+# The C functions this module calls in other modules.
 cimport glyphhall.games.inscription.board as B
 cimport glyphhall.games.inscription.combat as combat
 cimport glyphhall.games.inscription.playing as playing

@@ -2,11 +2,13 @@
 from glyphhall.games.tundrus.state cimport TundrusState
 from glyphhall.games.tundrus.champion cimport Champion
 
+# Module caches as C globals typed dict, so that their lookups are dict lookups in C.
+cdef dict _ITEM_ABILITIES
+
+# C functions (the typed-state plan's third step): the modules below call them in C.
 cpdef object can_pay_energy(TundrusState s, Champion c, int amount, object skip)
 cpdef object item_ability(TundrusState s, Champion c, str slot)
 cpdef object units_total(TundrusState s, bint arcana)
-# The C functions this module calls in other rule modules.
-from glyphhall.games.tundrus.dice cimport power_units, units
 
-# Module caches as C globals typed dict, so that their lookups are dict lookups in C.
-cdef dict _ITEM_ABILITIES
+# The C functions this module calls in other modules.
+from glyphhall.games.tundrus.dice cimport power_units, units

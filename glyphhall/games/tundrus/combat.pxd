@@ -1,5 +1,6 @@
 # The rules read TundrusState's fields in C (see state.pxd).
 from glyphhall.games.tundrus.state cimport TundrusState
 from glyphhall.games.tundrus.champion cimport Champion
-# The C functions this module calls in other rule modules.
+
+# The C functions this module calls in other modules.
 from glyphhall.games.tundrus.dice cimport return_die

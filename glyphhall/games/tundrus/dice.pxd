@@ -2,7 +2,7 @@
 from glyphhall.games.tundrus.state cimport TundrusState
 from glyphhall.games.tundrus.champion cimport Champion
 
-# Called from other rule modules as C functions (the typed-state plan's third step).
+# C functions (the typed-state plan's third step): the modules below call them in C.
 cpdef int units(int glyph, int want)
 cpdef object power_units(list pool, object skip)
 cpdef object roll(TundrusState s, int colour)

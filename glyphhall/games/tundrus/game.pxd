@@ -1,2 +1,2 @@
-# The state's rule methods call the Turn's rules (turn.pxd) as C functions.
+# The C functions this module calls in other modules.
 cimport glyphhall.games.tundrus.turn as turn

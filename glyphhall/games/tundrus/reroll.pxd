@@ -2,6 +2,8 @@
 from glyphhall.games.tundrus.state cimport TundrusState
 from glyphhall.games.tundrus.champion cimport Champion
 
+# C functions (the typed-state plan's third step): the modules below call them in C.
 cpdef list reroll_actions(TundrusState s)
-# The C functions this module calls in other rule modules.
+
+# The C functions this module calls in other modules.
 from glyphhall.games.tundrus.dice cimport die_key, roll

@@ -2,8 +2,10 @@
 from glyphhall.games.tundrus.state cimport TundrusState
 from glyphhall.games.tundrus.champion cimport Champion
 
+# C functions (the typed-state plan's third step): the modules below call them in C.
 cpdef list secondary_actions(TundrusState s, Champion c)
-# The C functions this module calls in other rule modules.
+
+# The C functions this module calls in other modules.
 cimport glyphhall.games.tundrus.items as items
 from glyphhall.games.tundrus.dice cimport die_key, return_die, units
 from glyphhall.games.tundrus.rounds cimport end_turn
