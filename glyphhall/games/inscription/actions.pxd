@@ -2,6 +2,10 @@
 from glyphhall.games.inscription.state cimport InscriptionState
 
 # C functions (the typed-state plan's third step): the modules below call them in C.
+
+# C functions (the typed-state plan's third step): the modules below call them in C.
+
+# C functions (the typed-state plan's third step): the modules below call them in C.
 cpdef list legal_actions(InscriptionState st, int seat)
 cpdef list apply_action(InscriptionState st, int seat, object action)
 cpdef object settle(InscriptionState st, list events)

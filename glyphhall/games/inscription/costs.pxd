@@ -1,6 +1,12 @@
 # The rules read InscriptionState's fields in C (see state.pxd).
 from glyphhall.games.inscription.state cimport InscriptionState
 
+
+# C functions (the typed-state plan's third step): the modules below call them in C.
+
+
+# C functions (the typed-state plan's third step): the modules below call them in C.
+
 # Module caches as C globals typed dict, so that their lookups are dict lookups in C.
 cdef dict _OPTIONS
 

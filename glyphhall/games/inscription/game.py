@@ -1,16 +1,10 @@
 """The Inscription game: the state at play (its contract methods call the rule modules), options,
-a new game, the action parser, loading, the bot heuristic. The top of the package."""
+a new game, the action parser, loading; the bot heuristic is `heuristic.py`. The top of the package."""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
-
-try:
-    import cython
-except ImportError:  # the typing hints below are no-ops without Cython
-    from glyphhall.engine import nocython as cython
 
 from glyphhall.engine import (
     Action,
@@ -28,14 +22,13 @@ from glyphhall.engine import (
 )
 from glyphhall.engine.notation import is_number
 
-from . import board as B
-from . import sigils as S
 from . import views, wording
 from .actions import apply_action, canonical, is_legal, legal_actions, sample_action
 from .cards import BLOOD, BONES, catalog
 from .death_cards import encode, names_the_vault, resolve_option, save_made_card
 from .draft import PICKS_EACH, communal_pile, deal_faceup
 from .encoding import InscriptionActions, InscriptionTensors
+from .heuristic import evaluate
 from .notation import DRAFT, OVER
 from .position import card_id, set_position
 from .state import InscriptionState, load_state
@@ -286,32 +279,8 @@ class InscriptionGame(Game):
         """Candles, the scale, the board (power, health, and damage that nothing blocks), the
         cards in hand and to come, bones and items. Uses only what `seat` may see: the adversary's
         hand and deck together are known from the open draft."""
-        st: InscriptionState = state  # type: ignore[assignment]
-        other = 1 - seat
-        w = WEIGHTS
-        x = w["candle"] * (st.candles[seat] - st.candles[other])
-        x += w["scale"] * (st.scale if seat == 0 else -st.scale)
-        board, defs = st.board, st.defs
-        for i in range(8):
-            slot = board[i]
-            if slot is None:
-                continue
-            sign = 1 if i >> 2 == seat else -1
-            p = B.power(st, i)
-            x += sign * (w["power"] * p + w["health"] * slot[B.HP])
-            facing = board[i ^ 4]  # the space opposite
-            flying = defs[slot[B.CID]].sig & S.AIRBORNE
-            if facing is None or (flying and not defs[facing[B.CID]].sig & S.MIGHTY_LEAP):
-                x += sign * w["open"] * p  # damage nothing stands in front of
-        squirrel = st.tokens["Squirrel"]
-        for s, sign in ((seat, 1), (other, -1)):
-            hand = st.hands[s]
-            squirrels = hand.count(squirrel)
-            # squirrels in hand are blood for the cards in hand (a one-step bot cannot plan that)
-            x += sign * (w["hand"] * _cards_value(st, hand) + w["squirrels"] * min(squirrels, 3)
-                         + w["deck"] * _cards_value(st, st.decks[s]))
-            x += sign * (w["bones"] * st.bones[s] + w["items"] * len(st.items[s]))
-        return 1.0 / (1.0 + math.exp(-x))
+        return evaluate(state, seat)  # type: ignore[arg-type]
+
 
 
 def _by_name(st: InscriptionState, seat: int, verb: str, args: tuple) -> tuple:
@@ -329,24 +298,6 @@ def _by_name(st: InscriptionState, seat: int, verb: str, args: tuple) -> tuple:
             if name in (st.defs[c].slug, st.defs[c].item):
                 return (k + 1, *args[n:])
     return args
-
-
-#: Weights of the heuristic (tuned against the random bot; see the README).
-WEIGHTS = {"candle": 10.0, "scale": 0.45, "power": 0.2, "health": 0.2, "open": 0.3, "hand": 0.03,
-           "squirrels": 0.12, "deck": 0.01, "bones": 0.03, "items": 0.1}
-
-
-# The heuristic's costliest part (it reads every card of both decks); compiled, `total` is a C double.
-@cython.locals(total=cython.double)
-def _cards_value(st: InscriptionState, cards: list[int]) -> float:
-    """A rough worth of cards to come: stats and sigils, less what they cost."""
-    total = 0.0
-    defs = st.defs
-    for c in cards:
-        d = defs[c]
-        total += d.power + 0.5 * d.health + 0.5 * d.sig.bit_count()
-        total -= 0.8 * d.cost if d.kind == BLOOD else (0.2 * d.cost if d.kind == BONES else 0.0)
-    return total
 
 
 __all__ = ["Event", "InscriptionGame"]

@@ -1,3 +1,9 @@
+
+# C functions (the typed-state plan's third step): the modules below call them in C.
+
+
+# C functions (the typed-state plan's third step): the modules below call them in C.
+
 # Module caches as C globals typed dict, so that their lookups are dict lookups in C.
 cdef dict _ACTIONS
 cdef dict _SAC_PLAY
