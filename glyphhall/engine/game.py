@@ -253,6 +253,7 @@ class State:
             "rng": self.rng.state,
         }
 
+    @cython.locals(other="State")  # compiled, the clone's fields are set in C
     def copy_base_into(self, other: State) -> None:
         """Copy the fields every state has into a fresh clone (for hand-written `clone()`)."""
         other.game = self.game

@@ -23,6 +23,11 @@ def cfunc(function: F) -> F:
     return function
 
 
+def declare(kind: Any, value: Any = None) -> Any:
+    """`x = cython.declare(T, value)`: compiled, x is a local of C type T; here, just the value."""
+    return value
+
+
 def locals(**types: Any) -> Callable[[F], F]:  # noqa: A001
     """`@cython.locals(i=cython.Py_ssize_t)`: the types of a function's locals, for the compiler only."""
     return lambda function: function

@@ -10,6 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
+try:
+    import cython
+except ImportError:  # the typing hints below are no-ops without Cython
+    from glyphhall.engine import nocython as cython
+
 from glyphhall.engine import Rng
 from glyphhall.engine.game import State
 
@@ -114,7 +119,7 @@ class GlyftsState(State):
     # --- copies -----------------------------------------------------------------------------
     def clone(self) -> GlyftsState:
         cls = type(self)
-        c = cls.__new__(cls)
+        c = cython.declare(GlyftsState, cls.__new__(cls))  # compiled, its fields are set in C
         self.copy_base_into(c)
         c.phase = self.phase
         c.active = self.active

@@ -6,6 +6,11 @@ from __future__ import annotations
 
 from typing import Any, Self
 
+try:
+    import cython
+except ImportError:  # the typing hints below are no-ops without Cython
+    from glyphhall.engine import nocython as cython
+
 from glyphhall.engine import Rng
 from glyphhall.engine.game import State
 
@@ -89,7 +94,7 @@ class HeroscapeState(State):
         """Copy what changes in play; share what is only ever replaced, never changed in place
         (copy-on-write: the card lists after the draft, marker rows, the initiative order).
         Code that changes a shared field rebinds it (see `set_marker`, `set_card_field`)."""
-        c = self.__class__.__new__(self.__class__)
+        c = cython.declare(HeroscapeState, self.__class__.__new__(self.__class__))  # its fields set in C
         self.copy_base_into(c)
         c.board = self.board
         c.phase = self.phase

@@ -17,6 +17,11 @@ from __future__ import annotations
 
 from typing import Any
 
+try:
+    import cython
+except ImportError:  # the typing hints below are no-ops without Cython
+    from glyphhall.engine import nocython as cython
+
 from glyphhall.engine import LoadError, Rng
 from glyphhall.engine.game import State
 
@@ -78,7 +83,7 @@ class InscriptionState(State):
     # --- copies ----------------------------------------------------------------------------
     def clone(self) -> InscriptionState:
         cls = type(self)
-        c = cls.__new__(cls)
+        c = cython.declare(InscriptionState, cls.__new__(cls))  # compiled, its fields are set in C
         c.game = self.game
         c.num_players = self.num_players
         c.seed = self.seed

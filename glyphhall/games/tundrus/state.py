@@ -7,6 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
+try:
+    import cython
+except ImportError:  # the typing hints below are no-ops without Cython
+    from glyphhall.engine import nocython as cython
+
 from glyphhall.engine import Rng
 from glyphhall.engine.game import State
 
@@ -84,6 +89,7 @@ class TundrusState(State):
     low_health: int  # the lowest total Health of the champions at a round's start (-1: none yet)
     low_round: int  # the round that began at that low (the no-progress ruling counts from it)
 
+    @cython.locals(c="TundrusState")  # compiled, the clone's fields are set in C
     def copy_into(self, c: TundrusState) -> None:
         """Ints, strings, the data and the lists the rules replace rather than change in place
         (draft queue and pool, marks, once, gash, fresh, feuded, cube queue, pay and defer lists)
