@@ -35,6 +35,8 @@ def standing(s: HeroscapeState) -> Standing:
 
 
 def _remade(s: HeroscapeState) -> Standing:
+    """The Standing made anew and kept on the state (apart from `standing`, a C function, which
+    may hold no generator expression)."""
     f_state, f_card, c_team, cards = s.f_state, s.f_card, s.c_team, s.c_def
     on = tuple(f for f, x in enumerate(f_state) if x == ON)
     here = [f for f, x in enumerate(f_state) if x in (ON, RESERVE)]
