@@ -22,7 +22,7 @@ import statistics
 import subprocess
 import sys
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor, as_completed
 
 
 def worker(tree: str, game_id: str, seed: int, challenger_seat: int, challenger: str, opponent: str) -> None:
@@ -71,10 +71,12 @@ def main() -> None:
     sides = [tuple(s.split("=", 1)) for s in args.side]
     # Interleaved: deal by deal, seat by seat, the sides next to each other.
     tasks = [(name, tree, args.seed + d, seat) for d in range(args.deals) for seat in (0, 1) for name, tree in sides]
+    results = []
     with ThreadPoolExecutor(args.jobs) as pool:
-        results = list(pool.map(lambda t: play(t[0], t[1], args.game, t[2], t[3], args), tasks))
-    for r in results:
-        print(json.dumps(r), flush=True)
+        futures = [pool.submit(play, name, tree, args.game, seed, seat, args) for name, tree, seed, seat in tasks]
+        for done in as_completed(futures):  # each game as it ends: a long run shows its progress
+            results.append(done.result())
+            print(json.dumps(results[-1]), flush=True)
     deal_cpu: dict[str, list[float]] = {name: [] for name, _ in sides}
     for name, _ in sides:
         for d in range(args.deals):
