@@ -276,9 +276,7 @@ class InscriptionGame(Game):
         return (state.turn_no, state.turn)
 
     def heuristic(self, state: State, seat: int) -> float:
-        """Candles, the scale, the board (power, health, and damage that nothing blocks), the
-        cards in hand and to come, bones and items. Uses only what `seat` may see: the adversary's
-        hand and deck together are known from the open draft."""
+        """`seat`'s win chance by `heuristic.evaluate` (what it weighs is said there)."""
         return evaluate(state, seat)  # type: ignore[arg-type]
 
 
