@@ -317,6 +317,7 @@ class MCTSBot(Bot):
             values = [v - lk for v, lk in zip(values, luck, strict=True)]
         back_up(path, mixed, values, count=True)
 
+    @cython.locals(node=Node, decision=Node, joint=Node)
     def _descend(self, s: State, seat: int, root: Node) -> Walk:
         """One walk down the tree from `root`, playing on the sample `s` until a new node is
         made or the game ends. Returns (the edges taken: (stats node, seat whose result it
@@ -392,7 +393,8 @@ class MCTSBot(Bot):
     # The tree walk's inner loop: compiled, UCB's arithmetic runs on C doubles and libm's log and
     # sqrt (the functions math.log and math.sqrt call), so both builds pick the same child.
     @cython.locals(c=cython.double, score=cython.double, best_score=cython.double,
-                   visits=cython.Py_ssize_t, avail=cython.double, total=cython.double)
+                   visits=cython.Py_ssize_t, avail=cython.double, total=cython.double,
+                   node=Node, child=Node)
     def _select(self, node: Node, legal: Sequence[Action]) -> tuple[Node, Action, bool]:
         """The child to follow: a new one while widening allows, else the best by UCB with
         availability counts. Returns (child, action, whether it was just created)."""

@@ -26,6 +26,16 @@ from glyphhall.engine import Action, State
 from .simple import evaluate
 from .tree import Node
 
+try:
+    import cython
+except ImportError:  # the typing hints below are no-ops without Cython
+    from glyphhall.engine import nocython as cython
+
+if cython.compiled:  # libm's log and sqrt on C doubles: the same functions math.log and math.sqrt call
+    from cython.cimports.libc.math import log, sqrt
+else:
+    from math import log, sqrt
+
 #: The search option's values: no prior, or the game's one-step heuristic.
 PRIORS = ("heuristic",)
 
@@ -68,13 +78,18 @@ def node_priors(node: Node, s: State, mover: int, legal: Sequence[Action],
     return priors
 
 
+# Compiled, the arithmetic runs on C doubles and libm (as bots/mcts.py's `_select`), so both builds
+# pick the same child.
+@cython.locals(node=Node, child=Node, c=cython.double, weight=cython.double, log_parent=cython.double,
+               best_score=cython.double, score=cython.double, n=cython.double, prior=cython.double,
+               tried=cython.Py_ssize_t, allowed=cython.Py_ssize_t)
 def pick(node: Node, legal: Sequence[Action], priors: dict[Any, float], c: float, weight: float,
          allowed: int) -> tuple[Action, Node | None]:
     """The action to follow by UCB with the priors as virtual visits, among the node's children
     and (while widening allows another child) the best-scored action not yet tried. Returns the
     action and its child, None where the child is still to be made."""
     children = node.children
-    log_parent = math.log(node.visits) if node.visits > 1 else 0.0
+    log_parent = log(node.visits) if node.visits > 1 else 0.0
     best_action: Action | None = None
     best_child: Node | None = None
     best_score = -math.inf
@@ -90,11 +105,11 @@ def pick(node: Node, legal: Sequence[Action], priors: dict[Any, float], c: float
         tried += 1
         child.avail += 1
         n = child.visits + weight
-        score = (child.total + weight * prior) / n + c * math.sqrt(math.log(child.avail) / n)
+        score = (child.total + weight * prior) / n + c * sqrt(log(child.avail) / n)
         if score > best_score:
             best_action, best_child, best_score = action, child, score
     if fresh is not None and tried < allowed:
-        score = priors[fresh] + c * math.sqrt(log_parent / weight)
+        score = priors[fresh] + c * sqrt(log_parent / weight)
         if best_action is None or score > best_score:
             return fresh, None
     assert best_action is not None

@@ -8,6 +8,11 @@ from typing import Any
 
 from glyphhall.engine import Action, Rng
 
+try:
+    import cython
+except ImportError:  # the typing hints below are no-ops without Cython
+    from glyphhall.engine import nocython as cython
+
 #: Marks the key of a seat's decision node inside a simultaneous phase.
 SHARED = "simultaneous"
 #: Share of uniform exploration mixed into regret matching at simultaneous decisions.
@@ -67,6 +72,8 @@ class Phase:
 Walk = tuple[list[tuple[Node, int]], list[Any], Phase | None, list[float] | None, Node | None]
 
 
+@cython.locals(stat=Node, kid=Node, who=cython.Py_ssize_t, j=cython.Py_ssize_t, pick=cython.Py_ssize_t,
+               value=cython.double)
 def back_up(path: list[tuple[Node, int]], mixed: list[Any], values: list[float], *, count: bool) -> None:
     """Add a walk's result to its edges (and count their visits unless already counted: a walk
     whose leaf waits for a batched evaluation counted them on its way down, as a virtual loss)."""
@@ -82,6 +89,7 @@ def back_up(path: list[tuple[Node, int]], mixed: list[Any], values: list[float],
             kid.regret += (value / probs[j] if j == pick else 0.0) - value
 
 
+@cython.locals(node=Node, kid=Node)
 def select_mixed(node: Node, legal: Sequence[Action], rng: Rng) -> tuple[Node, Action, bool, list[Node], list[float], int]:
     """A simultaneous decision: sample from regret matching mixed with exploration (Lanctot
     et al. 2013, SM-MCTS). Deterministic UCB here lets both seats fall into lock-step cycles

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TypedDict
 
 
@@ -26,13 +26,29 @@ class Action:
 
     verb: str
     args: tuple[int | str, ...] = ()
+    #: The hash, worked out at the first `hash()` and kept (-1: not yet; `hash` never answers -1):
+    #: the search looks each legal action up in its tree's dicts at every node it passes.
+    _hash: int = field(default=-1, init=False, repr=False, compare=False)
 
-    # The two methods the dataclass would write, written out so that the compiled build compiles
-    # them (the dataclass's own are Python code made at import, and the environments' mask hashes
-    # every legal action each step). The same values as the dataclass's: `hash((verb, args))`,
-    # and equal only to an instance of the same class with equal fields.
+    # The methods the dataclass would write, written out so that the compiled build compiles them
+    # (the dataclass's own are Python code made at import; the rules make actions at every step,
+    # and the environments' mask hashes every legal action). The same values as the dataclass's:
+    # `hash((verb, args))`, and equal only to an instance of the same class with equal fields.
+    def __init__(self, verb: str, args: tuple[int | str, ...] = ()) -> None:
+        object.__setattr__(self, "verb", verb)
+        object.__setattr__(self, "args", args)
+        object.__setattr__(self, "_hash", -1)
+
     def __hash__(self) -> int:
-        return hash((self.verb, self.args))
+        known = self._hash
+        if known == -1:
+            known = hash((self.verb, self.args))
+            object.__setattr__(self, "_hash", known)
+        return known
+
+    def __reduce__(self) -> tuple[type[Action], tuple[str, tuple[int | str, ...]]]:
+        # Pickled without the kept hash: a string's hash differs from one process to the next.
+        return (type(self), (self.verb, self.args))
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is self.__class__:

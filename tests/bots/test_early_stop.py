@@ -7,8 +7,9 @@ import pytest
 
 from glyphhall import games
 from glyphhall.bots import ask
-from glyphhall.bots.mcts import STOP_CHECK_EVERY, MCTSBot, Node, make_level, settled
+from glyphhall.bots.mcts import STOP_CHECK_EVERY, MCTSBot, make_level, settled
 from glyphhall.bots.spec import BotSpecError, make_bot
+from glyphhall.bots.tree import Node
 from glyphhall.engine import Action, Rng
 
 from .games import HaystackGame, NimGame, PenniesGame, TwinsGame

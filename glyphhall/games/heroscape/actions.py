@@ -8,9 +8,10 @@ from glyphhall.engine import Action
 _ACTIONS: dict[tuple, Action] = {}
 
 
-def act(verb: str, *args: str) -> Action:
+def act(verb: str, args: tuple = ()) -> Action:
     """Action(verb, args), shared: actions are immutable, and legal-move lists in playouts
-    build the same few thousand over and over."""
+    build the same few thousand over and over. (The arguments come as one tuple, not `*args`:
+    compiled, this is a C function, which cannot take `*args`.)"""
     key = (verb, args)
     a = _ACTIONS.get(key)
     if a is None:

@@ -4,3 +4,4 @@ from glyphhall.games.heroscape.state cimport HeroscapeState
 # The C functions this module calls in other modules.
 cimport glyphhall.games.heroscape.glyph_effects as glyph_effects
 cimport glyphhall.games.heroscape.movement as movement
+from glyphhall.games.heroscape.actions cimport act

@@ -78,9 +78,9 @@ def sample_place(s: HeroscapeState, rng: Rng) -> Action:
     empty, double = _place_heads(s, s.pending[0])
     lab = s.board.labels
     if not double:
-        return act("place", lab[rng.choice(empty)])
+        return act("place", (lab[rng.choice(empty)],))
     h, t = rng.choice(_place_spaces(s, s.pending[0]))
-    return act("place", lab[h], lab[t])
+    return act("place", (lab[h], lab[t]))
 
 
 def pending_actions(s: HeroscapeState) -> list[Action]:
@@ -88,7 +88,7 @@ def pending_actions(s: HeroscapeState) -> list[Action]:
     kind = p[1]
     lab = s.board.labels
     if kind == "place":
-        return [(act("place", lab[h]) if t < 0 else act("place", lab[h], lab[t])) for h, t in _place_spaces(s, p)]
+        return [(act("place", (lab[h],)) if t < 0 else act("place", (lab[h], lab[t]))) for h, t in _place_spaces(s, p)]
     f = p[2]
     if kind in ("equip", "swapglyph"):
         if not _still(s, p):

@@ -18,3 +18,4 @@ cimport glyphhall.games.heroscape.glyph_effects as glyph_effects
 cimport glyphhall.games.heroscape.scenario_rules as scenario_rules
 cimport glyphhall.games.heroscape.turn as turn
 from glyphhall.games.heroscape.standing cimport standing
+from glyphhall.games.heroscape.actions cimport act

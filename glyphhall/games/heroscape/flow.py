@@ -185,7 +185,7 @@ def to_move(s: HeroscapeState) -> tuple[int, ...]:
 
 def phase_actions(s: HeroscapeState, seat: cython.int) -> list[Action]:
     if s.phase == "draft":
-        out = [act("draft", k) for k in affordable(s, seat)]
+        out = [act("draft", (k,)) for k in affordable(s, seat)]
         if seat in s.c_owner:
             out.append(Action("done"))
         return out
@@ -208,7 +208,7 @@ def order_actions(free: tuple[int, ...], keys: tuple[str, ...]) -> list[Action]:
         if len(_ORDER_ACTIONS) > 20_000:
             _ORDER_ACTIONS.clear()
         names = ("1", "2", "3", "x")
-        found = _ORDER_ACTIONS[(free, keys)] = [act("order", names[m], k) for m in free for k in keys]
+        found = _ORDER_ACTIONS[(free, keys)] = [act("order", (names[m], k)) for m in free for k in keys]
     return found
 
 

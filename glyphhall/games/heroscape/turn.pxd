@@ -12,3 +12,4 @@ cimport glyphhall.games.heroscape.glyph_effects as glyph_effects
 cimport glyphhall.games.heroscape.los as los
 cimport glyphhall.games.heroscape.movement as movement
 from glyphhall.games.heroscape.standing cimport standing
+from glyphhall.games.heroscape.actions cimport act

@@ -74,9 +74,9 @@ def turn_actions(s: HeroscapeState) -> list[Action]:
         steps = cached[1] if cached is not None and cached[0] == f else movement.step_options(s, f, s.move_left)
         out += step_actions(s, f, steps)
         if movement.stoppable(s, f, s.f_hex[f], s.f_tail[f]):
-            out.append(act("stop", name[f]))
+            out.append(act("stop", (name[f],)))
         if s.f_tail[f] >= 0 and f"flip{f}" not in s.used and movement.can_finish_flipped(s, f, s.move_left):
-            out.append(act("flip", name[f]))
+            out.append(act("flip", (name[f],)))
         if s.c_glyph[s.f_card[f]]:  # only a card with an Equipment Glyph has drops and passes
             out += _equipment_actions(s, [f])
         return out
@@ -101,7 +101,7 @@ def turn_actions(s: HeroscapeState) -> list[Action]:
             left = movement.move_allowance(s, f, valda) + road
             out += step_actions(s, f, movement.step_options(s, f, left, flying, ghost, road))
             if tails[f] >= 0 and f"flip{f}" not in used:
-                out.append(act("flip", name[f]))
+                out.append(act("flip", (name[f],)))
             if "grapple_gun" in card_powers:
                 out += [Action("grapple", (name[f], _lab(s, h))) for h in powers.grapple_spaces(s, f)]
             if carrying == "boomtube":
@@ -156,9 +156,9 @@ def turn_actions(s: HeroscapeState) -> list[Action]:
             if not foes and (not special or f in attacks or not _figure_in_reach(s, f, here.on, reach)):
                 continue
             eng = engagement.engaged_with(s, f) if foes else []
-            out += [act("attack", name[f], name[d]) for d in powers.attack_targets(s, f, foes, rng, eng, thorian)]
+            out += [act("attack", (name[f], name[d])) for d in powers.attack_targets(s, f, foes, rng, eng, thorian)]
             if carrying == "shuriken":
-                out += [act("shuriken", name[f], name[d])
+                out += [act("shuriken", (name[f], name[d]))
                         for d in powers.attack_targets(s, f, foes, GLYPHS["shuriken"].amount, eng, thorian)]
             if f in attacks:
                 continue
@@ -200,10 +200,10 @@ def _equipment_actions(s: HeroscapeState, figs: list[int]) -> list[Action]:
         spaces = glyph_rules.drop_spaces(s, f)
         if s.f_tail[f] < 0:
             if spaces:
-                out.append(act("drop", s.f_name[f]))
+                out.append(act("drop", (s.f_name[f],)))
         else:  # a double-space figure names which of its spaces
-            out += [act("drop", s.f_name[f], s.board.labels[h]) for h in spaces]
-        out += [act("pass", s.f_name[f], s.f_name[g]) for g in glyph_rules.pass_targets(s, f)]
+            out += [act("drop", (s.f_name[f], s.board.labels[h])) for h in spaces]
+        out += [act("pass", (s.f_name[f], s.f_name[g])) for g in glyph_rules.pass_targets(s, f)]
     return out
 
 
