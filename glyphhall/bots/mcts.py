@@ -51,7 +51,8 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from glyphhall.engine import Action, Game, Rng, State
+from glyphhall.engine import Action, Game, Rng
+from glyphhall.engine.game import State  # (where the compiled build cimports it from)
 
 try:
     import cython
@@ -306,6 +307,7 @@ class MCTSBot(Bot):
                 return float(weight)
         return self.prior_weight if self.prior is not None else None
 
+    @cython.locals(s=State)
     def _iterate(self, state: State, seat: int, root: Node, limit: int) -> None:
         s = self._fresh_sample(state, seat)
         path, mixed, _, luck, _ = self._descend(s, seat, root)
@@ -317,7 +319,7 @@ class MCTSBot(Bot):
             values = [v - lk for v, lk in zip(values, luck, strict=True)]
         back_up(path, mixed, values, count=True)
 
-    @cython.locals(node=Node, decision=Node, joint=Node)
+    @cython.locals(node=Node, decision=Node, joint=Node, s=State)
     def _descend(self, s: State, seat: int, root: Node) -> Walk:
         """One walk down the tree from `root`, playing on the sample `s` until a new node is
         made or the game ends. Returns (the edges taken: (stats node, seat whose result it
@@ -458,7 +460,7 @@ class MCTSBot(Bot):
         pool = [a for a in unexpanded if counts.get(a.verb, 0) == fewest]
         return pool[self.rng.below(len(pool))]
 
-    @cython.locals(steps=cython.Py_ssize_t, limit=cython.Py_ssize_t, n=cython.Py_ssize_t, x=cython.double)
+    @cython.locals(steps=cython.Py_ssize_t, limit=cython.Py_ssize_t, n=cython.Py_ssize_t, x=cython.double, s=State)
     def _rollout(self, s: State, limit: int, luck: list[float] | None) -> tuple[list[float], list[float] | None]:
         """The result of playing on from `s` (each seat's), and the luck of the dice on the way
         (see `_apply_counting_luck`), added to `luck`."""

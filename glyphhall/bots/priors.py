@@ -21,7 +21,8 @@ import math
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from glyphhall.engine import Action, State
+from glyphhall.engine import Action
+from glyphhall.engine.game import State  # (where the compiled build cimports it from)
 
 from .simple import evaluate
 from .tree import Node
@@ -48,6 +49,7 @@ def check_prior(prior: str | None, weight: float) -> None:
         raise ValueError("prior_weight must be a positive number of visits")
 
 
+@cython.locals(s=State, after=State)
 def heuristic_values(s: State, mover: int, actions: Iterable[Action],
                      chance: Callable[[State, Action], bool] | None) -> dict[Action, float]:
     """Each action's one-step heuristic for `mover` (the position before its roll where the

@@ -12,9 +12,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from glyphhall.engine import Action, Game, State
+from glyphhall.engine import Action, Game
+from glyphhall.engine.game import State  # (where the compiled build cimports it from)
 
 from .simple import evaluate, evaluate_all
+
+try:
+    import cython
+except ImportError:  # the typing hints below are no-ops without Cython
+    from glyphhall.engine import nocython as cython
 
 #: A turn finished greedily stops after this many plies whatever happens (guards endless turns).
 TURN_GUARD = 60
@@ -38,6 +44,7 @@ def chance_hook(game: Game) -> Callable[[State, Action], bool] | None:
     return game.heuristic_averages_chance
 
 
+@cython.locals(s=State)
 def apply_counting_luck(s: State, mover: int, action: Action, luck: list[float] | None) -> list[float]:
     """Apply `action`, which rolls dice the heuristic averages over before the roll: the heuristic
     after, less the heuristic before, is each seat's luck (zero on average), added to `luck`."""
@@ -47,6 +54,7 @@ def apply_counting_luck(s: State, mover: int, action: Action, luck: list[float] 
     return moved if luck is None else [x + y for x, y in zip(luck, moved, strict=True)]
 
 
+@cython.locals(state=State, after=State)
 def greedy_action(state: State, seat: int, legal: Sequence[Action]) -> Action:
     """The action whose result the heuristic likes best for `seat` (the first of equals)."""
     best = legal[0]
@@ -60,6 +68,7 @@ def greedy_action(state: State, seat: int, legal: Sequence[Action]) -> Action:
     return best
 
 
+@cython.locals(s=State)
 def finish_turn(s: State, chance: Callable[[State, Action], bool] | None,
                 luck: list[float] | None) -> list[float] | None:
     """Play the seat to move greedily until another seat is to move (or the game ends, or

@@ -22,3 +22,8 @@ cdef class GlyftsState(State):
     cdef public list winners, score
     cdef public int turn_limit, no_progress, quiet
     cdef public object deck_bound
+    # The engine contract's methods, C methods here too (see engine/game.pxd).
+    cpdef object to_move(self)
+    cpdef object is_over(self)
+    cpdef object returns(self)
+    cpdef object clone(self)

@@ -155,7 +155,7 @@ class GlyftsState(State):
         if phase == OVER:
             return ()
         if phase == DEPLOY:
-            return tuple(p for p in range(self.num_players) if len(self.pending[p]) < CREATURES_PLACED)
+            return tuple([p for p in range(self.num_players) if len(self.pending[p]) < CREATURES_PLACED])
         if phase == FORTUNE:
             b = self.battle
             assert b is not None, "Fortune comes only in a battle"

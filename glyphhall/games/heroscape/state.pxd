@@ -29,3 +29,7 @@ cdef class HeroscapeState(State):
     cpdef object side(self, int f)
     cpdef object fig_index(self, str name)
     cpdef object opposed(self, int a, int b)
+    # The engine contract's methods, C methods here too (see engine/game.pxd).
+    cpdef object is_over(self)
+    cpdef object returns(self)
+    cpdef object clone(self)

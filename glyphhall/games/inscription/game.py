@@ -22,8 +22,8 @@ from glyphhall.engine import (
 )
 from glyphhall.engine.notation import is_number
 
-from . import views, wording
-from .actions import apply_action, canonical, is_legal, legal_actions, sample_action
+from . import actions, views, wording
+from .actions import canonical, is_legal, sample_action
 from .cards import BLOOD, BONES, catalog
 from .death_cards import encode, names_the_vault, resolve_option, save_made_card
 from .draft import PICKS_EACH, communal_pile, deal_faceup
@@ -60,12 +60,12 @@ class InscriptionMatch(InscriptionState):
         # so a checked `apply` right after does not list again.
         if self.phase == OVER or seat not in self.to_move():
             return []
-        legal = legal_actions(self, seat)
+        legal = actions.legal_actions(self, seat)
         self._listed = (seat, tuple(legal))
         return legal
 
     def _legal_actions(self, seat: int) -> list[Action]:
-        return legal_actions(self, seat)
+        return actions.legal_actions(self, seat)
 
     def is_legal(self, seat: int, action: Action) -> bool:
         return is_legal(self, seat, action)
@@ -74,7 +74,7 @@ class InscriptionMatch(InscriptionState):
         return sample_action(self, seat, rng)
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
-        return apply_action(self, seat, action)
+        return actions.apply_action(self, seat, action)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         return views.view(self, seat)

@@ -14,3 +14,8 @@ cdef class InscriptionState(State):
     cdef public bint fan
     cdef public int lane, winner, dc_stage, turn_no
     cdef public object dc_spec, made
+    # The engine contract's methods, C methods here too (see engine/game.pxd).
+    cpdef object to_move(self)
+    cpdef object is_over(self)
+    cpdef object returns(self)
+    cpdef object clone(self)

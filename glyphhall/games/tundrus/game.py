@@ -52,6 +52,8 @@ class TundrusPlay(TundrusState):
     """A game of Glyph at play: the state with the engine contract's rule methods, each handed to
     the rule modules (turn.py dispatches to the step of the Turn the game is in)."""
 
+    __slots__ = ()
+
     def to_move(self) -> tuple[int, ...]:
         return turn.to_move(self)
 

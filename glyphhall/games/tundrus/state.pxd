@@ -24,6 +24,10 @@ cdef class TundrusState(State):
     cdef public str defer_from
     cdef public list defer_left, defer_skip
     cdef public int prepaid, winner, low_health, low_round
+    # The engine contract's methods, C methods here too (see engine/game.pxd).
+    cpdef object is_over(self)
+    cpdef object returns(self)
+    cpdef object clone(self)
 
     cpdef str colour_name(self, int colour)
     cpdef object living(self, int tribe)
