@@ -17,6 +17,11 @@ try:
     import cython
 except ImportError:  # the typing hints below are no-ops without Cython
     from glyphhall.engine import nocython as cython
+
+if cython.compiled:  # libm's tanh on a C double: the function math.tanh calls
+    from cython.cimports.libc.math import tanh
+else:
+    from math import tanh
 from .cards import CARDS
 from .state import ATTACK, GlyftsState
 
@@ -100,7 +105,8 @@ def _known_cards(kinds: tuple[int, ...]) -> tuple[int, int, bool, int]:
                top_skill=cython.double, total=cython.Py_ssize_t, top_attack=cython.Py_ssize_t,
                att_bonus=cython.Py_ssize_t, hp_bonus=cython.Py_ssize_t, hidden=cython.Py_ssize_t,
                battle_cards=cython.Py_ssize_t, w_offense=cython.double, w_exposure=cython.double,
-               w_face_down=cython.double, w_unseen=cython.double)
+               w_face_down=cython.double, w_unseen=cython.double, cards=cython.Py_ssize_t,
+               glyfts=cython.Py_ssize_t)
 def strength(state: GlyftsState, p: int, seat: int) -> float:
     w_offense, w_exposure, w_face_down, w_unseen = W_OFFENSE, W_EXPOSURE, W_FACE_DOWN, W_UNSEEN
     value = float(state.score[p])
@@ -114,11 +120,14 @@ def strength(state: GlyftsState, p: int, seat: int) -> float:
     targets = [d for q in range(n) if q != p and alive[q] for d in circles[q]]
     rows = [_OFFENSE[d] for d in targets]
     top_skill = top_attack = 0
-    if targets:
-        top_skill = max([_SKILL[d] for d in targets])
-        # The strongest attacker is the most dangerous to every Creature (the odds only grow
-        # with the Attack), so one maximum serves them all.
-        top_attack = max([_ATT[a] for a in targets])
+    # The largest Skill and Attack among the targets: the strongest attacker is the most
+    # dangerous to every Creature (the odds only grow with the Attack), so one maximum serves
+    # them all. (Loops, not max(): compiled, they run in C.)
+    for d in targets:
+        if _SKILL[d] > top_skill:
+            top_skill = _SKILL[d]
+        if _ATT[d] > top_attack:
+            top_attack = _ATT[d]
     own = p == seat
     for c in circle:
         if own:
@@ -153,12 +162,17 @@ def strength(state: GlyftsState, p: int, seat: int) -> float:
         value += w_face_down * (hidden + battle_cards)
     value += W_PRESENCE * min(len(circle), 3)
     value += W_RESERVE * len(state.reserve[p])
+    hand = state.hands[p]
+    cards = 0
+    for k in hand:
+        cards += k
     if own:
-        hand = state.hands[p]
-        glyfts = sum(hand[k] for k in _GLYFT_KINDS)
-        value += W_CARD * (sum(hand) - glyfts) + W_GLYFT * glyfts
+        glyfts = 0
+        for k in _GLYFT_KINDS:
+            glyfts += hand[k]
+        value += W_CARD * (cards - glyfts) + W_GLYFT * glyfts
     else:
-        value += W_CARD * sum(state.hands[p])
+        value += W_CARD * cards
     if p == state.active and state.summoning >= 0:
         # A summon under way: its chance of success, from the cost after the Glyft cards played.
         need = _COST[state.summoning] - state.discount
@@ -231,5 +245,9 @@ def _evaluate_static(state: GlyftsState, seat: int) -> float:
             other = strength(state, p, seat)
             if other > best_other:
                 best_other = other
-    urgency = 1.0 + max(state.score) / 10.0  # near the finish line a lead counts for more
-    return 0.5 + 0.5 * math.tanh(urgency * (mine - best_other) / SCALE)
+    lead = 0  # the highest score: near the finish line a lead counts for more
+    for points in state.score:
+        if points > lead:
+            lead = points
+    urgency = 1.0 + lead / 10.0
+    return 0.5 + 0.5 * tanh(urgency * (mine - best_other) / SCALE)

@@ -9,6 +9,8 @@ cdef dict _ITEM_ABILITIES
 cpdef object can_pay_energy(TundrusState s, Champion c, int amount, object skip)
 cpdef object item_ability(TundrusState s, Champion c, str slot)
 cpdef object units_total(TundrusState s, bint arcana)
+cpdef list primary_actions(TundrusState s, Champion c)
 
 # The C functions this module calls in other modules.
+from glyphhall.games.tundrus.actions cimport act
 from glyphhall.games.tundrus.dice cimport power_units, units

@@ -133,7 +133,7 @@ def primary_actions(s: TundrusState, c: Champion) -> list[Action]:
             variants.append(("power",))
         for targets in target_sets(s, c, ab.target):
             for extra in variants:
-                out.append(act(verb, (name,) + tuple(t.cid for t in targets) + extra))
+                out.append(act(verb, (name,) + tuple([t.cid for t in targets]) + extra))
     return out
 
 

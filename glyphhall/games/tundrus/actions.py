@@ -3,11 +3,17 @@ frozen dataclass costs more than looking one up."""
 
 from __future__ import annotations
 
-from functools import cache
-
 from glyphhall.engine import Action
 
+#: Every action made so far, by (verb, args): a few hundred in all.
+_ACTIONS: dict[tuple, Action] = {}
 
-@cache
-def act(verb: str, args: tuple[int | str, ...] = ()) -> Action:
-    return Action(verb, args)
+
+def act(verb: str, args: tuple = ()) -> Action:
+    """Action(verb, args), shared (a dict, not functools.cache: compiled, this is a C function the
+    rules call in C, its cache a C global)."""
+    key = (verb, args)
+    found = _ACTIONS.get(key)
+    if found is None:
+        found = _ACTIONS[key] = Action(verb, args)
+    return found

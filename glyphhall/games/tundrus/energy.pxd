@@ -8,5 +8,6 @@ cpdef object defer(TundrusState s, Champion c, str verb, tuple args, list events
 
 # The C functions this module calls in other modules.
 cimport glyphhall.games.tundrus.free as free
+from glyphhall.games.tundrus.actions cimport act
 from glyphhall.games.tundrus.dice cimport die_key, power_units, return_die, units
 from glyphhall.games.tundrus.replenish cimport counts_for_replenish

@@ -13,3 +13,4 @@ cpdef list take_actions(TundrusState s, Champion c)
 
 # The C functions this module calls in other modules.
 cimport glyphhall.games.tundrus.abilities as abilities
+from glyphhall.games.tundrus.actions cimport act

@@ -6,4 +6,5 @@ from glyphhall.games.tundrus.champion cimport Champion
 cpdef list reroll_actions(TundrusState s)
 
 # The C functions this module calls in other modules.
+from glyphhall.games.tundrus.actions cimport act
 from glyphhall.games.tundrus.dice cimport die_key, roll

@@ -9,4 +9,5 @@ cpdef object end_turn(TundrusState s, list events)
 
 # The C functions this module calls in other modules.
 cimport glyphhall.games.tundrus.items as items
+from glyphhall.games.tundrus.actions cimport act
 from glyphhall.games.tundrus.dice cimport return_die

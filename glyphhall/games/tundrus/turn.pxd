@@ -9,9 +9,11 @@ cpdef list apply(TundrusState s, object action)
 
 # The C functions this module calls in other modules.
 cimport glyphhall.games.tundrus.abilities as abilities
+cimport glyphhall.games.tundrus.draft as draft
 cimport glyphhall.games.tundrus.energy as energy
 cimport glyphhall.games.tundrus.free as free
 cimport glyphhall.games.tundrus.replenish as replenish
 cimport glyphhall.games.tundrus.reroll as reroll
 cimport glyphhall.games.tundrus.rounds as rounds
 cimport glyphhall.games.tundrus.secondary as secondary
+from glyphhall.games.tundrus.actions cimport act
