@@ -41,7 +41,7 @@ def root_stats(game_id: str, count: int, level: str, iterations: int) -> list[di
     return found
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
     rec = sub.add_parser("record")
@@ -52,7 +52,7 @@ def main() -> int:
     rec.add_argument("--level", default="mcts")
     cmp_ = sub.add_parser("compare")
     cmp_.add_argument("file", type=Path)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     if args.command == "record":
         data = {"level": args.level, "iterations": args.iterations, "positions": args.positions,
                 "games": {g: root_stats(g, args.positions, args.level, args.iterations) for g in args.games}}

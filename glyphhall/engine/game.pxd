@@ -1,11 +1,13 @@
 # The engine's State as an extension type (the typed-state plan, docs/architecture.md): a game's
 # state may then be one too, its fields read by the rules in C.
+from glyphhall.engine.rng cimport Rng
+
 cdef class State:
     cdef public object game
     cdef public int num_players
     cdef public object seed
     cdef public object options
-    cdef public object rng
+    cdef public Rng rng
     cdef public object _listed
     # The contract's methods that the checks, the search and the rules call at every step, as C
     # methods (cpdef): a compiled caller holding a typed state calls a game's own without Python's

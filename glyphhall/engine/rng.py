@@ -8,7 +8,7 @@ and Python versions, which match records rely on.
 from __future__ import annotations
 
 from collections.abc import MutableSequence, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from .errors import ScriptError
 
@@ -114,6 +114,22 @@ class Rng:
 
     def __repr__(self) -> str:
         return f"Rng(state={self.state:#x})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Written out because compiled, Rng is an extension type, whose own pickling would drop
+        # the fields its Python subclasses (scripted dice, the arena's shared luck) keep in slots.
+        fields = {name: getattr(self, name) for cls in type(self).__mro__[:-1]
+                  for name in getattr(cls, "__slots__", ()) if name != "state" and hasattr(self, name)}
+        return (_remade, (type(self), self.state, fields))
+
+
+def _remade(cls: type[Rng], state: int, fields: dict[str, Any]) -> Rng:
+    """An unpickled Rng (see `Rng.__reduce__`)."""
+    rng = cls.__new__(cls)
+    rng.state = state
+    for name, value in fields.items():
+        setattr(rng, name, value)
+    return rng
 
 
 #: Whether a script is strict where its position does not say (`[chance] strict`). Off for play:
