@@ -22,6 +22,7 @@ if cython.compiled:  # libm's tanh on a C double: the function math.tanh calls
     from cython.cimports.libc.math import tanh
 else:
     from math import tanh
+
 from .cards import CARDS
 from .state import ATTACK, GlyftsState
 

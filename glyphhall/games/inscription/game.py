@@ -22,6 +22,7 @@ from glyphhall.engine import (
 )
 from glyphhall.engine.notation import is_number
 
+# `actions` as a module: compiled, a C function named `legal_actions` here would clash with the method.
 from . import actions, views, wording
 from .actions import canonical, is_legal, sample_action
 from .cards import BLOOD, BONES, catalog
