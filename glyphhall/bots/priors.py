@@ -75,8 +75,10 @@ def node_priors(node: Node, s: State, mover: int, legal: Sequence[Action],
     priors = node.priors
     if priors is None:
         priors = node.priors = heuristic_values(s, mover, legal, chance)
-    elif len(priors) < len(legal) or any(a not in priors for a in legal):
-        priors.update(heuristic_values(s, mover, [a for a in legal if a not in priors], chance))
+    else:
+        missing = [a for a in legal if a not in priors]
+        if missing:
+            priors.update(heuristic_values(s, mover, missing, chance))
     return priors
 
 

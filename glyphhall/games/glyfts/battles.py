@@ -107,10 +107,9 @@ def resolve_battle(st: GlyftsState, events: list[Event]) -> None:
     elif result == combat.ATTACKER_CAPTURED:
         capture(st, defending, attacking, a, totals, data, events, " with a Capture card")
     elif result == combat.STALEMATE:
-        events.append(Event(totals + "both would capture the other, a stalemate: neither is captured",
-                            data=data))
+        say(events, totals + "both would capture the other, a stalemate: neither is captured", data)
     else:
-        events.append(Event(totals + f"seat {defending}'s {CREATURE_NAMES[d]} holds, nobody is captured", data=data))
+        say(events, totals + f"seat {defending}'s {CREATURE_NAMES[d]} holds, nobody is captured", data)
     if st.phase == OVER:
         return
     if not st.alive[attacking]:
@@ -126,8 +125,8 @@ def capture(st: GlyftsState, captor: int, loser: int, creature: int, totals: str
     st.captured[captor].append(creature)
     st.quiet = 0
     st.score[captor] += _SKILL[creature]
-    events.append(Event(f"{totals}seat {captor} captures seat {loser}'s {CREATURE_NAMES[creature]}{how} "
-                        f"({_SKILL[creature]} Skill, {st.score[captor]} in all)", data=data))
+    say(events, f"{totals}seat {captor} captures seat {loser}'s {CREATURE_NAMES[creature]}{how} "
+        f"({_SKILL[creature]} Skill, {st.score[captor]} in all)", data)
     if st.score[captor] >= SKILL_TO_WIN:
         winning.finish(st, [captor], events, f"seat {captor} has {st.score[captor]} Skill points and wins")
         return

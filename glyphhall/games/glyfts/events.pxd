@@ -3,4 +3,4 @@ cdef dict _DRAW_EVENTS
 cdef dict _PLACE_EVENTS
 
 # C functions (the typed-state plan's third step): the modules below call them in C.
-cpdef object say(list events, str text)
+cpdef object say(list events, str text, object data=*)

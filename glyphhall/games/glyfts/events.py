@@ -22,9 +22,9 @@ _NO_DATA: Any = MappingProxyType({})
 _built = tuple.__new__
 
 
-def say(events: list[Event], text: str) -> None:
-    """A public event."""
-    events.append(_built(Event, (text, None, _NO_DATA, _EVERYONE)))
+def say(events: list[Event], text: str, data: Any = _NO_DATA) -> None:
+    """A public event (with its data for clients, if any)."""
+    events.append(_built(Event, (text, None, data, _EVERYONE)))
 
 
 def tell(events: list[Event], seat: int, text: str, public_text: str) -> None:

@@ -37,7 +37,7 @@ def finish(st: GlyftsState, winners: list[int], events: list[Event], text: str) 
     st.winners = winners
     st.phase = OVER
     st.battle = None
-    events.append(Event(text, data={"winners": winners}))
+    say(events, text, {"winners": winners})
 
 
 
