@@ -1,8 +1,11 @@
+import copy
+import pickle
 from collections import Counter
 
 import pytest
 
 from glyphhall.engine import Rng
+from glyphhall.engine.rng import ScriptedRng
 
 
 def test_same_seed_same_stream_and_clone_continues_it():
@@ -113,11 +116,6 @@ def test_every_draw_matches_splitmix64_on_python_ints_whatever_the_state():
 
 def test_a_scripted_rng_pickles_and_copies_with_its_script():
     """Compiled, Rng is an extension type: its subclasses' own fields must still travel."""
-    import copy
-    import pickle
-
-    from glyphhall.engine.rng import ScriptedRng
-
     scripted = ScriptedRng(3, [(6, 4)], [], False)
     for twin in (pickle.loads(pickle.dumps(scripted)), copy.copy(scripted), copy.deepcopy(scripted)):
         assert type(twin) is ScriptedRng and twin == scripted and twin.dice == [(6, 4)]
