@@ -4,23 +4,16 @@ reaches one half is marked as not measurably stronger."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
-from pathlib import Path
 
 import pytest
 
-_PATH = Path(__file__).resolve().parents[2] / "bench" / "strength" / "ladder.py"
+from .scripts import load_script
 
 
 @pytest.fixture(scope="module")
 def ladder():
-    spec = importlib.util.spec_from_file_location("bench_ladder", _PATH)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bench_ladder"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("strength/ladder.py", "bench_ladder")
 
 
 def _deals(ladder, game, lower, upper, scores):

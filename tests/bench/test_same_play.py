@@ -1,13 +1,11 @@
 """bench/engine/same_play.py: recorded seeded games replay the same, and a difference is named."""
 
-import importlib.util
 import json
 from pathlib import Path
 
-_PATH = Path(__file__).resolve().parents[2] / "bench" / "engine" / "same_play.py"
-_spec = importlib.util.spec_from_file_location("bench_same_play", _PATH)
-same_play = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(same_play)
+from .scripts import load_script
+
+same_play = load_script("engine/same_play.py", "bench_same_play")
 
 
 def test_a_recording_compares_the_same_and_a_changed_step_is_named(tmp_path: Path, capsys) -> None:

@@ -1,13 +1,11 @@
 """bench/search/same_search.py: recorded searches compare the same, and a changed one is named."""
 
-import importlib.util
 import json
 from pathlib import Path
 
-_PATH = Path(__file__).resolve().parents[2] / "bench" / "search" / "same_search.py"
-_spec = importlib.util.spec_from_file_location("bench_same_search", _PATH)
-same_search = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(same_search)
+from .scripts import load_script
+
+same_search = load_script("search/same_search.py", "bench_same_search")
 
 
 def test_a_recorded_search_compares_the_same_and_a_changed_one_is_named(tmp_path: Path, capsys) -> None:

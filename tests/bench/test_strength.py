@@ -1,26 +1,15 @@
 """bench/strength/strength.py and bench/strength/sequential.py: paired deals, the sequential tests, the ledger."""
 
-import importlib.util
 import json
 import math
-import sys
 from pathlib import Path
 
 import pytest
 
-_STRENGTH_DIR = Path(__file__).resolve().parents[2] / "bench" / "strength"
+from .scripts import load_script
 
-
-def _load(name: str, file: str):
-    spec = importlib.util.spec_from_file_location(name, _STRENGTH_DIR / file)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module  # the worker processes find functions by module name
-    spec.loader.exec_module(module)
-    return module
-
-
-sequential = _load("sequential", "sequential.py")
-strength = _load("bench_strength", "strength.py")
+sequential = load_script("strength/sequential.py", "sequential")
+strength = load_script("strength/strength.py", "bench_strength")
 
 
 @pytest.mark.parametrize(("df", "table"), [(3, 3.182), (5, 2.571), (10, 2.228), (30, 2.042), (200, 1.972), (12, 2.179)])
