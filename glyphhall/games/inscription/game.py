@@ -29,7 +29,7 @@ from .cards import BLOOD, BONES, catalog
 from .death_cards import encode, names_the_vault, resolve_option, save_made_card
 from .draft import PICKS_EACH, communal_pile, deal_faceup
 from .encoding import InscriptionActions, InscriptionTensors
-from .heuristic import evaluate
+from .heuristic import evaluate, evaluate_both
 from .notation import DRAFT, OVER
 from .position import card_id, set_position
 from .state import InscriptionState, load_state
@@ -279,6 +279,10 @@ class InscriptionGame(Game):
     def heuristic(self, state: State, seat: int) -> float:
         """`seat`'s win chance by `heuristic.evaluate` (what it weighs is said there)."""
         return evaluate(state, seat)  # type: ignore[arg-type]
+
+    def heuristic_all(self, state: State) -> list[float]:
+        """Both players' `heuristic` from one reading of the position (a rollout scores both)."""
+        return evaluate_both(state)  # type: ignore[arg-type]
 
 
 

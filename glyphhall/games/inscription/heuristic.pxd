@@ -2,9 +2,9 @@
 from glyphhall.games.inscription.state cimport InscriptionState
 
 # C functions (the typed-state plan's third step): the modules below call them in C.
-
-# C functions (the typed-state plan's third step): the modules below call them in C.
 cpdef double evaluate(InscriptionState st, int seat)
+cpdef list evaluate_both(InscriptionState st)
+cpdef double _hand_value(InscriptionState st, int seat)
 cpdef double _cards_value(InscriptionState st, list cards)
 
 # The C functions this module calls in other modules.

@@ -25,31 +25,54 @@ def evaluate(st: InscriptionState, seat: cython.int) -> float:
     """Candles, the scale, the board (power, health, and damage that nothing blocks), the cards in
     hand and to come, bones and items, for `seat`, as a win chance. Uses only what `seat` may see:
     the adversary's hand and deck together are known from the open draft."""
-    other = 1 - seat
+    return evaluate_both(st)[seat]
+
+
+# Both players' values from one reading of the position: the board and the four piles of cards,
+# the costliest part, are read once (a cut-off rollout scores both players). Each player's sum
+# is added up in the order of that player's own view (its own cards first), so either value is
+# the very float that reckoning from that player's side alone would give.
+@cython.locals(board_x=cython.double, x0=cython.double, x1=cython.double)
+def evaluate_both(st: InscriptionState) -> list[float]:
+    """`evaluate` for seat 0 and seat 1."""
     w = WEIGHTS
-    x = w["candle"] * (st.candles[seat] - st.candles[other])
-    x += w["scale"] * (st.scale if seat == 0 else -st.scale)
+    # seat 0's view of the candles, the scale and the board; seat 1's is its exact negation
+    board_x = w["candle"] * (st.candles[0] - st.candles[1])
+    board_x += w["scale"] * st.scale
     board, defs = st.board, st.defs
     for i in range(8):
         slot = board[i]
         if slot is None:
             continue
-        sign = 1 if i >> 2 == seat else -1
+        sign = 1 if i >> 2 == 0 else -1
         p = B.power(st, i)
-        x += sign * (w["power"] * p + w["health"] * slot[B.HP])
+        board_x += sign * (w["power"] * p + w["health"] * slot[B.HP])
         facing = board[i ^ 4]  # the space opposite
         flying = defs[slot[B.CID]].sig & S.AIRBORNE
         if facing is None or (flying and not defs[facing[B.CID]].sig & S.MIGHTY_LEAP):
-            x += sign * w["open"] * p  # damage nothing stands in front of
-    squirrel = st.tokens["Squirrel"]
-    for s, sign in ((seat, 1), (other, -1)):
-        hand = st.hands[s]
-        squirrels = hand.count(squirrel)
-        # squirrels in hand are blood for the cards in hand (a one-step bot cannot plan that)
-        x += sign * (w["hand"] * _cards_value(st, hand) + w["squirrels"] * min(squirrels, 3)
-                     + w["deck"] * _cards_value(st, st.decks[s]))
-        x += sign * (w["bones"] * st.bones[s] + w["items"] * len(st.items[s]))
-    return 1.0 / (1.0 + math.exp(-x))
+            board_x += sign * w["open"] * p  # damage nothing stands in front of
+    hands = [_hand_value(st, 0), _hand_value(st, 1)]
+    stock = [w["bones"] * st.bones[0] + w["items"] * len(st.items[0]),
+             w["bones"] * st.bones[1] + w["items"] * len(st.items[1])]
+    x0 = board_x + hands[0]
+    x0 += stock[0]
+    x0 -= hands[1]
+    x0 -= stock[1]
+    x1 = -board_x + hands[1]
+    x1 += stock[1]
+    x1 -= hands[0]
+    x1 -= stock[0]
+    return [1.0 / (1.0 + math.exp(-x0)), 1.0 / (1.0 + math.exp(-x1))]
+
+
+def _hand_value(st: InscriptionState, seat: cython.int) -> float:
+    """A player's cards in hand and to come. Squirrels in hand are blood for the cards in hand (a
+    one-step bot cannot plan that)."""
+    w = WEIGHTS
+    hand = st.hands[seat]
+    squirrels = hand.count(st.tokens["Squirrel"])
+    return (w["hand"] * _cards_value(st, hand) + w["squirrels"] * min(squirrels, 3)
+            + w["deck"] * _cards_value(st, st.decks[seat]))
 
 
 #: Weights of the heuristic (tuned against the random bot; see the README).
