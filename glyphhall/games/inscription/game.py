@@ -282,7 +282,7 @@ class InscriptionGame(Game):
 
     def heuristic_all(self, state: State) -> list[float]:
         """Both players' `heuristic` from one reading of the position (a rollout scores both)."""
-        return evaluate_both(state)  # type: ignore[arg-type]
+        return evaluate_both(state)
 
 
 
