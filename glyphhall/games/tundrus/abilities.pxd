@@ -13,4 +13,4 @@ cpdef list primary_actions(TundrusState s, Champion c)
 
 # The C functions this module calls in other modules.
 from glyphhall.games.tundrus.actions cimport act
-from glyphhall.games.tundrus.dice cimport power_units, units
+from glyphhall.games.tundrus.dice cimport could_match, glyph_supply, power_units, units

@@ -20,7 +20,7 @@ from . import tokens
 from .actions import act
 from .combat import acts_unarmored, armor_total, attack, lose_health, magic
 from .data import SLOTS, WAR, Ability
-from .dice import match, power_dice, power_units, units
+from .dice import could_match, glyph_supply, match, power_dice, power_units, units
 from .state import T_PRIMARY, T_VDEF, T_VWAR
 from .tracks import HEALTH, fill_armor, gain_energy, gain_health, spend_energy, strip_temporary
 
@@ -116,9 +116,12 @@ def primary_actions(s: TundrusState, c: Champion) -> list[Action]:
             item_ab = item_ability(s, c, slot)
             if item_ab is not None:
                 named.append((slot, item_ab))
+    supply = glyph_supply(s.pool, held)
     for name, ab in named:
         assert ab is not None
         if no_attack and ab.is_attack:
+            continue
+        if not could_match(supply, ab.combo, virt):
             continue
         m = match(s.pool, ab.combo, virt, held)
         if m is None:

@@ -17,3 +17,6 @@ def act(verb: str, args: tuple = ()) -> Action:
     if found is None:
         found = _ACTIONS[key] = Action(verb, args)
     return found
+
+
+ROLL, END, DONE = act("roll"), act("end"), act("done")

@@ -12,7 +12,7 @@ from glyphhall.engine import Action, Event
 
 from . import tokens
 from .abilities import can_pay_energy, pay_energy, reflect
-from .actions import act
+from .actions import DONE, act
 from .champion import STOCK
 from .combat import attack, magic
 from .data import ARCANA, DESTRUCTION, DOUBLE, GLYPHS, POWER, WAR, WEALTH
@@ -92,7 +92,7 @@ def lamb(s: TundrusState, c: Champion, ally: Champion, events: list[Event]) -> N
 
 def lamb_actions(s: TundrusState) -> list[Action]:
     out = [act("give", (i + 1,)) for i, d in enumerate(s.pool) if not d[5]]
-    return out + [act("done")]
+    return out + [DONE]
 
 
 def give(s: TundrusState, c: Champion, n: int, events: list[Event]) -> None:

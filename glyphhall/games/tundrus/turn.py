@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from glyphhall.engine import Action, Event
 
 from . import abilities, draft, energy, free, payment, replenish, reroll, rounds, secondary
-from .actions import act
+from .actions import DONE, END, ROLL, act
 from .champion import is_die
 from .state import (
     ACTIVATE,
@@ -77,10 +77,10 @@ def legal_actions(s: TundrusState) -> list[Action]:
         return rounds.cube_actions(s, s.champs[s.cube_queue[0]])
     c = s.champs[s.active]
     if phase == REPLENISH:
-        return replenish.take_actions(s, c) + free.before_roll_actions(s, c) + [act("roll")]
+        return replenish.take_actions(s, c) + free.before_roll_actions(s, c) + [ROLL]
     if phase == LAMB:
         if s.turn[T_PICKS_LEFT] <= 0:
-            return [act("done")]
+            return [DONE]
         return free.lamb_actions(s)
     if phase == REROLL:
         out = reroll.reroll_actions(s)
@@ -94,7 +94,7 @@ def legal_actions(s: TundrusState) -> list[Action]:
         out += free.after_roll_actions(s, c, phase == MAIN)
         if c.token("entangling_roots", armed_only=True) is None:
             out += secondary.secondary_actions(s, c)
-        return out + [act("end")]
+        return out + [END]
     if phase == PLACE:
         return secondary.place_actions(s, c)
     if phase == WAR_LOSS:
@@ -115,7 +115,7 @@ def legal_actions(s: TundrusState) -> list[Action]:
         out = [act("release", ("energy", i + 1)) for i in range(len(c.energy_dice))]
         stored = len([d for d in c.temp if is_die(d)])
         out += [act("release", ("armor", i + 1)) for i in range(stored)]
-        return out + [act("end")]
+        return out + [END]
     return []
 
 
