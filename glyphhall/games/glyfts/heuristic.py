@@ -10,6 +10,7 @@ Opponents' hands, face-down cards and reserves are counted, never looked into.""
 from __future__ import annotations
 
 import math
+from array import array
 
 from . import battles, combat
 
@@ -26,29 +27,30 @@ else:
 from .cards import CARDS
 from .state import ATTACK, GlyftsState
 
-_ATT = CARDS.attack
-_HP = CARDS.health
-_SKILL = CARDS.skill
+# The Creatures' numbers as C arrays when compiled (heuristic.pxd types them), read by index.
+_ATT = array("l", CARDS.attack)
+_HP = array("l", CARDS.health)
+_SKILL = array("l", CARDS.skill)
 _COST = CARDS.roll_cost
 _AFF = CARDS.affiliation
 _DISCOUNTS = CARDS.discounts
 _SORC = CARDS.sorceries
 
 
-def _beat_table() -> dict[int, float]:
-    """P(x + D6 > D6), for a lead x of Attack over Health."""
-    out = {}
+def _beat_table() -> array[float]:
+    """P(x + D6 > D6), for a lead x of Attack over Health, at x + 20 (x from -20 to 20)."""
+    out = array("d")
     for lead in range(-20, 21):
         wins = sum(1 for a in range(1, 7) for d in range(1, 7) if lead + a > d)
-        out[lead] = wins / 36.0
+        out.append(wins / 36.0)
     return out
 
 
 _BEAT = _beat_table()
 _GLYFT_KINDS = tuple(s.index for s in _SORC if s.summon_discount)
-_TYPICAL_ATT = round(sum(_ATT) / len(_ATT))
-_TYPICAL_HP = round(sum(_HP) / len(_HP))
-_TYPICAL_SKILL = sum(_SKILL) / len(_SKILL)
+_TYPICAL_ATT = round(sum(CARDS.attack) / len(CARDS.attack))
+_TYPICAL_HP = round(sum(CARDS.health) / len(CARDS.health))
+_TYPICAL_SKILL = sum(CARDS.skill) / len(CARDS.skill)
 
 W_OFFENSE = 0.9  # per expected Skill captured next attack
 W_EXPOSURE = 0.6  # per expected Skill lost to the strongest opposing attacker
@@ -62,8 +64,12 @@ SCALE = 3.0  # Skill points of advantage that make a position look clearly won
 
 
 @cython.cfunc
-def _beat(lead: int) -> float:
-    return _BEAT[max(-20, min(20, lead))]
+def _beat(lead: cython.long) -> float:
+    if lead < -20:
+        lead = -20
+    elif lead > 20:
+        lead = 20
+    return _BEAT[lead + 20]
 
 
 def _card_bonus(kinds: tuple[int, ...]) -> tuple[int, int, bool]:
@@ -81,10 +87,10 @@ def _card_bonus(kinds: tuple[int, ...]) -> tuple[int, int, bool]:
 # The search bots call `evaluate` for nearly every position they reach, so `strength` reads
 # tables built once rather than recomputing dice odds (the values are exactly the same).
 _MAX_ATTACK = 63
-#: _OFFENSE[d][total]: P(total + D6 > Health of d + D6) * Skill of d, the Skill expected from
-#: attacking Creature d with Attack `total` (capped at _MAX_ATTACK, far past certainty).
-_OFFENSE = tuple(tuple(_beat(total - _HP[d]) * _SKILL[d] for total in range(_MAX_ATTACK + 1))
-                 for d in range(len(_HP)))
+_ROW = _MAX_ATTACK + 1
+#: _OFFENSE[d * _ROW + total]: P(total + D6 > Health of d + D6) * Skill of d, the Skill expected
+#: from attacking Creature d with Attack `total` (capped at _MAX_ATTACK, far past certainty).
+_OFFENSE = array("d", [_beat(total - _HP[d]) * _SKILL[d] for d in range(len(_HP)) for total in range(_ROW)])
 #: Cards under a Creature, as their owner knows them: bonuses, and how many are battle cards.
 _KNOWN_CARDS: dict[tuple[int, ...], tuple[int, int, bool, int]] = {}
 
@@ -107,8 +113,8 @@ def _known_cards(kinds: tuple[int, ...]) -> tuple[int, int, bool, int]:
                att_bonus=cython.Py_ssize_t, hp_bonus=cython.Py_ssize_t, hidden=cython.Py_ssize_t,
                battle_cards=cython.Py_ssize_t, w_offense=cython.double, w_exposure=cython.double,
                w_face_down=cython.double, w_unseen=cython.double, cards=cython.Py_ssize_t,
-               glyfts=cython.Py_ssize_t)
-def strength(state: GlyftsState, p: int, seat: int) -> float:
+               glyfts=cython.Py_ssize_t, c=cython.Py_ssize_t, d=cython.Py_ssize_t)
+def strength(state: GlyftsState, p: cython.int, seat: cython.int) -> float:
     w_offense, w_exposure, w_face_down, w_unseen = W_OFFENSE, W_EXPOSURE, W_FACE_DOWN, W_UNSEEN
     value = float(state.score[p])
     n = state.num_players
@@ -119,7 +125,6 @@ def strength(state: GlyftsState, p: int, seat: int) -> float:
     if p == seat and state.pending[p]:
         circle = circle + state.pending[p]  # setup picks count as already in the Circle
     targets = [d for q in range(n) if q != p and alive[q] for d in circles[q]]
-    rows = [_OFFENSE[d] for d in targets]
     top_skill = top_attack = 0
     # The largest Skill and Attack among the targets: the strongest attacker is the most
     # dangerous to every Creature (the odds only grow with the Attack), so one maximum serves
@@ -144,9 +149,10 @@ def strength(state: GlyftsState, p: int, seat: int) -> float:
             total = _ATT[c] + att_bonus
             if total > _MAX_ATTACK:
                 total = _MAX_ATTACK
-            best = rows[0][total]
-            for row in rows:
-                x = row[total]
+            d = targets[0]
+            best = _OFFENSE[d * _ROW + total]
+            for d in targets:
+                x = _OFFENSE[d * _ROW + total]
                 if x > best:
                     best = x
             value += w_offense * (max(best, 0.5 * top_skill) if cap else best)
@@ -234,7 +240,7 @@ def evaluate(state: GlyftsState, seat: cython.int) -> float:
     return _evaluate_static(state, seat)
 
 
-def _evaluate_static(state: GlyftsState, seat: int) -> float:
+def _evaluate_static(state: GlyftsState, seat: cython.int) -> float:
     if state.is_over():
         return state.returns()[seat]
     if not state.alive[seat]:
