@@ -32,14 +32,16 @@ def legal_actions(st: GlyftsState, seat: cython.int) -> list[Action]:
     if phase == PLACE:
         hand = st.hands[seat]
         circle = st.circle[seat]
-        out = [N.PLACE[k][c] for k in _KINDS if hand[k] for c in circle]
+        places = N.PLACE  # looked up once, not per action (a module's attribute)
+        out = [places[k][c] for k in _KINDS if hand[k] for c in circle]
         out.append(N.DONE)
         return out
     if phase == ATTACK:
         fought = st.fought
         targets = [d for p in range(st.num_players) if p != seat for d in st.circle[p]
                    if not fought >> d & 1]
-        out = [N.ATTACK[a][d] for a in st.circle[seat] if not fought >> a & 1 for d in targets]
+        attacks = N.ATTACK
+        out = [attacks[a][d] for a in st.circle[seat] if not fought >> a & 1 for d in targets]
         out.append(N.DONE)
         return out
     if phase == BATTLE:
@@ -47,16 +49,19 @@ def legal_actions(st: GlyftsState, seat: cython.int) -> list[Action]:
     if phase == FORTUNE:
         return [N.REROLL, N.KEEP]
     if phase == SUMMON:
-        out = [N.SUMMON[c] for c in st.reserve[seat]]
+        summons = N.SUMMON
+        out = [summons[c] for c in st.reserve[seat]]
         out.append(N.DONE)
         return out
     if phase == SUMMONING:
         hand = st.hands[seat]
-        out = [N.GLYFT[k] for k, _ in _DISCOUNTS[_AFF[st.summoning]] if hand[k]]
+        glyfts = N.GLYFT
+        out = [glyfts[k] for k, _ in _DISCOUNTS[_AFF[st.summoning]] if hand[k]]
         out.append(N.ROLL)
         return out
     if phase == DEPLOY:
-        return [N.DEPLOY[c] for c in st.reserve[seat]]
+        deploys = N.DEPLOY
+        return [deploys[c] for c in st.reserve[seat]]
     return []
 
 
