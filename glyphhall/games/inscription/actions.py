@@ -21,12 +21,13 @@ from glyphhall.engine import Action, Event, Rng
 from . import board as B
 from . import combat, death_cards, draft, items, playing
 from . import sigils as S
-from .cards import BLOOD, BONES
+from .cards import BLOOD, BONES, CardDef
 from .costs import sacrifice_options
 from .notation import (
     BELL,
     DEATHCARD,
     DRAFT,
+    DRAFT_PICKS,
     DRAW,
     DRAW_CREATURE,
     DRAW_SQUIRREL,
@@ -51,7 +52,7 @@ def legal_actions(st: InscriptionState, seat: cython.int) -> list[Action]:
         out.append(BELL)
         return out
     if phase == DRAFT:
-        return [act("draft", k + 1) for k in range(len(st.faceup))]
+        return DRAFT_PICKS[:len(st.faceup)]
     if phase == DRAW:
         out = []
         if st.decks[seat]:
@@ -66,6 +67,7 @@ def legal_actions(st: InscriptionState, seat: cython.int) -> list[Action]:
 
 
 
+@cython.locals(d=CardDef)
 def play_actions(st: InscriptionState, seat: cython.int) -> list[Action]:
     """Every card of the hand into every space it can go, paying its cost. Identical cards in
     the hand are offered once, at their first position."""
@@ -93,6 +95,7 @@ def play_actions(st: InscriptionState, seat: cython.int) -> list[Action]:
     return out
 
 
+@cython.locals(d=CardDef)
 def sample_action(st: InscriptionState, seat: int, rng: Rng) -> Action:
     """`rng.choice(legal_actions(st, seat))`, the same action from the same draw: in the play
     step the plays are counted card by card (in `play_actions`' order) and only the one drawn

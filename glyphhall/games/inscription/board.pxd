@@ -2,10 +2,6 @@
 from glyphhall.games.inscription.state cimport InscriptionState
 
 # C functions (the typed-state plan's third step): the modules below call them in C.
-
-# C functions (the typed-state plan's third step): the modules below call them in C.
-
-# C functions (the typed-state plan's third step): the modules below call them in C.
 cpdef int right_of(int seat)
 cpdef object power(InscriptionState st, int i, bint mirror=*)
 cpdef object discard(InscriptionState st, int seat, int base)

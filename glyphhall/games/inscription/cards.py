@@ -28,14 +28,18 @@ SPECIALS = ("drops_vertebrae", "child_13", "ouroboros", "nine_lives")
 DATA_FILE = Path(__file__).with_name("data") / "cards.toml"
 
 
+#: What a definition is made of (`CardDef(**fields)`).
+_FIELDS = (
+    "id", "name", "slug", "kind", "cost", "power", "health", "sig", "tribe", "rare",
+    "alive", "unused", "pile", "grows_into", "dies_into", "item", "special", "provenance",
+    "copies",
+)
+
+
 class CardDef:
     """One kind of card. Never mutated after loading (states share these objects)."""
 
-    __slots__ = (
-        "id", "name", "slug", "kind", "cost", "power", "health", "sig", "tribe", "rare",
-        "alive", "unused", "pile", "grows_into", "dies_into", "item", "special", "provenance",
-        "copies",
-    )
+    __slots__ = (*_FIELDS, "sigil_count")
 
     id: int
     name: str
@@ -56,10 +60,12 @@ class CardDef:
     special: frozenset[str]  # card-specific rules (Long Elk's vertebrae, the Cat's nine lives)
     provenance: str  # "fact" or "proposal" (for the copy counts)
     copies: int  # copies in `pile`
+    sigil_count: int  # how many sigils `sig` holds
 
     def __init__(self, **fields: Any) -> None:
-        for key in self.__slots__:
+        for key in _FIELDS:
             setattr(self, key, fields[key])
+        self.sigil_count = self.sig.bit_count()  # the heuristic's, read for every card of a deck
 
     @property
     def cost_text(self) -> str:

@@ -2,10 +2,6 @@
 from glyphhall.games.inscription.state cimport InscriptionState
 
 # C functions (the typed-state plan's third step): the modules below call them in C.
-
-# C functions (the typed-state plan's third step): the modules below call them in C.
-
-# C functions (the typed-state plan's third step): the modules below call them in C.
 cpdef object attack(InscriptionState st, int i, list events)
 
 # The C functions this module calls in other modules.

@@ -12,6 +12,7 @@ except ImportError:  # the typing hints below are no-ops without Cython
 
 from . import board as B
 from . import sigils as S
+from .cards import CardDef
 
 if TYPE_CHECKING:
     from .state import InscriptionState
@@ -33,6 +34,7 @@ _OPTIONS: dict[tuple, list[tuple[int, tuple[int, ...]]]] = {}
 EMPTY, NOT_ALIVE, ALIVE, WORTHY = 0, 1, 2, 3  # what a lane holds (+2: Many Lives), for the memo key
 
 
+@cython.locals(d=CardDef)
 def lane_kinds(st: InscriptionState, seat: cython.int) -> tuple[int, ...]:
     board, defs = st.board, st.defs
     out = []

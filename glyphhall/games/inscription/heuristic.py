@@ -15,7 +15,7 @@ except ImportError:  # the typing hints below are no-ops without Cython
 
 from . import board as B
 from . import sigils as S
-from .cards import BLOOD, BONES
+from .cards import BLOOD, BONES, CardDef
 
 if TYPE_CHECKING:
     from .state import InscriptionState
@@ -81,13 +81,13 @@ WEIGHTS = {"candle": 10.0, "scale": 0.45, "power": 0.2, "health": 0.2, "open": 0
 
 
 # The heuristic's costliest part (it reads every card of both decks); compiled, `total` is a C double.
-@cython.locals(total=cython.double)
+@cython.locals(total=cython.double, d=CardDef)
 def _cards_value(st: InscriptionState, cards: list) -> float:
     """A rough worth of cards to come: stats and sigils, less what they cost."""
     total = 0.0
     defs = st.defs
     for c in cards:
         d = defs[c]
-        total += d.power + 0.5 * d.health + 0.5 * d.sig.bit_count()
+        total += d.power + 0.5 * d.health + 0.5 * d.sigil_count
         total -= 0.8 * d.cost if d.kind == BLOOD else (0.2 * d.cost if d.kind == BONES else 0.0)
     return total

@@ -2,10 +2,6 @@
 from glyphhall.games.inscription.state cimport InscriptionState
 
 # C functions (the typed-state plan's third step): the modules below call them in C.
-
-# C functions (the typed-state plan's third step): the modules below call them in C.
-
-# C functions (the typed-state plan's third step): the modules below call them in C.
 cpdef object item_actions(InscriptionState st, int seat, list out)
 
 # The C functions this module calls in other modules.

@@ -22,6 +22,8 @@ BELL = act("bell")
 PASS = act("pass")
 DRAW_CREATURE = act("draw", "creature")
 DRAW_SQUIRREL = act("draw", "squirrel")
+#: DRAFT_PICKS[k]: "draft k+1" (up to three cards lie face up)
+DRAFT_PICKS = [act("draft", k + 1) for k in range(3)]
 #: PLAIN_PLAY[h][lane]: "play h+1 lane+1" (no sacrifice)
 PLAIN_PLAY = [[act("play", h + 1, lane + 1) for lane in range(4)] for h in range(64)]
 _SAC_PLAY: dict[tuple, Action] = {}

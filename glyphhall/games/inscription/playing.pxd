@@ -2,10 +2,6 @@
 from glyphhall.games.inscription.state cimport InscriptionState
 
 # C functions (the typed-state plan's third step): the modules below call them in C.
-
-# C functions (the typed-state plan's third step): the modules below call them in C.
-
-# C functions (the typed-state plan's third step): the modules below call them in C.
 cpdef object guard(InscriptionState st, int seat, int lane, list events)
 cpdef object place_played(InscriptionState st, int seat, int lane, int cid, list events)
 cpdef object play(InscriptionState st, int seat, tuple args, list events)

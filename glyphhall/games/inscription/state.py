@@ -270,6 +270,8 @@ def load_state(cls: type[InscriptionState], game: Any, data: dict[str, Any]) -> 
 
     for name in ("draft_pile", "faceup", "set_aside", "sleeves", "item_pile", "dc_pool", "dc_revealed"):
         setattr(st, name, cards(data[name]))
+    if len(st.faceup) > 3:
+        raise LoadError("the draft shows at most three cards face up")
     board: list[Any] = []
     for v in data["board"]:
         if v is None:

@@ -122,12 +122,13 @@ def test_the_greedy_bot_beats_the_random_bot():
 
 
 def test_a_bad_position_file_is_a_clear_error():
-    """Bad input: a saved state with a card that does not exist, a bad board, or a bad phase."""
+    """Bad input: a saved state with a card that does not exist, a bad board, a bad phase, or a
+    draft showing more than three cards."""
     from glyphhall.engine import LoadError
 
     good = position(board0=["Wolf", None, None, None]).to_dict()
     for change in ({"hands": [[9999], []]}, {"board": [None] * 7}, {"phase": "dancing"},
-                   {"board": [[1, 2]] + [None] * 7}, {"bones": "many"}):
+                   {"board": [[1, 2]] + [None] * 7}, {"bones": "many"}, {"faceup": [1, 2, 3, 4]}):
         with pytest.raises(LoadError):
             GAME.load({**good, **change})
     assert GAME.load(good).to_dict() == good
