@@ -57,6 +57,16 @@ class Event(NamedTuple):
         return [Event(text, only, data or _NO_DATA), Event(public_text, None, public_data or _NO_DATA, only)]
 
 
+#: Makes an Event from its four fields without the NamedTuple's constructor (a Python function).
+_built = tuple.__new__
+
+
+def public_event(text: str, data: Mapping[str, Any] = _NO_DATA) -> Event:
+    """`Event(text, data=data)`, made faster: the rules tell events at every step of every
+    playout and search."""
+    return _built(Event, (text, None, data, _NOBODY))
+
+
 def filter_events(events: Iterable[Event], seat: int | None) -> list[Event]:
     """The events `seat` may see; None is a spectator."""
     return [e for e in events if e.visible_to(seat)]

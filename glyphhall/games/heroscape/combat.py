@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from glyphhall.engine import Event
+from glyphhall.engine.events import public_event
 
 from . import engagement, glyph_effects, los
 
@@ -140,7 +141,7 @@ def defend(s: HeroscapeState, a: int, d: int, dice: int, skulls: int, normal: bo
     if (wounds and shields and s.has_power(d, "stealth_dodge") and a >= 0
             and not engagement.adjacent(s, a, d)):
         wounds, note = 0, " (Stealth Dodge)"
-    events.append(Event(
+    events.append(public_event(
         f"{what}: {s.f_name[a] if a >= 0 else 'it'} rolls {_count(dice, 'die', 'dice')}, {_count(skulls, 'skull')}; "
         f"{s.f_name[d]} rolls {block}, {_count(shields, 'shield')}{note}" + ("; no wound" if wounds <= 0 else ""),
         data={"attacker": s.f_name[a] if a >= 0 else None, "defender": s.f_name[d],
@@ -150,7 +151,7 @@ def defend(s: HeroscapeState, a: int, d: int, dice: int, skulls: int, normal: bo
     if (normal and a >= 0 and shields > skulls and s.has_power(d, "counter_strike")
             and s.card_of(a).klass != "samurai" and s.f_state[a] == ON and engagement.adjacent(s, a, d)):
         back = shields - skulls
-        events.append(Event(f"{s.f_name[d]} counter strikes {s.f_name[a]} for {back}", data={"seat": s.owner(d), "target_seat": s.owner(a)}))
+        events.append(public_event(f"{s.f_name[d]} counter strikes {s.f_name[a]} for {back}", data={"seat": s.owner(d), "target_seat": s.owner(a)}))
         wound(s, a, back, events)
 
 
@@ -160,7 +161,7 @@ def wound(s: HeroscapeState, f: int, n: int, events: list[Event], *, blockable: 
     if n <= 0 or s.f_state[f] != ON:
         return False
     s.f_wounds[f] += n
-    events.append(Event(f"{s.f_name[f]} takes {n} wound{'s' if n != 1 else ''}",
+    events.append(public_event(f"{s.f_name[f]} takes {n} wound{'s' if n != 1 else ''}",
                         data={"figure": s.f_name[f], "wounds": n, "seat": s.owner(f)}))
     glyph_effects.lose_equipment(s, f, events)
     if s.f_wounds[f] >= s.card_of(f).life:
@@ -178,7 +179,7 @@ def destroy(s: HeroscapeState, f: int, events: list[Event]) -> None:
             s.occ[h] = -1
     s.f_state[f] = DEAD
     s.f_hex[f] = s.f_tail[f] = -1
-    events.append(Event(f"{s.f_name[f]} is destroyed", data={"destroyed": s.f_name[f], "seat": s.owner(f)}))
+    events.append(public_event(f"{s.f_name[f]} is destroyed", data={"destroyed": s.f_name[f], "seat": s.owner(f)}))
     if s.moving == f:
         s.moving = -1
         s.moved.append(f)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from glyphhall.engine import Action, Event, Rng
+from glyphhall.engine.events import public_event
 
 from . import combat, glyph_effects, glyph_rules, movement
 from .actions import act
@@ -155,7 +156,7 @@ def apply_pending(s: HeroscapeState, action: Action, events: list[Event]) -> Non
         s.f_state[f] = ON
         s.f_hex[f] = s.f_tail[f] = -1
         movement.place(s, f, h, t)
-        events.append(Event(f"seat {seat} places {s.f_name[f]} on {board.labels[h]}"))
+        events.append(public_event(f"seat {seat} places {s.f_name[f]} on {board.labels[h]}"))
         return
     f = p[2]
     if kind in ("equip", "swapglyph") and verb == "equip":
@@ -167,17 +168,17 @@ def apply_pending(s: HeroscapeState, action: Action, events: list[Event]) -> Non
     elif kind == "lostglyph":
         h = board.index[str(args[0])]
         s.glyph_at[h] = (p[2], True)
-        events.append(Event(f"seat {seat} places {GLYPHS[p[2]].name} on {board.labels[h]}"))
+        events.append(public_event(f"seat {seat} places {GLYPHS[p[2]].name} on {board.labels[h]}"))
     elif kind == "spirit":
         c = s.card_index(str(args[0]))
         field = "c_atk" if p[2] == "atk" else "c_dfn"
         s.set_card_field(field, c, getattr(s, field)[c] + 1)
-        events.append(Event(f"the Warrior's {'Attack' if p[2] == 'atk' else 'Armor'} Spirit goes to {s.c_def[c].name}", data={"card": s.c_def[c].name, "card_seat": s.c_owner[c]}))
+        events.append(public_event(f"the Warrior's {'Attack' if p[2] == 'atk' else 'Armor'} Spirit goes to {s.c_def[c].name}", data={"card": s.c_def[c].name, "card_seat": s.c_owner[c]}))
     elif kind == "summon" and verb == "summon":
         g = s.fig_index(str(args[0]))
         h = board.index[str(args[1])]
         movement.place(s, g, h, -1)
-        events.append(Event(f"Erland summons {s.f_name[g]} to {board.labels[h]}", data={"seat": s.owner(g)}))
+        events.append(public_event(f"Erland summons {s.f_name[g]} to {board.labels[h]}", data={"seat": s.owner(g)}))
     elif kind == "negate":
         glyph_rules.negate(s, seat, s.card_index(str(args[0])), events)
     elif kind == "wannok":
@@ -185,16 +186,16 @@ def apply_pending(s: HeroscapeState, action: Action, events: list[Event]) -> Non
     elif kind == "target_order":
         _, _, a, targets, dice, skulls, normal, what = p
         d = s.fig_index(str(args[0]))
-        events.append(Event(f"seat {seat} resolves the {what} against {s.f_name[d]} next", data={"seat": s.owner(d)}))
+        events.append(public_event(f"seat {seat} resolves the {what} against {s.f_name[d]} next", data={"seat": s.owner(d)}))
         combat.defend(s, a, d, dice, skulls, normal, events, what)
         combat.continue_resolving(s, a, [x for x in targets if x != d], dice, skulls, normal, events, what)
     elif kind == "placer":
         chosen = int(args[0])
-        events.append(Event(f"seat {seat} chooses seat {chosen} to place {GLYPHS[p[2]].name}"))
+        events.append(public_event(f"seat {seat} chooses seat {chosen} to place {GLYPHS[p[2]].name}"))
         s.pending.insert(0, (chosen, "lostglyph", p[2], p[3], p[4]))
     elif kind == "wannokpick":
         chosen = int(args[0])
-        events.append(Event(f"Wannok: seat {chosen} must wound one of their figures"))
+        events.append(public_event(f"Wannok: seat {chosen} must wound one of their figures"))
         s.pending.insert(0, (chosen, "wannok", -1, -1))
 
 
@@ -207,8 +208,8 @@ def skip_pending(s: HeroscapeState, events: list[Event]) -> None:
         f = p[2]
         if s.f_state[f] != ON and p[3] in ("zone",) and s.phase in ("draft", "place"):
             s.f_state[f] = UNUSED
-            events.append(Event(f"{s.f_name[f]} does not fit in the start zone and is not used", data={"seat": s.owner(f)}))
+            events.append(public_event(f"{s.f_name[f]} does not fit in the start zone and is not used", data={"seat": s.owner(f)}))
         elif s.f_state[f] == RESERVE and p[3] == "drop":
-            events.append(Event(f"{s.f_name[f]} finds no space to drop and stays off the battlefield", data={"seat": s.owner(f)}))
+            events.append(public_event(f"{s.f_name[f]} finds no space to drop and stays off the battlefield", data={"seat": s.owner(f)}))
     elif kind == "lostglyph":
-        events.append(Event(f"no space for {GLYPHS[p[2]].name}: it is removed from the game"))
+        events.append(public_event(f"no space for {GLYPHS[p[2]].name}: it is removed from the game"))

@@ -13,6 +13,7 @@ except ImportError:  # the typing hints below are no-ops without Cython
     from glyphhall.engine import nocython as cython
 
 from glyphhall.engine import Action, Event
+from glyphhall.engine.events import public_event
 
 from . import decisions, glyph_effects, glyph_rules, scenario_rules, turn
 from .actions import act
@@ -79,14 +80,14 @@ def roll_off(s: HeroscapeState, seats: list[int], events: list[Event], what: str
             if len(group) == 1:
                 order.append(group.pop())
         elif len(top) == len(group):
-            events.append(Event(f"{what}: tie at {best}, re-roll", data={"rolls": {str(k): v for k, v in scores.items()}}))  # JSON keys are text
+            events.append(public_event(f"{what}: tie at {best}, re-roll", data={"rolls": {str(k): v for k, v in scores.items()}}))  # JSON keys are text
         else:
             group = top + [g for g in group if g not in top]
             # resolve the tie first, then the rest in roll order
             rest = sorted((g for g in group if g not in top), key=lambda g: -scores[g])
             order_top = roll_off(s, top, events, what, bonus)
             return order + order_top + rest
-    events.append(Event(f"{what}: " + ", ".join(f"seat {k} rolls {v}" for k, v in sorted(rolls.items()))
+    events.append(public_event(f"{what}: " + ", ".join(f"seat {k} rolls {v}" for k, v in sorted(rolls.items()))
                         + f"; seat {order[0]} first", data={"rolls": {str(k): v for k, v in rolls.items()}}))
     return order
 
@@ -239,12 +240,12 @@ def apply_phase(s: HeroscapeState, seat: cython.int, action: Action, events: lis
     if s.phase == "draft":
         if action.verb == "done":
             s.draft_done[seat] = True
-            events.append(Event(f"seat {seat} ends their draft with {points_used(s, seat)} points"))
+            events.append(public_event(f"seat {seat} ends their draft with {points_used(s, seat)} points"))
         else:
             key = str(action.args[0])
             s.draft_pool = [k for k in s.draft_pool if k != key]  # shared between clones
             c = add_card(s, key, seat)
-            events.append(Event(f"seat {seat} drafts {CARDS[key].name} ({CARDS[key].points} points)"))
+            events.append(public_event(f"seat {seat} drafts {CARDS[key].name} ({CARDS[key].points} points)"))
             queue_placement(s, c)
             s.draft_pos += 1
         return
@@ -287,7 +288,7 @@ def settle(s: HeroscapeState, events: list[Event]) -> None:
             for seat in range(s.num_players):
                 if not s.draft_done[seat] and not can_afford(s, seat):
                     s.draft_done[seat] = True
-                    events.append(Event(f"seat {seat} can add no more cards and ends their draft"))
+                    events.append(public_event(f"seat {seat} can add no more cards and ends their draft"))
             if drafter(s) < 0 or all(s.draft_done):
                 start_round(s, events)
                 continue
@@ -313,7 +314,7 @@ def settle(s: HeroscapeState, events: list[Event]) -> None:
 def start_round(s: HeroscapeState, events: list[Event]) -> None:
     s.round += 1
     s.phase = "orders"
-    events.append(Event(f"round {s.round} begins"))
+    events.append(public_event(f"round {s.round} begins"))
     # markers that have no card to go on stay out of play (shown as removed)
     s.revealed = [[False] * 4 for _ in range(s.num_players)]
     s.markers = [[-1 if order_cards(s, seat) else -2] * 4 for seat in range(s.num_players)]
@@ -334,7 +335,7 @@ def the_drop(s: HeroscapeState, events: list[Event]) -> None:
             continue
         seat = s.c_owner[c]
         roll = d20(s, seat)
-        events.append(Event(f"The Drop: {s.c_def[c].name} rolls {roll}" + (", they drop" if roll >= 13 else ""),
+        events.append(public_event(f"The Drop: {s.c_def[c].name} rolls {roll}" + (", they drop" if roll >= 13 else ""),
                             data={"card": s.c_def[c].name, "card_seat": s.c_owner[c]}))
         if roll >= 13:
             for f in waiting:
@@ -367,12 +368,12 @@ def begin_turn(s: HeroscapeState, events: list[Event]) -> None:
         c = s.markers[seat][m]
         if c >= 0 and s.c_owner[c] == seat and any([s.f_state[f] == ON for f in s.c_figs[c]]):
             s.set_revealed(seat, m, True)
-            events.append(Event(f"seat {seat} reveals order marker {s.turn_no} on {s.c_def[c].name}"))
+            events.append(public_event(f"seat {seat} reveals order marker {s.turn_no} on {s.c_def[c].name}"))
             glyph_rules.time_bomb_tick(s, seat, events)
             if s.c_owner[c] == seat and any([s.f_state[f] == ON for f in s.c_figs[c]]):
                 turn.start_turn(s, c)
                 return
-        events.append(Event(f"seat {seat} loses turn {s.turn_no}: no figure to activate"))
+        events.append(public_event(f"seat {seat} loses turn {s.turn_no}: no figure to activate"))
         turn.advance(s)
 
 
@@ -420,13 +421,13 @@ def finish(s: HeroscapeState, winners: list[int], events: list[Event], why: str)
     n = s.num_players
     if len(winners) == n:
         s.result = tuple([0.5] * n)
-        events.append(Event(f"game over, a draw: {why}"))  # the outcome first: a narrow screen cuts the end
+        events.append(public_event(f"game over, a draw: {why}"))  # the outcome first: a narrow screen cuts the end
     else:
         # a winning team's players each win; players tied for the win share it
         share = 1.0 / len({s.team[seat] for seat in winners})
         s.result = tuple(share if seat in winners else 0.0 for seat in range(n))
         verb = "wins" if len(winners) == 1 else "win"
-        events.append(Event(f"game over, seat {', '.join(map(str, winners))} {verb}: {why}"))
+        events.append(public_event(f"game over, seat {', '.join(map(str, winners))} {verb}: {why}"))
     s.phase = "over"
     s.pending.clear()
     s.active_card = -1

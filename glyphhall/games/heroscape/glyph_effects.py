@@ -15,6 +15,7 @@ except ImportError:  # the typing hints below are no-ops without Cython
     from glyphhall.engine import nocython as cython
 
 from glyphhall.engine import Event
+from glyphhall.engine.events import public_event
 
 from . import los
 from .glyphs import GLYPHS
@@ -134,7 +135,7 @@ def lose_equipment(s: HeroscapeState, f: int, events: list[Event]) -> None:
         return
     s.set_card_field("c_glyph", s.f_card[f], "")
     h = s.f_hex[f]
-    events.append(Event(f"{s.f_name[f]} loses {GLYPHS[key].name}", data={"seat": s.owner(f)}))
+    events.append(public_event(f"{s.f_name[f]} loses {GLYPHS[key].name}", data={"seat": s.owner(f)}))
     owner = s.owner(f)
     if len(s.opponents(owner)) == 1:
         s.pending.append((s.opponents(owner)[0], "lostglyph", key, h, s.board.levels[h]))

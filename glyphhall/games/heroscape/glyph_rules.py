@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from glyphhall.engine import Event
+from glyphhall.engine.events import public_event
 
 from . import combat, engagement, glyph_effects
 from .glyph_effects import d20
@@ -49,13 +50,13 @@ def stop_on(s: HeroscapeState, f: int, events: list[Event]) -> None:
         g = GLYPHS[key]
         if not up:
             s.glyph_at[h] = (key, True)
-            events.append(Event(f"{s.f_name[f]} turns the glyph on {s.board.labels[h]}: it is {g.name}", data={"seat": s.owner(f)}))
+            events.append(public_event(f"{s.f_name[f]} turns the glyph on {s.board.labels[h]}: it is {g.name}", data={"seat": s.owner(f)}))
         else:
-            events.append(Event(f"{s.f_name[f]} stops on {g.name}", data={"seat": s.owner(f)}))
+            events.append(public_event(f"{s.f_name[f]} stops on {g.name}", data={"seat": s.owner(f)}))
         if not up and key == "kelda" and s.options["kelda"] == "rulebook" and s.f_wounds[f] == 0:
             # Ruling: an unwounded figure revealed her by stopping there (it could not know);
             # she heals only a wounded figure, so she stays, power side up, for one.
-            events.append(Event(f"Kelda heals only a wounded figure: {s.f_name[f]} has no wound, so she stays"))
+            events.append(public_event(f"Kelda heals only a wounded figure: {s.f_name[f]} has no wound, so she stays"))
             continue
         if g.kind == "temporary":
             del s.glyph_at[h]
@@ -63,7 +64,7 @@ def stop_on(s: HeroscapeState, f: int, events: list[Event]) -> None:
         elif g.equipment:
             if key == "timebomb" and not s.bomb_armed:
                 s.bomb_armed = True
-                events.append(Event("the Time Bomb is armed"))
+                events.append(public_event("the Time Bomb is armed"))
             if glyph_effects.can_equip(s, f, key):
                 # equip, or swap when it carries one by then (turn.pending_actions decides)
                 s.pending.append((s.owner(f), "swapglyph" if glyph_effects.carried(s, f) else "equip", f, h))
@@ -119,7 +120,7 @@ def drop_spaces(s: HeroscapeState, f: int) -> list[int]:
 def equip(s: HeroscapeState, f: int, h: int, events: list[Event]) -> None:
     key = s.glyph_at.pop(h)[0]
     s.set_card_field("c_glyph", s.f_card[f], key)
-    events.append(Event(f"{s.f_name[f]} equips {GLYPHS[key].name}", data={"seat": s.owner(f)}))
+    events.append(public_event(f"{s.f_name[f]} equips {GLYPHS[key].name}", data={"seat": s.owner(f)}))
 
 
 def swap_with_ground(s: HeroscapeState, f: int, h: int, events: list[Event]) -> None:
@@ -128,14 +129,14 @@ def swap_with_ground(s: HeroscapeState, f: int, h: int, events: list[Event]) -> 
     old = s.c_glyph[s.f_card[f]]
     s.set_card_field("c_glyph", s.f_card[f], new)
     s.glyph_at[h] = (old, True)
-    events.append(Event(f"{s.f_name[f]} swaps {GLYPHS[old].name} for {GLYPHS[new].name}", data={"seat": s.owner(f)}))
+    events.append(public_event(f"{s.f_name[f]} swaps {GLYPHS[old].name} for {GLYPHS[new].name}", data={"seat": s.owner(f)}))
 
 
 def swap_between(s: HeroscapeState, f: int, g: int, events: list[Event]) -> None:
     cf, cg = s.f_card[f], s.f_card[g]
     s.c_glyph = s.c_glyph[:]  # shared between clones
     s.c_glyph[cf], s.c_glyph[cg] = s.c_glyph[cg], s.c_glyph[cf]
-    events.append(Event(f"{s.f_name[f]} and {s.f_name[g]} swap Equipment Glyphs", data={"seat": s.owner(f), "target_seat": s.owner(g)}))
+    events.append(public_event(f"{s.f_name[f]} and {s.f_name[g]} swap Equipment Glyphs", data={"seat": s.owner(f), "target_seat": s.owner(g)}))
 
 
 def drop(s: HeroscapeState, f: int, h: int, events: list[Event]) -> None:
@@ -143,7 +144,7 @@ def drop(s: HeroscapeState, f: int, h: int, events: list[Event]) -> None:
     key = s.c_glyph[c]
     s.set_card_field("c_glyph", c, "")
     s.glyph_at[h] = (key, True)
-    events.append(Event(f"{s.f_name[f]} drops {GLYPHS[key].name} on {s.board.labels[h]}", data={"seat": s.owner(f)}))
+    events.append(public_event(f"{s.f_name[f]} drops {GLYPHS[key].name} on {s.board.labels[h]}", data={"seat": s.owner(f)}))
 
 
 def pass_to(s: HeroscapeState, f: int, g: int, events: list[Event]) -> None:
@@ -151,7 +152,7 @@ def pass_to(s: HeroscapeState, f: int, g: int, events: list[Event]) -> None:
     key = s.c_glyph[cf]
     s.c_glyph = s.c_glyph[:]  # shared between clones
     s.c_glyph[cf], s.c_glyph[cg] = "", key
-    events.append(Event(f"{s.f_name[f]} passes {GLYPHS[key].name} to {s.f_name[g]}", data={"seat": s.owner(f), "target_seat": s.owner(g)}))
+    events.append(public_event(f"{s.f_name[f]} passes {GLYPHS[key].name} to {s.f_name[g]}", data={"seat": s.owner(f), "target_seat": s.owner(g)}))
 
 
 def lost_glyph_spaces(s: HeroscapeState, h: int, level: int) -> list[int]:
@@ -167,11 +168,11 @@ def temporary(s: HeroscapeState, f: int, key: str, h: int, events: list[Event]) 
     if effect == "heal":
         c = s.f_card[f]
         if s.options["kelda"] == "wiki" and not s.c_def[c].hero:
-            events.append(Event("Kelda heals only Heroes: nothing happens"))
+            events.append(public_event("Kelda heals only Heroes: nothing happens"))
             return
         for g in s.c_figs[c]:
             s.f_wounds[g] = 0
-        events.append(Event(f"Kelda heals {s.c_def[c].name} of every wound", data={"card": s.c_def[c].name, "card_seat": s.c_owner[c]}))
+        events.append(public_event(f"Kelda heals {s.c_def[c].name} of every wound", data={"card": s.c_def[c].name, "card_seat": s.c_owner[c]}))
     elif effect == "summon":
         s.pending.append((seat, "summon", f, -1))
     elif effect == "massive_curse":
@@ -179,16 +180,16 @@ def temporary(s: HeroscapeState, f: int, key: str, h: int, events: list[Event]) 
             if s.f_state[g] == ON:
                 roll = d20(s, s.owner(g))
                 if roll <= 1:
-                    events.append(Event(f"Mitonsoul: {s.f_name[g]} rolls {roll}", data={"seat": s.owner(g)}))
+                    events.append(public_event(f"Mitonsoul: {s.f_name[g]} rolls {roll}", data={"seat": s.owner(g)}))
                     combat.destroy(s, g, events)
-        events.append(Event("Mitonsoul's curse has passed"))
+        events.append(public_event("Mitonsoul's curse has passed"))
     elif effect == "revive":
         need = int(s.options["sturla"])
         for g in range(len(s.f_card)):
             if s.f_state[g] == DEAD:
                 roll = d20(s, s.owner(g))
                 if roll >= need:
-                    events.append(Event(f"Sturla: {s.f_name[g]} rolls {roll} and returns", data={"seat": s.owner(g)}))
+                    events.append(public_event(f"Sturla: {s.f_name[g]} rolls {roll} and returns", data={"seat": s.owner(g)}))
                     s.f_wounds[g] = 0
                     s.pending.append((s.owner(g), "place", g, "zone", -1))
     elif effect == "negation":
@@ -201,10 +202,10 @@ def temporary(s: HeroscapeState, f: int, key: str, h: int, events: list[Event]) 
             o, m = theirs[s.rng.below(len(theirs))]
             card = s.markers[o][m]
             s.set_marker(o, m, -2, revealed=True)
-            events.append(Event(f"Oreld ({roll}): order marker {'123X'[m]} of seat {o} on "
+            events.append(public_event(f"Oreld ({roll}): order marker {'123X'[m]} of seat {o} on "
                                 f"{s.c_def[card].name} is removed"))
         else:
-            events.append(Event(f"Oreld: roll {roll}, no effect"))
+            events.append(public_event(f"Oreld: roll {roll}, no effect"))
 
 
 def summon_choices(s: HeroscapeState, f: int) -> list[tuple[int, int]]:
@@ -229,9 +230,9 @@ def negate(s: HeroscapeState, seat: int, c: int, events: list[Event]) -> None:
     roll = d20(s, seat)
     if roll >= GLYPHS["nilrend"].amount:
         s.set_card_field("c_negated", c, True)
-        events.append(Event(f"Nilrend ({roll}): the special powers of {s.c_def[c].name} are negated", data={"card": s.c_def[c].name, "card_seat": s.c_owner[c]}))
+        events.append(public_event(f"Nilrend ({roll}): the special powers of {s.c_def[c].name} are negated", data={"card": s.c_def[c].name, "card_seat": s.c_owner[c]}))
     else:
-        events.append(Event(f"Nilrend: roll {roll}, no effect"))
+        events.append(public_event(f"Nilrend: roll {roll}, no effect"))
 
 
 # ---------------------------------------------------------------------------- round and marker hooks
@@ -243,15 +244,15 @@ def wannok(s: HeroscapeState, events: list[Event]) -> None:
         seat = s.owner(f)
         roll = d20(s, seat)
         if roll <= 1:
-            events.append(Event(f"Wannok ({roll}): {s.f_name[f]} takes a wound", data={"seat": s.owner(f)}))
+            events.append(public_event(f"Wannok ({roll}): {s.f_name[f]} takes a wound", data={"seat": s.owner(f)}))
             combat.wound(s, f, 1, events)
         else:
             if len(s.opponents(seat)) == 1:
                 other = s.opponents(seat)[0]
-                events.append(Event(f"Wannok ({roll}): seat {other} must wound one of their figures"))
+                events.append(public_event(f"Wannok ({roll}): seat {other} must wound one of their figures"))
                 s.pending.append((other, "wannok", -1, -1))
             else:
-                events.append(Event(f"Wannok ({roll}): seat {seat} chooses an opponent to take a wound"))
+                events.append(public_event(f"Wannok ({roll}): seat {seat} chooses an opponent to take a wound"))
                 s.pending.append((seat, "wannokpick", -1, -1))
 
 
@@ -273,7 +274,7 @@ def time_bomb_tick(s: HeroscapeState, seat: int, events: list[Event]) -> None:
         return
     roll = s.rng.randint(1, 20)
     if 4 <= roll <= 19:
-        events.append(Event(f"Time Bomb: roll {roll}, it keeps ticking"))
+        events.append(public_event(f"Time Bomb: roll {roll}, it keeps ticking"))
         return
     if holder >= 0:
         s.set_card_field("c_glyph", s.f_card[holder], "")
@@ -281,10 +282,10 @@ def time_bomb_tick(s: HeroscapeState, seat: int, events: list[Event]) -> None:
         del s.glyph_at[where]
     s.bomb_armed = False
     if roll == 20:
-        events.append(Event("Time Bomb: roll 20, defused and removed"))
+        events.append(public_event("Time Bomb: roll 20, defused and removed"))
         return
     wounds = 6 if roll == 1 else 2
-    events.append(Event(f"Time Bomb: roll {roll}, it explodes: {wounds} wounds within 3 spaces"))
+    events.append(public_event(f"Time Bomb: roll {roll}, it explodes: {wounds} wounds within 3 spaces"))
     row = s.board.dist_row(where)
     hit = [g for g in range(len(s.f_card)) if s.f_state[g] == ON
            and min(row[x] for x in (s.f_hex[g], s.f_tail[g]) if x >= 0) <= GLYPHS["timebomb"].amount]

@@ -33,6 +33,7 @@ except ImportError:  # the typing hints below are no-ops without Cython
     from glyphhall.engine import nocython as cython
 
 from glyphhall.engine import Event
+from glyphhall.engine.events import public_event
 
 from . import combat, engagement, glyph_effects
 from .glyph_effects import d20
@@ -329,7 +330,7 @@ def _swipe(s: HeroscapeState, f: int, swipers: list[int], events: list[Event]) -
         if s.f_state[f] != ON:
             return True
         skulls = combat.roll_skulls(s, 1)
-        events.append(Event(f"{s.f_name[e]} strikes {s.f_name[f]} as it leaves engagement: "
+        events.append(public_event(f"{s.f_name[e]} strikes {s.f_name[f]} as it leaves engagement: "
                             f"{skulls} skull{'s' if skulls != 1 else ''}", data={"seat": s.owner(e), "target_seat": s.owner(f)}))
         combat.wound(s, f, skulls, events)
     return s.f_state[f] != ON
@@ -396,7 +397,7 @@ def _moved(board, figure: str, seat: cython.int, to: cython.int) -> Event:
     event = table[to]
     if event is None:
         label = board.labels[to]
-        event = table[to] = Event(f"{figure} moves to {label}", data={"figure": figure, "to": label, "seat": seat})
+        event = table[to] = public_event(f"{figure} moves to {label}", data={"figure": figure, "to": label, "seat": seat})
     return event
 
 
@@ -422,11 +423,11 @@ def fall(s: HeroscapeState, f: int, drop: int, to: int, events: list[Event]) -> 
         return False
     if dice == EXTREME_FALL:
         roll = d20(s, s.owner(f))
-        events.append(Event(f"{s.f_name[f]} takes an extreme fall of {drop} levels: d20 {roll}", data={"seat": s.owner(f)}))
+        events.append(public_event(f"{s.f_name[f]} takes an extreme fall of {drop} levels: d20 {roll}", data={"seat": s.owner(f)}))
         if roll < 19:
             combat.destroy(s, f, events)
         return s.f_state[f] != ON
     skulls = combat.roll_skulls(s, dice)
-    events.append(Event(f"{s.f_name[f]} falls {drop} levels: {skulls} wound{'s' if skulls != 1 else ''}", data={"seat": s.owner(f)}))
+    events.append(public_event(f"{s.f_name[f]} falls {drop} levels: {skulls} wound{'s' if skulls != 1 else ''}", data={"seat": s.owner(f)}))
     combat.wound(s, f, skulls, events, blockable=False)
     return s.f_state[f] != ON

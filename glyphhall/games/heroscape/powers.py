@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from glyphhall.engine import Event
+from glyphhall.engine.events import public_event
 
 from . import combat, engagement, los, movement
 from .glyph_effects import d20
@@ -147,11 +148,11 @@ def chomp_targets(s: HeroscapeState, f: int) -> list[int]:
 
 def chomp(s: HeroscapeState, f: int, d: int, events: list[Event]) -> None:
     if not s.card_of(d).hero:
-        events.append(Event(f"{s.f_name[f]} chomps {s.f_name[d]}", data={"seat": s.owner(f), "target_seat": s.owner(d)}))
+        events.append(public_event(f"{s.f_name[f]} chomps {s.f_name[d]}", data={"seat": s.owner(f), "target_seat": s.owner(d)}))
         combat.destroy(s, d, events)
         return
     roll = d20(s, s.owner(f))
-    events.append(Event(f"{s.f_name[f]} tries to chomp {s.f_name[d]}: d20 {roll}", data={"seat": s.owner(f), "target_seat": s.owner(d)}))
+    events.append(public_event(f"{s.f_name[f]} tries to chomp {s.f_name[d]}: d20 {roll}", data={"seat": s.owner(f), "target_seat": s.owner(d)}))
     if roll >= 16:
         combat.destroy(s, d, events)
 
@@ -168,7 +169,7 @@ def shackle(s: HeroscapeState, f: int, d: int, events: list[Event]) -> None:
     roll = d20(s, seat)
     c = s.f_card[d]
     if roll < 20:
-        events.append(Event(f"{s.f_name[f]} tries Mind Shackle on {s.f_name[d]}: d20 {roll}, it resists", data={"seat": s.owner(f), "target_seat": s.owner(d)}))
+        events.append(public_event(f"{s.f_name[f]} tries Mind Shackle on {s.f_name[d]}: d20 {roll}, it resists", data={"seat": s.owner(f), "target_seat": s.owner(d)}))
         return
     old = s.c_owner[c]
     for m in range(4):
@@ -176,20 +177,20 @@ def shackle(s: HeroscapeState, f: int, d: int, events: list[Event]) -> None:
             s.set_marker(old, m, -2, revealed=True)
     s.set_card_field("c_owner", c, seat)
     s.set_card_field("c_team", c, s.team[seat])
-    events.append(Event(f"{s.f_name[f]} Mind Shackles {s.c_def[c].name} (d20 {roll}): seat {seat} takes control",
+    events.append(public_event(f"{s.f_name[f]} Mind Shackles {s.c_def[c].name} (d20 {roll}): seat {seat} takes control",
                         data={"seat": seat, "card": s.c_def[c].name, "card_seat": old}))
 
 
 def berserk(s: HeroscapeState, f: int, events: list[Event]) -> None:
     roll = d20(s, s.owner(f))
     if roll >= 15:
-        events.append(Event(f"Berserker Charge: d20 {roll}, Tarn Viking Warriors move again",
+        events.append(public_event(f"Berserker Charge: d20 {roll}, Tarn Viking Warriors move again",
                             data={"card": "Tarn Viking Warriors", "card_seat": s.owner(f)}))
         card = s.f_card[f]
         s.moved = [g for g in s.moved if s.f_card[g] != card]
         s.stage = 0
     else:
-        events.append(Event(f"Berserker Charge: d20 {roll}, no charge"))
+        events.append(public_event(f"Berserker Charge: d20 {roll}, no charge"))
         s.used.append("berserk failed")  # no further charge this turn (the card's FAQ)
         s.stage = 1
 
@@ -202,7 +203,7 @@ def water_clone(s: HeroscapeState, c: int, events: list[Event]) -> None:
             continue
         need = 10 if s.board.terrain[s.f_hex[f]] == "w" else 15
         roll = d20(s, seat)
-        events.append(Event(f"Water Clone: {s.f_name[f]} rolls {roll} (needs {need})", data={"seat": s.owner(f)}))
+        events.append(public_event(f"Water Clone: {s.f_name[f]} rolls {roll} (needs {need})", data={"seat": s.owner(f)}))
         if roll >= need:
             g = dead.pop(0)
             s.f_wounds[g] = 0
@@ -218,7 +219,7 @@ def rod_targets(s: HeroscapeState, f: int) -> list[int]:
 def rod(s: HeroscapeState, f: int, d: int, events: list[Event]) -> None:
     roll = d20(s, s.owner(f))
     wounds = 0 if roll <= 10 else (1 if roll <= 18 else 2)
-    events.append(Event(f"Cosmic Control Rod: {s.f_name[f]} targets {s.f_name[d]}, d20 {roll}", data={"seat": s.owner(f), "target_seat": s.owner(d)}))
+    events.append(public_event(f"Cosmic Control Rod: {s.f_name[f]} targets {s.f_name[d]}, d20 {roll}", data={"seat": s.owner(f), "target_seat": s.owner(d)}))
     combat.wound(s, d, wounds, events)
 
 

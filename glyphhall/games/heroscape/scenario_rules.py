@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from glyphhall.engine import Event
+from glyphhall.engine.events import public_event
 
 from . import combat
 
@@ -45,7 +46,7 @@ def end_of_round(s: HeroscapeState, events: list[Event]) -> list[int] | None:
     for f, state in enumerate(s.f_state):
         if state == ON and any(h >= 0 and board.terrain[h] == LAVA_FIELD for h in (s.f_hex[f], s.f_tail[f])):
             skull = combat.roll_skulls(s, 1)
-            events.append(Event(f"{s.f_name[f]} stands on a lava field at the end of the round: "
+            events.append(public_event(f"{s.f_name[f]} stands on a lava field at the end of the round: "
                                 f"{'a skull' if skull else 'no skull'}", data={"seat": s.owner(f)}))
             combat.wound(s, f, skull, events, blockable=False)
     if board.scenario.victory == "hold":

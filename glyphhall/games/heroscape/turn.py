@@ -13,6 +13,7 @@ except ImportError:  # the typing hints below are no-ops without Cython
     from glyphhall.engine import nocython as cython
 
 from glyphhall.engine import Action, Event
+from glyphhall.engine.events import public_event
 
 from . import combat, engagement, glyph_effects, glyph_rules, los, movement, paths, powers
 from .actions import act
@@ -47,7 +48,7 @@ def end_turn(s: HeroscapeState, events: list[Event]) -> None:
     c = s.active_card
     if s.c_grenade[c] == 1:
         s.set_card_field("c_grenade", c, 2)
-    events.append(Event(f"seat {s.c_owner[c]} ends the turn of {s.c_def[c].name}"))
+    events.append(public_event(f"seat {s.c_owner[c]} ends the turn of {s.c_def[c].name}"))
     advance(s)
 
 
@@ -246,19 +247,19 @@ def apply_turn(s: HeroscapeState, action: Action, events: list[Event]) -> None:
             movement.start_move(s, f)
         s.used.append(f"flip{f}")
         s.f_hex[f], s.f_tail[f] = s.f_tail[f], s.f_hex[f]
-        events.append(Event(f"{s.f_name[f]} turns around: it now leads from {board.labels[s.f_hex[f]]}", data={"seat": s.owner(f)}))
+        events.append(public_event(f"{s.f_name[f]} turns around: it now leads from {board.labels[s.f_hex[f]]}", data={"seat": s.owner(f)}))
     elif verb == "grapple":
         to = board.index[str(args[1])]
         s.moving = f
         s.start_engaged = engagement.engaged_with(s, f)
-        events.append(Event(f"{s.f_name[f]} fires the Grapple Gun", data={"seat": s.owner(f)}))
+        events.append(public_event(f"{s.f_name[f]} fires the Grapple Gun", data={"seat": s.owner(f)}))
         movement.step(s, f, to, events, cost=0)
         finish_move(s, f, events)
     elif verb == "teleport":
         to = board.index[str(args[1])]
         s.moving = f
         movement.place(s, f, to, -1)
-        events.append(Event(f"{s.f_name[f]} teleports through the Boom Tube to {board.labels[to]}", data={"seat": s.owner(f)}))
+        events.append(public_event(f"{s.f_name[f]} teleports through the Boom Tube to {board.labels[to]}", data={"seat": s.owner(f)}))
         finish_move(s, f, events)
     elif verb == "drop":
         glyph_rules.drop(s, f, board.index[str(args[1])] if len(args) > 1 else s.f_hex[f], events)
@@ -320,7 +321,7 @@ def finish_move(s: HeroscapeState, f: int, events: list[Event]) -> None:
         return
     if s.board.terrain[s.f_hex[f]] == "l":
         roll = d20(s, s.owner(f))
-        events.append(Event(f"{s.f_name[f]} is in molten lava: d20 {roll}", data={"seat": s.owner(f)}))
+        events.append(public_event(f"{s.f_name[f]} is in molten lava: d20 {roll}", data={"seat": s.owner(f)}))
         if roll < 20:
             combat.destroy(s, f, events)
             return

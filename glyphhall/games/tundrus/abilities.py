@@ -15,6 +15,7 @@ except ImportError:  # the typing hints below are no-ops without Cython
     from glyphhall.engine import nocython as cython
 
 from glyphhall.engine import Action, Event
+from glyphhall.engine.events import public_event
 
 from . import tokens
 from .actions import act
@@ -226,7 +227,7 @@ def resolve(
         paid = (paid + " and " if paid else "") + f"{ab.health} Health"
     s.turn[T_PRIMARY] = 1
     where = "" if not targets else " on " + ", ".join(t.cid for t in targets)
-    events.append(Event(f"{c.cid} uses {ab.name}{where}" + (f", paying {paid}" if paid else ""),
+    events.append(public_event(f"{c.cid} uses {ab.name}{where}" + (f", paying {paid}" if paid else ""),
                         data={"seat": c.seat, "owners": (c.seat, *(t.seat for t in targets))}))
     war = 0
     if ab.is_attack:  # the combo's War Glyphs and every other unused one power the attack
@@ -278,20 +279,20 @@ def run_steps(
                 note(t, lost)
             elif op == "fill_armor":
                 fill_armor(s, t)
-                events.append(Event(f"{t.cid}'s Armor Track is filled", data={"seat": t.seat}))
+                events.append(public_event(f"{t.cid}'s Armor Track is filled", data={"seat": t.seat}))
             elif op == "heal":
                 got = gain_health(s, t, int(step["amount"]))
-                events.append(Event(f"{t.cid} gains {got} Health", data={"seat": t.seat}))
+                events.append(public_event(f"{t.cid} gains {got} Health", data={"seat": t.seat}))
             elif op == "token":
                 side = int(step.get("side", 1))
                 tokens.place(s, t, step["token"], side, events)
                 note(t, 0, (step["token"], side))
             elif op == "strip_temporary_armor":
                 n = strip_temporary(s, t)
-                events.append(Event(f"{t.cid} loses {n} Temporary Armor", data={"seat": t.seat}))
+                events.append(public_event(f"{t.cid} loses {n} Temporary Armor", data={"seat": t.seat}))
         if op == "energy_if_damaged" and lost_total and not c.defeated:
             got = gain_energy(s, c, int(step["amount"]))
-            events.append(Event(f"{c.cid} gains {got} Energy", data={"seat": c.seat}))
+            events.append(public_event(f"{c.cid} gains {got} Energy", data={"seat": c.seat}))
 
 
 def _who(s: TundrusState, c: Champion, who: str, targets: tuple[Champion, ...]) -> list[Champion]:
@@ -320,7 +321,7 @@ def reflect(s: TundrusState, c: Champion, effects: dict[int, list[Any]], events:
         if t.tribe == c.tribe or "reflection" not in t.tokens or s.phase == "over":
             continue
         del t.tokens["reflection"]
-        events.append(Event(f"{t.cid}'s Reflection turns the result back on {c.cid}", data={"seat": t.seat, "target_seat": c.seat}))
+        events.append(public_event(f"{t.cid}'s Reflection turns the result back on {c.cid}", data={"seat": t.seat, "target_seat": c.seat}))
         if lost:
             magic(s, c, lost, events)
         for tid, side in toks:

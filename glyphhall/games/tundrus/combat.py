@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from glyphhall.engine import Event
+from glyphhall.engine.events import public_event
 
 from .champion import is_die
 from .dice import return_die
@@ -43,12 +44,12 @@ def lose_health(s: TundrusState, c: Champion, n: int, events: list[Event]) -> in
     if n >= c.health and "guardian_angel" in c.tokens:
         del c.tokens["guardian_angel"]
         n = c.health - 1
-        events.append(Event(f"Guardian Angel keeps {c.cid} on its last Health", data={"seat": c.seat}))
+        events.append(public_event(f"Guardian Angel keeps {c.cid} on its last Health", data={"seat": c.seat}))
     n = min(n, c.health)
     c.health -= n
     s.cubes[HEALTH] += n
     if n:
-        events.append(Event(f"{c.cid} loses {n} Health ({c.health} left)", data={"seat": c.seat}))
+        events.append(public_event(f"{c.cid} loses {n} Health ({c.health} left)", data={"seat": c.seat}))
     if c.health == 0:
         defeat(s, c, events)
     return n
@@ -86,7 +87,7 @@ def attack(
         war -= perm
         removed += sh + perm
     cap = war if mode == "unlimited" else (2 if attacker.token("bear_form", armed_only=True) is not None else 1)
-    events.append(Event(
+    events.append(public_event(
         f"{attacker.cid} attacks {target.cid}: {removed} Armor removed"
         + ("" if war else ", no War Glyph left for damage"),
         data={"seat": attacker.seat, "target_seat": target.seat},
@@ -112,9 +113,9 @@ def _next_temporary(temp: list) -> int:
 def defeat(s: TundrusState, c: Champion, events: list[Event]) -> None:
     c.defeated = True
     lose_everything(s, c)
-    events.append(Event(f"{c.cid} is defeated", data={"seat": c.seat}))
+    events.append(public_event(f"{c.cid} is defeated", data={"seat": c.seat}))
     if not s.living(c.tribe) and s.winner < 0:
         s.winner = 1 - c.tribe
         s.phase = "over"
-        events.append(Event(f"Tribe {s.winner + 1} wins: every opposing champion is defeated",
+        events.append(public_event(f"Tribe {s.winner + 1} wins: every opposing champion is defeated",
                             data={"tribe_seats": s.tribe_seats[s.winner]}))

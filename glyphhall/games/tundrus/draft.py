@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from glyphhall.engine import Action, Event, OptionError
+from glyphhall.engine.events import public_event
 from glyphhall.engine.notation import is_number
 
 from .actions import act
@@ -77,7 +78,7 @@ def setup(s: TundrusState) -> list[Event]:
     s.winner = -1
     s.low_health, s.low_round = -1, 0
     s.phase = DRAFT
-    events = [Event(f"Tribe {first + 1} recruits first", data={"tribe_seats": s.tribe_seats[first]})]
+    events = [public_event(f"Tribe {first + 1} recruits first", data={"tribe_seats": s.tribe_seats[first]})]
     if opts["random_draft"]:  # champion boards face down, taken at random, any Classes
         while s.draft_queue:
             recruit(s, s.draft_pool[s.rng.below(len(s.draft_pool))], events)
@@ -101,7 +102,7 @@ def recruit(s: TundrusState, cid: str, events: list[Event]) -> None:
     s.draft_pool = without(s.draft_pool, cid)
     c = Champion.new(s.data, cid, len(s.champs), tribe, seat_for(s, tribe, slot))
     s.champs.append(c)
-    events.append(Event(f"Tribe {tribe + 1} recruits the {s.data.champions[cid].name}",
+    events.append(public_event(f"Tribe {tribe + 1} recruits the {s.data.champions[cid].name}",
                         data={"tribe_seats": s.tribe_seats[tribe]}))
     if not s.draft_queue:
         _finish(s, tribe, events)
@@ -126,6 +127,6 @@ def _finish(s: TundrusState, last_tribe: int, events: list[Event]) -> None:
     s.rng.shuffle(s.deck)
     refill_spoils(s)
     s.initiative = last_tribe  # "The Tribe that recruited the last Champion takes the Initiative"
-    events.append(Event(f"Tribe {last_tribe + 1} takes the Initiative", data={"tribe_seats": s.tribe_seats[last_tribe]}))
+    events.append(public_event(f"Tribe {last_tribe + 1} takes the Initiative", data={"tribe_seats": s.tribe_seats[last_tribe]}))
     s.phase = ACTIVATE
     start_round(s, events)

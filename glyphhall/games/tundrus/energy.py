@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from glyphhall.engine import Action, Event
+from glyphhall.engine.events import public_event
 
 from . import free
 from .abilities import ability_for, energy_cost
@@ -94,7 +95,7 @@ def defer(s: TundrusState, c: Champion, verb: str, args: tuple, events: list[Eve
     s.defer_skip = sorted(skip)
     s.prepaid = 0
     s.phase = ENERGY_PAY
-    events.append(Event(f"{c.cid} chooses how to pay {amount} Energy", data={"seat": c.seat}))
+    events.append(public_event(f"{c.cid} chooses how to pay {amount} Energy", data={"seat": c.seat}))
     return True
 
 
@@ -113,7 +114,7 @@ def pick(s: TundrusState, c: Champion, args: tuple, events: list[Event],
         return_die(s, die)
         s.prepaid += 1
         s.defer_left = [s.defer_left[0], s.defer_left[1] - 1]  # replaced: clones share it
-        events.append(Event(f"{c.cid} pays 1 Energy with a stored {s.colour_name(die[0])} die", data={"seat": c.seat}))
+        events.append(public_event(f"{c.cid} pays 1 Energy with a stored {s.colour_name(die[0])} die", data={"seat": c.seat}))
     else:
         i = int(args[0]) - 1
         d = s.pool[i]
@@ -121,7 +122,7 @@ def pick(s: TundrusState, c: Champion, args: tuple, events: list[Event],
         got = _die_units(d)
         s.prepaid += got
         s.defer_left = [max(0, s.defer_left[0] - got), s.defer_left[1]]
-        events.append(Event(f"{c.cid} pays {got} Energy with die {i + 1}", data={"seat": c.seat}))
+        events.append(public_event(f"{c.cid} pays {got} Energy with die {i + 1}", data={"seat": c.seat}))
     if s.defer_left[0] > 0 or s.defer_left[1] > 0:
         return
     verb, *rest = s.defer

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from glyphhall.engine import Action, Event
+from glyphhall.engine.events import public_event
 
 from . import tokens
 from .abilities import can_pay_energy, pay_energy, reflect
@@ -79,7 +80,7 @@ def empower(s: TundrusState, c: Champion, n: int, events: list[Event]) -> None:
     red = s.data.colour_index["red"]
     s.stock[red] -= 1
     s.pool[n - 1] = (red, -1, STOCK, -1, False, False)
-    events.append(Event(f"{c.cid} empowers: a {s.colour_name(d[0])} die becomes a red die", data={"seat": c.seat}))
+    events.append(public_event(f"{c.cid} empowers: a {s.colour_name(d[0])} die becomes a red die", data={"seat": c.seat}))
 
 
 def lamb(s: TundrusState, c: Champion, ally: Champion, events: list[Event]) -> None:
@@ -87,7 +88,7 @@ def lamb(s: TundrusState, c: Champion, ally: Champion, events: list[Event]) -> N
     s.lamb_to = ally.idx
     s.turn[T_PICKS_LEFT] = LAMB_DICE
     s.phase = LAMB
-    events.append(Event(f"{c.cid} offers dice to {ally.cid} (Sacrificial Lamb)", data={"seat": c.seat, "target_seat": ally.seat}))
+    events.append(public_event(f"{c.cid} offers dice to {ally.cid} (Sacrificial Lamb)", data={"seat": c.seat, "target_seat": ally.seat}))
 
 
 def lamb_actions(s: TundrusState) -> list[Action]:
@@ -100,7 +101,7 @@ def give(s: TundrusState, c: Champion, n: int, events: list[Event]) -> None:
     ally = s.champs[s.lamb_to]
     ally.lent = ally.lent + [(d[0], d[1], d[2])]  # replaced, never changed in place: clones share it
     s.turn[T_PICKS_LEFT] -= 1
-    events.append(Event(f"{c.cid} gives a {s.colour_name(d[0])} die to {ally.cid}", data={"seat": c.seat, "target_seat": ally.seat}))
+    events.append(public_event(f"{c.cid} gives a {s.colour_name(d[0])} die to {ally.cid}", data={"seat": c.seat, "target_seat": ally.seat}))
 
 
 # --- after ROLLING -------------------------------------------------------------------------------
@@ -216,7 +217,7 @@ def repeat_reroll(s: TundrusState, c: Champion, how: str, events: list[Event], p
         s.turn[T_GAMBIT] = 1
     s.marks = []
     s.phase = REROLL
-    events.append(Event(f"{c.cid} repeats the REROLL step ({how})", data={"seat": c.seat}))
+    events.append(public_event(f"{c.cid} repeats the REROLL step ({how})", data={"seat": c.seat}))
 
 
 def garrison(s: TundrusState, c: Champion, events: list[Event], power: bool = False) -> None:
@@ -226,7 +227,7 @@ def garrison(s: TundrusState, c: Champion, events: list[Event], power: bool = Fa
     needed, so all must go."""
     pay_energy(s, c, ONE, power, set(garrison_unpayers(s)))
     s.resume, s.phase, s.convert_left = s.phase, GARRISON, GARRISON_GLYPHS
-    events.append(Event(f"{c.cid} uses Garrison: 3 Glyphs become 2 Defense Glyphs", data={"seat": c.seat}))
+    events.append(public_event(f"{c.cid} uses Garrison: 3 Glyphs become 2 Defense Glyphs", data={"seat": c.seat}))
     _auto_convert(s, c, events)
 
 
@@ -252,18 +253,18 @@ def convert(s: TundrusState, c: Champion, n: int, events: list[Event]) -> None:
     d = s.pool[n - 1]
     s.pool[n - 1] = (d[0], d[1], d[2], d[3], True, d[5])
     s.convert_left -= _glyphs(d)
-    events.append(Event(f"{c.cid} converts die {n} ({s.colour_name(d[0])} {GLYPHS[d[3]]})", data={"seat": c.seat}))
+    events.append(public_event(f"{c.cid} converts die {n} ({s.colour_name(d[0])} {GLYPHS[d[3]]})", data={"seat": c.seat}))
     if s.convert_left <= 0:
         s.convert_left = 0
         s.turn[T_VDEF] += 2
         s.phase = s.resume
-        events.append(Event(f"{c.cid} gains 2 Defense Glyphs (Garrison)", data={"seat": c.seat}))
+        events.append(public_event(f"{c.cid} gains 2 Defense Glyphs (Garrison)", data={"seat": c.seat}))
 
 
 def sword_dance(s: TundrusState, c: Champion, glyph: str, events: list[Event], power: bool = False) -> None:
     pay_energy(s, c, ONE, power, set())
     s.turn[T_VWAR if glyph == "war" else T_VDEF] += 1
-    events.append(Event(f"{c.cid} gains a {glyph} Glyph (Sword Dance)", data={"seat": c.seat}))
+    events.append(public_event(f"{c.cid} gains a {glyph} Glyph (Sword Dance)", data={"seat": c.seat}))
 
 
 def fate(s: TundrusState, c: Champion, n: int, glyph: str, events: list[Event], power: bool = False) -> None:
@@ -271,21 +272,21 @@ def fate(s: TundrusState, c: Champion, n: int, glyph: str, events: list[Event], 
     d = s.pool[n - 1]
     s.pool[n - 1] = (d[0], d[1], d[2], GLYPHS.index(glyph), d[4], d[5])
     s.once = s.once + ["twisted_fate"]
-    events.append(Event(f"{c.cid} turns die {n} to {glyph} (Twisted Fate)", data={"seat": c.seat}))
+    events.append(public_event(f"{c.cid} turns die {n} to {glyph} (Twisted Fate)", data={"seat": c.seat}))
 
 
 def mirrors(s: TundrusState, c: Champion, ally: Champion, events: list[Event], power: bool = False) -> None:
     pay_energy(s, c, printed_cost(s, c, "wall_of_mirrors"), power, set())
     s.once = s.once + ["wall_of_mirrors"]
     fill_armor(s, ally)
-    events.append(Event(f"{c.cid} fills {ally.cid}'s Armor Track (Wall of Mirrors)", data={"seat": c.seat, "target_seat": ally.seat}))
+    events.append(public_event(f"{c.cid} fills {ally.cid}'s Armor Track (Wall of Mirrors)", data={"seat": c.seat, "target_seat": ally.seat}))
 
 
 def imp(s: TundrusState, c: Champion, target: Champion | None, events: list[Event], power: bool = False) -> None:
     pay_energy(s, c, printed_cost(s, c, "summon_imp"), power, set())
     s.once = s.once + ["summon_imp"]
     victims = s.enemies(c) if target is None else [target]
-    events.append(Event(f"{c.cid} summons an imp", data={"seat": c.seat}))
+    events.append(public_event(f"{c.cid} summons an imp", data={"seat": c.seat}))
     effects = {}
     for t in victims:
         effects[t.idx] = [magic(s, t, 1, events), []]
@@ -297,7 +298,7 @@ def button(s: TundrusState, c: Champion, target: Champion, events: list[Event], 
     pay_energy(s, c, BUTTON_COST, power, set())
     s.once = s.once + ["shiny_red_button"]
     g = roll(s, s.data.colour_index["black"])
-    events.append(Event(f"{c.cid} presses the Shiny Red Button: {GLYPHS[g]}", data={"seat": c.seat}))
+    events.append(public_event(f"{c.cid} presses the Shiny Red Button: {GLYPHS[g]}", data={"seat": c.seat}))
     if g == ARCANA:
         reflect(s, c, {target.idx: [magic(s, target, 2, events), []]}, events)
     elif g == 5:
@@ -315,7 +316,7 @@ def gash(s: TundrusState, c: Champion, target: Champion, events: list[Event], po
     s.gash = []
     g = roll(s, s.data.colour_index["red"])
     war = units(g, WAR) + (g == ARCANA)
-    events.append(Event(f"{c.cid} gashes {target.cid}: the red die shows {GLYPHS[g]}",
+    events.append(public_event(f"{c.cid} gashes {target.cid}: the red die shows {GLYPHS[g]}",
                         data={"seat": c.seat, "target_seat": target.seat}))
     if war:
         attack(s, c, target, war, events)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from glyphhall.engine import Event
+from glyphhall.engine.events import public_event
 
 from . import tokens
 from .champion import CHEST, SLOT_CODE, STOCK, TRIBAL, is_die, without
@@ -111,7 +112,7 @@ def install(s: TundrusState, c: Champion, iid: str, paid: list[str], events: lis
     got = gain_dice(s, item.gain_dice, c.slot_dice[k], c.idx, SLOT_CODE[k])
     if got:
         text += f"; gains {', '.join(got)} on the card"
-    events.append(Event(text, data={"seat": c.seat}))
+    events.append(public_event(text, data={"seat": c.seat}))
     if item.solid_armor:
         c.armor_solid += item.solid_armor
         refill_permanent(s, c)
@@ -146,7 +147,7 @@ def _alchemy(
         if colour is not None:
             gained += gain_dice(s, (colour,), *into)
     names = ", ".join(("war", "defense", "power", "wealth", "arcana", "destruction")[g] for g in rolled)
-    events.append(Event(f"Alchemy for {c.cid}: rolls {names}; gains {', '.join(gained) or 'nothing'} on {where}", data={"seat": c.seat}))
+    events.append(public_event(f"Alchemy for {c.cid}: rolls {names}; gains {', '.join(gained) or 'nothing'} on {where}", data={"seat": c.seat}))
 
 
 def consume(s: TundrusState, c: Champion, iid: str, events: list[Event]) -> int:
@@ -156,26 +157,26 @@ def consume(s: TundrusState, c: Champion, iid: str, events: list[Event]) -> int:
     text = f"{c.cid} consumes {item.name}"
     if item.ability == "usury":
         c.usury = c.usury + [iid]  # its dice come at the start of the next Turn
-        events.append(Event(text + "; its dice come next Turn", data={"seat": c.seat}))
+        events.append(public_event(text + "; its dice come next Turn", data={"seat": c.seat}))
         return 0
     if item.ability == "fortify":
         if c.fortify is not None:
             s.discard.append(c.fortify)
         c.fortify = iid
         fill_armor(s, c)
-        events.append(Event(text + "; the Armor Track is filled until its next Turn", data={"seat": c.seat}))
+        events.append(public_event(text + "; the Armor Track is filled until its next Turn", data={"seat": c.seat}))
         return 0
     if item.ability == "connoisseur":
         if c.chest is not None:  # a second chest replaces the first and its dice
             _discard_chest(s, c)
         c.chest = iid
-        events.append(Event(text + f"; chooses {item.dice_of_choice} dice from the Stock", data={"seat": c.seat}))
+        events.append(public_event(text + f"; chooses {item.dice_of_choice} dice from the Stock", data={"seat": c.seat}))
         return item.dice_of_choice
     # Tribal Wisdom (the Tomes): the dice go to the Tribal Pool and stay there. A Consumable's dice
     # are never Discarded (rulebook, Equip), so without Tribal Wisdom they join the pool too.
     got = gain_dice(s, item.gain_dice, s.tribal[c.tribe], c.tribe, TRIBAL)
     s.discard.append(iid)
-    events.append(Event(text + (f"; {', '.join(got)} join the Tribal Pool" if got else ""), data={"seat": c.seat}))
+    events.append(public_event(text + (f"; {', '.join(got)} join the Tribal Pool" if got else ""), data={"seat": c.seat}))
     return 0
 
 
@@ -203,9 +204,9 @@ def stash(s: TundrusState, c: Champion, iid: str, replace: str | None, events: l
     if replace is not None:
         c.stash = without(c.stash, replace)
         s.discard.append(replace)
-        events.append(Event(f"{c.cid} discards {s.data.items[replace].name} from the Stash", data={"seat": c.seat}))
+        events.append(public_event(f"{c.cid} discards {s.data.items[replace].name} from the Stash", data={"seat": c.seat}))
     c.stash = c.stash + [iid]
-    events.append(Event(f"{c.cid} stashes {s.data.items[iid].name}", data={"seat": c.seat}))
+    events.append(public_event(f"{c.cid} stashes {s.data.items[iid].name}", data={"seat": c.seat}))
 
 
 def discard_slot(s: TundrusState, c: Champion, k: int, events: list[Event] | None) -> None:
@@ -238,7 +239,7 @@ def discard_slot(s: TundrusState, c: Champion, k: int, events: list[Event] | Non
             if o.tokens.get("blood_feud", [None])[0] == c.idx:
                 del o.tokens["blood_feud"]
     if events is not None:
-        events.append(Event(f"{c.cid} loses {item.name}", data={"seat": c.seat}))
+        events.append(public_event(f"{c.cid} loses {item.name}", data={"seat": c.seat}))
 
 
 def _purge(s: TundrusState, c: Champion, origin: int) -> None:

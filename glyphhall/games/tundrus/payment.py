@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from glyphhall.engine import Action, Event
+from glyphhall.engine.events import public_event
 
 from . import items
 from .actions import act
@@ -115,7 +116,7 @@ def _discard(s: TundrusState, c: Champion, colour: int, choice: Choice, events: 
             counts[colour] -= 1
             where = name
     s.stock[colour] += 1
-    events.append(Event(f"{c.cid} discards a {s.colour_name(colour)} die ({where}) for the Equip Cost", data={"seat": c.seat}))
+    events.append(public_event(f"{c.cid} discards a {s.colour_name(colour)} die ({where}) for the Equip Cost", data={"seat": c.seat}))
 
 
 def _finish(s: TundrusState, c: Champion, events: list[Event]) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from glyphhall.engine import Action, Event
+from glyphhall.engine.events import public_event
 
 from . import abilities
 from .actions import act
@@ -84,10 +85,10 @@ def take(s: TundrusState, c: Champion, args: tuple, events: list[Event]) -> None
         if s.turn[T_COUNTED] >= s.turn[T_FREE] + DICE_PER_ENERGY * s.turn[T_BOUGHT]:
             abilities.pay_energy(s, c, 1, False, set())  # nothing rolled yet: cubes or Stored dice
             s.turn[T_BOUGHT] += 1
-            events.append(Event(f"{c.cid} spends 1 Energy for two more dice", data={"seat": c.seat}))
+            events.append(public_event(f"{c.cid} spends 1 Energy for two more dice", data={"seat": c.seat}))
         s.turn[T_COUNTED] += 1
     counts[colour] -= 1
     owner = c.tribe if origin == TRIBAL else c.idx
     s.pool.append((colour, owner, origin, -1, False, False))
-    events.append(Event(f"{c.cid} takes a {args[0]} die ({source})", data={"seat": c.seat}))
+    events.append(public_event(f"{c.cid} takes a {args[0]} die ({source})", data={"seat": c.seat}))
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from glyphhall.engine import Action, Event
+from glyphhall.engine.events import public_event
 
 from .actions import act
 from .data import DOUBLE, GLYPHS, WAR
@@ -37,10 +38,10 @@ def reroll_actions(s: TundrusState) -> list[Action]:
 def roll_pool(s: TundrusState, c: Champion, args: tuple, events: list[Event]) -> None:
     s.pool = [(d[0], d[1], d[2], roll(s, d[0]), False, d[5]) for d in s.pool]
     # An empty pool (every die given away) rolls nothing: say so rather than "rolls:".
-    events.append(Event(f"{c.cid} rolls: {pool_text(s)}" if s.pool else f"{c.cid} has no dice to roll",
+    events.append(public_event(f"{c.cid} rolls: {pool_text(s)}" if s.pool else f"{c.cid} has no dice to roll",
                         data={"seat": c.seat}))
     if c.token("dazing_shot", armed_only=True) is not None:
-        events.append(Event(f"{c.cid} is dazed and skips the REROLL", data={"seat": c.seat}))
+        events.append(public_event(f"{c.cid} is dazed and skips the REROLL", data={"seat": c.seat}))
         enter_main(s, c, events)
     else:
         s.marks = []
@@ -56,7 +57,7 @@ def reroll(s: TundrusState, c: Champion, args: tuple, events: list[Event]) -> No
     for i in again:
         d = s.pool[i]
         s.pool[i] = (d[0], d[1], d[2], roll(s, d[0]), False, d[5])
-    events.append(Event(f"{c.cid} rerolls {len(again)} {'die' if len(again) == 1 else 'dice'}: {pool_text(s)}", data={"seat": c.seat}))
+    events.append(public_event(f"{c.cid} rerolls {len(again)} {'die' if len(again) == 1 else 'dice'}: {pool_text(s)}", data={"seat": c.seat}))
     s.marks = []
     enter_main(s, c, events)
 
@@ -77,7 +78,7 @@ def enter_main(s: TundrusState, c: Champion, events: list[Event]) -> None:
         return
     if side > 0:
         s.turn[T_VWAR] += 1
-        events.append(Event(f"{c.cid} has one extra War Glyph", data={"seat": c.seat}))
+        events.append(public_event(f"{c.cid} has one extra War Glyph", data={"seat": c.seat}))
         return
     dice = war_dice(s)
     if not dice:
@@ -99,7 +100,7 @@ def lose(s: TundrusState, c: Champion, args: tuple, events: list[Event]) -> None
     d = s.pool[i]
     s.pool[i] = (d[0], d[1], d[2], WAR, d[3] == WAR, d[5])
     s.phase = MAIN
-    events.append(Event(f"{c.cid} loses the War Glyph of die {i + 1} (War Glyph -1)", data={"seat": c.seat}))
+    events.append(public_event(f"{c.cid} loses the War Glyph of die {i + 1} (War Glyph -1)", data={"seat": c.seat}))
 
 
 def pool_text(s: TundrusState) -> str:

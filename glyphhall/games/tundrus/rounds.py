@@ -14,6 +14,7 @@ except ImportError:  # the typing hints below are no-ops without Cython
     from glyphhall.engine import nocython as cython
 
 from glyphhall.engine import Action, Event
+from glyphhall.engine.events import public_event
 
 from . import items, tokens
 from .actions import act
@@ -38,7 +39,7 @@ def activate(s: TundrusState, c: Champion, events: list[Event]) -> None:
     s.active = c.idx
     s.turn = [0] * TURN_FIELDS
     s.pool, s.marks, s.once, s.gash = [], [], [], []
-    events.append(Event(f"Tribe {c.tribe + 1} activates the {s.data.champions[c.cid].name}",
+    events.append(public_event(f"Tribe {c.tribe + 1} activates the {s.data.champions[c.cid].name}",
                         data={"tribe_seats": s.tribe_seats[c.tribe]}))
     tokens.arm(c)
     if c.fortify is not None:  # Fortify lasts "until the start of the Champion's next Turn"
@@ -46,7 +47,7 @@ def activate(s: TundrusState, c: Champion, events: list[Event]) -> None:
         c.fortify = None
     if c.token("viper_bite") is not None:
         del c.tokens["viper_bite"]
-        events.append(Event(f"Viper Bite: {c.cid} takes 1 Magic Damage", data={"seat": c.seat}))
+        events.append(public_event(f"Viper Bite: {c.cid} takes 1 Magic Damage", data={"seat": c.seat}))
         magic(s, c, 1, events)
         if c.defeated:
             end_turn(s, events)
@@ -59,11 +60,11 @@ def activate(s: TundrusState, c: Champion, events: list[Event]) -> None:
     for iid in c.usury:  # Usury: the indicated dice join the Tribal Pool, the Item is discarded
         got = items.gain_dice(s, s.data.items[iid].gain_dice, s.tribal[c.tribe], c.tribe, TRIBAL)
         s.discard.append(iid)
-        events.append(Event(f"Usury pays {c.cid}'s Tribe: {', '.join(got) or 'nothing'}", data={"seat": c.seat}))
+        events.append(public_event(f"Usury pays {c.cid}'s Tribe: {', '.join(got) or 'nothing'}", data={"seat": c.seat}))
     c.usury = []
     s.fresh = []  # from here on, Gained dice did not start the Turn in the Supply
     if c.token("sleep", armed_only=True) is not None:
-        events.append(Event(f"{c.cid} sleeps through its Turn", data={"seat": c.seat}))
+        events.append(public_event(f"{c.cid} sleeps through its Turn", data={"seat": c.seat}))
         end_turn(s, events)
         return
     s.turn[T_FREE] = free_dice(c)
@@ -136,7 +137,7 @@ def place_cube(s: TundrusState, c: Champion, args: tuple, events: list[Event]) -
     if args[1] == "replace":  # the Stored die is RESET at once (step 7a)
         die = c.energy_dice.pop(int(args[2]) - 1)
         return_die(s, die)
-        events.append(Event(f"{c.cid}'s Energy Cube replaces a stored {s.colour_name(die[0])} die", data={"seat": c.seat}))
+        events.append(public_event(f"{c.cid}'s Energy Cube replaces a stored {s.colour_name(die[0])} die", data={"seat": c.seat}))
     s.cubes[ENERGY] -= 1
     c.energy_cubes += 1
 
@@ -159,7 +160,7 @@ def round_energy(s: TundrusState, events: list[Event]) -> None:
             place_cube(s, c, options[0].args, events)
     items.end_of_round_spoils(s)
     s.initiative = 1 - s.initiative
-    events.append(Event(f"End of round {s.round}: Tribe {s.initiative + 1} takes the Initiative",
+    events.append(public_event(f"End of round {s.round}: Tribe {s.initiative + 1} takes the Initiative",
                         data={"tribe_seats": s.tribe_seats[s.initiative]}))
     start_round(s, events)
 
@@ -194,7 +195,7 @@ def no_progress_ends(s: TundrusState, events: list[Event]) -> bool:
     s.winner = -1 if health[0] == health[1] else int(health[1] > health[0])
     s.phase = OVER
     outcome = "a draw" if s.winner < 0 else f"Tribe {s.winner + 1} wins with more Health left"
-    events.append(Event(f"{limit} rounds pass without a champion losing Health for good "
+    events.append(public_event(f"{limit} rounds pass without a champion losing Health for good "
                         f"({health[0]} - {health[1]} Health left): {outcome}",
                         data={"tribe_seats": s.tribe_seats[s.winner] if s.winner >= 0 else ()}))
     return True

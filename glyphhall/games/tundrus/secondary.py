@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from glyphhall.engine import Action, Event
+from glyphhall.engine.events import public_event
 
 from . import items, payment
 from .actions import act
@@ -80,7 +81,7 @@ def acquire(s: TundrusState, c: Champion, args: tuple, events: list[Event]) -> N
     s.faceup.remove(iid)
     s.pending = iid
     s.phase = PLACE
-    events.append(Event(f"{c.cid} acquires {s.data.items[iid].name}", data={"seat": c.seat}))
+    events.append(public_event(f"{c.cid} acquires {s.data.items[iid].name}", data={"seat": c.seat}))
     if s.turn[T_CREDIT]:
         s.turn[T_CREDIT] = 0
         return
@@ -134,7 +135,7 @@ def chest(s: TundrusState, c: Champion, args: tuple, events: list[Event]) -> Non
     s.fresh = s.fresh + [(colour, c.idx, CHEST)]
     c.chest_dice[colour] += 1
     s.turn[T_PICKS_LEFT] -= 1
-    events.append(Event(f"{c.cid} puts a {args[0]} die on the chest", data={"seat": c.seat}))
+    events.append(public_event(f"{c.cid} puts a {args[0]} die on the chest", data={"seat": c.seat}))
     if s.turn[T_PICKS_LEFT] <= 0 or not any(s.stock):
         s.phase = SECONDARY
 
@@ -164,7 +165,7 @@ def store(s: TundrusState, c: Champion, args: tuple, events: list[Event]) -> Non
             c.temp.append(None)
             s.cubes[1] -= 1
     s.phase = SECONDARY
-    events.append(Event(f"{c.cid} stores a {s.colour_name(d[0])} die on the {track} track", data={"seat": c.seat}))
+    events.append(public_event(f"{c.cid} stores a {s.colour_name(d[0])} die on the {track} track", data={"seat": c.seat}))
 
 
 def end(s: TundrusState, c: Champion, args: tuple, events: list[Event]) -> None:
@@ -183,4 +184,4 @@ def release(s: TundrusState, c: Champion, args: tuple, events: list[Event]) -> N
         stored = [i for i, d in enumerate(c.temp) if is_die(d)]
         die = c.temp.pop(stored[n - 1])  # type: ignore[assignment]
     return_die(s, die)
-    events.append(Event(f"{c.cid} releases a {s.colour_name(die[0])} die from the {track} track", data={"seat": c.seat}))
+    events.append(public_event(f"{c.cid} releases a {s.colour_name(die[0])} die from the {track} track", data={"seat": c.seat}))

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from glyphhall.engine import Event
+from glyphhall.engine.events import public_event
 
 if TYPE_CHECKING:
     from .champion import Champion
@@ -27,7 +28,7 @@ def place(s: TundrusState, c: Champion, tid: str, value: int = 1, events: list[E
     c.tokens[tid] = [value, armed]
     if events is not None:
         side = "" if tid != "war_glyph" else (" (+1)" if value > 0 else " (-1)")
-        events.append(Event(f"{c.cid} receives the {s.data.tokens[tid].name} token{side}", data={"seat": c.seat}))
+        events.append(public_event(f"{c.cid} receives the {s.data.tokens[tid].name} token{side}", data={"seat": c.seat}))
 
 
 def arm(c: Champion) -> None:
