@@ -54,7 +54,8 @@ class Event(NamedTuple):
     ) -> list[Event]:
         """`text` for `seat` alone, `public_text` for everybody else (spectators included)."""
         only = frozenset((seat,))
-        return [Event(text, only, data or _NO_DATA), Event(public_text, None, public_data or _NO_DATA, only)]
+        return [_built(Event, (text, only, data or _NO_DATA, _NOBODY)),
+                _built(Event, (public_text, None, public_data or _NO_DATA, only))]
 
 
 #: Makes an Event from its four fields without the NamedTuple's constructor (a Python function).
