@@ -162,7 +162,7 @@ def wound(s: HeroscapeState, f: int, n: int, events: list[Event], *, blockable: 
         return False
     s.f_wounds[f] += n
     events.append(public_event(f"{s.f_name[f]} takes {n} wound{'s' if n != 1 else ''}",
-                        data={"figure": s.f_name[f], "wounds": n, "seat": s.owner(f)}))
+                               data={"figure": s.f_name[f], "wounds": n, "seat": s.owner(f)}))
     glyph_effects.lose_equipment(s, f, events)
     if s.f_wounds[f] >= s.card_of(f).life:
         destroy(s, f, events)

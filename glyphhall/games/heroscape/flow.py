@@ -88,7 +88,7 @@ def roll_off(s: HeroscapeState, seats: list[int], events: list[Event], what: str
             order_top = roll_off(s, top, events, what, bonus)
             return order + order_top + rest
     events.append(public_event(f"{what}: " + ", ".join(f"seat {k} rolls {v}" for k, v in sorted(rolls.items()))
-                        + f"; seat {order[0]} first", data={"rolls": {str(k): v for k, v in rolls.items()}}))
+                               + f"; seat {order[0]} first", data={"rolls": {str(k): v for k, v in rolls.items()}}))
     return order
 
 
@@ -336,7 +336,7 @@ def the_drop(s: HeroscapeState, events: list[Event]) -> None:
         seat = s.c_owner[c]
         roll = d20(s, seat)
         events.append(public_event(f"The Drop: {s.c_def[c].name} rolls {roll}" + (", they drop" if roll >= 13 else ""),
-                            data={"card": s.c_def[c].name, "card_seat": s.c_owner[c]}))
+                                   data={"card": s.c_def[c].name, "card_seat": s.c_owner[c]}))
         if roll >= 13:
             for f in waiting:
                 s.pending.append((seat, "place", f, "drop", -1))

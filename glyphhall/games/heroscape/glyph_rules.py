@@ -203,7 +203,7 @@ def temporary(s: HeroscapeState, f: int, key: str, h: int, events: list[Event]) 
             card = s.markers[o][m]
             s.set_marker(o, m, -2, revealed=True)
             events.append(public_event(f"Oreld ({roll}): order marker {'123X'[m]} of seat {o} on "
-                                f"{s.c_def[card].name} is removed"))
+                                       f"{s.c_def[card].name} is removed"))
         else:
             events.append(public_event(f"Oreld: roll {roll}, no effect"))
 

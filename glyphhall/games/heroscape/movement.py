@@ -331,7 +331,7 @@ def _swipe(s: HeroscapeState, f: int, swipers: list[int], events: list[Event]) -
             return True
         skulls = combat.roll_skulls(s, 1)
         events.append(public_event(f"{s.f_name[e]} strikes {s.f_name[f]} as it leaves engagement: "
-                            f"{skulls} skull{'s' if skulls != 1 else ''}", data={"seat": s.owner(e), "target_seat": s.owner(f)}))
+                                   f"{skulls} skull{'s' if skulls != 1 else ''}", data={"seat": s.owner(e), "target_seat": s.owner(f)}))
         combat.wound(s, f, skulls, events)
     return s.f_state[f] != ON
 

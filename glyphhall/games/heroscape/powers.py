@@ -178,14 +178,14 @@ def shackle(s: HeroscapeState, f: int, d: int, events: list[Event]) -> None:
     s.set_card_field("c_owner", c, seat)
     s.set_card_field("c_team", c, s.team[seat])
     events.append(public_event(f"{s.f_name[f]} Mind Shackles {s.c_def[c].name} (d20 {roll}): seat {seat} takes control",
-                        data={"seat": seat, "card": s.c_def[c].name, "card_seat": old}))
+                               data={"seat": seat, "card": s.c_def[c].name, "card_seat": old}))
 
 
 def berserk(s: HeroscapeState, f: int, events: list[Event]) -> None:
     roll = d20(s, s.owner(f))
     if roll >= 15:
         events.append(public_event(f"Berserker Charge: d20 {roll}, Tarn Viking Warriors move again",
-                            data={"card": "Tarn Viking Warriors", "card_seat": s.owner(f)}))
+                                   data={"card": "Tarn Viking Warriors", "card_seat": s.owner(f)}))
         card = s.f_card[f]
         s.moved = [g for g in s.moved if s.f_card[g] != card]
         s.stage = 0

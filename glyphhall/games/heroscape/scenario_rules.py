@@ -47,7 +47,7 @@ def end_of_round(s: HeroscapeState, events: list[Event]) -> list[int] | None:
         if state == ON and any(h >= 0 and board.terrain[h] == LAVA_FIELD for h in (s.f_hex[f], s.f_tail[f])):
             skull = combat.roll_skulls(s, 1)
             events.append(public_event(f"{s.f_name[f]} stands on a lava field at the end of the round: "
-                                f"{'a skull' if skull else 'no skull'}", data={"seat": s.owner(f)}))
+                                       f"{'a skull' if skull else 'no skull'}", data={"seat": s.owner(f)}))
             combat.wound(s, f, skull, events, blockable=False)
     if board.scenario.victory == "hold":
         winners = _side_on(s, {board.scenario.hold})

@@ -228,7 +228,7 @@ def resolve(
     s.turn[T_PRIMARY] = 1
     where = "" if not targets else " on " + ", ".join(t.cid for t in targets)
     events.append(public_event(f"{c.cid} uses {ab.name}{where}" + (f", paying {paid}" if paid else ""),
-                        data={"seat": c.seat, "owners": (c.seat, *(t.seat for t in targets))}))
+                               data={"seat": c.seat, "owners": (c.seat, *(t.seat for t in targets))}))
     war = 0
     if ab.is_attack:  # the combo's War Glyphs and every other unused one power the attack
         war = ab.combo[WAR] + s.turn[T_VWAR]

@@ -118,4 +118,4 @@ def defeat(s: TundrusState, c: Champion, events: list[Event]) -> None:
         s.winner = 1 - c.tribe
         s.phase = "over"
         events.append(public_event(f"Tribe {s.winner + 1} wins: every opposing champion is defeated",
-                            data={"tribe_seats": s.tribe_seats[s.winner]}))
+                                   data={"tribe_seats": s.tribe_seats[s.winner]}))

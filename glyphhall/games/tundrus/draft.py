@@ -103,7 +103,7 @@ def recruit(s: TundrusState, cid: str, events: list[Event]) -> None:
     c = Champion.new(s.data, cid, len(s.champs), tribe, seat_for(s, tribe, slot))
     s.champs.append(c)
     events.append(public_event(f"Tribe {tribe + 1} recruits the {s.data.champions[cid].name}",
-                        data={"tribe_seats": s.tribe_seats[tribe]}))
+                               data={"tribe_seats": s.tribe_seats[tribe]}))
     if not s.draft_queue:
         _finish(s, tribe, events)
 

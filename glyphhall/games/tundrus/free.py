@@ -317,7 +317,7 @@ def gash(s: TundrusState, c: Champion, target: Champion, events: list[Event], po
     g = roll(s, s.data.colour_index["red"])
     war = units(g, WAR) + (g == ARCANA)
     events.append(public_event(f"{c.cid} gashes {target.cid}: the red die shows {GLYPHS[g]}",
-                        data={"seat": c.seat, "target_seat": target.seat}))
+                               data={"seat": c.seat, "target_seat": target.seat}))
     if war:
         attack(s, c, target, war, events)
 

@@ -39,7 +39,7 @@ def roll_pool(s: TundrusState, c: Champion, args: tuple, events: list[Event]) ->
     s.pool = [(d[0], d[1], d[2], roll(s, d[0]), False, d[5]) for d in s.pool]
     # An empty pool (every die given away) rolls nothing: say so rather than "rolls:".
     events.append(public_event(f"{c.cid} rolls: {pool_text(s)}" if s.pool else f"{c.cid} has no dice to roll",
-                        data={"seat": c.seat}))
+                               data={"seat": c.seat}))
     if c.token("dazing_shot", armed_only=True) is not None:
         events.append(public_event(f"{c.cid} is dazed and skips the REROLL", data={"seat": c.seat}))
         enter_main(s, c, events)

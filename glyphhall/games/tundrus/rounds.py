@@ -40,7 +40,7 @@ def activate(s: TundrusState, c: Champion, events: list[Event]) -> None:
     s.turn = [0] * TURN_FIELDS
     s.pool, s.marks, s.once, s.gash = [], [], [], []
     events.append(public_event(f"Tribe {c.tribe + 1} activates the {s.data.champions[c.cid].name}",
-                        data={"tribe_seats": s.tribe_seats[c.tribe]}))
+                               data={"tribe_seats": s.tribe_seats[c.tribe]}))
     tokens.arm(c)
     if c.fortify is not None:  # Fortify lasts "until the start of the Champion's next Turn"
         s.discard.append(c.fortify)
@@ -161,7 +161,7 @@ def round_energy(s: TundrusState, events: list[Event]) -> None:
     items.end_of_round_spoils(s)
     s.initiative = 1 - s.initiative
     events.append(public_event(f"End of round {s.round}: Tribe {s.initiative + 1} takes the Initiative",
-                        data={"tribe_seats": s.tribe_seats[s.initiative]}))
+                               data={"tribe_seats": s.tribe_seats[s.initiative]}))
     start_round(s, events)
 
 
@@ -196,8 +196,8 @@ def no_progress_ends(s: TundrusState, events: list[Event]) -> bool:
     s.phase = OVER
     outcome = "a draw" if s.winner < 0 else f"Tribe {s.winner + 1} wins with more Health left"
     events.append(public_event(f"{limit} rounds pass without a champion losing Health for good "
-                        f"({health[0]} - {health[1]} Health left): {outcome}",
-                        data={"tribe_seats": s.tribe_seats[s.winner] if s.winner >= 0 else ()}))
+                               f"({health[0]} - {health[1]} Health left): {outcome}",
+                               data={"tribe_seats": s.tribe_seats[s.winner] if s.winner >= 0 else ()}))
     return True
 
 
