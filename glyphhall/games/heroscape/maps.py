@@ -66,7 +66,7 @@ class Board:
 
     __slots__ = (
         "key", "name", "size", "provenance", "labels", "index", "coords", "levels", "terrain",
-        "zone", "neighbours", "centres", "glyph_spots", "zones", "_dist", "by_coord", "_lines", "dmat",
+        "zone", "neighbours", "rays", "centres", "glyph_spots", "zones", "_dist", "by_coord", "_lines", "dmat",
         "sight_cache", "step_actions", "moved_events", "walk_tables", "place_tables", "walls", "wall_nbrs", "ceiling", "ceiling_top", "ladders",
         "scenario",
     )
@@ -84,6 +84,13 @@ class Board:
         self.zone = [z for _, _, _, _, z in cells]
         self.neighbours = [
             tuple(self.by_coord[n] for n in hexes.neighbours(q, r) if n in self.by_coord)
+            for q, r in self.coords
+        ]
+        #: rays[h][d]: the hexes 1 to 8 spaces straight from h in direction d (hexes.DIRECTIONS)
+        #: that the map has (Fire Line's reach; a gap does not end a line).
+        self.rays = [
+            tuple(tuple(i for i in (self.by_coord.get((q + dq * k, r + dr * k)) for k in range(1, 9)) if i is not None)
+                  for dq, dr in hexes.DIRECTIONS)
             for q, r in self.coords
         ]
         self.centres = [hexes.centre(q, r) for q, r in self.coords]

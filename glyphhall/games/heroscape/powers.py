@@ -12,7 +12,6 @@ from glyphhall.engine.events import public_event
 from . import combat, engagement, los, movement
 from .glyph_effects import d20
 from .glyphs import GLYPHS
-from .hexes import DIRECTIONS
 from .terrain import OBSTACLES
 
 if TYPE_CHECKING:
@@ -94,14 +93,13 @@ def fire_lines(s: HeroscapeState, f: int) -> list[tuple[int, int, list[int]]]:
     """Mimring's Fire Line: (from hex, direction, affected figures) for each line that would
     affect a figure: 8 spaces straight from either hex; figures on them in line of sight."""
     out = []
-    board = s.board
-    for start in (s.f_hex[f], s.f_tail[f]):
-        q, r = board.coords[start]
-        for di, (dq, dr) in enumerate(DIRECTIONS):
+    rays = s.board.rays
+    head, tail = s.f_hex[f], s.f_tail[f]
+    for start in (head, tail):
+        for di, ray in enumerate(rays[start]):
             hit = []
-            for k in range(1, 9):
-                h = board.by_coord.get((q + dq * k, r + dr * k))
-                if h is None or h in (s.f_hex[f], s.f_tail[f]):
+            for h in ray:
+                if h in (head, tail):
                     continue
                 o = s.occ[h]
                 if o >= 0 and o != f and o not in hit and los.line_of_sight(s, f, o):
