@@ -119,8 +119,13 @@ class Item:
     energy: int
 
 
-@dataclass(frozen=True, slots=True)
 class Data:
+    """All the components, loaded once and shared by every state (never changed after loading).
+    Compiled, an extension type (data.pxd): the rules reach its tables in C from a state."""
+
+    __slots__ = ("dice", "colour_index", "specialty_colour", "champions", "abilities", "tokens",
+                 "item_abilities", "items", "item_ids")
+
     dice: tuple[DieType, ...]
     colour_index: dict[str, int]
     specialty_colour: dict[int, int]  # glyph code -> colour of the die with that specialty
@@ -130,6 +135,13 @@ class Data:
     item_abilities: dict[str, ItemAbility]
     items: dict[str, Item]
     item_ids: tuple[str, ...]  # the deck, in file order
+
+    def __init__(self, dice: tuple[DieType, ...], colour_index: dict[str, int], specialty_colour: dict[int, int],
+                 champions: dict[str, Champion], abilities: dict[str, Ability], tokens: dict[str, Token],
+                 item_abilities: dict[str, ItemAbility], items: dict[str, Item], item_ids: tuple[str, ...]) -> None:
+        self.dice, self.colour_index, self.specialty_colour = dice, colour_index, specialty_colour
+        self.champions, self.abilities, self.tokens = champions, abilities, tokens
+        self.item_abilities, self.items, self.item_ids = item_abilities, items, item_ids
 
 
 class _Reader:

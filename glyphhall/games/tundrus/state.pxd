@@ -2,10 +2,11 @@
 # that cimport it read and write its fields in C.
 from glyphhall.engine.game cimport State
 from glyphhall.games.tundrus.champion cimport Champion
+from glyphhall.games.tundrus.data cimport Data
 
 
 cdef class TundrusState(State):
-    cdef public object data
+    cdef public Data data
     cdef public str phase
     cdef public list champs
     cdef public tuple tribe_seats
