@@ -1,10 +1,11 @@
 # HeroscapeState as an extension type (the typed-state plan, docs/architecture.md): rule modules
 # that cimport it read and write its fields in C.
 from glyphhall.engine.game cimport State
+from glyphhall.games.heroscape.maps cimport Board
 
 
 cdef class HeroscapeState(State):
-    cdef public object board
+    cdef public Board board
     cdef public str phase
     cdef public int round
     cdef public list c_def, c_owner, c_team, c_atk, c_dfn, c_glyph, c_negated, c_grenade, c_figs
