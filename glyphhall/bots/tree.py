@@ -89,7 +89,8 @@ def back_up(path: list[tuple[Node, int]], mixed: list[Any], values: list[float],
             kid.regret += (value / probs[j] if j == pick else 0.0) - value
 
 
-@cython.locals(node=Node, kid=Node)
+@cython.locals(node=Node, kid=Node, r=cython.double, total=cython.double, j=cython.Py_ssize_t,
+               k=cython.Py_ssize_t)
 def select_mixed(node: Node, legal: Sequence[Action], rng: Rng) -> tuple[Node, Action, bool, list[Node], list[float], int]:
     """A simultaneous decision: sample from regret matching mixed with exploration (Lanctot
     et al. 2013, SM-MCTS). Deterministic UCB here lets both seats fall into lock-step cycles
@@ -108,13 +109,19 @@ def select_mixed(node: Node, legal: Sequence[Action], rng: Rng) -> tuple[Node, A
             kid.avail += 1
         kids.append(kid)
     k = len(kids)
-    positive = [r if r > 0.0 else 0.0 for r in (kid.regret for kid in kids)]
-    total = sum(positive)
+    # the positive regrets and their sum, added up in order (as `sum` does on Python 3.11)
+    positive = []
+    total = 0.0
+    for kid in kids:
+        r = kid.regret if kid.regret > 0.0 else 0.0
+        positive.append(r)
+        total += r
     sigma = [p / total for p in positive] if total > 0.0 else [1.0 / k] * k
     gamma = SIMULTANEOUS_EXPLORATION
     probs = [(1.0 - gamma) * p + gamma / k for p in sigma]
-    for kid, p in zip(kids, sigma, strict=True):
-        kid.strategy += p
+    for j in range(k):
+        kid = kids[j]
+        kid.strategy += sigma[j]
     x = rng.random()
     pick = k - 1
     for j, p in enumerate(probs):

@@ -19,3 +19,6 @@ def act(verb: str, args: tuple = ()) -> Action:
             _ACTIONS.clear()
         a = _ACTIONS[key] = Action(verb, args)
     return a
+
+
+END = act("end")

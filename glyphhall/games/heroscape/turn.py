@@ -16,7 +16,7 @@ from glyphhall.engine import Action, Event
 from glyphhall.engine.events import public_event
 
 from . import combat, engagement, glyph_effects, glyph_rules, los, movement, paths, powers
-from .actions import act
+from .actions import END, act
 from .glyph_effects import d20
 from .glyphs import GLYPHS
 from .standing import standing
@@ -170,7 +170,7 @@ def turn_actions(s: HeroscapeState) -> list[Action]:
                 out += [Action("explode", (name[f], name[d])) for d in powers.explosion_targets(s, f)]
             if "grenade" in card_powers and s.c_grenade[c] < 2:
                 out += [Action("grenade", (name[f], name[d])) for d in powers.grenade_targets(s, f)]
-    out.append(act("end"))
+    out.append(END)
     return out
 
 
