@@ -1,3 +1,4 @@
+# cython: annotation_typing=True
 """Range and line of sight between figures over levels (reference §1.6).
 
 Each figure is a column on its hex: from its base (the hex level) up to base + height. The
@@ -13,6 +14,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+try:
+    import cython
+except ImportError:  # the typing hints below are no-ops without Cython
+    from glyphhall.engine import nocython as cython
+
 from . import hexes
 
 if TYPE_CHECKING:
@@ -22,12 +28,14 @@ NUDGES = (1e-6, -1e-6)
 HIT_SAMPLES = 3
 
 
-def figure_hexes(s: HeroscapeState, f: int) -> tuple[int, ...]:
+def figure_hexes(s: HeroscapeState, f: cython.int) -> tuple:
     tail = s.f_tail[f]
     return (s.f_hex[f],) if tail < 0 else (s.f_hex[f], tail)
 
 
-def fig_range(s: HeroscapeState, a: int, b: int) -> int:
+@cython.locals(ha=cython.Py_ssize_t, hb=cython.Py_ssize_t, ta=cython.Py_ssize_t, tb=cython.Py_ssize_t,
+               x=cython.Py_ssize_t, row=list)
+def fig_range(s: HeroscapeState, a: cython.int, b: cython.int) -> int:
     """Spaces from figure a to figure b, from whichever of their hexes is closest."""
     dmat = s.board.dmat
     ha, hb, ta, tb = s.f_hex[a], s.f_hex[b], s.f_tail[a], s.f_tail[b]
@@ -116,7 +124,7 @@ def _under_a_wall(walls_crossed: tuple[tuple[int, float], ...], z0: float, rise:
     return any(wall > z0 + rise * at / 2 for wall, at in walls_crossed)
 
 
-def _open(s: HeroscapeState, lines, ignore: tuple[int, ...]) -> bool:
+def _open(s: HeroscapeState, lines, ignore: tuple) -> bool:
     """Some line is not blocked by a figure's column (other than those in `ignore`)."""
     if lines is True:
         return True
@@ -153,7 +161,7 @@ def _profile(card) -> tuple:
     return p
 
 
-def _sees(s: HeroscapeState, a: int, b: int, kind: int) -> bool:
+def _sees(s: HeroscapeState, a: cython.int, b: cython.int, kind: cython.int) -> bool:
     """a's Target Point sees b at the heights of `kind` (_HIT or _CLEAR) of b's profile."""
     board = s.board
     cache, levels = board.sight_cache, board.levels
@@ -171,7 +179,7 @@ def _sees(s: HeroscapeState, a: int, b: int, kind: int) -> bool:
     return False
 
 
-def line_of_sight(s: HeroscapeState, a: int, b: int) -> bool:
+def line_of_sight(s: HeroscapeState, a: cython.int, b: cython.int) -> bool:
     """Attack line of sight from a's Target Point to b's Hit Zone."""
     return _sees(s, a, b, _HIT)
 
