@@ -14,6 +14,7 @@ cdef class Champion:
     cdef public bint activated, defeated
     cdef public list lent
 
+    cpdef Champion clone(self)
     cpdef object token(self, str tid, bint armed_only=*)
     cpdef object energy(self)
     cpdef object energy_room(self)

@@ -83,7 +83,7 @@ class Champion:
     def clone(self) -> Champion:
         """Rarely-changed lists (slots, stash, usury, lent, each token's [value, armed]) are
         replaced rather than changed in place, so clones share them; the rest are copied."""
-        c = Champion.__new__(Champion)
+        c: Champion = Champion.__new__(Champion)
         c.cid, c.idx, c.tribe, c.seat = self.cid, self.idx, self.tribe, self.seat
         c.health, c.health_max = self.health, self.health_max
         c.armor_solid, c.armor_perm, c.armor_hollow = self.armor_solid, self.armor_perm, self.armor_hollow

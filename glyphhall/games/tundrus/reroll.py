@@ -104,7 +104,7 @@ def lose(s: TundrusState, c: Champion, args: tuple, events: list[Event]) -> None
 
 
 def pool_text(s: TundrusState) -> str:
-    return ", ".join(
+    return ", ".join([  # a list, not a generator: compiled, a generator is an object made per call
         f"{i + 1}:{s.colour_name(d[0])} {GLYPHS[d[3]] if d[3] >= 0 else '?'}{' (used)' if d[4] else ''}"
         for i, d in enumerate(s.pool)
-    )
+    ])

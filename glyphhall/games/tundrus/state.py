@@ -89,7 +89,7 @@ class TundrusState(State):
     low_health: int  # the lowest total Health of the champions at a round's start (-1: none yet)
     low_round: int  # the round that began at that low (the no-progress ruling counts from it)
 
-    @cython.locals(c="TundrusState")  # compiled, the clone's fields are set in C
+    @cython.locals(c="TundrusState", ch=Champion)  # compiled, the clone's fields are set in C
     def copy_into(self, c: TundrusState) -> None:
         """Ints, strings, the data and the lists the rules replace rather than change in place
         (draft queue and pool, marks, once, gash, fresh, feuded, cube queue, pay and defer lists)
@@ -104,7 +104,10 @@ class TundrusState(State):
         c.resume, c.pay_item, c.pay_verb, c.pay_left = self.resume, self.pay_item, self.pay_verb, self.pay_left
         c.defer, c.defer_from, c.defer_left, c.defer_skip = self.defer, self.defer_from, self.defer_left, self.defer_skip
         c.prepaid, c.winner, c.low_health, c.low_round = self.prepaid, self.winner, self.low_health, self.low_round
-        c.champs = [ch.clone() for ch in self.champs]
+        champs = []
+        for ch in self.champs:  # a loop, so that each champion's clone is a C call
+            champs.append(ch.clone())
+        c.champs = champs
         c.tribal = [t[:] for t in self.tribal]
         c.stock = self.stock[:]
         c.cubes = self.cubes[:]
