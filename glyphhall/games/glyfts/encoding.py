@@ -12,7 +12,7 @@ to the open discard pile), so the information state is the observation.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
@@ -28,7 +28,9 @@ from . import notation as N
 from .cards import CARDS
 from .state import BATTLE, FORTUNE, PHASE_NAMES, SKILL_TO_WIN, SORCERIES_DEALT
 
-if TYPE_CHECKING:
+if cython.compiled:  # the state's class as a C type: the tensor reads its fields in C
+    from cython.cimports.glyphhall.games.glyfts.state import GlyftsState
+else:
     from .state import GlyftsState
 
 CREATURES = tuple(c.id for c in CARDS.creatures)
@@ -125,7 +127,7 @@ class GlyftsTensors(TensorEncoder):
                    per=cython.Py_ssize_t, c_circle=cython.Py_ssize_t, c_captured=cython.Py_ssize_t,
                    c_mine=cython.Py_ssize_t, c_fought=cython.Py_ssize_t, c_under=cython.Py_ssize_t,
                    c_reserve=cython.Py_ssize_t, mine=cython.bint, ns=cython.Py_ssize_t, nc=cython.Py_ssize_t,
-                   known=cython.Py_ssize_t, fought=cython.Py_ssize_t, x=cython.Py_ssize_t)
+                   known=cython.Py_ssize_t, fought=cython.Py_ssize_t, x=cython.Py_ssize_t, st=GlyftsState)
     def observation(self, state: Any, seat: int, out: np.ndarray) -> None:
         o = out if cython.compiled else writable(out)  # compiled, the typed view is taken from `out` itself
         st: GlyftsState = state

@@ -31,9 +31,18 @@ from .hexes import DIRECTIONS
 from .powers import DIR_NAMES
 from .terrain import BY_KEY
 
+try:
+    import cython
+except ImportError:  # the typing hints below are no-ops without Cython
+    from glyphhall.engine import nocython as cython
+
+if cython.compiled:  # the state's class as a C type: the tensor reads its fields in C
+    from cython.cimports.glyphhall.games.heroscape.state import HeroscapeState
+else:
+    from .state import HeroscapeState
+
 if TYPE_CHECKING:
     from .maps import Board
-    from .state import HeroscapeState
 
 CARD_KEYS = tuple(CARDS) if isinstance(CARDS, dict) else tuple(c.key for c in CARDS)
 _DEFS = {k: (CARDS[k] if isinstance(CARDS, dict) else next(c for c in CARDS if c.key == k)) for k in CARD_KEYS}
@@ -138,8 +147,17 @@ class HeroscapeTensors(TensorEncoder):
                 planes[len(TERRAIN_KEYS) + b.zone[h], h] = 1.0
         return planes
 
+    # Compiled, the tensor is a typed float32 memoryview, the state typed and the offsets C
+    # integers: a write is a C store. The values are computed as before (Python numbers, stored as
+    # float32; a hidden marker's third added in double then stored gives the float32 sums numpy
+    # gave, for the four markers a card may hold), so the tensor is the same.
+    @cython.locals(out=cython.float[:], s=HeroscapeState, n=cython.Py_ssize_t, g=cython.Py_ssize_t,
+                   at=cython.Py_ssize_t, tail=cython.Py_ssize_t, planes=cython.Py_ssize_t, nh=cython.Py_ssize_t,
+                   f=cython.Py_ssize_t, c=cython.Py_ssize_t, p=cython.Py_ssize_t, m=cython.Py_ssize_t,
+                   h=cython.Py_ssize_t, owner=cython.Py_ssize_t, state_code=cython.Py_ssize_t)
     def observation(self, state: Any, seat: int, out: np.ndarray) -> None:
-        out = writable(out)
+        if not cython.compiled:
+            out = writable(out)
         s: HeroscapeState = state
         n = s.num_players
         out[self.o_phase + PHASES.index(s.phase)] = 1.0

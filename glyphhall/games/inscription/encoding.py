@@ -14,7 +14,7 @@ deck and hand, less the hand cards seen entering it), which the open draft made 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
@@ -30,7 +30,9 @@ from . import board as B
 from .cards import BLOOD, BONES, catalog
 from .notation import DEATHCARD, DRAFT, DRAW, OVER, PLAY, act
 
-if TYPE_CHECKING:
+if cython.compiled:  # the state's class as a C type: the tensor reads its fields in C
+    from cython.cimports.glyphhall.games.inscription.state import InscriptionState
+else:
     from .state import InscriptionState
 
 KINDS = len(catalog().defs)  # card kinds of the box; a made card's column is KINDS
@@ -287,7 +289,7 @@ class InscriptionTensors(TensorEncoder):
                    n=cython.Py_ssize_t, i=cython.Py_ssize_t, k=cython.Py_ssize_t, tail=cython.Py_ssize_t,
                    o_misc=cython.Py_ssize_t, o_board=cython.Py_ssize_t, o_items=cython.Py_ssize_t,
                    space=cython.Py_ssize_t, row_len=cython.Py_ssize_t, kinds=cython.Py_ssize_t,
-                   seat_c=cython.Py_ssize_t, them=cython.Py_ssize_t)
+                   seat_c=cython.Py_ssize_t, them=cython.Py_ssize_t, st=InscriptionState)
     def observation(self, state: Any, seat: int, out: np.ndarray) -> None:
         o = out if cython.compiled else writable(out)  # compiled, the typed view is taken from `out` itself
         st: InscriptionState = state

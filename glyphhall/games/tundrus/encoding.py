@@ -13,7 +13,7 @@ unrecorded (the discard pile is open), so the information state is the observati
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
@@ -28,7 +28,9 @@ from .champion import SOURCE_NAMES
 from .data import GLYPHS, SLOTS, load_data
 from .state import MAIN, OVER, PHASES, SECONDARY, TURN_FIELDS
 
-if TYPE_CHECKING:
+if cython.compiled:  # the state's class as a C type: the tensor reads its fields in C
+    from cython.cimports.glyphhall.games.tundrus.state import TundrusState
+else:
     from .state import TundrusState
 
 DATA = load_data()
@@ -123,7 +125,8 @@ class TundrusTensors(TensorEncoder):
                    k=cython.Py_ssize_t, tail=cython.Py_ssize_t, sup=cython.Py_ssize_t, sp=cython.Py_ssize_t,
                    t=cython.Py_ssize_t, nco=cython.Py_ssize_t, nit=cython.Py_ssize_t,
                    per_champion=cython.Py_ssize_t, per_die=cython.Py_ssize_t, turn_fields=cython.Py_ssize_t,
-                   o_champs=cython.Py_ssize_t, o_pool=cython.Py_ssize_t, n_glyphs=cython.Py_ssize_t)
+                   o_champs=cython.Py_ssize_t, o_pool=cython.Py_ssize_t, n_glyphs=cython.Py_ssize_t,
+                   s=TundrusState)
     def observation(self, state: Any, seat: int, out: np.ndarray) -> None:
         if not cython.compiled:
             out = writable(out)
