@@ -5,6 +5,7 @@ from glyphhall.games.tundrus.champion cimport Champion
 # Module caches as C globals typed dict, so that their lookups are dict lookups in C.
 cdef dict _TAKE
 cdef dict _TAKE_ROW
+cdef dict _TAKEN
 
 # C functions (the typed-state plan's third step): the modules below call them in C.
 cpdef list _sources(TundrusState s, Champion c)

@@ -26,6 +26,9 @@ FREE_WITH_TOKEN = {"shield_bash": 3, "rallying_cry": 5}  # reference B4; Blood M
 
 _TAKE: dict[tuple[int, str], Action] = {}
 _TAKE_ROW: dict[str, list[Action]] = {}  # source -> its take action per colour (the dice data is fixed)
+#: "<champion> takes a <colour> die (<source>)" by (champion, seat, colour, source): a quarter of
+#: all steps tell one, and events are immutable, so each is built once.
+_TAKEN: dict[tuple, Event] = {}
 
 
 def _sources(s: TundrusState, c: Champion) -> list[tuple[str, list[int], int]]:
@@ -90,5 +93,9 @@ def take(s: TundrusState, c: Champion, args: tuple, events: list[Event]) -> None
     counts[colour] -= 1
     owner = c.tribe if origin == TRIBAL else c.idx
     s.pool.append((colour, owner, origin, -1, False, False))
-    events.append(public_event(f"{c.cid} takes a {args[0]} die ({source})", data={"seat": c.seat}))
+    key = (c.cid, c.seat, args[0], source)
+    taken = _TAKEN.get(key)
+    if taken is None:  # a few dozen in all: champions x colours x sources
+        taken = _TAKEN[key] = public_event(f"{c.cid} takes a {args[0]} die ({source})", data={"seat": c.seat})
+    events.append(taken)
 

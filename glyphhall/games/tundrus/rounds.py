@@ -18,7 +18,7 @@ from glyphhall.engine.events import public_event
 
 from . import items, tokens
 from .actions import act
-from .champion import TRIBAL
+from .champion import TRIBAL, Champion
 from .combat import magic
 from .dice import return_die
 from .replenish import FREE_DICE, FREE_WITH_TOKEN, POOL_LIMIT
@@ -26,12 +26,16 @@ from .state import ACTIVATE, ENERGY_CUBE, OVER, REPLENISH, T_FREE, TURN_FIELDS
 from .tracks import ENERGY, gain_energy
 
 if TYPE_CHECKING:
-    from .champion import Champion
     from .state import TundrusState
 
 
+@cython.locals(c=Champion)
 def eligible(s: TundrusState, tribe: cython.int) -> list[Champion]:
-    return [c for c in s.champs if c.tribe == tribe and not c.defeated and not c.activated]
+    out = []
+    for c in s.champs:  # a loop with `c` typed: compiled, its fields are read in C
+        if c.tribe == tribe and not c.defeated and not c.activated:
+            out.append(c)
+    return out
 
 
 def activate(s: TundrusState, c: Champion, events: list[Event]) -> None:

@@ -118,14 +118,20 @@ class TundrusState(State):
         c.turn = self.turn[:]
 
     # --- small shared helpers -----------------------------------------------------------------
+    @cython.locals(c=Champion)
     def champ_by_id(self, cid: str) -> Champion | None:
         for c in self.champs:
             if c.cid == cid:
                 return c
         return None
 
+    @cython.locals(c=Champion)
     def living(self, tribe: int) -> list[Champion]:
-        return [c for c in self.champs if c.tribe == tribe and not c.defeated]
+        out = []
+        for c in self.champs:  # a loop with `c` typed: compiled, its fields are read in C
+            if c.tribe == tribe and not c.defeated:
+                out.append(c)
+        return out
 
     def enemies(self, c: Champion) -> list[Champion]:
         return self.living(1 - c.tribe)
