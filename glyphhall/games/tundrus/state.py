@@ -118,7 +118,6 @@ class TundrusState(State):
         c.turn = self.turn[:]
 
     # --- small shared helpers -----------------------------------------------------------------
-    @cython.locals(c=Champion)
     def champ_by_id(self, cid: str) -> Champion | None:
         for c in self.champs:
             if c.cid == cid:
