@@ -9,6 +9,10 @@ cdef class HeroscapePlay(HeroscapeState):
     cpdef object _apply(self, object seat, object action)
 
 
+# The heuristic, scored at the end of every cut-off rollout: C functions on the typed state.
+cpdef list _army_values(HeroscapeState state)
+cpdef object _seat_value(HeroscapeState state, list value, int seat)
+
 # The C functions this module calls in other modules.
 cimport glyphhall.games.heroscape.flow as flow
 cimport glyphhall.games.heroscape.turn as turn

@@ -21,6 +21,11 @@ from glyphhall.engine import (
     normalize_text,
 )
 
+try:
+    import cython
+except ImportError:  # the typing hints below are no-ops without Cython
+    from glyphhall.engine import nocython as cython
+
 from . import decisions, flow, paths, turn, wording
 from .armies import PRESETS
 from .encoding import HeroscapeActions, HeroscapeTensors
@@ -264,6 +269,8 @@ def _army_values(state: HeroscapeState) -> list[float]:
     return value
 
 
+@cython.locals(steps=cython.Py_ssize_t, nearest=cython.Py_ssize_t, h=cython.Py_ssize_t, f=cython.Py_ssize_t,
+               row=list)
 def _seat_value(state: HeroscapeState, value: list[float], seat: int) -> float:
     """`HeroscapeGame.heuristic` for `seat`, given the teams' values."""
     mine = value[state.team[seat]]
