@@ -84,10 +84,11 @@ def roll_off(s: HeroscapeState, seats: list[int], events: list[Event], what: str
         else:
             group = top + [g for g in group if g not in top]
             # resolve the tie first, then the rest in roll order
-            rest = sorted((g for g in group if g not in top), key=lambda g: -scores[g])
+            rest = sorted([g for g in group if g not in top], key=lambda g: -scores[g])
             order_top = roll_off(s, top, events, what, bonus)
             return order + order_top + rest
-    events.append(public_event(f"{what}: " + ", ".join(f"seat {k} rolls {v}" for k, v in sorted(rolls.items()))
+    # (lists, not generators: compiled, a generator is an object made per call, and this is every round)
+    events.append(public_event(f"{what}: " + ", ".join([f"seat {k} rolls {v}" for k, v in sorted(rolls.items())])
                                + f"; seat {order[0]} first", data={"rolls": {str(k): v for k, v in rolls.items()}}))
     return order
 
