@@ -16,7 +16,8 @@ class _EmptyData(dict[str, Any]):
 
 
 _NOBODY: frozenset[int] = frozenset()
-_NO_DATA: Mapping[str, Any] = _EmptyData()
+#: The data of every event that carries none: shared, read-only, and it pickles.
+NO_DATA: Mapping[str, Any] = _EmptyData()
 
 
 class Event(NamedTuple):
@@ -30,7 +31,7 @@ class Event(NamedTuple):
 
     text: str
     to: frozenset[int] | None = None
-    data: Mapping[str, Any] = _NO_DATA
+    data: Mapping[str, Any] = NO_DATA
     hide_from: frozenset[int] = _NOBODY
 
     def visible_to(self, seat: int | None) -> bool:
@@ -54,15 +55,15 @@ class Event(NamedTuple):
     ) -> list[Event]:
         """`text` for `seat` alone, `public_text` for everybody else (spectators included)."""
         only = frozenset((seat,))
-        return [_built(Event, (text, only, data or _NO_DATA, _NOBODY)),
-                _built(Event, (public_text, None, public_data or _NO_DATA, only))]
+        return [_built(Event, (text, only, data or NO_DATA, _NOBODY)),
+                _built(Event, (public_text, None, public_data or NO_DATA, only))]
 
 
 #: Makes an Event from its four fields without the NamedTuple's constructor (a Python function).
 _built = tuple.__new__
 
 
-def public_event(text: str, data: Mapping[str, Any] = _NO_DATA) -> Event:
+def public_event(text: str, data: Mapping[str, Any] = NO_DATA) -> Event:
     """`Event(text, data=data)`, made faster: the rules tell events at every step of every
     playout and search."""
     return _built(Event, (text, None, data, _NOBODY))

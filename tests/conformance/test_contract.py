@@ -123,6 +123,21 @@ def test_a_state_pickles_as_itself(game: Game) -> None:
             assert loaded.legal_actions(seat) == state.legal_actions(seat)
 
 
+
+def test_events_pickle_as_themselves(game: Game) -> None:
+    """What `apply` tells goes to worker processes and logs too: every event pickles to an equal
+    one (an event's empty data is the engine's shared `NO_DATA`, not a mappingproxy)."""
+    state = game.new(game.min_players, 8)
+    rng = Rng(8)
+    told = []
+    for _ in range(200):
+        if state.is_over():
+            break
+        seat = state.to_move()[0]
+        told += state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert told, "a game of 200 steps told nothing"
+    assert pickle.loads(pickle.dumps(told)) == told
+
 def test_match_record_replays_to_the_same_state(game: Game, tmp_path) -> None:
     for seed in range(3):
         state = game.new(game.min_players, seed)
