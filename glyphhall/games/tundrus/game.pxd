@@ -8,6 +8,11 @@ cdef class TundrusPlay(TundrusState):
     cpdef object _legal_actions(self, object seat)
     cpdef object _apply(self, object seat, object action)
 
+from glyphhall.games.tundrus.champion cimport Champion
+
+# The heuristic's material score, at the end of every cut-off rollout: a C function on the typed
+# state and champions.
+cpdef tuple _shares(TundrusState state)
 
 # The C functions this module calls in other modules.
 cimport glyphhall.games.tundrus.turn as turn

@@ -13,6 +13,7 @@ except ImportError:  # the typing hints below are no-ops without Cython
 from glyphhall.engine import Action, Event, Game, Option, OptionValue, PositionData, State
 
 from . import draft, turn, views, wording
+from .champion import Champion
 from .data import load_data
 from .encoding import TundrusTensors, action_table
 from .position import set_position
@@ -159,7 +160,7 @@ class TundrusGame(Game):
 # C doubles, with the same operations in the same order as the Python (the same floats).
 @cython.locals(dice=cython.Py_ssize_t, x=cython.Py_ssize_t, energy=cython.Py_ssize_t, value=cython.double,
                score0=cython.double, score1=cython.double, total=cython.double, tribal=cython.Py_ssize_t,
-               pool=cython.Py_ssize_t)
+               pool=cython.Py_ssize_t, c=Champion)
 def _shares(state: TundrusState) -> tuple[float, float]:
     """Each Tribe's share of the material score (see `TundrusGame.heuristic`)."""
     score0 = score1 = 0.0
