@@ -142,8 +142,10 @@ GAMES = {
 
 
 def wait_step(pages, step: int) -> None:
+    """Each page at `step`, drawn with its game's reference data (names, combos) once fetched."""
     for page in pages:
-        page.wait_for_function("s => document.body.dataset.step === String(s)", arg=step)
+        page.wait_for_function(
+            "s => document.body.dataset.step === String(s) && document.body.dataset.reference !== 'loading'", arg=step)
 
 
 def board(page) -> str:

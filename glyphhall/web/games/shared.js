@@ -27,7 +27,8 @@ export function byField(list, field) {
 /**
  * The game's public data, the lists at /api/games/<game>/data/<list>, fetched together once for
  * the page. `data` is null until they arrive, then `shape(lists)`, or `empty` if they could not
- * be fetched; the last drawing passed to `use` is then drawn again with them.
+ * be fetched; the last drawing passed to `use` is then drawn again with them. The page's body
+ * reads data-reference="loading" from the fetch until that drawing.
  * @template T
  * @param {string} game
  * @param {string[]} lists
@@ -50,10 +51,16 @@ export function gameData(game, lists, shape, empty, render) {
     use(root, ctx) {
       latest = { root, ctx };
       if (data || loading) return;
+      // Marked on the page while it loads, so that a reader (or a test) knows the drawing is final.
+      document.body.dataset.reference = "loading";
       loading = Promise.all(lists.map((name) => api("GET", `/api/games/${game}/data/${name}`)))
         .then((got) => { data = shape(got); })
         .catch(() => { data = empty; })
-        .then(() => { latest.root.replaceChildren(); render(latest.root, latest.ctx); });
+        .then(() => {
+          latest.root.replaceChildren();
+          render(latest.root, latest.ctx);
+          document.body.dataset.reference = "drawn";
+        });
     },
   };
 }
