@@ -1,5 +1,6 @@
 # The rules read InscriptionState's fields in C (see state.pxd).
 from glyphhall.games.inscription.state cimport InscriptionState
+from glyphhall.games.inscription.cards cimport CardDef
 
 # C functions (the typed-state plan's third step): the modules below call them in C.
 cpdef int right_of(int seat)

@@ -15,7 +15,7 @@ except ImportError:  # the typing hints below are no-ops without Cython
 from glyphhall.engine import Event
 
 from . import sigils as S
-from .cards import OWNED_PILES
+from .cards import OWNED_PILES, CardDef
 from .notation import ev, secret
 
 # The slot layout, re-exported: the rule modules write B.CID, B.HP, ...
@@ -53,6 +53,27 @@ def submerged(st: InscriptionState, i: cython.int) -> bool:
     return slot is not None and bool(st.defs[slot[CID]].sig & S.WATERBORNE) and st.turn != i >> 2
 
 
+# The sigil bits `power` tests, as C constants compiled (the sigils module's are Python ints).
+_VARIABLE_POWER = cython.declare(cython.long, S.VARIABLE_POWER)
+_ANT_DAMAGE = cython.declare(cython.long, S.ANT_DAMAGE)
+_RINGER = cython.declare(cython.long, S.RINGER)
+_HANDY = cython.declare(cython.long, S.HANDY)
+_LEADER = cython.declare(cython.long, S.LEADER)
+_STINKY = cython.declare(cython.long, S.STINKY)
+
+
+@cython.cfunc
+def _sig_at(board: list, defs: tuple, k: cython.int) -> cython.long:
+    """The sigil bits of the card at `k` (0 where the space is empty)."""
+    slot = board[k]
+    if slot is None:
+        return 0
+    d: CardDef = defs[slot[CID]]
+    return d.sig
+
+
+@cython.locals(d=CardDef, sig=cython.long, p=cython.long, seat=cython.int, lane=cython.int,
+               side=cython.int, opp=cython.int, k=cython.int, board=list, defs=tuple)
 def power(st: InscriptionState, i: cython.int, mirror: bool = True) -> int:
     """The damage the card at `i` deals now (variable-power sigils, Leader, Stinky)."""
     board = st.board
@@ -63,12 +84,15 @@ def power(st: InscriptionState, i: cython.int, mirror: bool = True) -> int:
     seat, lane = i >> 2, i & 3
     side = seat * 4
     opp = (1 - seat) * 4 + lane
-    if sig & S.VARIABLE_POWER:
-        if sig & S.ANT_DAMAGE:
-            p = len([k for k in range(side, side + 4) if board[k] is not None and defs[board[k][CID]].sig & S.ANT_DAMAGE])
-        elif sig & S.RINGER:
+    if sig & _VARIABLE_POWER:
+        if sig & _ANT_DAMAGE:
+            p = 0
+            for k in range(side, side + 4):
+                if _sig_at(board, defs, k) & _ANT_DAMAGE:
+                    p += 1
+        elif sig & _RINGER:
             p = 4 - lane
-        elif sig & S.HANDY:
+        elif sig & _HANDY:
             p = len(st.hands[seat])
         else:  # Rorrim: the opposing card's power (a mirror facing a mirror shows nothing)
             p = power(st, opp, False) if mirror and board[opp] is not None else 0
@@ -76,11 +100,11 @@ def power(st: InscriptionState, i: cython.int, mirror: bool = True) -> int:
         p = d.power
     # Leader lifts adjacent *creatures*: a Dam, Chime or placed item (not alive) stays at 0
     if d.alive:
-        if lane > 0 and board[i - 1] is not None and defs[board[i - 1][CID]].sig & S.LEADER:
+        if lane > 0 and _sig_at(board, defs, i - 1) & _LEADER:
             p += 1
-        if lane < 3 and board[i + 1] is not None and defs[board[i + 1][CID]].sig & S.LEADER:
+        if lane < 3 and _sig_at(board, defs, i + 1) & _LEADER:
             p += 1
-    if board[opp] is not None and defs[board[opp][CID]].sig & S.STINKY:
+    if _sig_at(board, defs, opp) & _STINKY:
         p -= 1
     return p if p > 0 else 0
 

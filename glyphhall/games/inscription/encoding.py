@@ -26,13 +26,15 @@ try:
     import cython
 except ImportError:  # the typing hints below are no-ops without Cython
     from glyphhall.engine import nocython as cython
-from . import board as B
 from .cards import BLOOD, BONES, catalog
 from .notation import DEATHCARD, DRAFT, DRAW, OVER, PLAY, act
+from .state import CID, HP, SACS
 
-if cython.compiled:  # the state's class as a C type: the tensor reads its fields in C
+if cython.compiled:  # the state's class and the board's functions in C: the tensor reads fields in C
+    from cython.cimports.glyphhall.games.inscription.board import power, submerged
     from cython.cimports.glyphhall.games.inscription.state import InscriptionState
 else:
+    from .board import power, submerged
     from .state import InscriptionState
 
 KINDS = len(catalog().defs)  # card kinds of the box; a made card's column is KINDS
@@ -76,6 +78,9 @@ BLOCKS = _Blocks([
 ])
 
 
+_STARTS = BLOCKS.start
+
+
 def card_column(st: InscriptionState, cid: int) -> int:
     return cid if cid < KINDS else KINDS
 
@@ -117,6 +122,55 @@ def _sac_bits(tail: tuple[int | str, ...]) -> int:
     return sum(1 << (int(x) - 1) for x in tail)
 
 
+def _take_id(st: InscriptionState, seat: int, slug: Any) -> int:
+    deck = st.decks[seat]
+    cid = next(c for c in deck if st.defs[c].slug == slug)
+    return _card_id(st, sorted(deck, key=lambda c: st.defs[c].slug), cid)
+
+
+def _name_rank(st: InscriptionState, seat: int, action: Action) -> int:
+    return [a for a in st.legal_actions(seat) if a.verb == "name"].index(action)
+
+
+# A C function compiled (the mask asks it for every legal move of every step).
+@cython.cfunc
+@cython.locals(st=InscriptionState, seat=cython.int, start=cython.Py_ssize_t, card=cython.Py_ssize_t,
+               sacs=cython.Py_ssize_t, k=cython.Py_ssize_t, n=cython.Py_ssize_t, starts=dict)
+def _encode(st: Any, seat: int, action: Action) -> int:
+    verb, args = action.verb, action.args
+    starts = _STARTS
+    found = starts.get(verb)
+    if found is None:
+        raise ValueError(f"'{action}' has no action id")
+    start = found
+    if verb == "play":
+        hand = st.hands[seat]
+        card = _card_id(st, hand, hand[_number(args[0]) - 1])
+        sacs = 0
+        n = len(args)
+        for k in range(3, n):  # the sacrificed spaces after "sacrifice", as bits
+            sacs += 1 << (int(args[k]) - 1)
+        return start + (card * 4 + _number(args[1]) - 1) * SAC_SETS + sacs
+    if verb == "draft" or verb == "choose":
+        return start + _number(args[0]) - 1
+    if verb == "draw":
+        return start + (args[0] == "squirrel")
+    if verb == "item":
+        kind = ITEM_KINDS.index(st.defs[st.items[seat][_number(args[0]) - 1]].item)
+        return start + kind * sum(ITEM_TAILS) + _item_tail(args[1:])
+    if verb == "eat":
+        hand = st.hands[seat]
+        return start + _card_id(st, hand, hand[_number(args[0]) - 1])
+    if verb == "take":
+        return start + _take_id(st, seat, args[0])
+    if verb == "name":
+        k = _name_rank(st, seat, action)
+        if k >= NAMES:
+            raise ValueError(f"'{action}' has no action id")
+        return start + k
+    return start  # bell, pass
+
+
 class InscriptionActions(ActionCodec):
     size = BLOCKS.size
 
@@ -124,40 +178,11 @@ class InscriptionActions(ActionCodec):
         return BLOCKS.lines
 
     def encode(self, state: Any, seat: int, action: Action) -> int:
-        st: InscriptionState = state
-        verb, args = action.verb, action.args
-        start = BLOCKS.start.get(verb)
-        if start is None:
-            raise ValueError(f"'{action}' has no action id")
-        if verb == "play":
-            hand = st.hands[seat]
-            card = _card_id(st, hand, hand[_number(args[0]) - 1])
-            sacs = _sac_bits(args[3:]) if len(args) > 3 else 0
-            return start + (card * 4 + _number(args[1]) - 1) * SAC_SETS + sacs
-        if verb == "draft" or verb == "choose":
-            return start + _number(args[0]) - 1
-        if verb == "draw":
-            return start + (args[0] == "squirrel")
-        if verb == "item":
-            kind = ITEM_KINDS.index(st.defs[st.items[seat][_number(args[0]) - 1]].item)
-            return start + kind * sum(ITEM_TAILS) + _item_tail(args[1:])
-        if verb == "eat":
-            hand = st.hands[seat]
-            return start + _card_id(st, hand, hand[_number(args[0]) - 1])
-        if verb == "take":
-            deck = st.decks[seat]
-            cid = next(c for c in deck if st.defs[c].slug == args[0])
-            return start + _card_id(st, sorted(deck, key=lambda c: st.defs[c].slug), cid)
-        if verb == "name":
-            names = [a for a in st.legal_actions(seat) if a.verb == "name"]
-            k = names.index(action)
-            if k >= NAMES:
-                raise ValueError(f"'{action}' has no action id")
-            return start + k
-        return start  # bell, pass
+        return _encode(state, seat, action)
 
     def encode_all(self, state: Any, seat: int, actions: Sequence[Action]) -> list[int]:
-        return [self.encode(state, seat, a) for a in actions]
+        st: InscriptionState = state
+        return [_encode(st, seat, a) for a in actions]
 
     def decode(self, state: Any, seat: int, action_id: int) -> Action | None:
         st: InscriptionState = state
@@ -344,14 +369,14 @@ class InscriptionTensors(TensorEncoder):
                 continue
             at = o_board + n * space
             o[at] = 1.0
-            for k, value in card_entries(defs[slot[B.CID]]):
+            for k, value in card_entries(defs[slot[CID]]):
                 o[at + 1 + k] = value
             tail = at + 1 + row_len
-            o[tail] = min(B.power(st, i), 10) / 5.0
-            o[tail + 1] = min(slot[B.HP], 20) / 10.0
-            if B.submerged(st, i):
+            o[tail] = min(power(st, i), 10) / 5.0
+            o[tail + 1] = min(slot[HP], 20) / 10.0
+            if submerged(st, i):
                 o[tail + 2] = 1.0
-            o[tail + 3] = min(slot[B.SACS], 9) / 9.0
+            o[tail + 3] = min(slot[SACS], 9) / 9.0
         _count(o, self.o_hand, hands[seat_c])
         o_items = self.o_items
         for cid in items[seat_c]:

@@ -28,9 +28,11 @@ from .champion import SOURCE_NAMES
 from .data import GLYPHS, SLOTS, load_data
 from .state import MAIN, OVER, PHASES, SECONDARY, TURN_FIELDS
 
-if cython.compiled:  # the state's class as a C type: the tensor reads its fields in C
+if cython.compiled:  # the state's and champions' classes as C types: the tensor reads their fields in C
+    from cython.cimports.glyphhall.games.tundrus.champion import Champion
     from cython.cimports.glyphhall.games.tundrus.state import TundrusState
 else:
+    from .champion import Champion
     from .state import TundrusState
 
 DATA = load_data()
@@ -126,7 +128,7 @@ class TundrusTensors(TensorEncoder):
                    t=cython.Py_ssize_t, nco=cython.Py_ssize_t, nit=cython.Py_ssize_t,
                    per_champion=cython.Py_ssize_t, per_die=cython.Py_ssize_t, turn_fields=cython.Py_ssize_t,
                    o_champs=cython.Py_ssize_t, o_pool=cython.Py_ssize_t, n_glyphs=cython.Py_ssize_t,
-                   s=TundrusState)
+                   s=TundrusState, c=Champion, n=cython.int, mine=cython.int, energy=cython.int)
     def observation(self, state: Any, seat: int, out: np.ndarray) -> None:
         if not cython.compiled:
             out = writable(out)
@@ -150,7 +152,8 @@ class TundrusTensors(TensorEncoder):
         if s.phase == OVER:
             out[g + 7] = 1.0
         items, champs = self.item_index, self.champ_index
-        for i, c in enumerate(s.champs):
+        for i in range(len(s.champs)):
+            c = s.champs[i]
             at = o_champs + champs[c.cid] * per_champion
             out[at] = 1.0
             out[at + 1 + (c.tribe != mine)] = 1.0
@@ -165,14 +168,18 @@ class TundrusTensors(TensorEncoder):
             out[at + 10] = c.energy_cubes / 10.0
             out[at + 11] = c.energy_max / 10.0
             out[at + 12] = len(c.energy_dice) / 5.0
-            out[at + 13] = sum(c.slot_energy) / 5.0
+            energy = 0
+            for n in c.slot_energy:
+                energy += n
+            out[at + 13] = energy / 5.0
             if c.activated:
                 out[at + 14] = 1.0
             if c.defeated:
                 out[at + 15] = 1.0
             out[at + 16] = len(c.stash) / 5.0
             at += 17
-            for k, n in enumerate(c.start):
+            for k in range(len(c.start)):
+                n = c.start[k]
                 out[at + k] = n / 3.0
             at += nco
             for k, iid in enumerate(c.slots):
