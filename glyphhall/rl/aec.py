@@ -149,9 +149,18 @@ class GlyphHallAEC(AECEnv):
             self.infos[agent] = {"view": seen.view(seat), "legal": [str(a) for a in seen.legal_actions(seat)]}
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        assert self.state is not None
+        state = self.state
+        assert state is not None
         seat = self._seat[agent]
-        return self.encoding.observe(self._seen_by(seat), seat)
+        if not self._one_mover or self.secret.start is not None:  # (`_seen_by`, inline: every step)
+            state = self.secret.seen_by(state, seat)
+        return self.encoding.observe(state, seat)
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's `last`, without its extra call (a learner asks it every step)."""
+        agent = self.agent_selection
+        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])
 
     def _seen_by(self, seat: int) -> State:
         """The state `seat` observes and chooses on: the true one but in a secret phase."""

@@ -75,13 +75,16 @@ class Encoding:
         else:
             self.codec = None
             self.num_actions = max_actions
+        #: the encoder's method writing this mode's tensor into a zeroed array (None: hashed)
+        self._write: Any = None
         if observation == "hashed":
             self.obs_shape: tuple[int, ...] = (obs_size,)
             low, high = -CLIP, CLIP
         else:
             self.tensors = game._rl_part("tensor_encoder", players, options)
-            self.obs_shape = (self.tensors.information_state_shape if observation == "information_state"
-                              else self.tensors.observation_shape)
+            info = observation == "information_state"
+            self.obs_shape = self.tensors.information_state_shape if info else self.tensors.observation_shape
+            self._write = self.tensors.information_state if info else self.tensors.observation
             low, high = -1.0, 8.0  # scaled values and small counts (engine/tensors.py)
         self.obs_size = obs_size
         self.observation_space = spaces.Dict({
@@ -97,11 +100,8 @@ class Encoding:
             out = np.zeros(self.obs_shape, np.float32)
         else:
             out.fill(0.0)
-        mode = self.observation_mode
-        if mode == "tensor":
-            self.tensors.observation(state, seat, out)
-        elif mode == "information_state":
-            self.tensors.information_state(state, seat, out)
+        if self._write is not None:
+            self._write(state, seat, out)
         else:
             out[:] = encode_view(state.view(seat), self.obs_size)
         return out
@@ -132,7 +132,13 @@ class Encoding:
         return out
 
     def observe(self, state: State, seat: int) -> dict[str, np.ndarray]:
-        return {"observation": self.observation(state, seat), "action_mask": self.mask(state, seat)}
+        """`seat`'s observation and mask, in fresh arrays (a learner may keep them)."""
+        write = self._write
+        if write is None:
+            return {"observation": self.observation(state, seat), "action_mask": self.mask(state, seat)}
+        tensor = np.zeros(self.obs_shape, np.float32)
+        write(state, seat, tensor)  # (the steps of `observation`, inline: this runs every step)
+        return {"observation": tensor, "action_mask": self.mask(state, seat)}
 
     # --- acting ------------------------------------------------------------------------------------
     def decode(self, state: State, seat: int, action: Any) -> Action:

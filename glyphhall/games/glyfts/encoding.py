@@ -127,33 +127,37 @@ class GlyftsTensors(TensorEncoder):
                    per=cython.Py_ssize_t, c_circle=cython.Py_ssize_t, c_captured=cython.Py_ssize_t,
                    c_mine=cython.Py_ssize_t, c_fought=cython.Py_ssize_t, c_under=cython.Py_ssize_t,
                    c_reserve=cython.Py_ssize_t, mine=cython.bint, ns=cython.Py_ssize_t, nc=cython.Py_ssize_t,
-                   known=cython.Py_ssize_t, fought=cython.Py_ssize_t, x=cython.Py_ssize_t, st=GlyftsState)
+                   known=cython.Py_ssize_t, fought=cython.Py_ssize_t, x=cython.Py_ssize_t, held=cython.Py_ssize_t,
+                   seat_c=cython.Py_ssize_t, st=GlyftsState)
     def observation(self, state: Any, seat: int, out: np.ndarray) -> None:
         o = out if cython.compiled else writable(out)  # compiled, the typed view is taken from `out` itself
         st: GlyftsState = state
         n = st.num_players
+        seat_c = seat
         per, c_reserve, c_circle, c_captured, c_mine = PER_CREATURE, C_RESERVE, C_CIRCLE, C_CAPTURED, C_MINE
         c_fought, c_under, ns, nc = C_FOUGHT, C_UNDER, NS, NC
         o_turn, o_players, o_hand, o_discard, o_misc = (self.o_turn, self.o_players, self.o_hand,
                                                         self.o_discard, self.o_misc)
-        rel = [(p - seat) % n for p in range(n)]
         o[self.o_phase + st.phase] = 1.0
-        o[o_turn + rel[st.active]] = 1.0
-        o[o_turn + SEATS + rel[st.first]] = 1.0
+        o[o_turn + (st.active - seat_c) % n] = 1.0  # seats relative to the observer's, mine 0
+        o[o_turn + SEATS + (st.first - seat_c) % n] = 1.0
         if seat in st.to_move():
             o[o_turn + 2 * SEATS] = 1.0
         base = self.o_creatures
         fought = st.fought
         for p in range(n):
-            r = rel[p]
+            r = (p - seat_c) % n
             at = o_players + r * 5
             if st.alive[p]:
                 o[at] = 1.0
             o[at + 1] = min(st.score[p], SKILL_TO_WIN) / SKILL_TO_WIN
             o[at + 2] = len(st.reserve[p]) / 9.0
-            o[at + 3] = sum(st.hands[p]) / SORCERIES_DEALT
+            held = 0
+            for x in st.hands[p]:
+                held += x
+            o[at + 3] = held / SORCERIES_DEALT
             o[at + 4] = len(st.pending[p]) / 2.0
-            mine = p == seat
+            mine = p == seat_c
             known = st.known[p]
             for c in st.reserve[p]:
                 if mine or known >> c & 1:
