@@ -156,12 +156,6 @@ class GlyphHallAEC(AECEnv):
             state = self.secret.seen_by(state, seat)
         return self.encoding.observe(state, seat)
 
-    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
-        """PettingZoo's `last`, without its extra call (a learner asks it every step)."""
-        agent = self.agent_selection
-        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
-                self.terminations[agent], self.truncations[agent], self.infos[agent])
-
     def _seen_by(self, seat: int) -> State:
         """The state `seat` observes and chooses on: the true one but in a secret phase."""
         assert self.state is not None
