@@ -171,12 +171,16 @@ class GlyphHallAEC(AECEnv):
         state = self.state
         assert state is not None
         seat = self._seat[agent]
-        seen = self._seen_by(seat)
-        chosen = self.encoding.decode(seen, seat, action)
-        # decode gave a legal action of `seen`; one chosen on a secret copy is checked again
-        state.apply(seat, chosen, check=seen is not state)
-        if self.secret.start is not None:
-            self.secret.applied(state, seat, chosen)
+        secret = self.secret
+        if self._one_mover and secret.start is None:  # (`_seen_by`'s first case, inline: most steps)
+            state.apply(seat, self.encoding.decode(state, seat, action), check=False)
+        else:
+            seen = secret.seen_by(state, seat)
+            chosen = self.encoding.decode(seen, seat, action)
+            # decode gave a legal action of `seen`; one chosen on a secret copy is checked again
+            state.apply(seat, chosen, check=seen is not state)
+            if secret.start is not None:
+                secret.applied(state, seat, chosen)
         self.steps += 1
         self._cumulative_rewards[agent] = 0.0
         if not state.is_over() and self.steps < self.max_steps:

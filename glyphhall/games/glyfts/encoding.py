@@ -112,6 +112,9 @@ class GlyftsTensors(TensorEncoder):
                                                      "attack bonus/6, health bonus/6, cancelled, I attack")
         self.observation_shape = self.information_state_shape = (lay.size,)
         self.players = players
+        # The offsets in one tuple: the tensor reads them each call, one attribute read for all.
+        self.offsets = (self.o_phase, self.o_turn, self.o_players, self.o_creatures, self.o_hand,
+                        self.o_discard, self.o_misc, self.o_summon, self.o_battle)
 
     def describe(self) -> list[str]:
         return self.layout.describe()
@@ -124,6 +127,7 @@ class GlyftsTensors(TensorEncoder):
                    at=cython.Py_ssize_t, c=cython.Py_ssize_t, k=cython.Py_ssize_t, base=cython.Py_ssize_t,
                    o_turn=cython.Py_ssize_t, o_players=cython.Py_ssize_t, o_hand=cython.Py_ssize_t,
                    o_discard=cython.Py_ssize_t, o_misc=cython.Py_ssize_t, tail=cython.Py_ssize_t,
+                   o_phase=cython.Py_ssize_t, o_summon=cython.Py_ssize_t, o_battle=cython.Py_ssize_t,
                    per=cython.Py_ssize_t, c_circle=cython.Py_ssize_t, c_captured=cython.Py_ssize_t,
                    c_mine=cython.Py_ssize_t, c_fought=cython.Py_ssize_t, c_under=cython.Py_ssize_t,
                    c_reserve=cython.Py_ssize_t, mine=cython.bint, ns=cython.Py_ssize_t, nc=cython.Py_ssize_t,
@@ -136,14 +140,12 @@ class GlyftsTensors(TensorEncoder):
         seat_c = seat
         per, c_reserve, c_circle, c_captured, c_mine = PER_CREATURE, C_RESERVE, C_CIRCLE, C_CAPTURED, C_MINE
         c_fought, c_under, ns, nc = C_FOUGHT, C_UNDER, NS, NC
-        o_turn, o_players, o_hand, o_discard, o_misc = (self.o_turn, self.o_players, self.o_hand,
-                                                        self.o_discard, self.o_misc)
-        o[self.o_phase + st.phase] = 1.0
+        o_phase, o_turn, o_players, base, o_hand, o_discard, o_misc, o_summon, o_battle = self.offsets
+        o[o_phase + st.phase] = 1.0
         o[o_turn + (st.active - seat_c) % n] = 1.0  # seats relative to the observer's, mine 0
         o[o_turn + SEATS + (st.first - seat_c) % n] = 1.0
         if seat in st.to_move():
             o[o_turn + 2 * SEATS] = 1.0
-        base = self.o_creatures
         fought = st.fought
         for p in range(n):
             r = (p - seat_c) % n
@@ -188,10 +190,10 @@ class GlyftsTensors(TensorEncoder):
         if st.summoning >= 0:
             o[o_misc + 2] = st.discount / 3.0
             o[o_misc + 3] = max(1, CARDS.creatures[st.summoning].roll_cost - st.discount) / 8.0
-            o[self.o_summon + st.summoning] = 1.0
+            o[o_summon + st.summoning] = 1.0
         b = st.battle
         if b is not None and st.phase in (BATTLE, FORTUNE):
-            at = self.o_battle
+            at = o_battle
             o[at + b.attacker] = 1.0
             o[at + nc + b.defender] = 1.0
             for k in b.attacker_cards:

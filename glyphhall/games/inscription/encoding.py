@@ -300,6 +300,9 @@ class InscriptionTensors(TensorEncoder):
         self.o_faceup = lay.add(3 * COLS, "draft: face-up cards 1-3, kind one-hot")
         self.o_picked = lay.add(COLS, "draft: their picks so far, count per kind /4")
         self.observation_shape = (lay.size,)
+        # The offsets in one tuple: the tensor reads them each call, one attribute read for all.
+        self.offsets = (self.o_phase, self.o_flags, self.o_counts, self.o_misc, self.o_board, self.o_hand,
+                        self.o_items, self.o_deck, self.o_known, self.o_dead, self.o_faceup, self.o_picked)
         self.i_unseen = lay.add(COLS, "information state: their cards not yet seen (drafted deck and hand, "
                                       "less the hand cards seen entering it), count per kind /4")
         self.information_state_shape = (lay.size,)
@@ -314,16 +317,19 @@ class InscriptionTensors(TensorEncoder):
                    n=cython.Py_ssize_t, i=cython.Py_ssize_t, k=cython.Py_ssize_t, tail=cython.Py_ssize_t,
                    o_misc=cython.Py_ssize_t, o_board=cython.Py_ssize_t, o_items=cython.Py_ssize_t,
                    space=cython.Py_ssize_t, row_len=cython.Py_ssize_t, kinds=cython.Py_ssize_t,
-                   seat_c=cython.Py_ssize_t, them=cython.Py_ssize_t, st=InscriptionState)
+                   seat_c=cython.Py_ssize_t, them=cython.Py_ssize_t, st=InscriptionState,
+                   o_phase=cython.Py_ssize_t, o_hand=cython.Py_ssize_t, o_deck=cython.Py_ssize_t,
+                   o_known=cython.Py_ssize_t, o_dead=cython.Py_ssize_t, o_faceup=cython.Py_ssize_t,
+                   o_picked=cython.Py_ssize_t)
     def observation(self, state: Any, seat: int, out: np.ndarray) -> None:
         o = out if cython.compiled else writable(out)  # compiled, the typed view is taken from `out` itself
         st: InscriptionState = state
         seat_c = seat
         them = 1 - seat_c
         kinds = KINDS
-        o[self.o_phase + PHASES.index(st.phase)] = 1.0
-        f = self.o_flags
-        o_misc = self.o_misc
+        (o_phase, f, c, o_misc, o_board, o_hand, o_items, o_deck, o_known, o_dead, o_faceup,
+         o_picked) = self.offsets
+        o[o_phase + PHASES.index(st.phase)] = 1.0
         if seat in st.to_move():
             o[f] = 1.0
         if st.pending:
@@ -345,7 +351,6 @@ class InscriptionTensors(TensorEncoder):
             o[f + 10] = 1.0
         if skip[them]:
             o[f + 11] = 1.0
-        c = self.o_counts
         hands, decks, items = st.hands, st.decks, st.items
         o[c] = len(hands[seat_c]) / 10.0
         o[c + 1] = len(hands[them]) / 10.0
@@ -361,7 +366,7 @@ class InscriptionTensors(TensorEncoder):
             o[o_misc] = 1.0
         o[o_misc + 1] = min(st.turn_no, 300) / 300.0
         board, defs = st.board, st.defs
-        o_board, space, row_len = self.o_board, SPACE, ROW_LEN
+        space, row_len = SPACE, ROW_LEN
         for n in range(8):
             i = (seat_c if n < 4 else them) * 4 + (n & 3)
             slot = board[i]
@@ -377,19 +382,18 @@ class InscriptionTensors(TensorEncoder):
             if submerged(st, i):
                 o[tail + 2] = 1.0
             o[tail + 3] = min(slot[SACS], 9) / 9.0
-        _count(o, self.o_hand, hands[seat_c])
-        o_items = self.o_items
+        _count(o, o_hand, hands[seat_c])
         for cid in items[seat_c]:
             o[o_items + ITEM_KINDS.index(defs[cid].item)] += 1.0
-        _count(o, self.o_deck, decks[seat_c])
-        _count(o, self.o_known, st.known[them])
-        _count(o, self.o_dead, st.dead[seat_c])
-        _count(o, self.o_dead + COLS, st.dead[them])
+        _count(o, o_deck, decks[seat_c])
+        _count(o, o_known, st.known[them])
+        _count(o, o_dead, st.dead[seat_c])
+        _count(o, o_dead + COLS, st.dead[them])
         if st.phase == DRAFT:
-            at = self.o_faceup
+            at = o_faceup
             for k, cid in enumerate(st.faceup):
                 o[at + k * COLS + (cid if cid < kinds else kinds)] = 1.0
-            _count(o, self.o_picked, decks[them])
+            _count(o, o_picked, decks[them])
 
     def information_state(self, state: Any, seat: int, out: np.ndarray) -> None:
         out = writable(out)

@@ -151,7 +151,7 @@ class TundrusTensors(TensorEncoder):
             out[g + 5 + (s.winner != mine)] = 1.0
         if s.phase == OVER:
             out[g + 7] = 1.0
-        items, champs = self.item_index, self.champ_index
+        items, champs, tokens = self.item_index, self.champ_index, self.token_index
         for i in range(len(s.champs)):
             c = s.champs[i]
             at = o_champs + champs[c.cid] * per_champion
@@ -191,7 +191,7 @@ class TundrusTensors(TensorEncoder):
                     out[at + items[iid]] += 1.0
             at += nit
             for token in c.tokens:
-                out[at + self.token_index[token]] = 1.0
+                out[at + tokens[token]] = 1.0
         held = s.phase in (MAIN, SECONDARY)  # `hold` marks the dice kept out of the Primary Action
         for i, d in enumerate(s.pool[:POOL]):
             at = o_pool + i * per_die
