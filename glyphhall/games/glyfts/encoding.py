@@ -132,14 +132,15 @@ class GlyftsTensors(TensorEncoder):
                    c_mine=cython.Py_ssize_t, c_fought=cython.Py_ssize_t, c_under=cython.Py_ssize_t,
                    c_reserve=cython.Py_ssize_t, mine=cython.bint, ns=cython.Py_ssize_t, nc=cython.Py_ssize_t,
                    known=cython.Py_ssize_t, fought=cython.Py_ssize_t, x=cython.Py_ssize_t, held=cython.Py_ssize_t,
-                   seat_c=cython.Py_ssize_t, st=GlyftsState)
+                   seat_c=cython.Py_ssize_t, skill=cython.Py_ssize_t, dealt=cython.Py_ssize_t, reserve=list, pending=list,
+                   st=GlyftsState)
     def observation(self, state: Any, seat: int, out: np.ndarray) -> None:
         o = out if cython.compiled else writable(out)  # compiled, the typed view is taken from `out` itself
         st: GlyftsState = state
         n = st.num_players
         seat_c = seat
         per, c_reserve, c_circle, c_captured, c_mine = PER_CREATURE, C_RESERVE, C_CIRCLE, C_CAPTURED, C_MINE
-        c_fought, c_under, ns, nc = C_FOUGHT, C_UNDER, NS, NC
+        c_fought, c_under, ns, nc, skill, dealt = C_FOUGHT, C_UNDER, NS, NC, SKILL_TO_WIN, SORCERIES_DEALT
         o_phase, o_turn, o_players, base, o_hand, o_discard, o_misc, o_summon, o_battle = self.offsets
         o[o_phase + st.phase] = 1.0
         o[o_turn + (st.active - seat_c) % n] = 1.0  # seats relative to the observer's, mine 0
@@ -152,16 +153,19 @@ class GlyftsTensors(TensorEncoder):
             at = o_players + r * 5
             if st.alive[p]:
                 o[at] = 1.0
-            o[at + 1] = min(st.score[p], SKILL_TO_WIN) / SKILL_TO_WIN
-            o[at + 2] = len(st.reserve[p]) / 9.0
+            x = st.score[p]
+            o[at + 1] = min(x, skill) / skill
+            reserve = st.reserve[p]
+            o[at + 2] = len(reserve) / 9.0
             held = 0
             for x in st.hands[p]:
                 held += x
-            o[at + 3] = held / SORCERIES_DEALT
-            o[at + 4] = len(st.pending[p]) / 2.0
+            o[at + 3] = held / dealt
+            pending = st.pending[p]
+            o[at + 4] = len(pending) / 2.0
             mine = p == seat_c
             known = st.known[p]
-            for c in st.reserve[p]:
+            for c in reserve:
                 if mine or known >> c & 1:
                     o[base + c * per + c_reserve + r] = 1.0
             for c in st.circle[p]:
