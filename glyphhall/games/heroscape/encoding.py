@@ -17,7 +17,7 @@ lie and which are revealed, never their numbers.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
@@ -36,13 +36,12 @@ try:
 except ImportError:  # the typing hints below are no-ops without Cython
     from glyphhall.engine import nocython as cython
 
-if cython.compiled:  # the state's class as a C type: the tensor reads its fields in C
+if cython.compiled:  # the state's and map's classes as C types: the tensor reads their fields in C
+    from cython.cimports.glyphhall.games.heroscape.maps import Board
     from cython.cimports.glyphhall.games.heroscape.state import HeroscapeState
 else:
-    from .state import HeroscapeState
-
-if TYPE_CHECKING:
     from .maps import Board
+    from .state import HeroscapeState
 
 CARD_KEYS = tuple(CARDS) if isinstance(CARDS, dict) else tuple(c.key for c in CARDS)
 _DEFS = {k: (CARDS[k] if isinstance(CARDS, dict) else next(c for c in CARDS if c.key == k)) for k in CARD_KEYS}
@@ -104,6 +103,9 @@ class HeroscapeActions(VerbTable):
 
 
 PHASES = ("draft", "place", "orders", "turn", "over")
+# Places by key (a tuple's `index` compares strings one by one: a tenth of a tensor).
+PHASE_INDEX = {phase: i for i, phase in enumerate(PHASES)}
+GLYPH_INDEX = {key: i for i, key in enumerate(GLYPH_KEYS)}
 PER_CARD = SEATS + 1 + 4 + 4 + 1 + 3
 PER_FIGURE = 4 + SEATS + 5
 GLYPH_SLOTS = 16
@@ -147,20 +149,28 @@ class HeroscapeTensors(TensorEncoder):
                 planes[len(TERRAIN_KEYS) + b.zone[h], h] = 1.0
         return planes
 
-    # Compiled, the tensor is a typed float32 memoryview, the state typed and the offsets C
-    # integers: a write is a C store. The values are computed as before (Python numbers, stored as
-    # float32; a hidden marker's third added in double then stored gives the float32 sums numpy
-    # gave, for the four markers a card may hold), so the tensor is the same.
-    @cython.locals(out=cython.float[:], s=HeroscapeState, n=cython.Py_ssize_t, g=cython.Py_ssize_t,
+    # Compiled, the tensor is a typed float32 memoryview, the state and map typed and the offsets,
+    # seats and counts C integers: a write is a C store. The values are computed as before (the
+    # same numbers divided in double, stored as float32; a hidden marker's third added in double
+    # then stored gives the float32 sums numpy gave, for the four markers a card may hold), so the
+    # tensor is the same.
+    @cython.locals(out=cython.float[:], s=HeroscapeState, board=Board, n=cython.Py_ssize_t, g=cython.Py_ssize_t,
                    at=cython.Py_ssize_t, tail=cython.Py_ssize_t, planes=cython.Py_ssize_t, nh=cython.Py_ssize_t,
                    f=cython.Py_ssize_t, c=cython.Py_ssize_t, p=cython.Py_ssize_t, m=cython.Py_ssize_t,
-                   h=cython.Py_ssize_t, owner=cython.Py_ssize_t, state_code=cython.Py_ssize_t)
+                   h=cython.Py_ssize_t, owner=cython.Py_ssize_t, state_code=cython.Py_ssize_t,
+                   seat_c=cython.Py_ssize_t, seats=cython.Py_ssize_t, per_card=cython.Py_ssize_t,
+                   per_figure=cython.Py_ssize_t, o_cards=cython.Py_ssize_t, o_figs=cython.Py_ssize_t,
+                   x=cython.Py_ssize_t, q=cython.Py_ssize_t, r=cython.Py_ssize_t, cards=cython.Py_ssize_t,
+                   card_index=dict, fig_index=dict, left=list, coords=list, levels=list)
     def observation(self, state: Any, seat: int, out: np.ndarray) -> None:
         if not cython.compiled:
             out = writable(out)
         s: HeroscapeState = state
         n = s.num_players
-        out[self.o_phase + PHASES.index(s.phase)] = 1.0
+        seat_c = seat
+        seats, per_card, per_figure = SEATS, PER_CARD, PER_FIGURE
+        o_cards, o_figs, card_index, fig_index = self.o_cards, self.o_figs, self.card_index, self.fig_index
+        out[self.o_phase + PHASE_INDEX[s.phase]] = 1.0
         g = self.o_game
         out[g] = min(s.round, 60) / 12.0 if s.round <= 12 else 1.0
         out[g + 1] = s.turn_no / 4.0 if 0 <= s.turn_no <= 4 else 0.0
@@ -173,54 +183,70 @@ class HeroscapeTensors(TensorEncoder):
         out[g + 6] = min(len(s.attacks) if isinstance(s.attacks, (list, tuple, dict, set)) else int(s.attacks), 3) / 3.0
         if s.phase == "over" and s.returns()[seat] > 0.5:
             out[g + 7] = 1.0
-        rel = [(p - seat) % n for p in range(n)]
         mine_team = s.team[seat] if s.team else seat
         for k in s.draft_pool:
-            out[self.o_cards + self.card_index[CARDS_KEY(k)] * PER_CARD + SEATS] = 1.0
-        left = [0] * len(s.c_def)  # figures in reserve or on the battlefield, per card: one pass
-        for card, figure_state in zip(s.f_card, s.f_state, strict=True):
-            if (figure_state == 0 or figure_state == 1) and 0 <= card < len(left):
-                left[card] += 1
-        for c, d in enumerate(s.c_def):
-            at = self.o_cards + self.card_index[d.key] * PER_CARD
-            owner = s.c_owner[c]
-            out[at + rel[owner]] = 1.0
-            out[at + SEATS + 9] = max(-3, min(3, s.c_atk[c])) / 3.0
-            out[at + SEATS + 10] = max(-3, min(3, s.c_dfn[c])) / 3.0
-            out[at + SEATS + 11] = left[c] / 4.0
+            x = card_index[CARDS_KEY(k)]
+            out[o_cards + x * per_card + seats] = 1.0
+        cards = len(s.c_def)
+        left = [0] * cards  # figures in reserve or on the battlefield, per card: one pass
+        f_card, f_name, f_state, f_wounds, f_hex, f_tail = s.f_card, s.f_name, s.f_state, s.f_wounds, s.f_hex, s.f_tail
+        for f in range(len(f_card)):
+            c = f_card[f]
+            x = f_state[f]
+            if (x == 0 or x == 1) and 0 <= c < cards:
+                left[c] += 1
+        c_owner, c_atk, c_dfn = s.c_owner, s.c_atk, s.c_dfn
+        for c in range(cards):
+            x = card_index[s.c_def[c].key]
+            at = o_cards + x * per_card
+            owner = c_owner[c]
+            out[at + (owner - seat_c) % n] = 1.0  # owners relative to the observer, mine 0
+            x = c_atk[c]
+            out[at + seats + 9] = max(-3, min(3, x)) / 3.0
+            x = c_dfn[c]
+            out[at + seats + 10] = max(-3, min(3, x)) / 3.0
+            x = left[c]
+            out[at + seats + 11] = x / 4.0
         for p in range(n):
-            sees = p == seat or (s.team and s.team[p] == mine_team)
+            sees = p == seat_c or (s.team and s.team[p] == mine_team)
+            markers, revealed = s.markers[p], s.revealed[p]
             for m in range(4):
-                c = s.markers[p][m]
+                c = markers[m]
                 if c < 0:
                     continue
-                at = self.o_cards + self.card_index[s.c_def[c].key] * PER_CARD + SEATS + 1
+                x = card_index[s.c_def[c].key]
+                at = o_cards + x * per_card + seats + 1
                 if sees:
                     out[at + m] = 1.0
-                elif s.revealed[p][m]:
+                elif revealed[m]:
                     out[at + 4 + m] = 1.0
                 else:
                     out[at + 8] += 1.0 / 3.0
         board = self.board
+        coords, levels = board.coords, board.levels
         planes = self.o_planes
         nh = len(board)
-        for f in range(len(s.f_card)):
-            at = self.o_figs + self.fig_index[s.f_name[f]] * PER_FIGURE
-            state_code = s.f_state[f]
+        for f in range(len(f_card)):
+            x = fig_index[f_name[f]]
+            at = o_figs + x * per_figure
+            state_code = f_state[f]
             out[at + state_code] = 1.0
-            owner = s.c_owner[s.f_card[f]]
-            out[at + 4 + rel[owner]] = 1.0
-            tail = at + 4 + SEATS
-            out[tail] = min(s.f_wounds[f], 10) / 10.0
-            h = s.f_hex[f]
+            owner = c_owner[f_card[f]]
+            out[at + 4 + (owner - seat_c) % n] = 1.0
+            tail = at + 4 + seats
+            x = f_wounds[f]
+            out[tail] = min(x, 10) / 10.0
+            h = f_hex[f]
             if state_code == 1 and h >= 0:
-                q, r = board.coords[h]
+                q, r = coords[h]
                 out[tail + 1] = max(-20, min(20, q)) / 20.0
                 out[tail + 2] = max(-20, min(20, r)) / 20.0
-                out[tail + 3] = min(board.levels[h], 20) / 20.0
-                out[planes + (0 if owner == seat else 1) * nh + h] = 1.0
-                if s.f_tail[f] >= 0:
-                    out[planes + 2 * nh + s.f_tail[f]] = 1.0
+                x = levels[h]
+                out[tail + 3] = min(x, 20) / 20.0
+                out[planes + (0 if owner == seat_c else 1) * nh + h] = 1.0
+                x = f_tail[f]
+                if x >= 0:
+                    out[planes + 2 * nh + x] = 1.0
             if s.moving == f:
                 out[tail + 4] = 1.0
         for slot, h in enumerate(sorted(s.glyph_at)):
@@ -228,7 +254,7 @@ class HeroscapeTensors(TensorEncoder):
             out[planes + 3 * nh + h] = 1.0
             if slot < GLYPH_SLOTS:
                 at = self.o_glyphs + slot * (len(GLYPH_KEYS) + 1)
-                out[at + (GLYPH_KEYS.index(key) if up else len(GLYPH_KEYS))] = 1.0
+                out[at + (GLYPH_INDEX[key] if up else len(GLYPH_KEYS))] = 1.0
 
 
 def CARDS_KEY(k: Any) -> str:  # noqa: N802 - the draft pool holds card keys

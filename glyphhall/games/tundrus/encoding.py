@@ -128,7 +128,8 @@ class TundrusTensors(TensorEncoder):
                    t=cython.Py_ssize_t, nco=cython.Py_ssize_t, nit=cython.Py_ssize_t,
                    per_champion=cython.Py_ssize_t, per_die=cython.Py_ssize_t, turn_fields=cython.Py_ssize_t,
                    o_champs=cython.Py_ssize_t, o_pool=cython.Py_ssize_t, n_glyphs=cython.Py_ssize_t,
-                   s=TundrusState, c=Champion, n=cython.int, mine=cython.int, energy=cython.int)
+                   s=TundrusState, c=Champion, n=cython.int, mine=cython.int, energy=cython.int,
+                   x=cython.Py_ssize_t, items=dict, champs=dict, tokens=dict)
     def observation(self, state: Any, seat: int, out: np.ndarray) -> None:
         if not cython.compiled:
             out = writable(out)
@@ -154,7 +155,8 @@ class TundrusTensors(TensorEncoder):
         items, champs, tokens = self.item_index, self.champ_index, self.token_index
         for i in range(len(s.champs)):
             c = s.champs[i]
-            at = o_champs + champs[c.cid] * per_champion
+            x = champs[c.cid]
+            at = o_champs + x * per_champion
             out[at] = 1.0
             out[at + 1 + (c.tribe != mine)] = 1.0
             if i == s.active:
@@ -184,14 +186,17 @@ class TundrusTensors(TensorEncoder):
             at += nco
             for k, iid in enumerate(c.slots):
                 if iid is not None:
-                    out[at + k * nit + items[iid]] = 1.0
+                    x = items[iid]
+                    out[at + k * nit + x] = 1.0
             at += 3 * nit
             if c.tribe == mine:
                 for iid in c.stash:
-                    out[at + items[iid]] += 1.0
+                    x = items[iid]
+                    out[at + x] += 1.0
             at += nit
             for token in c.tokens:
-                out[at + tokens[token]] = 1.0
+                x = tokens[token]
+                out[at + x] = 1.0
         held = s.phase in (MAIN, SECONDARY)  # `hold` marks the dice kept out of the Primary Action
         for i, d in enumerate(s.pool[:POOL]):
             at = o_pool + i * per_die
@@ -216,11 +221,14 @@ class TundrusTensors(TensorEncoder):
             out[sup + 3 * nco + k] = s.cubes[k] / 25.0
         sp = self.o_spoils
         for iid in s.faceup:
-            out[sp + items[iid]] += 1.0
+            x = items[iid]
+            out[sp + x] += 1.0
         for iid in s.discard:
-            out[sp + nit + items[iid]] += 1.0
+            x = items[iid]
+            out[sp + nit + x] += 1.0
         if s.pending:
-            out[sp + 2 * nit + items[s.pending]] = 1.0
+            x = items[s.pending]
+            out[sp + 2 * nit + x] = 1.0
         out[sp + 3 * nit] = len(s.deck) / 46.0
         out[sp + 3 * nit + 1] = s.spoils_max / 5.0
         t = self.o_turn
