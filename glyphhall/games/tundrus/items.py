@@ -6,6 +6,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+try:
+    import cython
+except ImportError:  # the typing hints below are no-ops without Cython
+    from glyphhall.engine import nocython as cython
+
 from glyphhall.engine import Event
 from glyphhall.engine.events import public_event
 
@@ -51,13 +56,19 @@ def end_of_round_spoils(s: TundrusState) -> None:
 
 
 # --- paying Equip Costs ----------------------------------------------------------------------
+@cython.locals(k=cython.Py_ssize_t, n=cython.Py_ssize_t, tribal=list, start=list, chest=list, w=list, a=list,
+               x=list)
 def supply_counts(s: TundrusState, c: Champion) -> list[int]:
     """Dice of each colour in this champion's Dice Supply that may pay an Equip Cost: the idle
     Tribal and Champion's Pools plus every die of the Active Dice Pool from them, used or not,
     less the dice Gained during this Turn."""
     w, a, x = c.slot_dice
-    parts = zip(s.tribal[c.tribe], c.start, c.chest_dice, w, a, x, strict=True)
-    out = [t + o + ch + p + q + r for t, o, ch, p, q, r in parts]
+    tribal, start, chest = s.tribal[c.tribe], c.start, c.chest_dice
+    out = []
+    for k in range(len(tribal)):  # per colour, every part the same length (a C loop compiled)
+        n = tribal[k]
+        n += start[k] + chest[k] + w[k] + a[k] + x[k]
+        out.append(n)
     if s.active == c.idx:
         for d in s.pool:
             if not d[5] and d[2] != STOCK:  # not lent, not a Stock die (Empower)

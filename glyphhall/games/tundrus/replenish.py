@@ -6,6 +6,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+try:
+    import cython
+except ImportError:  # the typing hints below are no-ops without Cython
+    from glyphhall.engine import nocython as cython
+
 from glyphhall.engine import Action, Event
 from glyphhall.engine.events import public_event
 
@@ -55,6 +60,7 @@ def take_action(s: TundrusState, colour: int, source: str) -> Action:
     return a
 
 
+@cython.locals(k=cython.Py_ssize_t)
 def take_actions(s: TundrusState, c: Champion) -> list[Action]:
     pool = s.pool
     if len(pool) >= POOL_LIMIT and len([d for d in pool if not d[5]]) >= POOL_LIMIT:
@@ -68,7 +74,9 @@ def take_actions(s: TundrusState, c: Champion) -> list[Action]:
         row = _TAKE_ROW.get(name)
         if row is None:
             row = _TAKE_ROW[name] = [take_action(s, k, name) for k in range(len(counts))]
-        out += [row[k] for k, n in enumerate(counts) if n]
+        for k in range(len(counts)):
+            if counts[k]:
+                out.append(row[k])
     return out
 
 
