@@ -25,6 +25,8 @@ if TYPE_CHECKING:
     from .state import TundrusState
 
 SPEND = [act("spend", (i + 1,)) for i in range(2 * POOL_LIMIT)]
+STORE_ENERGY = [act("store", ("energy", i + 1)) for i in range(2 * POOL_LIMIT)]
+STORE_ARMOR = [act("store", ("armor", i + 1)) for i in range(2 * POOL_LIMIT)]
 _SPENDABLE = frozenset((WEALTH, WEALTH + DOUBLE, ARCANA))
 
 
@@ -42,9 +44,9 @@ def secondary_actions(s: TundrusState, c: Champion) -> list[Action]:
         if d[4] or d[3] < 0:
             continue
         if energy_room and (units(d[3], POWER) or d[3] == ARCANA):
-            out.append(act("store", ("energy", i + 1)))
+            out.append(STORE_ENERGY[i])
         if armor_room and (units(d[3], DEFENSE) or d[3] == ARCANA):
-            out.append(act("store", ("armor", i + 1)))
+            out.append(STORE_ARMOR[i])
     return out
 
 
