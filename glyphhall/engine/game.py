@@ -37,8 +37,12 @@ ENGINE_VERSION = "0.1.0"
 @cython.locals(actions=tuple)
 def _is_among(actions: tuple[Action, ...], action: Action) -> bool:
     """`action` is one of `actions` itself, not merely an equal one: for the compiled build, where
-    Cython turns this into a C loop over the tuple (`State.apply` does it with `map` when pure)."""
-    return any(a is action for a in actions)
+    this is a C loop over the tuple (`State.apply` does it with `map` when pure). A loop, not
+    `any` over a generator expression: Cython 3 makes a generator object of that at every call."""
+    for a in actions:
+        if a is action:
+            return True
+    return False
 
 
 def _within(part: Sequence[Any], whole: Sequence[Any]) -> bool:

@@ -37,7 +37,7 @@ def attack(st: GlyftsState, attacker: int, defender: int, events: list[Event]) -
     defending = st.owner[defender]
     cancelled = ""
     if fx.cancelled:  # named from the data: the cancelling card is whatever the card list says
-        name = next(SORCERY_NAMES[k] for k in b.attacker_cards + b.defender_cards if _CANCELS[k])
+        name = [SORCERY_NAMES[k] for k in b.attacker_cards + b.defender_cards if _CANCELS[k]][0]
         cancelled = f"; {name}: every other card in this battle has no effect"
     say(events, f"seat {st.active}'s {CREATURE_NAMES[attacker]} attacks seat {defending}'s {CREATURE_NAMES[defender]}; "
                  f"revealed under {CREATURE_NAMES[attacker]}: {card_list(b.attacker_cards)}; "

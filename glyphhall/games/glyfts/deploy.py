@@ -21,14 +21,14 @@ def deploy(st: GlyftsState, seat: int, creature: int, events: list[Event]) -> No
     st.pending[seat].append(creature)
     tell(events, seat, f"seat {seat} picks {CREATURE_NAMES[creature]} for the Combat Circle",
           f"seat {seat} picks a Creature for the Combat Circle")
-    if any(len(p) < CREATURES_PLACED for p in st.pending):
+    if [p for p in st.pending if len(p) < CREATURES_PLACED]:
         return
     # Everyone has picked: reveal all at once, then the roll-off.
     for p in range(st.num_players):
         for c in st.pending[p]:
             st.circle[p].append(c)
             st.owner[c] = p
-        names = " and ".join(CREATURE_NAMES[c] for c in st.pending[p])
+        names = " and ".join([CREATURE_NAMES[c] for c in st.pending[p]])
         say(events, f"seat {p} puts {names} into the Combat Circle")
         st.pending[p] = []
     roll_off(st, events)
@@ -40,7 +40,7 @@ def roll_off(st: GlyftsState, events: list[Event]) -> None:
     contenders = list(range(st.num_players))
     while True:
         rolls = [st.rng.randint(1, 6) for _ in contenders]
-        shown = ", ".join(f"seat {p} {r}" for p, r in zip(contenders, rolls, strict=True))
+        shown = ", ".join([f"seat {p} {r}" for p, r in zip(contenders, rolls, strict=True)])
         say(events, f"roll-off: {shown}")
         best = max(rolls)
         contenders = [p for p, r in zip(contenders, rolls, strict=True) if r == best]

@@ -65,4 +65,4 @@ def _pair(seat: int, text: str, public_text: str) -> tuple[Event, ...]:
 
 
 def card_list(kinds: tuple[int, ...]) -> str:
-    return ", ".join(SORCERY_NAMES[k] for k in kinds) if kinds else "nothing"
+    return ", ".join([SORCERY_NAMES[k] for k in kinds]) if kinds else "nothing"

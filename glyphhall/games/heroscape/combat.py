@@ -25,11 +25,11 @@ def _count(n: int, one: str, many: str | None = None) -> str:
 
 
 def roll_skulls(s: HeroscapeState, n: int) -> int:
-    return sum(1 for _ in range(max(0, n)) if s.rng.below(6) < SKULL_FACES)
+    return len([1 for _ in range(max(0, n)) if s.rng.below(6) < SKULL_FACES])
 
 
 def roll_shields(s: HeroscapeState, n: int) -> int:
-    return sum(1 for _ in range(max(0, n)) if 3 <= s.rng.below(6) <= 4)
+    return len([1 for _ in range(max(0, n)) if 3 <= s.rng.below(6) <= 4])
 
 
 def height_bonus(s: HeroscapeState, hi: int, lo: int) -> int:
@@ -64,9 +64,9 @@ def effective_range(s: HeroscapeState, f: int, base: int | None = None) -> int:
 
 def _friends_adjacent_with(s: HeroscapeState, f: int, power: str) -> int:
     me = s.side(f)  # friendly figures: your own and your teammates' (reference §1.4)
-    return sum(1 for g in range(len(s.f_card))
-               if g != f and s.f_state[g] == ON and s.side(g) == me and s.has_power(g, power)
-               and engagement.adjacent(s, f, g))
+    return len([g for g in range(len(s.f_card))
+                if g != f and s.f_state[g] == ON and s.side(g) == me and s.has_power(g, power)
+                and engagement.adjacent(s, f, g)])
 
 
 def attack_dice(s: HeroscapeState, a: int, d: int, base: int) -> int:

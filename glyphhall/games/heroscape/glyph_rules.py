@@ -74,14 +74,16 @@ def end_of_move_swap(s: HeroscapeState, f: int) -> None:
     """Module, Swapping: a figure ending its move next to a friendly equipped figure may swap
     glyphs with it when both can equip both glyphs. A hero that may still equip the glyph it
     stopped on gets the offer after that choice (the partners are found when it is asked)."""
-    equipping = any(p[2] == f and p[1] in ("equip", "swapglyph") for p in s.pending)
+    equipping = bool([p for p in s.pending if p[2] == f and p[1] in ("equip", "swapglyph")])
     if swap_partners(s, f) or (equipping and _equipped_friend_adjacent(s, f)):
         s.pending.append((s.owner(f), "swapfig", f, -1))
 
 
 def _equipped_friend_adjacent(s: HeroscapeState, f: int) -> bool:
-    return any(g != f and s.f_state[g] == ON and not s.opposed(f, g) and glyph_effects.carried(s, g) and engagement.adjacent(s, f, g)
-               for g in range(len(s.f_card)))
+    for g in range(len(s.f_card)):
+        if g != f and s.f_state[g] == ON and not s.opposed(f, g) and glyph_effects.carried(s, g) and engagement.adjacent(s, f, g):
+            return True
+    return False
 
 
 def swap_partners(s: HeroscapeState, f: int) -> list[int]:

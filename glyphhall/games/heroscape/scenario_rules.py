@@ -21,6 +21,7 @@ from glyphhall.engine.events import public_event
 from . import combat
 
 if TYPE_CHECKING:
+    from .maps import Board
     from .state import HeroscapeState
 
 ON = 1
@@ -40,11 +41,15 @@ def _side_on(s: HeroscapeState, hexes: frozenset[int] | set[int]) -> list[int]:
     return [seat for seat in range(s.num_players) if s.team[seat] in teams]
 
 
+def _on_lava(board: Board, h: int) -> bool:
+    return h >= 0 and board.terrain[h] == LAVA_FIELD
+
+
 def end_of_round(s: HeroscapeState, events: list[Event]) -> list[int] | None:
     """Lava field wounds, then a hold victory: the winning seats, or None."""
     board = s.board
     for f, state in enumerate(s.f_state):
-        if state == ON and any(h >= 0 and board.terrain[h] == LAVA_FIELD for h in (s.f_hex[f], s.f_tail[f])):
+        if state == ON and (_on_lava(board, s.f_hex[f]) or _on_lava(board, s.f_tail[f])):
             skull = combat.roll_skulls(s, 1)
             events.append(public_event(f"{s.f_name[f]} stands on a lava field at the end of the round: "
                                        f"{'a skull' if skull else 'no skull'}", data={"seat": s.owner(f)}))

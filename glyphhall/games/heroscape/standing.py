@@ -38,13 +38,13 @@ def _remade(s: HeroscapeState) -> Standing:
     """The Standing made anew and kept on the state (apart from `standing`, a C function, which
     may hold no generator expression)."""
     f_state, f_card, c_team, cards = s.f_state, s.f_card, s.c_team, s.c_def
-    on = tuple(f for f, x in enumerate(f_state) if x == ON)
+    on = tuple([f for f, x in enumerate(f_state) if x == ON])
     here = [f for f, x in enumerate(f_state) if x in (ON, RESERVE)]
     teams = set(c_team)
     st = s.standing_seen = Standing(
         f_state=f_state[:], f_card=f_card, c_team=c_team[:], on=on,
-        opposing={t: tuple(f for f in on if c_team[f_card[f]] != t) for t in teams},
-        single=not any(cards[f_card[f]].double_space for f in on),
-        present=frozenset(f_card[f] for f in here),
-        sides=frozenset(c_team[f_card[f]] for f in here))
+        opposing={t: tuple([f for f in on if c_team[f_card[f]] != t]) for t in teams},
+        single=not [f for f in on if cards[f_card[f]].double_space],
+        present=frozenset([f_card[f] for f in here]),
+        sides=frozenset([c_team[f_card[f]] for f in here]))
     return st

@@ -157,7 +157,7 @@ def reveal(st: InscriptionState, events: list[Event]) -> None:
         pool = st.dc_pool
         st.dc_revealed = [pool.pop(st.rng.below(len(pool))) for _ in range(min(3, len(pool)))]
         if st.dc_revealed:
-            names = ", ".join(st.defs[c].name for c in st.dc_revealed)
+            names = ", ".join([st.defs[c].name for c in st.dc_revealed])
             events.append(ev(f"revealed for the {STAGES[st.dc_stage]}: {names}"))
             return
         st.dc_stage += 1

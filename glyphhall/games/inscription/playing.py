@@ -133,7 +133,7 @@ def take(st: InscriptionState, seat: int, slug: str, events: list[Event]) -> Non
     """Hoarder / Magpie's Lens: a chosen deck card to the hand, shown to the adversary; shuffle."""
     st.pending.pop(0)
     deck = st.decks[seat]
-    k = next(k for k, c in enumerate(deck) if st.defs[c].slug == slug)
+    k = [st.defs[c].slug for c in deck].index(slug)
     cid = deck.pop(k)
     B.give_hand(st, seat, cid, events, "chosen from the deck")
     st.rng.shuffle(deck)

@@ -164,14 +164,22 @@ class InscriptionState(State):
         tell. The hand and the deck together are public (open draft, cards that enter a hand in
         the open); which of them is in the hand is not, so decisions offered on this test reveal
         nothing (Corpse Eater)."""
-        defs = self.defs
         known = self.known[seat]
-        if any(defs[c].sig & bit for c in known):
+        if self._any_has(known, bit):
             return True
         hand = self.hands[seat]
         if len(hand) <= len(known):
             return False  # every card in hand is known, and none has it
-        return any(defs[c].sig & bit for c in hand) or any(defs[c].sig & bit for c in self.decks[seat])
+        return self._any_has(hand, bit) or self._any_has(self.decks[seat], bit)
+
+    def _any_has(self, cards: list[int], bit: int) -> bool:
+        """Whether any of these cards has sigil `bit` (a loop: Cython makes a generator object of
+        `any` over a generator expression at every call)."""
+        defs = self.defs
+        for c in cards:
+            if defs[c].sig & bit:
+                return True
+        return False
 
     def can_draw_squirrel(self, seat: int) -> bool:
         return not self.options["limited_squirrels"] or self.squirrels[seat] > 0

@@ -191,14 +191,22 @@ def garrison_unpayers(s: TundrusState) -> frozenset[int]:
     """Power dice that may not pay Garrison's Energy: without them fewer than 3 Glyphs are left to
     convert."""
     free = _convertible(s, ())
-    total = sum(_glyphs(s.pool[i]) for i in free)
-    return frozenset(i for i in free if total - _glyphs(s.pool[i]) < GARRISON_GLYPHS)
+    total = _glyph_total(s, free)
+    return frozenset([i for i in free if total - _glyphs(s.pool[i]) < GARRISON_GLYPHS])
+
+
+def _glyph_total(s: TundrusState, dice: list[int]) -> int:
+    """The Glyphs on these dice of the Active Dice Pool."""
+    total = 0
+    for i in dice:
+        total += _glyphs(s.pool[i])
+    return total
 
 
 def _can_garrison(s: TundrusState, c: Champion) -> bool:
     """3 Glyphs to convert, and 1 Energy to pay without taking one of them."""
     free = _convertible(s, ())
-    if sum(_glyphs(s.pool[i]) for i in free) < GARRISON_GLYPHS:
+    if _glyph_total(s, free) < GARRISON_GLYPHS:
         return False
     return c.energy() >= ONE or power_units(s.pool, garrison_unpayers(s)) >= ONE
 

@@ -106,7 +106,10 @@ def gain_dice(
 
 def set_complete(s: TundrusState, c: Champion, ability: str) -> bool:
     """Complete Set Bonus: all three Equipped Items have this ability (ruling note B7.15)."""
-    return all(iid is not None and s.data.items[iid].ability == ability for iid in c.slots)
+    for iid in c.slots:
+        if iid is None or s.data.items[iid].ability != ability:
+            return False
+    return True
 
 
 def install(s: TundrusState, c: Champion, iid: str, paid: list[str], events: list[Event]) -> bool:

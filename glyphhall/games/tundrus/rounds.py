@@ -176,7 +176,7 @@ def start_round(s: TundrusState, events: list[Event]) -> None:
     s.next_tribe = s.initiative
     s.phase = ACTIVATE
     for c in s.champs:  # Refresh: an Energy Cube at the start of each Round
-        refresh = sum(1 for iid in c.slots if iid and s.data.items[iid].ability == "refresh")
+        refresh = len([iid for iid in c.slots if iid and s.data.items[iid].ability == "refresh"])
         if refresh and not c.defeated:  # automatic, so Disarm does not stop it
             gain_energy(s, c, refresh)
     if not eligible(s, s.next_tribe):

@@ -52,7 +52,10 @@ def secondary_actions(s: TundrusState, c: Champion) -> list[Action]:
 
 def has_wealth(s: TundrusState) -> bool:
     """Is there a die an Acquire may spend (see `_wealth_dice`)?"""
-    return any(not d[4] and d[3] in _SPENDABLE for d in s.pool)
+    for d in s.pool:
+        if not d[4] and d[3] in _SPENDABLE:
+            return True
+    return False
 
 
 def wealth_dice(s: TundrusState) -> list[int]:
