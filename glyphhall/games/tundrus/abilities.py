@@ -54,7 +54,7 @@ def pay_energy(s: TundrusState, c: Champion, amount: int, power_first: bool, ski
         return "the Energy chosen"
     from_dice = min(amount, power_units(s.pool, skip)) if power_first else max(0, amount - c.energy())
     dice = power_dice(s.pool, from_dice, skip) if from_dice else []
-    covered = sum(units(s.pool[i][3], 2) or 1 for i in dice)
+    covered = sum([units(s.pool[i][3], 2) or 1 for i in dice])
     for i in dice:
         s.pool[i] = s.pool[i][:4] + (True,) + s.pool[i][5:]
         skip.add(i)

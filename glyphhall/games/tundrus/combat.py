@@ -23,8 +23,8 @@ SHADOW_ARMOR = 2  # glossary: "The Shadow Armor token represents 2 armor"
 
 
 def shadow_armor(s: TundrusState, c: Champion) -> int:
-    return SHADOW_ARMOR * sum(
-        1 for iid in c.slots if iid is not None and s.data.items[iid].ability == "shadow_armor"
+    return SHADOW_ARMOR * len(
+        [iid for iid in c.slots if iid is not None and s.data.items[iid].ability == "shadow_armor"]
     )
 
 

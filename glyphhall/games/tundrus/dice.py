@@ -142,7 +142,7 @@ def power_dice(pool: list[PoolDie], amount: int, skip: set[int] | frozenset[int]
     chosen: list[int] = []
     left = amount
     order = sorted(
-        (i for i, d in enumerate(pool) if not d[4] and i not in skip and (units(d[3], POWER) or d[3] == ARCANA)),
+        [i for i, d in enumerate(pool) if not d[4] and i not in skip and (units(d[3], POWER) or d[3] == ARCANA)],
         key=lambda i: (pool[i][3] == ARCANA, -units(pool[i][3], POWER) if left >= 2 else units(pool[i][3], POWER)),
     )
     for i in order:

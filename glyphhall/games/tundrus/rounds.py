@@ -188,14 +188,14 @@ def no_progress_ends(s: TundrusState, events: list[Event]) -> bool:
     """Ruling (README, "Rulings"): when `no_progress` rounds have passed and the champions' total
     Health has reached no new low, the game ends: the Tribe with more Health left wins, equal
     Health is a draw. Health lost for good is what counts: healing and losing it again is not."""
-    total = sum(c.health for c in s.champs)
+    total = sum([c.health for c in s.champs])
     if s.low_health < 0 or total < s.low_health:
         s.low_health, s.low_round = total, s.round
         return False
     limit = int(s.options["no_progress"])
     if not limit or s.round - s.low_round < limit:
         return False
-    health = [sum(c.health for c in s.living(tribe)) for tribe in (0, 1)]
+    health = [sum([c.health for c in s.living(tribe)]) for tribe in (0, 1)]
     s.winner = -1 if health[0] == health[1] else int(health[1] > health[0])
     s.phase = OVER
     outcome = "a draw" if s.winner < 0 else f"Tribe {s.winner + 1} wins with more Health left"

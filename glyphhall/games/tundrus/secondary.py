@@ -174,7 +174,7 @@ def store(s: TundrusState, c: Champion, args: tuple, events: list[Event]) -> Non
 
 
 def end(s: TundrusState, c: Champion, args: tuple, events: list[Event]) -> None:
-    if s.phase in (MAIN, SECONDARY) and (c.energy_dice or any(is_die(d) for d in c.temp)):
+    if s.phase in (MAIN, SECONDARY) and (c.energy_dice or [d for d in c.temp if is_die(d)]):
         s.phase = RELEASE
         return
     end_turn(s, events)
