@@ -79,7 +79,7 @@ def _geometry(board, src: int, dst: int) -> tuple:
             if wall is not None:
                 walls_crossed.append((wall, prev_t + t))
             prev, prev_t = h, t
-        between = tuple((h, t, levels[h], ceiling[h], ceiling_top[h]) for t, h in crossed[1:-1])
+        between = tuple([(h, t, levels[h], ceiling[h], ceiling_top[h]) for t, h in crossed[1:-1]])
         out.append((tuple(walls_crossed), between))
     found = board.sight_cache[key] = tuple(out)
     return found
@@ -121,7 +121,10 @@ def _build_lines(board, src: int, dst: int, z0: float, z1s: tuple[float, ...], k
 
 def _under_a_wall(walls_crossed: tuple[tuple[int, float], ...], z0: float, rise: float) -> bool:
     """A ruin wall on an edge the line crosses stands above the line there."""
-    return any(wall > z0 + rise * at / 2 for wall, at in walls_crossed)
+    for wall, at in walls_crossed:
+        if wall > z0 + rise * at / 2:
+            return True
+    return False
 
 
 def _open(s: HeroscapeState, lines, ignore: tuple) -> bool:
