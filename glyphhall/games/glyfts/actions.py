@@ -14,9 +14,14 @@ except ImportError:  # the typing hints below are no-ops without Cython
 from glyphhall.engine import Action, Event
 
 from . import battles, deploy, summoning, turn
-from . import notation as N
 from .cards import CARDS
 from .events import say
+from .notation import ATTACK as ATTACK_ACTIONS
+from .notation import CREATURE_INDEX, DONE, KEEP, REROLL, ROLL, SORCERY_INDEX
+from .notation import DEPLOY as DEPLOY_ACTIONS
+from .notation import GLYFT as GLYFT_ACTIONS
+from .notation import PLACE as PLACE_ACTIONS
+from .notation import SUMMON as SUMMON_ACTIONS
 from .state import ATTACK, BATTLE, DEPLOY, FORTUNE, PLACE, SUMMON, SUMMONING
 
 if TYPE_CHECKING:
@@ -24,46 +29,57 @@ if TYPE_CHECKING:
 
 _AFF = CARDS.affiliation
 _DISCOUNTS = CARDS.discounts
-_KINDS = range(len(CARDS.sorceries))
 
 
+@cython.locals(k=cython.Py_ssize_t, c=cython.Py_ssize_t, a=cython.Py_ssize_t, d=cython.Py_ssize_t,
+               p=cython.Py_ssize_t, fought=object, hand=list, circle=list, targets=list, out=list, row=tuple)
 def legal_actions(st: GlyftsState, seat: cython.int) -> list[Action]:
+    # The interned actions' tables are module globals here (an attribute of the notation module
+    # is a dictionary lookup at every read), indexed typed.
     phase = st.phase
     if phase == PLACE:
         hand = st.hands[seat]
         circle = st.circle[seat]
-        places = N.PLACE  # looked up once, not per action (a module's attribute)
-        out = [places[k][c] for k in _KINDS if hand[k] for c in circle]
-        out.append(N.DONE)
+        out = []
+        for k in range(len(hand)):
+            if hand[k]:
+                row = PLACE_ACTIONS[k]
+                for c in circle:
+                    out.append(row[c])
+        out.append(DONE)
         return out
     if phase == ATTACK:
         fought = st.fought
-        targets = [d for p in range(st.num_players) if p != seat for d in st.circle[p]
-                   if not fought >> d & 1]
-        attacks = N.ATTACK
-        out = [attacks[a][d] for a in st.circle[seat] if not fought >> a & 1 for d in targets]
-        out.append(N.DONE)
+        targets = []
+        for p in range(st.num_players):
+            if p != seat:
+                for d in st.circle[p]:
+                    if not fought >> d & 1:
+                        targets.append(d)
+        out = []
+        for a in st.circle[seat]:
+            if not fought >> a & 1:
+                row = ATTACK_ACTIONS[a]
+                for d in targets:
+                    out.append(row[d])
+        out.append(DONE)
         return out
     if phase == BATTLE:
-        return [N.ROLL]
+        return [ROLL]
     if phase == FORTUNE:
-        return [N.REROLL, N.KEEP]
+        return [REROLL, KEEP]
     if phase == SUMMON:
-        summons = N.SUMMON
-        out = [summons[c] for c in st.reserve[seat]]
-        out.append(N.DONE)
+        out = [SUMMON_ACTIONS[c] for c in st.reserve[seat]]
+        out.append(DONE)
         return out
     if phase == SUMMONING:
         hand = st.hands[seat]
-        glyfts = N.GLYFT
-        out = [glyfts[k] for k, _ in _DISCOUNTS[_AFF[st.summoning]] if hand[k]]
-        out.append(N.ROLL)
+        out = [GLYFT_ACTIONS[k] for k, _ in _DISCOUNTS[_AFF[st.summoning]] if hand[k]]
+        out.append(ROLL)
         return out
     if phase == DEPLOY:
-        deploys = N.DEPLOY
-        return [deploys[c] for c in st.reserve[seat]]
+        return [DEPLOY_ACTIONS[c] for c in st.reserve[seat]]
     return []
-
 
 
 def is_legal(st: GlyftsState, seat: int, action: Action) -> bool:
@@ -79,21 +95,21 @@ def is_legal(st: GlyftsState, seat: int, action: Action) -> bool:
         if verb == "roll":
             return not args and phase in (SUMMONING, BATTLE)
         if phase == PLACE and verb == "place" and len(args) == 2:
-            k, c = N.SORCERY_INDEX[args[0]], N.CREATURE_INDEX[args[1]]
+            k, c = SORCERY_INDEX[args[0]], CREATURE_INDEX[args[1]]
             return st.hands[seat][k] > 0 and c in st.circle[seat]
         if phase == ATTACK and verb == "attack" and len(args) == 2:
-            a, d = N.CREATURE_INDEX[args[0]], N.CREATURE_INDEX[args[1]]
+            a, d = CREATURE_INDEX[args[0]], CREATURE_INDEX[args[1]]
             if st.fought >> a & 1 or st.fought >> d & 1 or a not in st.circle[seat]:
                 return False
             return any(d in st.circle[p] for p in range(st.num_players) if p != seat)
         if len(args) != 1:
             return False
         if phase == SUMMON and verb == "summon":
-            return N.CREATURE_INDEX[args[0]] in st.reserve[seat]
+            return CREATURE_INDEX[args[0]] in st.reserve[seat]
         if phase == DEPLOY and verb == "deploy":
-            return N.CREATURE_INDEX[args[0]] in st.reserve[seat]
+            return CREATURE_INDEX[args[0]] in st.reserve[seat]
         if phase == SUMMONING and verb == "glyft":
-            k = N.SORCERY_INDEX[args[0]]
+            k = SORCERY_INDEX[args[0]]
             return st.hands[seat][k] > 0 and any(k == g for g, _ in _DISCOUNTS[_AFF[st.summoning]])
     except (KeyError, TypeError):
         return False
@@ -105,9 +121,9 @@ def apply_action(st: GlyftsState, seat: cython.int, action: Action) -> list[Even
     events: list[Event] = []
     verb = action.verb
     if verb == "place":
-        turn.place(st, seat, N.SORCERY_INDEX[action.args[0]], N.CREATURE_INDEX[action.args[1]], events)
+        turn.place(st, seat, SORCERY_INDEX[action.args[0]], CREATURE_INDEX[action.args[1]], events)
     elif verb == "attack":
-        battles.attack(st, N.CREATURE_INDEX[action.args[0]], N.CREATURE_INDEX[action.args[1]], events)
+        battles.attack(st, CREATURE_INDEX[action.args[0]], CREATURE_INDEX[action.args[1]], events)
     elif verb == "done":
         if st.phase == PLACE:
             st.phase = ATTACK
@@ -121,14 +137,14 @@ def apply_action(st: GlyftsState, seat: cython.int, action: Action) -> list[Even
     elif verb == "reroll" or verb == "keep":
         battles.fortune(st, seat, verb == "reroll", events)
     elif verb == "summon":
-        summoning.choose_summon(st, N.CREATURE_INDEX[action.args[0]], events)
+        summoning.choose_summon(st, CREATURE_INDEX[action.args[0]], events)
     elif verb == "glyft":
-        summoning.play_glyft(st, N.SORCERY_INDEX[action.args[0]], events)
+        summoning.play_glyft(st, SORCERY_INDEX[action.args[0]], events)
     elif verb == "roll":
         if st.phase == BATTLE:
             battles.roll_battle(st, events)
         else:
             summoning.roll_summon(st, events)
     elif verb == "deploy":
-        deploy.deploy(st, seat, N.CREATURE_INDEX[action.args[0]], events)
+        deploy.deploy(st, seat, CREATURE_INDEX[action.args[0]], events)
     return events

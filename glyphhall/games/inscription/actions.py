@@ -20,7 +20,6 @@ from glyphhall.engine import Action, Event, Rng
 
 from . import board as B
 from . import combat, death_cards, draft, items, playing
-from . import sigils as S
 from .cards import BLOOD, BONES, CardDef
 from .costs import sacrifice_options
 from .notation import (
@@ -37,6 +36,7 @@ from .notation import (
     ev,
     play_action,
 )
+from .sigils import CORPSE_EATER
 
 if TYPE_CHECKING:
     from .state import InscriptionState
@@ -152,7 +152,7 @@ def pending_actions(st: InscriptionState, seat: int) -> list[Action]:
         out = []
         seen: set[int] = set()
         for h, cid in enumerate(st.hands[seat]):
-            if cid not in seen and st.defs[cid].sig & S.CORPSE_EATER:
+            if cid not in seen and st.defs[cid].sig & CORPSE_EATER:
                 seen.add(cid)
                 out.append(act("eat", h + 1))
         out.append(PASS)
@@ -265,5 +265,5 @@ def settle(st: InscriptionState, events: list[Event]) -> None:
 def pending_valid(st: InscriptionState, p: tuple) -> bool:
     kind, seat, lane = p
     if kind == "corpse":
-        return st.board[seat * 4 + lane] is None and st.may_hold(seat, S.CORPSE_EATER)
+        return st.board[seat * 4 + lane] is None and st.may_hold(seat, CORPSE_EATER)
     return bool(st.decks[seat])

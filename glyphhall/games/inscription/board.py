@@ -14,11 +14,24 @@ except ImportError:  # the typing hints below are no-ops without Cython
 
 from glyphhall.engine import Event
 
-from . import sigils as S
 from .cards import OWNED_PILES, CardDef
 from .notation import ev, secret
+from .sigils import (
+    ANT_DAMAGE,
+    BONE_KING,
+    CORPSE_EATER,
+    HANDY,
+    HEFTY,
+    LEADER,
+    RINGER,
+    STINKY,
+    UNKILLABLE,
+    VARIABLE_POWER,
+    WATERBORNE,
+)
 
-# The slot layout, re-exported: the rule modules write B.CID, B.HP, ...
+# The slot layout, re-exported: the views and tests write B.CID, B.HP, ... (the compiled rule
+# modules import the names themselves: a module attribute is a dictionary lookup at every read)
 from .state import ATTACKED as ATTACKED
 from .state import BASE, CID, DIR, FLAGS, HP, SACS
 from .state import TAIL_USED as TAIL_USED
@@ -50,16 +63,16 @@ def name_at(st: InscriptionState, i: int) -> str:
 def submerged(st: InscriptionState, i: cython.int) -> bool:
     """Waterborne: face down on the adversary's turn."""
     slot = st.board[i]
-    return slot is not None and bool(st.defs[slot[CID]].sig & S.WATERBORNE) and st.turn != i >> 2
+    return slot is not None and bool(st.defs[slot[CID]].sig & WATERBORNE) and st.turn != i >> 2
 
 
 # The sigil bits `power` tests, as C constants compiled (the sigils module's are Python ints).
-_VARIABLE_POWER = cython.declare(cython.long, S.VARIABLE_POWER)
-_ANT_DAMAGE = cython.declare(cython.long, S.ANT_DAMAGE)
-_RINGER = cython.declare(cython.long, S.RINGER)
-_HANDY = cython.declare(cython.long, S.HANDY)
-_LEADER = cython.declare(cython.long, S.LEADER)
-_STINKY = cython.declare(cython.long, S.STINKY)
+_VARIABLE_POWER = cython.declare(cython.long, VARIABLE_POWER)
+_ANT_DAMAGE = cython.declare(cython.long, ANT_DAMAGE)
+_RINGER = cython.declare(cython.long, RINGER)
+_HANDY = cython.declare(cython.long, HANDY)
+_LEADER = cython.declare(cython.long, LEADER)
+_STINKY = cython.declare(cython.long, STINKY)
 
 
 @cython.cfunc
@@ -153,7 +166,7 @@ def perish(st: InscriptionState, i: cython.int, events: list[Event], combat: boo
     st.board[i] = None
     gained = 0
     if d.alive:  # Rulebook, Card Costs > Bones: one bone per creature's death (Bone King: 4)
-        gained = 4 if d.sig & S.BONE_KING else 1
+        gained = 4 if d.sig & BONE_KING else 1
         st.bones[seat] += gained
     events.append(ev(f"{d.name} perishes" + (f"; seat {seat} gains {gained} bone{'s' * (gained > 1)}" if gained else "")))
     if d.dies_into:  # Frozen Opossum, Caged Wolf
@@ -162,14 +175,14 @@ def perish(st: InscriptionState, i: cython.int, events: list[Event], combat: boo
         st.board[i] = (cid, st.defs[cid].health, slot[DIR], 0, 0, cid)
         events.append(ev(f"{d.name} is replaced by {st.defs[cid].name}"))
         return
-    if d.sig & S.UNKILLABLE:
+    if d.sig & UNKILLABLE:
         base = slot[BASE]
         if "ouroboros" in st.defs[base].special and st.options["unused_cards"]:
             base = st.grow_ouroboros(base)
         give_hand(st, seat, base, events, "Unkillable")
     else:
         discard(st, seat, slot[BASE])
-    if combat and st.may_hold(seat, S.CORPSE_EATER):  # asked even without one: no leak
+    if combat and st.may_hold(seat, CORPSE_EATER):  # asked even without one: no leak
         st.pending.append(("corpse", seat, i & 3))
 
 
@@ -218,7 +231,7 @@ def grow(st: InscriptionState, i: int, events: list[Event]) -> None:
 def strafe(st: InscriptionState, i: int, events: list[Event]) -> int:
     """Sprinter / Hefty at the end of the owner's turn. Returns the card's new index."""
     slot = st.board[i]
-    hefty = bool(st.defs[slot[CID]].sig & S.HEFTY)
+    hefty = bool(st.defs[slot[CID]].sig & HEFTY)
     side = (i >> 2) * 4
     for step in (slot[DIR], -slot[DIR]):
         lane = i & 3

@@ -14,9 +14,22 @@ except ImportError:  # the typing hints below are no-ops without Cython
 from glyphhall.engine import Event
 
 from . import board as B
-from . import sigils as S
 from . import turn
 from .notation import ev
+from .sigils import (
+    AIRBORNE,
+    BEES_WITHIN,
+    BELLIST,
+    BURROWER,
+    HEFTY,
+    LOOSE_TAIL,
+    MIGHTY_LEAP,
+    SHARP_QUILLS,
+    SPRINTER,
+    TOUCH_OF_DEATH,
+    TRIFURCATED,
+)
+from .state import ATTACKED, CID, DIR, FLAGS, HP, TAIL_USED
 
 if TYPE_CHECKING:
     from .state import InscriptionState
@@ -45,8 +58,8 @@ def run_combat(st: InscriptionState, events: list[Event]) -> None:
         st.lane += 1
         slot = st.board[i]
         if slot is not None:
-            if slot[B.FLAGS] & B.ATTACKED:  # each card strikes once a turn (see playing.guard)
-                st.board[i] = slot[: B.FLAGS] + (slot[B.FLAGS] & ~B.ATTACKED,) + slot[B.FLAGS + 1 :]
+            if slot[FLAGS] & ATTACKED:  # each card strikes once a turn (see playing.guard)
+                st.board[i] = slot[: FLAGS] + (slot[FLAGS] & ~ATTACKED,) + slot[FLAGS + 1 :]
                 continue
             attack(st, i, events)
         if st.pending:
@@ -60,14 +73,14 @@ def attack(st: InscriptionState, i: cython.int, events: list[Event]) -> None:
     p = B.power(st, i)
     if p <= 0:
         return  # a card with no damage does not strike
-    sig = st.defs[slot[B.CID]].sig
+    sig = st.defs[slot[CID]].sig
     lane = i & 3
     opp = (1 - (i >> 2)) * 4
-    lanes = (lane - 1, lane, lane + 1) if sig & S.TRIFURCATED else (lane,)
+    lanes = (lane - 1, lane, lane + 1) if sig & TRIFURCATED else (lane,)
     for t in lanes:
         if 0 <= t < 4:
             now = st.board[i]
-            if now is None or now[B.CID] != slot[B.CID]:
+            if now is None or now[CID] != slot[CID]:
                 return  # the attacker died (Sharp Quills, The Daus)
             strike(st, i, opp + t, p, events)
 
@@ -76,13 +89,13 @@ def strike(st: InscriptionState, i: int, j: int, p: int, events: list[Event]) ->
     """The card at `i` strikes space `j` with `p` damage."""
     attacker = i >> 2
     defs = st.defs
-    sig = defs[st.board[i][B.CID]].sig
-    airborne = bool(sig & S.AIRBORNE) or st.fan
+    sig = defs[st.board[i][CID]].sig
+    airborne = bool(sig & AIRBORNE) or st.fan
     target = st.board[j]
     if target is not None and B.submerged(st, j):
         hurt_player(st, attacker, p, events)  # Waterborne: the space counts as empty
         return
-    if target is not None and airborne and not defs[target[B.CID]].sig & S.MIGHTY_LEAP:
+    if target is not None and airborne and not defs[target[CID]].sig & MIGHTY_LEAP:
         hurt_player(st, attacker, p, events)  # Airborne flies over
         return
     if target is None:
@@ -104,8 +117,8 @@ def burrower_for(st: InscriptionState, j: int, airborne: bool) -> int:
         slot = st.board[k]
         if slot is None or k == j or B.submerged(st, k):
             continue
-        sig = st.defs[slot[B.CID]].sig
-        if sig & S.BURROWER and (not airborne or sig & S.MIGHTY_LEAP):
+        sig = st.defs[slot[CID]].sig
+        if sig & BURROWER and (not airborne or sig & MIGHTY_LEAP):
             key = B.nearness(seat, k, j)
             if key < best_key:
                 best, best_key = k, key
@@ -115,38 +128,38 @@ def burrower_for(st: InscriptionState, j: int, airborne: bool) -> int:
 def damage_card(st: InscriptionState, i: int, j: int, p: int, events: list[Event]) -> None:
     defs = st.defs
     target = st.board[j]
-    td = defs[target[B.CID]]
+    td = defs[target[CID]]
     seat = j >> 2
-    if td.sig & S.LOOSE_TAIL and not target[B.FLAGS] & B.TAIL_USED:
+    if td.sig & LOOSE_TAIL and not target[FLAGS] & TAIL_USED:
         lane = j & 3
         for step in (B.right_of(seat), -B.right_of(seat)):
             dst = lane + step
             if 0 <= dst < 4 and st.board[seat * 4 + dst] is None:
-                moved = target[: B.FLAGS] + (target[B.FLAGS] | B.TAIL_USED,) + target[B.FLAGS + 1 :]
+                moved = target[: FLAGS] + (target[FLAGS] | TAIL_USED,) + target[FLAGS + 1 :]
                 B.move(st, j, seat * 4 + dst, events, moved)
                 if st.board[j] is None:
                     B.place_token(st, seat, lane, "Wriggling Tail", events)
                 target = st.board[j]
-                td = defs[target[B.CID]]
+                td = defs[target[CID]]
                 break
-    ad = defs[st.board[i][B.CID]]
-    hp = target[B.HP]
-    left = 0 if ad.sig & S.TOUCH_OF_DEATH else hp - p
+    ad = defs[st.board[i][CID]]
+    hp = target[HP]
+    left = 0 if ad.sig & TOUCH_OF_DEATH else hp - p
     events.append(ev(f"seat {i >> 2}'s {ad.name} strikes seat {j >> 2}'s {td.name} for {p}"))
     if left <= 0:
         B.perish(st, j, events, combat=True)
     else:
-        st.board[j] = target[: B.HP] + (left,) + target[B.HP + 1 :]
-    if td.sig & S.BEES_WITHIN:
+        st.board[j] = target[: HP] + (left,) + target[HP + 1 :]
+    if td.sig & BEES_WITHIN:
         B.give_hand(st, seat, st.catalog_token("Bee"), events, "Bees Within")
     if td.name == "Chime":  # Rulebook, Card Details > The Daus
         side = seat * 4
         for k in range(side, side + 4):
             slot = st.board[k]
-            if slot is not None and defs[slot[B.CID]].sig & S.BELLIST and st.board[i] is not None:
-                events.append(ev(f"{defs[slot[B.CID]].name} answers the chime"))
+            if slot is not None and defs[slot[CID]].sig & BELLIST and st.board[i] is not None:
+                events.append(ev(f"{defs[slot[CID]].name} answers the chime"))
                 B.wound(st, i, 2, events)
-    if td.sig & S.SHARP_QUILLS and st.board[i] is not None:
+    if td.sig & SHARP_QUILLS and st.board[i] is not None:
         B.wound(st, i, 1, events)
     if st.options["over_damage"] and p > hp:
         hurt_player(st, i >> 2, p - hp, events)  # Rulebook, Over Damage: optional rule
@@ -162,10 +175,10 @@ def end_turn(st: InscriptionState, events: list[Event]) -> None:
     movers = []
     for k in range(side, side + 4):
         slot = st.board[k]
-        if slot is not None and st.defs[slot[B.CID]].sig & (S.SPRINTER | S.HEFTY):
+        if slot is not None and st.defs[slot[CID]].sig & (SPRINTER | HEFTY):
             lane = k & 3
-            ahead = 3 - lane if slot[B.DIR] > 0 else lane  # spaces left before the edge
-            movers.append((ahead, slot[B.DIR] != right, k, slot))
+            ahead = 3 - lane if slot[DIR] > 0 else lane  # spaces left before the edge
+            movers.append((ahead, slot[DIR] != right, k, slot))
     if len(movers) > 1:
         movers.sort()
     for *_, slot in movers:

@@ -10,9 +10,9 @@ try:
 except ImportError:  # the typing hints below are no-ops without Cython
     from glyphhall.engine import nocython as cython
 
-from . import board as B
-from . import sigils as S
 from .cards import CardDef
+from .sigils import MANY_LIVES, WORTHY_SACRIFICE
+from .state import CID
 
 if TYPE_CHECKING:
     from .state import InscriptionState
@@ -20,14 +20,14 @@ if TYPE_CHECKING:
 
 def blood_value(st: InscriptionState, i: int) -> int:
     """Rulebook, Card Costs > Blood: 1 blood per card; Worthy Sacrifice counts 3."""
-    return 3 if st.defs[st.board[i][B.CID]].sig & S.WORTHY_SACRIFICE else 1
+    return 3 if st.defs[st.board[i][CID]].sig & WORTHY_SACRIFICE else 1
 
 
 def sacrificeable(st: InscriptionState, seat: int) -> list[int]:
     """Lanes of `seat` holding a card that may be sacrificed: only cards that are alive."""
     side = seat * 4
     board, defs = st.board, st.defs
-    return [lane for lane in range(4) if board[side + lane] is not None and defs[board[side + lane][B.CID]].alive]
+    return [lane for lane in range(4) if board[side + lane] is not None and defs[board[side + lane][CID]].alive]
 
 
 _OPTIONS: dict[tuple, list[tuple[int, tuple[int, ...]]]] = {}
@@ -43,11 +43,11 @@ def lane_kinds(st: InscriptionState, seat: cython.int) -> tuple[int, ...]:
         if slot is None:
             out.append(EMPTY)
             continue
-        d = defs[slot[B.CID]]
+        d = defs[slot[CID]]
         if not d.alive:
             out.append(NOT_ALIVE)
         else:
-            out.append((WORTHY if d.sig & S.WORTHY_SACRIFICE else ALIVE) + (2 if d.sig & S.MANY_LIVES else 0))
+            out.append((WORTHY if d.sig & WORTHY_SACRIFICE else ALIVE) + (2 if d.sig & MANY_LIVES else 0))
     return tuple(out)
 
 

@@ -14,8 +14,9 @@ except ImportError:  # the typing hints below are no-ops without Cython
     from glyphhall.engine import nocython as cython
 
 from . import board as B
-from . import sigils as S
 from .cards import BLOOD, BONES, CardDef
+from .sigils import AIRBORNE, MIGHTY_LEAP
+from .state import CID, HP
 
 if TYPE_CHECKING:
     from .state import InscriptionState
@@ -46,10 +47,10 @@ def evaluate_both(st: InscriptionState) -> list[float]:
             continue
         sign = 1 if i >> 2 == 0 else -1
         p = B.power(st, i)
-        board_x += sign * (w["power"] * p + w["health"] * slot[B.HP])
+        board_x += sign * (w["power"] * p + w["health"] * slot[HP])
         facing = board[i ^ 4]  # the space opposite
-        flying = defs[slot[B.CID]].sig & S.AIRBORNE
-        if facing is None or (flying and not defs[facing[B.CID]].sig & S.MIGHTY_LEAP):
+        flying = defs[slot[CID]].sig & AIRBORNE
+        if facing is None or (flying and not defs[facing[CID]].sig & MIGHTY_LEAP):
             board_x += sign * w["open"] * p  # damage nothing stands in front of
     hands = [_hand_value(st, 0), _hand_value(st, 1)]
     stock = [w["bones"] * st.bones[0] + w["items"] * len(st.items[0]),

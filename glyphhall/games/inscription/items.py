@@ -18,6 +18,7 @@ from . import board as B
 from . import combat, playing
 from .costs import sacrifice_options
 from .notation import act, ev
+from .state import CID, DIR
 
 if TYPE_CHECKING:
     from .state import InscriptionState
@@ -72,8 +73,8 @@ def use_item(st: InscriptionState, seat: int, args: tuple, events: list[Event]) 
         src, dst = other * 4 + int(args[1]) - 1, seat * 4 + int(args[2]) - 1
         slot = st.board[src]
         st.board[src] = None
-        st.board[dst] = slot[: B.DIR] + (B.right_of(seat),) + slot[B.DIR + 1 :]
-        events.append(ev(f"seat {seat} hooks {st.defs[slot[B.CID]].name} into space {dst - seat * 4 + 1}"))
+        st.board[dst] = slot[: DIR] + (B.right_of(seat),) + slot[DIR + 1 :]
+        events.append(ev(f"seat {seat} hooks {st.defs[slot[CID]].name} into space {dst - seat * 4 + 1}"))
     elif key == "magpies-lens":
         if st.decks[seat]:
             st.pending.append(("hoard", seat, 0))

@@ -18,6 +18,19 @@ from . import board as B
 from . import sigils as S
 from .cards import BONES
 from .notation import ev, secret
+from .sigils import (
+    ANT_SPAWNER,
+    BELLIST,
+    DAM_BUILDER,
+    FECUNDITY,
+    GUARDIAN,
+    HOARDER,
+    MANY_LIVES,
+    ON_PLAY,
+    RABBIT_HOLE,
+    TRINKET_BEARER,
+)
+from .state import ATTACKED, BASE, CID, DIR, FLAGS, SACS
 
 if TYPE_CHECKING:
     from .state import InscriptionState
@@ -55,16 +68,16 @@ def play(st: InscriptionState, seat: cython.int, args: tuple, events: list[Event
 def sacrifice(st: InscriptionState, seat: int, lane: int, events: list[Event]) -> None:
     i = seat * 4 + lane
     slot = st.board[i]
-    d = st.defs[slot[B.CID]]
+    d = st.defs[slot[CID]]
     events.append(ev(f"seat {seat} sacrifices {d.name}"))
-    if d.sig & S.MANY_LIVES:  # it does not perish (and so gives no bone)
-        sacs = slot[B.SACS] + 1
+    if d.sig & MANY_LIVES:  # it does not perish (and so gives no bone)
+        sacs = slot[SACS] + 1
         if "nine_lives" in d.special and st.options["cat_nine_lives"] and sacs >= 9:
             cid = st.catalog_token("Undead Cat")
-            st.board[i] = (cid, st.defs[cid].health, slot[B.DIR], slot[B.FLAGS], sacs, slot[B.BASE])
+            st.board[i] = (cid, st.defs[cid].health, slot[DIR], slot[FLAGS], sacs, slot[BASE])
             events.append(ev(f"{d.name} has been sacrificed 9 times and turns into the Undead Cat"))
         else:
-            st.board[i] = slot[: B.SACS] + (sacs,) + slot[B.SACS + 1 :]
+            st.board[i] = slot[: SACS] + (sacs,) + slot[SACS + 1 :]
         return
     B.perish(st, i, events, combat=False)
 
@@ -74,22 +87,22 @@ def place_played(st: InscriptionState, seat: cython.int, lane: cython.int, cid: 
     """A card played from the hand: its on-play sigils, and the adversary's Guardian."""
     st.board[seat * 4 + lane] = B.new_slot(st, seat, cid)
     sig = st.defs[cid].sig
-    if sig & S.ON_PLAY:
-        if sig & S.FECUNDITY:
+    if sig & ON_PLAY:
+        if sig & FECUNDITY:
             copy = fecundity_copy(st, cid)
             B.give_hand(st, seat, copy, events, "Fecundity")
-        if sig & S.ANT_SPAWNER:
+        if sig & ANT_SPAWNER:
             B.give_hand(st, seat, st.catalog_token("Worker Ant"), events, "Ant Spawner")
-        if sig & S.RABBIT_HOLE:
+        if sig & RABBIT_HOLE:
             B.give_hand(st, seat, st.catalog_token("Rabbit"), events, "Rabbit Hole")
-        if sig & S.TRINKET_BEARER and st.options["items"]:
+        if sig & TRINKET_BEARER and st.options["items"]:
             B.draw_item(st, seat, events, "Trinket Bearer")
-        for bit, token in ((S.BELLIST, "Chime"), (S.DAM_BUILDER, "Dam")):
+        for bit, token in ((BELLIST, "Chime"), (DAM_BUILDER, "Dam")):
             if sig & bit:
                 for k in (lane - 1, lane + 1):
                     if 0 <= k < 4 and st.board[seat * 4 + k] is None:
                         B.place_token(st, seat, k, token, events)
-        if sig & S.HOARDER and st.decks[seat]:
+        if sig & HOARDER and st.decks[seat]:
             st.pending.append(("hoard", seat, 0))
     guard(st, seat, lane, events)
 
@@ -98,10 +111,10 @@ def place_played(st: InscriptionState, seat: cython.int, lane: cython.int, cid: 
 def fecundity_copy(st: InscriptionState, cid: int) -> int:
     d = st.defs[cid]
     for other in st.defs:
-        if other.pile == "swap" and other.name == d.name and other.sig == d.sig & ~S.FECUNDITY:
+        if other.pile == "swap" and other.name == d.name and other.sig == d.sig & ~FECUNDITY:
             return other.id
     spec = d.spec()
-    spec.update(pile="swap", sigils=S.names(d.sig & ~S.FECUNDITY))
+    spec.update(pile="swap", sigils=S.names(d.sig & ~FECUNDITY))
     return st.add_def(spec)
 
 
@@ -115,7 +128,7 @@ def guard(st: InscriptionState, seat: cython.int, lane: cython.int, events: list
     best, best_key = -1, 9
     for k in range(other * 4, other * 4 + 4):
         slot = st.board[k]
-        if slot is not None and st.defs[slot[B.CID]].sig & S.GUARDIAN:
+        if slot is not None and st.defs[slot[CID]].sig & GUARDIAN:
             key = B.nearness(other, k, j)
             if key < best_key:
                 best, best_key = k, key
@@ -124,7 +137,7 @@ def guard(st: InscriptionState, seat: cython.int, lane: cython.int, events: list
         if st.lane > (best & 3) and st.lane <= lane and st.turn == other:
             # Corpse Eater played mid-combat: the attacker's Guardian, which has struck already,
             # moves ahead of the arrow; it must not strike twice in the turn
-            slot = slot[: B.FLAGS] + (slot[B.FLAGS] | B.ATTACKED,) + slot[B.FLAGS + 1 :]
+            slot = slot[: FLAGS] + (slot[FLAGS] | ATTACKED,) + slot[FLAGS + 1 :]
         B.move(st, best, j, events, slot)
 
 

@@ -11,8 +11,9 @@ from glyphhall.engine import Event
 
 from . import board as B
 from . import death_cards, playing
-from . import sigils as S
 from .notation import DRAW, OVER, PLAY, ev
+from .sigils import FLEDGLING
+from .state import BASE, CID
 
 if TYPE_CHECKING:
     from .state import InscriptionState
@@ -38,7 +39,7 @@ def start_turn(st: InscriptionState, seat: int, events: list[Event]) -> None:
     side = seat * 4
     for k in range(side, side + 4):  # Fledgling: active at the start of the owner's next turn
         slot = st.board[k]
-        if slot is not None and st.defs[slot[B.CID]].sig & S.FLEDGLING:
+        if slot is not None and st.defs[slot[CID]].sig & FLEDGLING:
             B.grow(st, k, events)
     if st.first_turn[seat] or not (st.decks[seat] or st.can_draw_squirrel(seat)):
         st.phase = PLAY  # the first turn's draw was the 3 + 1 at the start of the round
@@ -85,7 +86,7 @@ def lose_life(st: InscriptionState, loser: int, events: list[Event]) -> None:
     for i in range(8):
         slot = st.board[i]
         if slot is not None:
-            B.discard(st, i >> 2, slot[B.BASE])
+            B.discard(st, i >> 2, slot[BASE])
             st.board[i] = None
     if st.candles[loser] <= 0:
         st.winner = 1 - loser
