@@ -12,5 +12,5 @@ cpdef object units_total(TundrusState s, bint arcana)
 cpdef list primary_actions(TundrusState s, Champion c)
 
 # The C functions this module calls in other modules.
-from glyphhall.games.tundrus.actions cimport act
+from glyphhall.games.tundrus.actions cimport act, act1
 from glyphhall.games.tundrus.dice cimport could_match, glyph_supply, power_units, units

@@ -18,7 +18,7 @@ from glyphhall.engine import Action, Event
 from glyphhall.engine.events import public_event
 
 from . import tokens
-from .actions import act
+from .actions import act, act1
 from .combat import acts_unarmored, armor_total, attack, lose_health, magic
 from .data import SLOTS, WAR, Ability
 from .dice import could_match, glyph_supply, match, power_dice, power_units, units
@@ -105,7 +105,7 @@ def primary_actions(s: TundrusState, c: Champion) -> list[Action]:
         arcana = units_total(s, arcana=True) > war
         for e in s.enemies(c):
             if war:
-                out.append(act("attack", (e.cid,)))
+                out.append(act1("attack", e.cid))
             if arcana:
                 out.append(act("attack", (e.cid, "arcana")))
     # ability_for, inlined: each name is one of the champion's own abilities

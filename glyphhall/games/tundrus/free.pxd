@@ -9,5 +9,5 @@ cpdef list after_roll_actions(TundrusState s, Champion c, bint main)
 
 # The C functions this module calls in other modules.
 from glyphhall.games.tundrus.abilities cimport can_pay_energy
-from glyphhall.games.tundrus.actions cimport act
+from glyphhall.games.tundrus.actions cimport act, act1
 from glyphhall.games.tundrus.dice cimport power_units, return_die, roll, units

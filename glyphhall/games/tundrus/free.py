@@ -13,7 +13,7 @@ from glyphhall.engine.events import public_event
 
 from . import tokens
 from .abilities import can_pay_energy, pay_energy, reflect
-from .actions import DONE, act
+from .actions import DONE, act, act1
 from .champion import STOCK
 from .combat import attack, magic
 from .data import ARCANA, DESTRUCTION, DOUBLE, GLYPHS, POWER, WAR, WEALTH
@@ -67,7 +67,7 @@ def before_roll_actions(s: TundrusState, c: Champion) -> list[Action]:
         return out
     red = s.data.colour_index["red"]
     if "empower" in have and s.stock[red] > 0:
-        out += [act("empower", (i + 1,)) for i, d in enumerate(s.pool) if d[2] != STOCK and not d[5]]
+        out += [act1("empower", i + 1) for i, d in enumerate(s.pool) if d[2] != STOCK and not d[5]]
     if "sacrificial_lamb" in have and c.energy() >= ONE and [d for d in s.pool if not d[5]]:
         out += [act("lamb", (a.cid,)) for a in s.allies(c) if a is not c and not a.activated]
     return out
@@ -92,7 +92,7 @@ def lamb(s: TundrusState, c: Champion, ally: Champion, events: list[Event]) -> N
 
 
 def lamb_actions(s: TundrusState) -> list[Action]:
-    out = [act("give", (i + 1,)) for i, d in enumerate(s.pool) if not d[5]]
+    out = [act1("give", i + 1) for i, d in enumerate(s.pool) if not d[5]]
     return out + [DONE]
 
 

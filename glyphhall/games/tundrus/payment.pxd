@@ -4,4 +4,4 @@ from glyphhall.games.tundrus.champion cimport Champion
 
 # The C functions this module calls in other modules.
 cimport glyphhall.games.tundrus.items as items
-from glyphhall.games.tundrus.actions cimport act
+from glyphhall.games.tundrus.actions cimport act, act1

@@ -19,7 +19,7 @@ from glyphhall.engine import Action, Event
 from glyphhall.engine.events import public_event
 
 from . import items
-from .actions import act
+from .actions import act1
 from .champion import CHEST, SLOT_CODE, START, STOCK, TRIBAL
 from .data import SLOTS
 from .state import CHEST as CHEST_PHASE
@@ -71,7 +71,7 @@ def _key(s: TundrusState, choice: Choice) -> tuple:
 
 
 def actions(s: TundrusState, c: Champion) -> list[Action]:
-    return [act("pay", (o,)) for o in options(s, c, s.pay_left[0])]
+    return [act1("pay", o) for o in options(s, c, s.pay_left[0])]
 
 
 def start(s: TundrusState, c: Champion, iid: str, verb: str, events: list[Event]) -> None:

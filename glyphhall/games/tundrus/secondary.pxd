@@ -7,6 +7,6 @@ cpdef list secondary_actions(TundrusState s, Champion c)
 
 # The C functions this module calls in other modules.
 cimport glyphhall.games.tundrus.items as items
-from glyphhall.games.tundrus.actions cimport act
+from glyphhall.games.tundrus.actions cimport act, act1
 from glyphhall.games.tundrus.dice cimport die_key, return_die, units
 from glyphhall.games.tundrus.rounds cimport end_turn

@@ -11,7 +11,7 @@ from glyphhall.engine import Action, Event
 from glyphhall.engine.events import public_event
 
 from . import items, payment
-from .actions import act
+from .actions import act, act1
 from .champion import CHEST, is_die, without
 from .data import ARCANA, DEFENSE, DOUBLE, POWER, WEALTH
 from .dice import die_key, return_die, units
@@ -33,7 +33,7 @@ _SPENDABLE = frozenset((WEALTH, WEALTH + DOUBLE, ARCANA))
 def secondary_actions(s: TundrusState, c: Champion) -> list[Action]:
     out: list[Action] = []
     if s.turn[T_CREDIT] or has_wealth(s):
-        out += [act("acquire", (iid,)) for iid in s.faceup]
+        out += [act1("acquire", iid) for iid in s.faceup]
     have = items.supply_counts(s, c) if c.stash else None
     for iid in c.stash:
         item = s.data.items[iid]

@@ -16,4 +16,4 @@ cimport glyphhall.games.tundrus.replenish as replenish
 cimport glyphhall.games.tundrus.reroll as reroll
 cimport glyphhall.games.tundrus.rounds as rounds
 cimport glyphhall.games.tundrus.secondary as secondary
-from glyphhall.games.tundrus.actions cimport act
+from glyphhall.games.tundrus.actions cimport act, act1

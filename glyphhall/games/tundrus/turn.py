@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from glyphhall.engine import Action, Event
 
 from . import abilities, draft, energy, free, payment, replenish, reroll, rounds, secondary
-from .actions import DONE, END, ROLL, act
+from .actions import DONE, END, ROLL, act, act1
 from .champion import is_die
 from .state import (
     ACTIVATE,
@@ -72,7 +72,7 @@ def legal_actions(s: TundrusState) -> list[Action]:
     if phase == DRAFT:
         return draft.legal(s)
     if phase == ACTIVATE:
-        return [act("activate", (c.cid,)) for c in rounds.eligible(s, s.next_tribe)]
+        return [act1("activate", c.cid) for c in rounds.eligible(s, s.next_tribe)]
     if phase == ENERGY_CUBE:
         return rounds.cube_actions(s, s.champs[s.cube_queue[0]])
     c = s.champs[s.active]
@@ -120,6 +120,11 @@ def legal_actions(s: TundrusState) -> list[Action]:
 
 
 # --- applying --------------------------------------------------------------------------------
+# (sets: a verb or phase is found by its hash, not compared with each in turn)
+_KEEP_CREDIT = frozenset(("acquire", "spend", "stash", "feud", "chest", "pay"))
+_MARK_PHASES = frozenset((REROLL, MAIN, GARRISON, ENERGY_PAY))
+
+
 def apply(s: TundrusState, action: Action) -> list[Event]:
     events: list[Event] = []
     verb, args = action.verb, action.args
@@ -136,13 +141,13 @@ def apply(s: TundrusState, action: Action) -> list[Event]:
         rounds.auto_activate(s, events)
         return events
     c = s.champs[s.active]
-    if verb not in ("acquire", "spend", "stash", "feud", "chest", "pay") and s.phase != PLACE:
+    if verb not in _KEEP_CREDIT and s.phase != PLACE:
         s.turn[T_CREDIT] = 0
     if verb != "gash":  # Gash may only follow the Primary Action at once (ruling B7.27)
         s.gash = []
     if verb not in _COSTED or not energy.defer(s, c, verb, args, events):
         HANDLERS[verb](s, c, args, events)
-    if s.marks and s.phase not in (REROLL, MAIN, GARRISON, ENERGY_PAY):  # marks and holds live there only
+    if s.marks and s.phase not in _MARK_PHASES:  # marks and holds live there only
         s.marks = []
     if s.phase != OVER and s.active >= 0 and s.champs[s.active].defeated:
         rounds.end_turn(s, events)
