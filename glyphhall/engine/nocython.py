@@ -14,6 +14,7 @@ compiled = False
 # the C types the typed modules name (Cython's shadow module gives these names too)
 ulonglong = int
 Py_ssize_t = int
+long = int
 double = float
 bint = bool
 
