@@ -87,23 +87,27 @@ def _geometry(board, src: int, dst: int) -> tuple:
 
 def _build_lines(board, src: int, dst: int, z0: float, z1s: tuple[float, ...], key: tuple):
     """The sight lines from height z0 over src to each height of z1s over dst (both edge sides)
-    that terrain leaves open, each as the (hex, level, line height) where a figure could still
-    block it; True when some line is open whatever figures stand on the way. Terrain never
-    changes, so this is cached per map under `key` (figures are checked by `_open`)."""
+    that terrain leaves open, each as the hexes where a figure could still block it, one flat
+    tuple (hex, level, line height, hex, level, ...); True when some line is open whatever
+    figures stand on the way. Terrain never changes, so this is cached per map under `key`
+    (figures are checked by `_open`). Flat, a line is one object for the garbage collector to
+    count and walk, not one per hex: building the cache was 60 % collections."""
     geometry = _geometry(board, src, dst)
-    lines: list[tuple[tuple[int, int, float], ...]] = []
+    lines: list[tuple[float, ...]] = []
     always_open = False
     for z1 in z1s:
         rise = z1 - z0
         for walls_crossed, between in geometry:
             if walls_crossed and _under_a_wall(walls_crossed, z0, rise):
                 continue
-            line = []
+            line: list[float] = []
             for h, t, level, under, top in between:
                 z = z0 + rise * t
                 if level > z or under <= z <= top:
                     break  # under the terrain's top, or through an overhang
-                line.append((h, level, z))
+                line.append(h)
+                line.append(level)
+                line.append(z)
             else:
                 if not line:
                     always_open = True
@@ -127,15 +131,16 @@ def _under_a_wall(walls_crossed: tuple[tuple[int, float], ...], z0: float, rise:
     return False
 
 
+@cython.locals(k=cython.Py_ssize_t, line=tuple)
 def _open(s: HeroscapeState, lines, ignore: tuple) -> bool:
     """Some line is not blocked by a figure's column (other than those in `ignore`)."""
     if lines is True:
         return True
     occ, f_card, cards = s.occ, s.f_card, s.c_def
     for line in lines:
-        for h, lv, z in line:
-            o = occ[h]
-            if o >= 0 and o not in ignore and lv + cards[f_card[o]].height > z:
+        for k in range(0, len(line), 3):  # (hex, level, line height) after each other
+            o = occ[line[k]]
+            if o >= 0 and o not in ignore and line[k + 1] + cards[f_card[o]].height > line[k + 2]:
                 break
         else:
             return True
