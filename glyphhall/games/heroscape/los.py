@@ -12,7 +12,7 @@ edge of the battlefield. "Clear sight" (auras) is looser: any part of the figure
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 try:
     import cython
@@ -52,8 +52,9 @@ def fig_range(s: HeroscapeState, a: cython.int, b: cython.int) -> int:
 def _geometry(board, src: int, dst: int) -> tuple:
     """The straight lines src -> dst, one per edge side (one only when both sides cross the same
     hexes), each as (walls, between): the ruin walls on the edges it crosses as (wall top,
-    position sum at the wall), usually none, and the hexes strictly between src and dst as (hex,
-    t, level, overhang underside, overhang top). Terrain never changes, so this is kept with the
+    position sum at the wall), usually none, and the hexes strictly between src and dst as one
+    flat tuple (hex, t, level, overhang underside, overhang top, hex, t, ...: one object for the
+    garbage collector, see `_build_lines`). Terrain never changes, so this is kept with the
     sight lines (`board.sight_cache`), whatever the figures' heights."""
     key = ("geometry", src, dst)
     found = board.sight_cache.get(key)
@@ -79,12 +80,15 @@ def _geometry(board, src: int, dst: int) -> tuple:
             if wall is not None:
                 walls_crossed.append((wall, prev_t + t))
             prev, prev_t = h, t
-        between = tuple([(h, t, levels[h], ceiling[h], ceiling_top[h]) for t, h in crossed[1:-1]])
-        out.append((tuple(walls_crossed), between))
+        between: list[Any] = []
+        for t, h in crossed[1:-1]:
+            between += (h, t, levels[h], ceiling[h], ceiling_top[h])
+        out.append((tuple(walls_crossed), tuple(between)))
     found = board.sight_cache[key] = tuple(out)
     return found
 
 
+@cython.locals(k=cython.Py_ssize_t, between=tuple)
 def _build_lines(board, src: int, dst: int, z0: float, z1s: tuple[float, ...], key: tuple):
     """The sight lines from height z0 over src to each height of z1s over dst (both edge sides)
     that terrain leaves open, each as the hexes where a figure could still block it, one flat
@@ -101,7 +105,8 @@ def _build_lines(board, src: int, dst: int, z0: float, z1s: tuple[float, ...], k
             if walls_crossed and _under_a_wall(walls_crossed, z0, rise):
                 continue
             line: list[float] = []
-            for h, t, level, under, top in between:
+            for k in range(0, len(between), 5):  # (hex, t, level, underside, top) after each other
+                h, t, level, under, top = between[k], between[k + 1], between[k + 2], between[k + 3], between[k + 4]
                 z = z0 + rise * t
                 if level > z or under <= z <= top:
                     break  # under the terrain's top, or through an overhang
