@@ -13,8 +13,13 @@ except ImportError:  # the typing hints below are no-ops without Cython
 
 from glyphhall.engine import Action, Event
 
-from . import battles, deploy, summoning, turn
+from . import turn
+
+# (the rules' entry points as this module's globals: a module attribute is a dictionary lookup
+# at every call)
+from .battles import attack, fortune, roll_battle
 from .cards import CARDS
+from .deploy import deploy
 from .events import say
 from .notation import ATTACK as ATTACK_ACTIONS
 from .notation import CREATURE_INDEX, DONE, KEEP, REROLL, ROLL, SORCERY_INDEX
@@ -23,6 +28,9 @@ from .notation import GLYFT as GLYFT_ACTIONS
 from .notation import PLACE as PLACE_ACTIONS
 from .notation import SUMMON as SUMMON_ACTIONS
 from .state import ATTACK, BATTLE, DEPLOY, FORTUNE, PLACE, SUMMON, SUMMONING
+from .summoning import choose_summon, play_glyft, roll_summon
+from .turn import end_turn
+from .turn import place as place_sorcery
 
 if TYPE_CHECKING:
     from .state import GlyftsState
@@ -121,9 +129,9 @@ def apply_action(st: GlyftsState, seat: cython.int, action: Action) -> list[Even
     events: list[Event] = []
     verb = action.verb
     if verb == "place":
-        turn.place(st, seat, SORCERY_INDEX[action.args[0]], CREATURE_INDEX[action.args[1]], events)
+        place_sorcery(st, seat, SORCERY_INDEX[action.args[0]], CREATURE_INDEX[action.args[1]], events)
     elif verb == "attack":
-        battles.attack(st, CREATURE_INDEX[action.args[0]], CREATURE_INDEX[action.args[1]], events)
+        attack(st, CREATURE_INDEX[action.args[0]], CREATURE_INDEX[action.args[1]], events)
     elif verb == "done":
         if st.phase == PLACE:
             st.phase = ATTACK
@@ -133,18 +141,18 @@ def apply_action(st: GlyftsState, seat: cython.int, action: Action) -> list[Even
             turn.advance(st, events)
         else:
             say(events, f"seat {seat} does not summon")
-            turn.end_turn(st, events)
+            end_turn(st, events)
     elif verb == "reroll" or verb == "keep":
-        battles.fortune(st, seat, verb == "reroll", events)
+        fortune(st, seat, verb == "reroll", events)
     elif verb == "summon":
-        summoning.choose_summon(st, CREATURE_INDEX[action.args[0]], events)
+        choose_summon(st, CREATURE_INDEX[action.args[0]], events)
     elif verb == "glyft":
-        summoning.play_glyft(st, SORCERY_INDEX[action.args[0]], events)
+        play_glyft(st, SORCERY_INDEX[action.args[0]], events)
     elif verb == "roll":
         if st.phase == BATTLE:
-            battles.roll_battle(st, events)
+            roll_battle(st, events)
         else:
-            summoning.roll_summon(st, events)
+            roll_summon(st, events)
     elif verb == "deploy":
-        deploy.deploy(st, seat, CREATURE_INDEX[action.args[0]], events)
+        deploy(st, seat, CREATURE_INDEX[action.args[0]], events)
     return events
