@@ -149,12 +149,8 @@ class GlyphHallAEC(AECEnv):
             self.infos[agent] = {"view": seen.view(seat), "legal": [str(a) for a in seen.legal_actions(seat)]}
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        state = self.state
-        assert state is not None
         seat = self._seat[agent]
-        if not self._one_mover or self.secret.start is not None:  # (`_seen_by`, inline: every step)
-            state = self.secret.seen_by(state, seat)
-        return self.encoding.observe(state, seat)
+        return self.encoding.observe(self._seen_by(seat), seat)
 
     def _seen_by(self, seat: int) -> State:
         """The state `seat` observes and chooses on: the true one but in a secret phase."""

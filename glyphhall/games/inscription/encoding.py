@@ -118,8 +118,13 @@ def _number(arg: int | str) -> int:
     return arg
 
 
+@cython.locals(bits=cython.Py_ssize_t)
 def _sac_bits(tail: tuple[int | str, ...]) -> int:
-    return sum(1 << (int(x) - 1) for x in tail)
+    """Spaces 1-4 as bits (a loop: Cython makes a generator object of a generator expression)."""
+    bits = 0
+    for x in tail:
+        bits += 1 << (int(x) - 1)
+    return bits
 
 
 def _take_id(st: InscriptionState, seat: int, slug: Any) -> int:
@@ -135,7 +140,7 @@ def _name_rank(st: InscriptionState, seat: int, action: Action) -> int:
 # A C function compiled (the mask asks it for every legal move of every step).
 @cython.cfunc
 @cython.locals(st=InscriptionState, seat=cython.int, start=cython.Py_ssize_t, card=cython.Py_ssize_t,
-               sacs=cython.Py_ssize_t, k=cython.Py_ssize_t, n=cython.Py_ssize_t, starts=dict)
+               k=cython.Py_ssize_t, starts=dict)
 def _encode(st: Any, seat: int, action: Action) -> int:
     verb, args = action.verb, action.args
     starts = _STARTS
@@ -146,10 +151,7 @@ def _encode(st: Any, seat: int, action: Action) -> int:
     if verb == "play":
         hand = st.hands[seat]
         card = _card_id(st, hand, hand[_number(args[0]) - 1])
-        sacs = 0
-        n = len(args)
-        for k in range(3, n):  # the sacrificed spaces after "sacrifice", as bits
-            sacs += 1 << (int(args[k]) - 1)
+        sacs = _sac_bits(args[3:]) if len(args) > 3 else 0
         return start + (card * 4 + _number(args[1]) - 1) * SAC_SETS + sacs
     if verb == "draft" or verb == "choose":
         return start + _number(args[0]) - 1
