@@ -26,7 +26,8 @@ def _pxd_classes(pxd: Path) -> dict[str, set[str]]:
         line = line.partition("#")[0]
         if m := re.match(r"cdef class (\w+)", line):
             current = classes.setdefault(m.group(1), set())
-        elif current is not None and (m := re.match(r"\s+cdef public [\w.]+ (.+)", line)):
+        elif current is not None and (m := re.match(
+                r"\s+cdef (?:public |readonly )?(?:(?:unsigned|signed|long|short) )*[\w.]+ (\w[\w, ]*)$", line.rstrip())):
             current.update(name.strip() for name in m.group(1).split(","))
     return classes
 

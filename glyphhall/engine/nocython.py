@@ -29,6 +29,11 @@ def declare(kind: Any, value: Any = None) -> Any:
     return value
 
 
+def cast(kind: Any, value: Any) -> Any:
+    """`cython.cast(T, x)`: compiled, x converted to C type T; here, x itself."""
+    return value
+
+
 def locals(**types: Any) -> Callable[[F], F]:  # noqa: A001
     """`@cython.locals(i=cython.Py_ssize_t)`: the types of a function's locals, for the compiler only."""
     return lambda function: function

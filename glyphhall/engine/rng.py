@@ -19,40 +19,48 @@ except ImportError:  # the typing hints below are no-ops without Cython
 
 T = TypeVar("T")
 
-_MASK = (1 << 64) - 1
-_GOLDEN = 0x9E3779B97F4A7C15
-_M1 = 0xBF58476D1CE4E5B9
-_M2 = 0x94D049BB133111EB
+# Compiled, these are C unsigned 64-bit constants, so a draw runs on C integers throughout (whose
+# wrap-around is the `& _MASK` of the Python code); pure Python, they are plain ints.
+_MASK = cython.declare(cython.ulonglong, (1 << 64) - 1)
+_GOLDEN = cython.declare(cython.ulonglong, 0x9E3779B97F4A7C15)
+_M1 = cython.declare(cython.ulonglong, 0xBF58476D1CE4E5B9)
+_M2 = cython.declare(cython.ulonglong, 0x94D049BB133111EB)
 
 
 class Rng:
-    __slots__ = ("state",)
+    __slots__ = ("_state",)
 
     def __init__(self, seed: int = 0) -> None:
-        self.state = seed & _MASK
+        self._state = seed & 0xFFFFFFFFFFFFFFFF
 
-    # Compiled (`@cython.locals`), the mixing runs on C unsigned 64-bit integers, whose
-    # wrap-around is the `& mask` of the Python code; the first step stays on Python ints, so any
-    # stored state gives the same draw in both builds.
-    @cython.locals(s=cython.ulonglong, mask=cython.ulonglong, m1=cython.ulonglong, m2=cython.ulonglong)
+    @property
+    def state(self) -> int:
+        """The whole generator: an integer below 2**64 (one set from outside is taken modulo
+        2**64, which gives the draws that state would give)."""
+        return self._state
+
+    @state.setter
+    def state(self, value: int) -> None:
+        self._state = value & 0xFFFFFFFFFFFFFFFF
+
+    @cython.locals(s=cython.ulonglong)
     def next64(self) -> int:
-        mask, m1, m2 = _MASK, _M1, _M2
-        self.state = s = (self.state + _GOLDEN) & _MASK
-        s = ((s ^ (s >> 30)) * m1) & mask
-        s = ((s ^ (s >> 27)) * m2) & mask
+        self._state = s = (self._state + _GOLDEN) & _MASK
+        s = ((s ^ (s >> 30)) * _M1) & _MASK
+        s = ((s ^ (s >> 27)) * _M2) & _MASK
         return s ^ (s >> 31)
 
-    @cython.locals(s=cython.ulonglong, mask=cython.ulonglong, m1=cython.ulonglong, m2=cython.ulonglong)
+    @cython.locals(s=cython.ulonglong)
     def below(self, n: int) -> int:
-        """Uniform integer in [0, n). The modulo bias is below 2**-50 for any n a game uses."""
+        """Uniform integer in [0, n), n below 2**63. The modulo bias is below 2**-50 for any n a
+        game uses."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
         # next64 written out: playouts draw here on every step (the same stream)
-        mask, m1, m2 = _MASK, _M1, _M2
-        self.state = s = (self.state + _GOLDEN) & _MASK
-        s = ((s ^ (s >> 30)) * m1) & mask
-        s = ((s ^ (s >> 27)) * m2) & mask
-        return (s ^ (s >> 31)) % n
+        self._state = s = (self._state + _GOLDEN) & _MASK
+        s = ((s ^ (s >> 30)) * _M1) & _MASK
+        s = ((s ^ (s >> 27)) * _M2) & _MASK
+        return (s ^ (s >> 31)) % cython.cast(cython.ulonglong, n)
 
     def randint(self, low: int, high: int) -> int:
         """Uniform integer in [low, high], both ends included (a die is randint(1, 6))."""
@@ -62,35 +70,31 @@ class Rng:
         """Uniform float in [0, 1)."""
         return (self.next64() >> 11) * (1.0 / (1 << 53))
 
-    @cython.locals(s=cython.ulonglong, mask=cython.ulonglong, m1=cython.ulonglong, m2=cython.ulonglong,
-                   n=cython.Py_ssize_t)
+    @cython.locals(s=cython.ulonglong, n=cython.Py_ssize_t)
     def choice(self, seq: Sequence[T]) -> T:
         n = len(seq)
         if n <= 0:
             raise ValueError("choice() from an empty sequence")
         # below(n) written out: playouts choose here on every step (the same stream)
-        mask, m1, m2 = _MASK, _M1, _M2
-        self.state = s = (self.state + _GOLDEN) & _MASK
-        s = ((s ^ (s >> 30)) * m1) & mask
-        s = ((s ^ (s >> 27)) * m2) & mask
-        return seq[(s ^ (s >> 31)) % n]
+        self._state = s = (self._state + _GOLDEN) & _MASK
+        s = ((s ^ (s >> 30)) * _M1) & _MASK
+        s = ((s ^ (s >> 27)) * _M2) & _MASK
+        return seq[(s ^ (s >> 31)) % cython.cast(cython.ulonglong, n)]
 
-    @cython.locals(state=cython.ulonglong, s=cython.ulonglong, mask=cython.ulonglong, golden=cython.ulonglong,
-                   m1=cython.ulonglong, m2=cython.ulonglong, i=cython.Py_ssize_t, j=cython.Py_ssize_t)
+    @cython.locals(state=cython.ulonglong, s=cython.ulonglong, i=cython.Py_ssize_t, j=cython.Py_ssize_t)
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher-Yates in place. `next64` is written out inline (the same stream, so records
         replay the same): determinizations shuffle whole decks on every search iteration."""
         if len(items) < 2:
             return
-        mask, golden, m1, m2 = _MASK, _GOLDEN, _M1, _M2
-        state = self.state & _MASK
+        state = self._state
         for i in range(len(items) - 1, 0, -1):
-            state = s = (state + golden) & mask
-            s = ((s ^ (s >> 30)) * m1) & mask
-            s = ((s ^ (s >> 27)) * m2) & mask
-            j = (s ^ (s >> 31)) % (i + 1)
+            state = s = (state + _GOLDEN) & _MASK
+            s = ((s ^ (s >> 30)) * _M1) & _MASK
+            s = ((s ^ (s >> 27)) * _M2) & _MASK
+            j = (s ^ (s >> 31)) % cython.cast(cython.ulonglong, i + 1)
             items[i], items[j] = items[j], items[i]
-        self.state = state
+        self._state = state
 
     def sample(self, seq: Sequence[T], k: int) -> list[T]:
         pool = list(seq)
@@ -103,7 +107,7 @@ class Rng:
 
     def clone(self) -> Rng:
         twin = Rng.__new__(Rng)
-        twin.state = self.state
+        cython.cast(Rng, twin)._state = self._state
         return twin
 
     def __eq__(self, other: object) -> bool:
@@ -119,7 +123,7 @@ class Rng:
         # Written out because compiled, Rng is an extension type, whose own pickling would drop
         # the fields its Python subclasses (scripted dice, the arena's shared luck) keep in slots.
         fields = {name: getattr(self, name) for cls in type(self).__mro__[:-1]
-                  for name in getattr(cls, "__slots__", ()) if name != "state" and hasattr(self, name)}
+                  for name in getattr(cls, "__slots__", ()) if name != "_state" and hasattr(self, name)}
         return (_remade, (type(self), self.state, fields))
 
 
