@@ -1,3 +1,6 @@
+# The C function this module calls in another.
+from glyphhall.engine.events cimport make_event
+
 # Module caches as C globals typed dict, so that their lookups are dict lookups in C.
 cdef dict _DRAW_EVENTS
 cdef dict _PLACE_EVENTS

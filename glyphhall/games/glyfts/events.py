@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from glyphhall.engine import Event
-from glyphhall.engine.events import NO_DATA
+from glyphhall.engine.events import NO_DATA, make_event
 
 from .cards import CARDS
 
@@ -16,14 +16,11 @@ SORCERY_NAMES = tuple(s.name for s in CARDS.sorceries)
 
 _EVERYONE: frozenset[int] = frozenset()
 _ONLY = tuple(frozenset((p,)) for p in range(8))
-#: Makes an Event from its four fields without the NamedTuple's constructor, a Python function
-#: (the same Event; a playout step builds one or two).
-_built = tuple.__new__
 
 
 def say(events: list[Event], text: str, data: Any = NO_DATA) -> None:
     """A public event (with its data for clients, if any)."""
-    events.append(_built(Event, (text, None, data, _EVERYONE)))
+    events.append(make_event(text, None, data, _EVERYONE))
 
 
 def tell(events: list[Event], seat: int, text: str, public_text: str) -> None:
@@ -31,8 +28,8 @@ def tell(events: list[Event], seat: int, text: str, public_text: str) -> None:
     ("seat 0 draws Capture" / "seat 0 draws a Sorcery card"; the table says the seat's name), so
     the log reads alike for everyone, not "you draw" beside "Tess draws"."""
     only = _ONLY[seat]
-    events.append(_built(Event, (text, only, NO_DATA, _EVERYONE)))
-    events.append(_built(Event, (public_text, None, NO_DATA, only)))
+    events.append(make_event(text, only, NO_DATA, _EVERYONE))
+    events.append(make_event(public_text, None, NO_DATA, only))
 
 
 # The secret events of draws and placements repeat endlessly in playouts; events are immutable,

@@ -5,3 +5,6 @@ from glyphhall.games.heroscape.state cimport HeroscapeState
 cimport glyphhall.games.heroscape.glyph_effects as glyph_effects
 cimport glyphhall.games.heroscape.movement as movement
 from glyphhall.games.heroscape.actions cimport act
+
+# The engine's event maker, a C function.
+from glyphhall.engine.events cimport public_event

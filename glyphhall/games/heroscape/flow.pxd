@@ -19,3 +19,6 @@ cimport glyphhall.games.heroscape.scenario_rules as scenario_rules
 cimport glyphhall.games.heroscape.turn as turn
 from glyphhall.games.heroscape.standing cimport standing
 from glyphhall.games.heroscape.actions cimport act
+
+# The engine's event maker, a C function.
+from glyphhall.engine.events cimport public_event

@@ -11,3 +11,6 @@ cpdef object carried(HeroscapeState s, int f)
 
 # The C functions this module calls in other modules.
 cimport glyphhall.games.heroscape.los as los
+
+# The engine's event maker, a C function.
+from glyphhall.engine.events cimport public_event

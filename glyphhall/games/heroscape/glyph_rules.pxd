@@ -4,3 +4,6 @@ from glyphhall.games.heroscape.state cimport HeroscapeState
 # The C functions this module calls in other modules.
 cimport glyphhall.games.heroscape.engagement as engagement
 cimport glyphhall.games.heroscape.glyph_effects as glyph_effects
+
+# The engine's event maker, a C function.
+from glyphhall.engine.events cimport public_event

@@ -18,3 +18,6 @@ cpdef object _can_finish(HeroscapeState s, int f, int head, int tail, int left, 
 # The C functions this module calls in other modules.
 cimport glyphhall.games.heroscape.engagement as engagement
 cimport glyphhall.games.heroscape.glyph_effects as glyph_effects
+
+# The engine's event maker, a C function.
+from glyphhall.engine.events cimport public_event

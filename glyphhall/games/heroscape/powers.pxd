@@ -5,3 +5,6 @@ from glyphhall.games.heroscape.state cimport HeroscapeState
 cimport glyphhall.games.heroscape.engagement as engagement
 cimport glyphhall.games.heroscape.los as los
 cimport glyphhall.games.heroscape.movement as movement
+
+# The engine's event maker, a C function.
+from glyphhall.engine.events cimport public_event

@@ -13,3 +13,6 @@ cimport glyphhall.games.heroscape.los as los
 cimport glyphhall.games.heroscape.movement as movement
 from glyphhall.games.heroscape.standing cimport standing
 from glyphhall.games.heroscape.actions cimport act
+
+# The engine's event maker, a C function.
+from glyphhall.engine.events cimport public_event

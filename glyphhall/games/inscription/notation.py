@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from glyphhall.engine import Action, Event
+from glyphhall.engine.events import NO_DATA, make_event
 
 DRAFT, DRAW, PLAY, DEATHCARD, OVER = "draft", "draw", "play", "death-card", "over"
 
@@ -41,27 +42,18 @@ def play_action(h: int, lane: int, sacs: tuple[int, ...]) -> Action:
     return a
 
 
-_EVENTS: dict[str, Event] = {}
-_SECRETS: dict[tuple, list[Event]] = {}
+_EVERYONE: frozenset[int] = frozenset()
+_ONLY = tuple(frozenset((p,)) for p in range(8))
 
 
 def ev(text: str) -> Event:
-    """A public event. Events are immutable, so equal ones are shared (building one costs more
-    than a step of the game otherwise)."""
-    e = _EVENTS.get(text)
-    if e is None:
-        if len(_EVENTS) > 200_000:
-            _EVENTS.clear()
-        e = _EVENTS[text] = Event(text)
-    return e
+    """A public event. Made afresh each time: a C allocation (`make_event`) costs less than
+    finding an equal one in a cache, whose many distinct texts (life totals, card names) were a
+    large dictionary looked up with a freshly hashed string."""
+    return make_event(text, None, NO_DATA, _EVERYONE)
 
 
 def secret(seat: int, text: str, public_text: str) -> list[Event]:
     """`text` for `seat` only, `public_text` for everybody else."""
-    key = (seat, text, public_text)
-    pair = _SECRETS.get(key)
-    if pair is None:
-        if len(_SECRETS) > 100_000:
-            _SECRETS.clear()
-        pair = _SECRETS[key] = Event.secret(seat, text, public_text)
-    return list(pair)
+    only = _ONLY[seat]
+    return [make_event(text, only, NO_DATA, _EVERYONE), make_event(public_text, None, NO_DATA, only)]

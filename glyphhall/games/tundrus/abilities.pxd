@@ -14,3 +14,6 @@ cpdef list primary_actions(TundrusState s, Champion c)
 # The C functions this module calls in other modules.
 from glyphhall.games.tundrus.actions cimport act, act1
 from glyphhall.games.tundrus.dice cimport could_match, glyph_supply, power_units, units
+
+# The engine's event maker, a C function.
+from glyphhall.engine.events cimport public_event

@@ -7,3 +7,6 @@ cpdef list legal(TundrusState s)
 
 # The C functions this module calls in other modules.
 from glyphhall.games.tundrus.actions cimport act
+
+# The engine's event maker, a C function.
+from glyphhall.engine.events cimport public_event

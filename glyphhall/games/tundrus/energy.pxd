@@ -11,3 +11,6 @@ cimport glyphhall.games.tundrus.free as free
 from glyphhall.games.tundrus.actions cimport act
 from glyphhall.games.tundrus.dice cimport die_key, power_units, return_die, units
 from glyphhall.games.tundrus.replenish cimport counts_for_replenish
+
+# The engine's event maker, a C function.
+from glyphhall.engine.events cimport public_event

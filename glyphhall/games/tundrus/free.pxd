@@ -11,3 +11,6 @@ cpdef list after_roll_actions(TundrusState s, Champion c, bint main)
 from glyphhall.games.tundrus.abilities cimport can_pay_energy
 from glyphhall.games.tundrus.actions cimport act, act1
 from glyphhall.games.tundrus.dice cimport power_units, return_die, roll, units
+
+# The engine's event maker, a C function.
+from glyphhall.engine.events cimport public_event

@@ -7,3 +7,6 @@ cpdef list supply_counts(TundrusState s, Champion c)
 
 # The C functions this module calls in other modules.
 from glyphhall.games.tundrus.dice cimport return_die, roll
+
+# The engine's event maker, a C function.
+from glyphhall.engine.events cimport public_event

@@ -5,3 +5,6 @@ from glyphhall.games.tundrus.champion cimport Champion
 # The C functions this module calls in other modules.
 cimport glyphhall.games.tundrus.items as items
 from glyphhall.games.tundrus.actions cimport act, act1
+
+# The engine's event maker, a C function.
+from glyphhall.engine.events cimport public_event

@@ -15,3 +15,6 @@ cpdef list take_actions(TundrusState s, Champion c)
 # The C functions this module calls in other modules.
 cimport glyphhall.games.tundrus.abilities as abilities
 from glyphhall.games.tundrus.actions cimport act
+
+# The engine's event maker, a C function.
+from glyphhall.engine.events cimport public_event

@@ -8,3 +8,6 @@ cpdef list reroll_actions(TundrusState s)
 # The C functions this module calls in other modules.
 from glyphhall.games.tundrus.actions cimport act
 from glyphhall.games.tundrus.dice cimport die_key, roll
+
+# The engine's event maker, a C function.
+from glyphhall.engine.events cimport public_event

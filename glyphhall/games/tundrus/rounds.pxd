@@ -11,3 +11,6 @@ cpdef object end_turn(TundrusState s, list events)
 cimport glyphhall.games.tundrus.items as items
 from glyphhall.games.tundrus.actions cimport act
 from glyphhall.games.tundrus.dice cimport return_die
+
+# The engine's event maker, a C function.
+from glyphhall.engine.events cimport public_event

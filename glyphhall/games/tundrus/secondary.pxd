@@ -10,3 +10,6 @@ cimport glyphhall.games.tundrus.items as items
 from glyphhall.games.tundrus.actions cimport act, act1
 from glyphhall.games.tundrus.dice cimport die_key, return_die, units
 from glyphhall.games.tundrus.rounds cimport end_turn
+
+# The engine's event maker, a C function.
+from glyphhall.engine.events cimport public_event

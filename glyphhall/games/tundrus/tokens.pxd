@@ -1,3 +1,6 @@
 # The rules read TundrusState's fields in C (see state.pxd).
 from glyphhall.games.tundrus.state cimport TundrusState
 from glyphhall.games.tundrus.champion cimport Champion
+
+# The engine's event maker, a C function.
+from glyphhall.engine.events cimport public_event
