@@ -13,7 +13,10 @@ OpenSpiel's `rl_environment` on leduc poker in the same run where `open_spiel` i
   learner's pick as in aec, on the boolean view).
 
 "aec step" is an AEC step's cost in engine steps (engine/s over aec/s; issue 42's bar: 4x or
-less). Each measurement runs for `--seconds` of CPU time, the kinds alternating for `--rounds` rounds;
+less), the learner's pick included; "env only" leaves the pick out: the same loop's cost less the
+pick's, timed on its own over the masks of a few episodes (the kind "pick": the bench's learner
+finding the legal ids in a mask and choosing one, the learner's work rather than the
+environment's, which grows with the game's number of ids). Each measurement runs for `--seconds` of CPU time, the kinds alternating for `--rounds` rounds;
 the medians are printed (the machine is shared: alternating keeps the comparison fair).
 
     nice python bench/rl/rl_speed.py --seconds 1 --rounds 3 [games ...]
@@ -79,6 +82,29 @@ def aec_steps(game_id: str, int8_pick: bool = False) -> Callable[[], int]:
     return episode
 
 
+def pick_steps(game_id: str, episodes: int = 4) -> Callable[[], int]:
+    """The learner's pick of `aec_steps` alone, over the masks a few episodes handed out."""
+    aec = env(game_id)
+    masks = []
+    for seed in range(episodes):
+        aec.reset(seed=seed)
+        for _ in aec.agent_iter(3000):
+            obs, _, terminated, truncated, _ = aec.last()
+            if terminated or truncated:
+                aec.step(None)
+                continue
+            masks.append(obs["action_mask"])
+            aec.step(int(obs["action_mask"].view(np.bool_).nonzero()[0][0]))
+    pick = random.Random(1).choice
+
+    def picks() -> int:
+        for mask in masks:
+            int(pick(mask.view(np.bool_).nonzero()[0]))
+        return len(masks)
+
+    return picks
+
+
 def vector_steps(game_id: str) -> Callable[[], int]:
     vec = GlyphHallVectorEnv(game_id, 8)
     obs, _ = vec.reset(seed=1)
@@ -121,10 +147,11 @@ def main() -> None:
     parser.add_argument("--int8-pick", action="store_true", help="the learner's nonzero on the int8 mask itself")
     args = parser.parse_args()
     leduc = openspiel_steps()
-    print(f"{'game':12s} {'engine/s':>10s} {'aec/s':>10s} {'aec step':>11s} {'vector/s':>10s}"
+    print(f"{'game':12s} {'engine/s':>10s} {'aec/s':>10s} {'aec step':>11s} {'env only':>9s} {'vector/s':>10s}"
           + ("   openspiel leduc/s" if leduc else "   (open_spiel not installed)"))
     for game_id in args.games:
-        kinds = {"engine": engine_steps(game_id), "aec": aec_steps(game_id, args.int8_pick), "vector": vector_steps(game_id)}
+        kinds = {"engine": engine_steps(game_id), "aec": aec_steps(game_id, args.int8_pick),
+                 "pick": pick_steps(game_id), "vector": vector_steps(game_id)}
         if leduc:
             kinds["leduc"] = leduc
         seen: dict[str, list[float]] = {k: [] for k in kinds}
@@ -132,8 +159,9 @@ def main() -> None:
             for kind, step in kinds.items():
                 seen[kind].append(rate(step, args.seconds))
         med = {k: statistics.median(v) for k, v in seen.items()}
+        env_only = med["engine"] * (1 / med["aec"] - 1 / med["pick"])
         line = (f"{game_id:12s} {med['engine']:10.0f} {med['aec']:10.0f} {med['engine'] / med['aec']:10.2f}x "
-                f"{med['vector']:10.0f}")
+                f"{env_only:8.2f}x {med['vector']:10.0f}")
         print(line + (f"   {med['leduc']:10.0f}" if leduc else ""), flush=True)
 
 

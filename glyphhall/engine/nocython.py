@@ -17,6 +17,7 @@ Py_ssize_t = int
 long = int
 double = float
 bint = bool
+p_char = bytes
 
 
 def cfunc(function: F) -> F:

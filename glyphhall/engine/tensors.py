@@ -19,6 +19,14 @@ from typing import Any
 
 import numpy as np
 
+try:
+    import cython
+except ImportError:  # the typing hints below are no-ops without Cython
+    from . import nocython as cython
+
+if cython.compiled:
+    from cython.cimports.cpython.buffer import Py_buffer, PyBUF_WRITABLE, PyBuffer_Release, PyObject_GetBuffer
+
 #: A game's state (engine/game.py's `State`; named loosely here: the contract module imports this one).
 State = Any
 
@@ -66,3 +74,34 @@ def writable(out: Any) -> Any:
     if type(out) is np.ndarray and out.ndim == 1 and out.dtype == np.float32 and out.flags.c_contiguous:
         return out.data  # the array's own memoryview (format "f", its shape)
     return out
+
+
+@cython.locals(i=cython.Py_ssize_t, size=cython.Py_ssize_t, flags=cython.p_char)  # (p_char: char *)
+def mark(ids: list[int], out: np.ndarray) -> None:
+    """`out[i] = 1` for every id of `ids`, `out` a flat, C-contiguous int8 array (an action
+    mask): the environments mark a step's legal ids in a fresh mask. Compiled, through the
+    array's buffer in C (a typed memoryview costs about 200 ns to take, numpy's fancy index
+    more); an id outside the mask raises IndexError, leaving the ids before it marked."""
+    if not cython.compiled:
+        if out.dtype.itemsize != 1:
+            raise TypeError("an action mask is an array of bytes (int8)")
+        size = len(out)
+        # through the array's own memoryview once making it (about 170 ns) is paid back
+        flat = out.data if len(ids) >= 8 else out
+        for i in ids:
+            if not 0 <= i < size:
+                raise IndexError(f"action id {i} is outside the mask's {size}")
+            flat[i] = 1
+        return
+    buffer = cython.declare(Py_buffer)
+    PyObject_GetBuffer(out, cython.address(buffer), PyBUF_WRITABLE)  # raises unless contiguous
+    try:
+        if buffer.itemsize != 1:
+            raise TypeError("an action mask is an array of bytes (int8)")
+        size, flags = buffer.len, cython.cast(cython.p_char, buffer.buf)
+        for i in ids:
+            if not 0 <= i < size:
+                raise IndexError(f"action id {i} is outside the mask's {size}")
+            flags[i] = 1
+    finally:
+        PyBuffer_Release(cython.address(buffer))

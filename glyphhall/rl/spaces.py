@@ -23,6 +23,7 @@ import numpy as np
 from gymnasium import spaces
 
 from glyphhall.engine import Action, Game, IllegalAction, State
+from glyphhall.engine.tensors import mark
 
 from .encoding import CLIP, DEFAULT_MAX_ACTIONS, DEFAULT_OBS_SIZE, encode_view
 
@@ -121,17 +122,7 @@ class Encoding:
             return out
         if self.codec is not None:
             ids = self.codec.encode_all(state, seat, legal)
-            # One byte at a time beats numpy's fancy index below 64 ids; through the array's own
-            # memoryview once making that view (about 170 ns) is paid back, from 8 ids.
-            if len(ids) < 8:
-                for i in ids:
-                    out[i] = 1
-            elif len(ids) < 64:
-                flat = out.data
-                for i in ids:
-                    flat[i] = 1
-            else:
-                out[ids] = 1
+            mark(ids, out)
             # `decode` finds the chosen id here while the listing stands (apply forgets it): by
             # its place among the ids (unique: tests/rl/test_action_ids.py), a scan in C that
             # costs less than building a dict of every legal id each step

@@ -78,7 +78,10 @@ class GlyftsActions(VerbTable):
         interned = self._interned
         ids = []
         for action in actions:
-            number = interned.get(id(action))
+            if cython.compiled:  # the action's address, as `id` gives it, without calling `id`
+                number = interned.get(cython.cast(cython.Py_ssize_t, cython.cast(cython.p_void, action)))
+            else:
+                number = interned.get(id(action))
             ids.append(self.encode(state, seat, action) if number is None else number)
         return ids
 
