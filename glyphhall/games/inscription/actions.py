@@ -67,35 +67,46 @@ def legal_actions(st: InscriptionState, seat: cython.int) -> list[Action]:
 
 
 
-@cython.locals(d=CardDef)
+@cython.locals(d=CardDef, h=cython.Py_ssize_t, j=cython.Py_ssize_t, lane=cython.Py_ssize_t, side=cython.Py_ssize_t,
+               cid=object, hand=list, board=list, empty=cython.int, again=cython.bint)
 def play_actions(st: InscriptionState, seat: cython.int) -> list[Action]:
     """Every card of the hand into every space it can go, paying its cost. Identical cards in
     the hand are offered once, at their first position."""
-    defs, board = st.defs, st.board
+    defs, board, hand = st.defs, st.board, st.hands[seat]
     side = seat * 4
-    empty = [lane for lane in range(4) if board[side + lane] is None]
+    empty = 0  # the empty spaces as bits (no list, set or dict made per call: this runs every step)
+    for lane in range(4):
+        if board[side + lane] is None:
+            empty |= 1 << lane
     bones = st.bones[seat]
     out: list[Action] = []
-    seen: set[int] = set()
-    blood: dict[int, list] = {}
-    for h, cid in enumerate(st.hands[seat]):
-        if cid in seen:
+    blood: dict[int, list] | None = None
+    for h in range(len(hand)):
+        cid = hand[h]
+        again = False
+        for j in range(h):  # a hand holds a handful of cards: a scan costs less than a set
+            if hand[j] == cid:
+                again = True
+                break
+        if again:
             continue
-        seen.add(cid)
         d = defs[cid]
         if d.kind == BLOOD:
+            if blood is None:
+                blood = {}
             options = blood.get(d.cost)
             if options is None:
                 options = blood[d.cost] = sacrifice_options(st, seat, d.cost)
             for lane, sacs in options:
                 out.append(play_action(h, lane, sacs))
         elif d.kind != BONES or d.cost <= bones:
-            for lane in empty:
-                out.append(play_action(h, lane, ()))
+            for lane in range(4):
+                if empty >> lane & 1:
+                    out.append(play_action(h, lane, ()))
     return out
 
 
-@cython.locals(d=CardDef)
+@cython.locals(d=CardDef, h=cython.Py_ssize_t, j=cython.Py_ssize_t, hand=list, again=cython.bint)
 def sample_action(st: InscriptionState, seat: int, rng: Rng) -> Action:
     """`rng.choice(legal_actions(st, seat))`, the same action from the same draw: in the play
     step the plays are counted card by card (in `play_actions`' order) and only the one drawn
@@ -110,13 +121,18 @@ def sample_action(st: InscriptionState, seat: int, rng: Rng) -> Action:
     # the hotter path, a list or a generator every step
     # (hand index, its sacrifice options, or None where it takes any empty space)
     cards: list[tuple[int, list[tuple[int, tuple[int, ...]]] | None]] = []
-    seen: set[int] = set()
     blood: dict[int, list[tuple[int, tuple[int, ...]]]] = {}
     plays = 0
-    for h, cid in enumerate(st.hands[seat]):
-        if cid in seen:
+    hand = st.hands[seat]
+    for h in range(len(hand)):
+        cid = hand[h]
+        again = False
+        for j in range(h):  # (as in `play_actions`)
+            if hand[j] == cid:
+                again = True
+                break
+        if again:
             continue
-        seen.add(cid)
         d = defs[cid]
         if d.kind == BLOOD:
             options = blood.get(d.cost)
