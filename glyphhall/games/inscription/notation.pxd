@@ -6,7 +6,7 @@
 
 # Module caches as C globals typed dict, so that their lookups are dict lookups in C.
 cdef dict _ACTIONS
-cdef dict _SAC_PLAY
+cdef list _SAC_PLAY
 
 # The C functions this module calls in other modules.
 from glyphhall.engine.events cimport make_event

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+try:
+    import cython
+except ImportError:  # the typing hints below are no-ops without Cython
+    from glyphhall.engine import nocython as cython
+
 from glyphhall.engine import Action, Event
 from glyphhall.engine.events import NO_DATA, make_event
 
@@ -27,18 +32,26 @@ DRAW_SQUIRREL = act("draw", "squirrel")
 DRAFT_PICKS = [act("draft", k + 1) for k in range(3)]
 #: PLAIN_PLAY[h][lane]: "play h+1 lane+1" (no sacrifice)
 PLAIN_PLAY = [[act("play", h + 1, lane + 1) for lane in range(4)] for h in range(64)]
-_SAC_PLAY: dict[tuple, Action] = {}
+#: _SAC_PLAY[(h * 4 + lane) * 16 + sacrificed lanes as bits]: "play h+1 lane+1 sacrifice ..."
+#: (a list read by index: a dict keyed by (h, lane, sacs) hashed a fresh tuple at every play listed)
+_SAC_PLAY: list[Action | None] = [None] * (64 * 4 * 16)
 
 
+@cython.locals(bits=cython.Py_ssize_t, x=cython.Py_ssize_t, k=cython.Py_ssize_t)
 def play_action(h: int, lane: int, sacs: tuple[int, ...]) -> Action:
+    """`play h+1 lane+1 [sacrifice ...]`, `sacs` the sacrificed lanes in increasing order (as
+    `costs.sacrifice_options` gives them)."""
+    if h >= 64:
+        return act("play", h + 1, lane + 1, *(("sacrifice", *[x + 1 for x in sacs]) if sacs else ()))
     if not sacs:
-        if h < 64:
-            return PLAIN_PLAY[h][lane]
-        return act("play", h + 1, lane + 1)
-    key = (h, lane, sacs)
-    a = _SAC_PLAY.get(key)
+        return PLAIN_PLAY[h][lane]
+    bits = 0
+    for x in sacs:
+        bits |= 1 << x
+    k = (h * 4 + lane) * 16 + bits
+    a = _SAC_PLAY[k]
     if a is None:
-        a = _SAC_PLAY[key] = act("play", h + 1, lane + 1, "sacrifice", *[x + 1 for x in sacs])
+        a = _SAC_PLAY[k] = act("play", h + 1, lane + 1, "sacrifice", *[x + 1 for x in sacs])
     return a
 
 
