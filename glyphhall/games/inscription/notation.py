@@ -41,10 +41,10 @@ _SAC_PLAY: list[Action | None] = [None] * (64 * 4 * 16)
 def play_action(h: int, lane: int, sacs: tuple[int, ...]) -> Action:
     """`play h+1 lane+1 [sacrifice ...]`, `sacs` the sacrificed lanes in increasing order (as
     `costs.sacrifice_options` gives them)."""
-    if h >= 64:
-        return act("play", h + 1, lane + 1, *(("sacrifice", *[x + 1 for x in sacs]) if sacs else ()))
     if not sacs:
-        return PLAIN_PLAY[h][lane]
+        return PLAIN_PLAY[h][lane] if h < 64 else act("play", h + 1, lane + 1)
+    if h >= 64:
+        return act("play", h + 1, lane + 1, "sacrifice", *[x + 1 for x in sacs])
     bits = 0
     for x in sacs:
         bits |= 1 << x
