@@ -88,7 +88,8 @@ def _geometry(board, src: int, dst: int) -> tuple:
     return found
 
 
-@cython.locals(k=cython.Py_ssize_t, between=tuple)
+@cython.locals(k=cython.Py_ssize_t, between=tuple, z0=cython.double, z1=cython.double, rise=cython.double,
+               t=cython.double, level=cython.double, under=cython.double, top=cython.double, z=cython.double)
 def _build_lines(board, src: int, dst: int, z0: float, z1s: tuple[float, ...], key: tuple):
     """The sight lines from height z0 over src to each height of z1s over dst (both edge sides)
     that terrain leaves open, each as the hexes where a figure could still block it, one flat
@@ -106,12 +107,13 @@ def _build_lines(board, src: int, dst: int, z0: float, z1s: tuple[float, ...], k
                 continue
             line: list[float] = []
             for k in range(0, len(between), 5):  # (hex, t, level, underside, top) after each other
-                h, t, level, under, top = between[k], between[k + 1], between[k + 2], between[k + 3], between[k + 4]
+                # (compiled, the heights are C doubles: the same values as Python's floats)
+                t, level, under, top = between[k + 1], between[k + 2], between[k + 3], between[k + 4]
                 z = z0 + rise * t
                 if level > z or under <= z <= top:
                     break  # under the terrain's top, or through an overhang
-                line.append(h)
-                line.append(level)
+                line.append(between[k])
+                line.append(between[k + 2])  # the level as the map holds it
                 line.append(z)
             else:
                 if not line:

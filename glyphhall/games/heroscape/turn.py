@@ -65,6 +65,8 @@ def _lab(s: HeroscapeState, h: int) -> str:
     return s.board.labels[h]
 
 
+@cython.locals(f=cython.Py_ssize_t, c=cython.Py_ssize_t, reach=cython.Py_ssize_t, row=list, f_hex=list, dmat=list,
+               name=list, tails=list)
 def turn_actions(s: HeroscapeState) -> list[Action]:
     c = s.active_card
     name = s.f_name
@@ -176,7 +178,10 @@ def turn_actions(s: HeroscapeState) -> list[Action]:
 
 def _figure_in_reach(s: HeroscapeState, f: int, figures: tuple[int, ...], reach: int) -> bool:
     """Some figure of `figures` other than f is within `reach` spaces of f."""
-    return any(d != f and los.fig_range(s, f, d) <= reach for d in figures)
+    for d in figures:  # (a loop: compiled, a generator expression makes a generator object)
+        if d != f and los.fig_range(s, f, d) <= reach:
+            return True
+    return False
 
 
 def step_actions(s: HeroscapeState, f: cython.int, hexes: list) -> list[Action]:
