@@ -31,7 +31,7 @@ class Rng:
     __slots__ = ("_state",)
 
     def __init__(self, seed: int = 0) -> None:
-        self._state = seed & 0xFFFFFFFFFFFFFFFF
+        self._state = seed & 0xFFFFFFFFFFFFFFFF  # (on Python ints: a seed may be negative or wider)
 
     @property
     def state(self) -> int:

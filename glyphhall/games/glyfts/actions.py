@@ -125,14 +125,22 @@ def is_legal(st: GlyftsState, seat: int, action: Action) -> bool:
 
 
 
+#: A verb's number: `apply_action` dispatches on one dict lookup (the verb's hash is kept) where a
+#: chain of string comparisons compared up to eight verbs.
+_VERB_NUMBER = {"place": 0, "attack": 1, "done": 2, "reroll": 3, "keep": 4, "summon": 5, "glyft": 6, "roll": 7,
+                "deploy": 8}
+
+
+@cython.locals(verb=cython.int, args=tuple)
 def apply_action(st: GlyftsState, seat: cython.int, action: Action) -> list[Event]:
     events: list[Event] = []
-    verb = action.verb
-    if verb == "place":
-        place_sorcery(st, seat, SORCERY_INDEX[action.args[0]], CREATURE_INDEX[action.args[1]], events)
-    elif verb == "attack":
-        attack(st, CREATURE_INDEX[action.args[0]], CREATURE_INDEX[action.args[1]], events)
-    elif verb == "done":
+    verb = _VERB_NUMBER.get(action.verb, -1)
+    args = action.args
+    if verb == 0:
+        place_sorcery(st, seat, SORCERY_INDEX[args[0]], CREATURE_INDEX[args[1]], events)
+    elif verb == 1:
+        attack(st, CREATURE_INDEX[args[0]], CREATURE_INDEX[args[1]], events)
+    elif verb == 2:
         if st.phase == PLACE:
             st.phase = ATTACK
             turn.advance(st, events)
@@ -142,17 +150,17 @@ def apply_action(st: GlyftsState, seat: cython.int, action: Action) -> list[Even
         else:
             say(events, f"seat {seat} does not summon")
             end_turn(st, events)
-    elif verb == "reroll" or verb == "keep":
-        fortune(st, seat, verb == "reroll", events)
-    elif verb == "summon":
-        choose_summon(st, CREATURE_INDEX[action.args[0]], events)
-    elif verb == "glyft":
-        play_glyft(st, SORCERY_INDEX[action.args[0]], events)
-    elif verb == "roll":
+    elif verb == 3 or verb == 4:
+        fortune(st, seat, verb == 3, events)
+    elif verb == 5:
+        choose_summon(st, CREATURE_INDEX[args[0]], events)
+    elif verb == 6:
+        play_glyft(st, SORCERY_INDEX[args[0]], events)
+    elif verb == 7:
         if st.phase == BATTLE:
             roll_battle(st, events)
         else:
             roll_summon(st, events)
-    elif verb == "deploy":
-        deploy(st, seat, CREATURE_INDEX[action.args[0]], events)
+    elif verb == 8:
+        deploy(st, seat, CREATURE_INDEX[args[0]], events)
     return events
