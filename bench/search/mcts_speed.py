@@ -15,7 +15,14 @@ reports iterations per CPU-second of the searches. With `--playouts S` the proce
 seeded random games for S CPU-seconds as a careful caller does (issue 42's first bar): the seat's
 `legal_actions`, a uniform choice among them, a checked `apply` (the same games in every tree whose
 rules play the same). The script prints each measurement as a JSON line, then per game the median
-of each side and each side's median over the first side's."""
+of each side and each side's median over the first side's.
+
+With `--fixed-games N` each process instead plays the same N seeded random games the same way and
+reports the CPU-seconds they took (and their steps: the same in every tree whose rules play the
+same); the summary gives each side's least over the rounds and the first side's least over each
+side's (above 1: faster). On a shared machine, rounds of a fixed time spread by 10-20 %, while the
+least CPU of a fixed workload moves by about 1 % (interference only ever adds time), so a change
+of 3 % shows (bench/RESULTS.md, session 34)."""
 
 from __future__ import annotations
 
@@ -79,6 +86,26 @@ def playout_worker(tree: str, game_id: str, seconds: float, seed: int) -> None:
                       "compiled_modules": _compiled_count()}))
 
 
+def fixed_worker(tree: str, game_id: str, count: int, seed: int) -> None:
+    """In a side's own process: `count` seeded random games through the checked path, their CPU."""
+    sys.path.insert(0, tree)
+    from glyphhall import games
+    from glyphhall.engine import Rng
+
+    game = games.get(game_id)
+    options = game.resolve_options({})
+    rng = Rng(seed)
+    steps, start = 0, time.process_time()
+    for k in range(count):
+        state = game.new(game.min_players, seed + k, options)
+        while not state.is_over():
+            seat = state.to_move()[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+            steps += 1
+    print(json.dumps({"play_cpu_s": time.process_time() - start, "steps": steps, "source": games.__file__,
+                      "compiled_modules": _compiled_count()}))
+
+
 def _compiled_count() -> int:
     """How many of the tree's loaded modules run compiled (0 for a tree from before the compiled build)."""
     try:
@@ -100,7 +127,7 @@ def measure(tree: str, build: str, game_id: str, args: argparse.Namespace) -> di
     out = subprocess.run(
         [sys.executable, __file__, "--worker", tree, game_id, "--iterations", str(iterations(game_id, args)),
          "--positions", str(args.positions), "--seed", str(args.seed), "--warmup", str(args.warmup),
-         "--playouts", str(args.playouts)],
+         "--playouts", str(args.playouts), "--fixed-games", str(args.fixed_games)],
         env=env, capture_output=True, text=True, check=True, cwd=tree)
     result = json.loads(out.stdout.strip().splitlines()[-1])
     if not result["source"].startswith(tree):
@@ -122,15 +149,20 @@ def main() -> None:
     parser.add_argument("--warmup", type=int, default=20, help="iterations of an untimed first search")
     parser.add_argument("--playouts", type=float, default=0.0, metavar="S",
                         help="measure random playouts through the checked path for S CPU-seconds instead")
+    parser.add_argument("--fixed-games", type=int, default=0, metavar="N",
+                        help="measure the CPU of N seeded random games through the checked path instead")
     parser.add_argument("--worker", metavar="TREE", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.worker and args.fixed_games:
+        fixed_worker(args.worker, args.games[0], args.fixed_games, args.seed)
+        return
     if args.worker and args.playouts:
         playout_worker(args.worker, args.games[0], args.playouts, args.seed)
         return
     if args.worker:
         worker(args.worker, args.games[0], args.iterations, args.positions, args.seed, args.warmup)
         return
-    rate = "steps_per_cpu_s" if args.playouts else "iterations_per_cpu_s"
+    rate = "play_cpu_s" if args.fixed_games else "steps_per_cpu_s" if args.playouts else "iterations_per_cpu_s"
     sides = []
     for spec in args.side or [f"this={HERE.parents[1]}:pure"]:
         name, _, rest = spec.partition("=")
@@ -142,10 +174,19 @@ def main() -> None:
             for name, tree, build in sides[r % len(sides):] + sides[: r % len(sides)]:
                 result = measure(tree, build, game_id, args)
                 rates[name].append(result[rate])
+                shown = round(result[rate], 4) if args.fixed_games else round(result[rate])
+                extra = {"steps": result["steps"]} if args.fixed_games else {}
                 print(json.dumps({"game": game_id, "round": r + 1, "side": name, "build": build,
-                                  rate: round(result[rate]), "load": os.getloadavg()[0]}), flush=True)
-        med = {name: statistics.median(v) for name, v in rates.items()}
+                                  rate: shown, **extra, "load": os.getloadavg()[0]}), flush=True)
         first = sides[0][0]
+        if args.fixed_games:
+            least = {name: min(v) for name, v in rates.items()}
+            print(json.dumps({"game": game_id, "rounds": args.rounds, "games": args.fixed_games,
+                              "least_play_cpu_s": {n: round(v, 4) for n, v in least.items()},
+                              f"speed_over_{first}": {n: round(least[first] / v, 3) for n, v in least.items()}}),
+                  flush=True)
+            continue
+        med = {name: statistics.median(v) for name, v in rates.items()}
         budget = {"playout_cpu_s": args.playouts} if args.playouts else {"iterations": iterations(game_id, args)}
         print(json.dumps({"game": game_id, "rounds": args.rounds, **budget,
                           f"median_{rate}": {n: round(v) for n, v in med.items()},
