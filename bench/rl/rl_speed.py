@@ -16,8 +16,9 @@ OpenSpiel's `rl_environment` on leduc poker in the same run where `open_spiel` i
 less), the learner's pick included; "env only" leaves the pick out: the same loop's cost less the
 pick's, timed on its own over the masks of a few episodes (the kind "pick": the bench's learner
 finding the legal ids in a mask and choosing one, the learner's work rather than the
-environment's, which grows with the game's number of ids). Each measurement runs for `--seconds` of CPU time, the kinds alternating for `--rounds` rounds;
-the medians are printed (the machine is shared: alternating keeps the comparison fair).
+environment's, which grows with the game's number of ids). Each measurement runs for
+`--seconds` of CPU time, the kinds alternating for `--rounds` rounds; the medians are printed
+(the machine is shared: alternating keeps the comparison fair).
 
     nice python bench/rl/rl_speed.py --seconds 1 --rounds 3 [games ...]
 """
