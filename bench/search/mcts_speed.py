@@ -66,8 +66,9 @@ def worker(tree: str, game_id: str, iterations: int, count: int, seed: int, warm
                       "compiled_modules": _compiled_count(), "source": games.__file__}))
 
 
-def playout_worker(tree: str, game_id: str, seconds: float, seed: int) -> None:
-    """In a side's own process: random playouts through the checked path, steps per CPU-second."""
+def playout_worker(tree: str, game_id: str, seed: int, seconds: float = 0.0, count: int = 0) -> None:
+    """In a side's own process: seeded random playouts through the checked path, for `seconds`
+    of CPU (steps per CPU-second) or for `count` games (their CPU and steps)."""
     sys.path.insert(0, tree)
     from glyphhall import games
     from glyphhall.engine import Rng
@@ -75,35 +76,18 @@ def playout_worker(tree: str, game_id: str, seconds: float, seed: int) -> None:
     game = games.get(game_id)
     options = game.resolve_options({})
     rng = Rng(seed)
-    steps, start = 0, time.process_time()
-    while time.process_time() - start < seconds:
+    played = steps = 0
+    start = time.process_time()
+    while (played < count) if count else (time.process_time() - start < seconds):
         state = game.new(game.min_players, rng.below(1 << 30), options)
         while not state.is_over():
             seat = state.to_move()[0]
             state.apply(seat, rng.choice(state.legal_actions(seat)))
             steps += 1
-    print(json.dumps({"steps_per_cpu_s": steps / (time.process_time() - start), "source": games.__file__,
-                      "compiled_modules": _compiled_count()}))
-
-
-def fixed_worker(tree: str, game_id: str, count: int, seed: int) -> None:
-    """In a side's own process: `count` seeded random games through the checked path, their CPU."""
-    sys.path.insert(0, tree)
-    from glyphhall import games
-    from glyphhall.engine import Rng
-
-    game = games.get(game_id)
-    options = game.resolve_options({})
-    rng = Rng(seed)
-    steps, start = 0, time.process_time()
-    for k in range(count):
-        state = game.new(game.min_players, seed + k, options)
-        while not state.is_over():
-            seat = state.to_move()[0]
-            state.apply(seat, rng.choice(state.legal_actions(seat)))
-            steps += 1
-    print(json.dumps({"play_cpu_s": time.process_time() - start, "steps": steps, "source": games.__file__,
-                      "compiled_modules": _compiled_count()}))
+        played += 1
+    cpu = time.process_time() - start
+    measured = {"play_cpu_s": cpu, "steps": steps} if count else {"steps_per_cpu_s": steps / cpu}
+    print(json.dumps({**measured, "source": games.__file__, "compiled_modules": _compiled_count()}))
 
 
 def _compiled_count() -> int:
@@ -153,11 +137,8 @@ def main() -> None:
                         help="measure the CPU of N seeded random games through the checked path instead")
     parser.add_argument("--worker", metavar="TREE", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    if args.worker and args.fixed_games:
-        fixed_worker(args.worker, args.games[0], args.fixed_games, args.seed)
-        return
-    if args.worker and args.playouts:
-        playout_worker(args.worker, args.games[0], args.playouts, args.seed)
+    if args.worker and (args.playouts or args.fixed_games):
+        playout_worker(args.worker, args.games[0], args.seed, args.playouts, args.fixed_games)
         return
     if args.worker:
         worker(args.worker, args.games[0], args.iterations, args.positions, args.seed, args.warmup)
